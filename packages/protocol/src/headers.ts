@@ -1,0 +1,22 @@
+/** Request headers the client SDKs send (WIRE.md §1.2). */
+export const headers = {
+  appId: 'privy-app-id',
+  clientId: 'privy-client-id',
+  client: 'privy-client',
+  analyticsId: 'privy-ca-id',
+  ui: 'privy-ui',
+  nativeAppIdentifier: 'x-native-app-identifier',
+  farcasterChannelToken: 'farcaster-channel-token',
+  authorizationSignature: 'privy-authorization-signature',
+  requestExpiry: 'privy-request-expiry',
+  idempotencyKey: 'privy-idempotency-key',
+  skipSimulation: 'x-privy-skip-simulation',
+} as const;
+
+/** Every header a browser client may send, for `Access-Control-Allow-Headers`. */
+export const allowedRequestHeaders = [
+  'authorization',
+  'content-type',
+  'accept',
+  ...Object.values(headers),
+] as const;

@@ -1,0 +1,6 @@
+export * from './app-config.ts';
+export * from './errors.ts';
+export * from './headers.ts';
+export * from './limits.ts';
+export * from './routes.ts';
+export * from './user.ts';

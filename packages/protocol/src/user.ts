@@ -1,0 +1,59 @@
+/** User and linked-account wire shapes (WIRE.md §4.1–4.2). Times are Unix seconds. */
+
+export interface LinkedAccountBase {
+  type: string;
+  verified_at: number;
+  first_verified_at: number | null;
+  latest_verified_at: number | null;
+}
+
+export interface EmailAccount extends LinkedAccountBase {
+  type: 'email';
+  address: string;
+}
+
+export interface PhoneAccount extends LinkedAccountBase {
+  type: 'phone';
+  /** camelCase on the wire, as the incumbent's clients read it. */
+  phoneNumber: string;
+  number?: string;
+}
+
+export interface CustomAuthAccount extends LinkedAccountBase {
+  type: 'custom_auth';
+  custom_user_id: string;
+}
+
+export type LinkedAccount =
+  | EmailAccount
+  | PhoneAccount
+  | CustomAuthAccount
+  | (LinkedAccountBase & Record<string, unknown>);
+
+export type MfaMethodType = 'sms' | 'totp' | 'passkey' | 'email';
+
+export interface User {
+  id: string;
+  created_at: number;
+  has_accepted_terms: boolean;
+  is_guest: boolean;
+  linked_accounts: LinkedAccount[];
+  mfa_methods: { type: MfaMethodType; verified_at: number }[];
+  custom_metadata?: Record<string, string | number | boolean>;
+}
+
+export type SessionUpdateAction = 'set' | 'ignore' | 'clear';
+
+/** Every `*​/authenticate` and `/sessions` response (WIRE.md §4.3). */
+export interface AuthenticatedUser {
+  user: User | null;
+  token: string | null;
+  privy_access_token: string | null;
+  refresh_token: string | null;
+  identity_token?: string | null;
+  session_update_action: SessionUpdateAction;
+  is_new_user?: boolean;
+}
+
+/** The `did:privy:` prefix of user ids and access-token subjects. */
+export const userIdPrefix = 'did:privy:';

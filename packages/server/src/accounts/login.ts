@@ -1,0 +1,118 @@
+import type { LoginMode } from '@latchkey/protocol';
+import type { AppRecord } from '../apps/app-record.ts';
+import { userLimit } from '../apps/app-service.ts';
+import type { ServerContext } from '../context.ts';
+import { randomId } from '../crypto/random.ts';
+import { ApiError } from '../http/api-error.ts';
+import { recordEvent } from '../outbox/record-event.ts';
+import { isUniqueViolation } from '../storage/db.ts';
+import { findAccountOwner, loadUser, toWireUser, type UserRecord } from '../users/user-record.ts';
+import { toWireAccount, type VerifiedIdentity } from './account-record.ts';
+import { assertAllowlisted } from './allowlist.ts';
+
+export interface LoginReturnType {
+  user: UserRecord;
+  isNewUser: boolean;
+}
+
+/**
+ * Logs in the owner of a verified identity, or signs a new user up with it (unless `no-signup`).
+ * Applies the allowlist and the development user limit; concurrent first logins of one identity
+ * make exactly one user (the unique constraint decides, the loser logs in as the winner).
+ */
+export async function loginWithIdentity(
+  ctx: ServerContext,
+  app: AppRecord,
+  identity: VerifiedIdentity,
+  options: { mode?: LoginMode | undefined; isGuest?: boolean } = {},
+): Promise<LoginReturnType> {
+  await assertAllowlisted(ctx, app, identity);
+  const existing = await findAccountOwner(ctx.db, app.id, identity.type, identity.identifier);
+  if (existing) return { user: await touchLogin(ctx, app, existing, identity), isNewUser: false };
+  if (options.mode === 'no-signup') throw new ApiError('user_does_not_exist');
+  await assertUnderUserLimit(ctx, app);
+  try {
+    return { user: await createUser(ctx, app, identity, options.isGuest ?? false), isNewUser: true };
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    const winner = await findAccountOwner(ctx.db, app.id, identity.type, identity.identifier);
+    if (!winner) throw error;
+    return { user: await touchLogin(ctx, app, winner, identity), isNewUser: false };
+  }
+}
+
+async function assertUnderUserLimit(ctx: ServerContext, app: AppRecord): Promise<void> {
+  const limit = userLimit(ctx, app);
+  if (limit === null) return;
+  const { count } = await ctx.db
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('app_id', '=', app.id)
+    .executeTakeFirstOrThrow();
+  if (Number(count) >= limit) throw new ApiError('max_accounts_reached');
+}
+
+async function createUser(ctx: ServerContext, app: AppRecord, identity: VerifiedIdentity, isGuest: boolean) {
+  const now = ctx.now();
+  const userId = randomId(25);
+  await ctx.db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('users')
+      .values({
+        id: userId,
+        app_id: app.id,
+        created_at: now,
+        has_accepted_terms: 0,
+        is_guest: isGuest ? 1 : 0,
+        custom_metadata: null,
+      })
+      .execute();
+    await trx
+      .insertInto('linked_accounts')
+      .values({
+        id: randomId(25),
+        user_id: userId,
+        app_id: app.id,
+        type: identity.type,
+        identifier: identity.identifier,
+        details: JSON.stringify(identity.details ?? {}),
+        first_verified_at: now,
+        latest_verified_at: now,
+        created_at: now,
+      })
+      .execute();
+    const user = (await loadUser(trx, app.id, userId))!;
+    const account = user.accounts[0] ? toWireAccount(user.accounts[0]) : null;
+    await recordEvent(trx, app.id, 'user.created', { user: toWireUser(user) }, now);
+    await recordEvent(trx, app.id, 'user.authenticated', { user: toWireUser(user), account }, now);
+  });
+  return (await loadUser(ctx.db, app.id, userId))!;
+}
+
+async function touchLogin(ctx: ServerContext, app: AppRecord, userId: string, identity: VerifiedIdentity) {
+  const now = ctx.now();
+  await ctx.db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('linked_accounts')
+      .set({
+        latest_verified_at: now,
+        ...(identity.details ? { details: JSON.stringify(identity.details) } : {}),
+      })
+      .where('app_id', '=', app.id)
+      .where('type', '=', identity.type)
+      .where('identifier', '=', identity.identifier)
+      .execute();
+    const user = (await loadUser(trx, app.id, userId))!;
+    const account = user.accounts.find(
+      (a) => a.type === identity.type && a.identifier === identity.identifier,
+    );
+    await recordEvent(
+      trx,
+      app.id,
+      'user.authenticated',
+      { user: toWireUser(user), account: account ? toWireAccount(account) : null },
+      now,
+    );
+  });
+  return (await loadUser(ctx.db, app.id, userId))!;
+}

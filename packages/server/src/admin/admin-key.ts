@@ -1,0 +1,43 @@
+import type { ServerContext } from '../context.ts';
+import { constantTimeEqual, sha256Hex } from '../crypto/hash.ts';
+import { randomToken } from '../crypto/random.ts';
+
+const settingKey = 'admin_key_hash';
+
+/**
+ * The admin key guards `/admin/v1`. From `LATCHKEY_ADMIN_KEY` when set; otherwise generated on
+ * first start and returned once for printing — only its hash is stored.
+ */
+export async function ensureAdminKey(
+  ctx: ServerContext,
+  envKey: string | undefined,
+): Promise<{ hash: string; generated: string | null }> {
+  if (envKey) return { hash: sha256Hex(envKey), generated: null };
+  const row = await ctx.db
+    .selectFrom('server_settings')
+    .select('value')
+    .where('key', '=', settingKey)
+    .executeTakeFirst();
+  if (row) return { hash: row.value, generated: null };
+  const key = `lk_admin_${randomToken(24)}`;
+  const hash = sha256Hex(key);
+  const inserted = await ctx.db
+    .insertInto('server_settings')
+    .values({ key: settingKey, value: hash })
+    .onConflict((oc) => oc.column('key').doNothing())
+    .executeTakeFirst();
+  if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) {
+    // Another replica won the race; use its key.
+    const winner = await ctx.db
+      .selectFrom('server_settings')
+      .select('value')
+      .where('key', '=', settingKey)
+      .executeTakeFirstOrThrow();
+    return { hash: winner.value, generated: null };
+  }
+  return { hash, generated: key };
+}
+
+export function verifyAdminKey(hash: string, presented: string): boolean {
+  return constantTimeEqual(sha256Hex(presented), hash);
+}

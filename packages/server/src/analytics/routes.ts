@@ -1,0 +1,46 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import type { ServerContext } from '../context.ts';
+import { randomId } from '../crypto/random.ts';
+import { clientIp } from '../http/client-ip.ts';
+import type { AppEnv } from '../http/env.ts';
+
+const eventBody = z.object({
+  event_name: z.string().min(1).max(100),
+  client_id: z.string().max(100).nullish(),
+  payload: z.record(z.string(), z.unknown()).nullish(),
+});
+
+const maxPayloadBytes = 8 * 1024;
+
+/**
+ * `POST /api/v1/analytics_events`: stored when well-formed, and never fails the caller — a bad
+ * body, a full rate bucket or a storage error all answer `{}` (the clients ignore the result).
+ */
+export function analyticsRoutes(ctx: ServerContext) {
+  const routes = new Hono<AppEnv>();
+  routes.post('/', async (c) => {
+    try {
+      const parsed = eventBody.safeParse(await c.req.json().catch(() => null));
+      if (!parsed.success) return c.json({});
+      await ctx.rateLimits.consume('analyticsIp', clientIp(c, ctx.settings.trustProxy));
+      const payload = parsed.data.payload ? JSON.stringify(parsed.data.payload) : null;
+      await ctx.db
+        .insertInto('analytics_events')
+        .values({
+          id: randomId(25),
+          app_id: c.get('app').id,
+          event_name: parsed.data.event_name,
+          client_id: parsed.data.client_id ?? c.req.header('privy-ca-id') ?? null,
+          payload: payload && payload.length <= maxPayloadBytes ? payload : null,
+          created_at: ctx.now(),
+        })
+        .execute();
+    } catch (error) {
+      if (!(error instanceof Error && error.name === 'ApiError'))
+        ctx.log.error('analytics event dropped', { error: String(error) });
+    }
+    return c.json({});
+  });
+  return routes;
+}

@@ -1,0 +1,130 @@
+import { defaultAppConfig } from '@latchkey/protocol';
+import type { ServerContext } from '../context.ts';
+import { constantTimeEqual, sha256Hex } from '../crypto/hash.ts';
+import { randomDigits, randomId, randomToken } from '../crypto/random.ts';
+import { ApiError } from '../http/api-error.ts';
+import { ensureSigningKey } from '../tokens/signing-keys.ts';
+import type { AppRecord, StoredAppConfig } from './app-record.ts';
+import {
+  type AppPatch,
+  type AppServerSettings,
+  appConfigPatch,
+  appPatch,
+  mergePatch,
+  serverSettingsPatch,
+} from './config-schema.ts';
+
+export interface CreateAppParameters {
+  name: string;
+  allowedDomains?: string[];
+  /** Any further fields, validated like an update. */
+  patch?: unknown;
+}
+
+export interface CreateAppReturnType {
+  app: AppRecord;
+  /** Shown once; only its hash is stored. */
+  secret: string;
+}
+
+/**
+ * Creates an app with the spec's defaults, a 25-character id, an app secret and a signing key.
+ *
+ * @example
+ * const { app, secret } = await createApp(ctx, { name: 'Demo', allowedDomains: ['http://localhost:5173'] });
+ */
+export async function createApp(
+  ctx: ServerContext,
+  params: CreateAppParameters,
+): Promise<CreateAppReturnType> {
+  const id = randomId(25);
+  const secret = randomToken(32);
+  const now = ctx.now();
+  const suffix = randomDigits(4);
+  const settings: AppServerSettings = {
+    environment: 'development',
+    user_limit: null,
+    custom_jwt_jwks_url: null,
+    custom_jwt_verification_key: null,
+    custom_jwt_issuer: null,
+    custom_jwt_audience: null,
+    custom_jwt_user_id_claim: 'sub',
+    test_credentials_enabled: false,
+    test_email: `test-${suffix}@example.com`,
+    test_phone_number: `+1555555${suffix}`,
+    test_otp_code: randomDigits(6),
+  };
+  const base: StoredAppConfig = {
+    config: { ...defaultAppConfig, name: params.name, allowed_domains: params.allowedDomains ?? [] },
+    settings,
+  };
+  const stored = applyPatch(base, validatePatch(params.patch ?? {}));
+  await ctx.db
+    .insertInto('apps')
+    .values({
+      id,
+      secret_hash: sha256Hex(secret),
+      config: JSON.stringify(stored),
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
+  await ensureSigningKey(ctx, id);
+  const app = await ctx.apps.load(id, { fresh: true });
+  if (!app) throw new Error('App vanished after creation');
+  return { app, secret };
+}
+
+/** Applies a validated patch of public fields and server settings to an app. */
+export async function updateApp(ctx: ServerContext, id: string, patch: unknown): Promise<AppRecord> {
+  const valid = validatePatch(patch);
+  const app = await ctx.apps.load(id, { fresh: true });
+  if (!app) throw new ApiError('not_found', 'App not found.');
+  const stored = applyPatch({ config: app.config, settings: app.settings }, valid);
+  await ctx.db
+    .updateTable('apps')
+    .set({ config: JSON.stringify(stored), updated_at: ctx.now() })
+    .where('id', '=', id)
+    .execute();
+  ctx.apps.forget(id);
+  return (await ctx.apps.load(id, { fresh: true }))!;
+}
+
+function validatePatch(patch: unknown): AppPatch {
+  const parsed = appPatch.safeParse(patch);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0];
+  throw new ApiError('invalid_data', `Invalid ${issue?.path.join('.') || 'patch'}: ${issue?.message}`);
+}
+
+function applyPatch(stored: StoredAppConfig, patch: AppPatch): StoredAppConfig {
+  const publicKeys = Object.keys(appConfigPatch.shape);
+  const settingKeys = Object.keys(serverSettingsPatch.shape);
+  const publicPart: Record<string, unknown> = {};
+  const settingsPart: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(patch)) {
+    if (publicKeys.includes(key)) publicPart[key] = value;
+    else if (settingKeys.includes(key)) settingsPart[key] = value;
+  }
+  return {
+    config: mergePatch(stored.config, publicPart),
+    settings: mergePatch(stored.settings, settingsPart),
+  };
+}
+
+/** Checks an app secret in constant time. */
+export function verifyAppSecret(app: AppRecord, secret: string): boolean {
+  return constantTimeEqual(sha256Hex(secret), app.secretHash);
+}
+
+/** The user limit in force: explicit, else the server's development default, else none. */
+export function userLimit(ctx: ServerContext, app: AppRecord): number | null {
+  if (app.settings.user_limit !== null) return app.settings.user_limit;
+  return app.settings.environment === 'development' ? ctx.settings.developmentUserLimit : null;
+}
+
+export async function listApps(ctx: ServerContext): Promise<AppRecord[]> {
+  const rows = await ctx.db.selectFrom('apps').select('id').orderBy('created_at').execute();
+  const apps = await Promise.all(rows.map((r) => ctx.apps.load(r.id, { fresh: true })));
+  return apps.filter((a): a is AppRecord => a !== null);
+}

@@ -1,0 +1,39 @@
+import type { AppResponse } from '@latchkey/protocol';
+import { Hono } from 'hono';
+import type { ServerContext } from '../context.ts';
+import { ApiError } from '../http/api-error.ts';
+import type { AppRecord } from './app-record.ts';
+
+/** The public app config (WIRE.md §4.4). `custom_api_url` stays null: clients talk to this server. */
+export async function toAppResponse(ctx: ServerContext, app: AppRecord): Promise<AppResponse> {
+  const key = await ctx.signingKeys.active(app.id);
+  return {
+    id: app.id,
+    ...app.config,
+    custom_api_url: null,
+    verification_key: key.pem,
+    data_classification: 'public',
+    created_at: app.createdAt,
+    updated_at: app.updatedAt,
+  };
+}
+
+/** `GET /api/v1/apps/:app_id` and its JWKS: public, readable from any origin. */
+export function publicAppRoutes(ctx: ServerContext) {
+  const routes = new Hono();
+  const load = async (id: string) => {
+    const app = id.length === 25 ? await ctx.apps.load(id) : null;
+    if (!app) throw new ApiError('missing_or_invalid_privy_app_id', 'App not found.', { status: 404 });
+    return app;
+  };
+  routes.get('/:app_id{[a-z0-9]{25}}', async (c) =>
+    c.json(await toAppResponse(ctx, await load(c.req.param('app_id')))),
+  );
+  routes.get('/:app_id{[a-z0-9]{25}}/jwks.json', async (c) => {
+    const app = await load(c.req.param('app_id'));
+    const keys = await ctx.signingKeys.publicKeys(app.id);
+    c.header('cache-control', 'public, max-age=300');
+    return c.json({ keys: keys.map((k) => k.jwk) });
+  });
+  return routes;
+}

@@ -1,0 +1,67 @@
+import { parseArgs } from 'node:util';
+import type { AppRecord } from '../apps/app-record.ts';
+import { createApp, listApps, updateApp } from '../apps/app-service.ts';
+import { mergePatch, parseSetArgument } from '../apps/config-schema.ts';
+import { silentLogger } from '../logger.ts';
+import { createLatchkey, optionsFromEnv } from '../server.ts';
+import { commonOptions } from './common-options.ts';
+
+const options = {
+  ...commonOptions,
+  name: { type: 'string' },
+  'allowed-domain': { type: 'string', multiple: true, default: [] as string[] },
+  set: { type: 'string', multiple: true, default: [] as string[] },
+} as const;
+
+function summary(app: AppRecord) {
+  return {
+    id: app.id,
+    name: app.config.name,
+    allowed_domains: app.config.allowed_domains,
+    environment: app.settings.environment,
+  };
+}
+
+/** `latchkey apps create | update | list`, on the same storage as `serve`. */
+export async function appsCommand(argv: string[]): Promise<number> {
+  const { values, positionals } = parseArgs({ args: argv, options, allowPositionals: true });
+  const [action, id] = positionals;
+  const latchkey = await createLatchkey({
+    ...optionsFromEnv(),
+    dataDir: values['data-dir'],
+    log: silentLogger,
+  });
+  const { ctx } = latchkey;
+  try {
+    switch (action) {
+      case 'create': {
+        if (!values.name) throw new Error('apps create needs --name');
+        const patch = values.set.map(parseSetArgument).reduce((a, p) => mergePatch(a, p), {});
+        const { app, secret } = await createApp(ctx, {
+          name: values.name,
+          allowedDomains: values['allowed-domain'],
+          patch,
+        });
+        return print(values.json, { ...summary(app), secret });
+      }
+      case 'update': {
+        if (!id) throw new Error('apps update needs an app id');
+        if (values.set.length === 0) throw new Error('apps update needs at least one --set field=value');
+        const patch = values.set.map(parseSetArgument).reduce((a, p) => mergePatch(a, p), {});
+        const app = await updateApp(ctx, id, patch);
+        return print(values.json, { ...summary(app), config: app.config, settings: app.settings });
+      }
+      case 'list':
+        return print(values.json, (await listApps(ctx)).map(summary));
+      default:
+        throw new Error('Usage: latchkey apps create|update|list');
+    }
+  } finally {
+    await latchkey.close();
+  }
+}
+
+function print(json: boolean, value: unknown): number {
+  console.log(json ? JSON.stringify(value) : JSON.stringify(value, null, 2));
+  return 0;
+}

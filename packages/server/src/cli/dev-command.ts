@@ -1,0 +1,43 @@
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { createApp } from '../apps/app-service.ts';
+import { serveOptions, startServer } from './serve-command.ts';
+
+/** Origins of the development app: the demo app's dev server and the server itself. */
+const devOrigins = [
+  'http://localhost:5173',
+  'http://127.0.0.1:5173',
+  'http://localhost:8787',
+  'http://127.0.0.1:8787',
+];
+
+/**
+ * `npm start`: the server plus a development app created on first start. Its id and secret are
+ * kept in the data dir (dev-app.json, owner-only) so the demo and the dev outbox can use them.
+ */
+export async function devCommand(argv: string[]): Promise<number> {
+  const { values } = parseArgs({ args: argv, options: serveOptions, allowPositionals: false });
+  const file = join(values['data-dir'], 'dev-app.json');
+  return startServer(argv, async (latchkey, url) => {
+    let dev: { id: string; secret: string } | null = existsSync(file)
+      ? JSON.parse(readFileSync(file, 'utf8'))
+      : null;
+    if (dev && !(await latchkey.ctx.apps.load(dev.id))) dev = null;
+    if (!dev) {
+      const { app, secret } = await createApp(latchkey.ctx, {
+        name: 'Latchkey development app',
+        allowedDomains: devOrigins,
+        patch: { sms_auth: true, guest_auth: true, test_credentials_enabled: true },
+      });
+      dev = { id: app.id, secret };
+      writeFileSync(file, `${JSON.stringify(dev, null, 2)}\n`, { mode: 0o600 });
+      console.log(`Created the development app (credentials saved in ${file}).`);
+    }
+    console.log(`Development app id: ${dev.id}`);
+    console.log(`App config:  ${url}/api/v1/apps/${dev.id}`);
+    console.log(
+      `Dev outbox:  curl -u ${dev.id}:<secret from ${file}> -H 'privy-app-id: ${dev.id}' ${url}/api/v1/apps/${dev.id}/dev_outbox`,
+    );
+  });
+}

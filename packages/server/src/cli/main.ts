@@ -1,0 +1,43 @@
+import { appsCommand } from './apps-command.ts';
+import { devCommand } from './dev-command.ts';
+import { serveCommand } from './serve-command.ts';
+
+const usage = `latchkey — self-hostable login and embedded wallets
+
+Usage:
+  latchkey serve [--port 8787] [--host 127.0.0.1] [--data-dir ./.latchkey]
+  latchkey dev   [--port 8787] [--host 127.0.0.1] [--data-dir ./.latchkey]
+  latchkey apps create --name NAME [--allowed-domain ORIGIN ...] [--json] [--data-dir DIR]
+  latchkey apps update ID --set field=value [--set ...] [--json] [--data-dir DIR]
+  latchkey apps list [--json] [--data-dir DIR]
+
+Storage is the embedded SQLite file in --data-dir, or PostgreSQL when DATABASE_URL is set.
+Settings: LATCHKEY_ISSUER, LATCHKEY_ACCESS_TOKEN_TTL, LATCHKEY_ADMIN_KEY, LATCHKEY_MASTER_KEY,
+SMTP_URL + EMAIL_FROM, TWILIO_ACCOUNT_SID + TWILIO_AUTH_TOKEN + TWILIO_FROM (+ TWILIO_API_URL), REDIS_URL.`;
+
+/** Runs the CLI; resolves with the process exit code (servers resolve when they stop). */
+export async function main(argv: string[]): Promise<number> {
+  const [command, ...rest] = argv;
+  try {
+    switch (command) {
+      case 'serve':
+        return await serveCommand(rest);
+      case 'dev':
+        return await devCommand(rest);
+      case 'apps':
+        return await appsCommand(rest);
+      case undefined:
+      case 'help':
+      case '--help':
+      case '-h':
+        console.log(usage);
+        return 0;
+      default:
+        console.error(`Unknown command "${command}".\n\n${usage}`);
+        return 2;
+    }
+  } catch (error) {
+    console.error(`latchkey: ${(error as Error).message}`);
+    return 1;
+  }
+}

@@ -1,0 +1,31 @@
+import type { Kysely } from 'kysely';
+import type { AppCache } from './apps/app-cache.ts';
+import { deriveKey, SecretBox } from './crypto/secret-box.ts';
+import type { Delivery } from './delivery/delivery.ts';
+import type { RateLimits } from './http/rate-limit.ts';
+import type { Logger } from './logger.ts';
+import type { ServerSettings } from './settings.ts';
+import type { Dialect } from './storage/db.ts';
+import type { Database } from './storage/schema.ts';
+import type { SigningKeys } from './tokens/signing-keys.ts';
+
+/** Everything a service function needs, built once per server process. */
+export interface ServerContext {
+  db: Kysely<Database>;
+  dialect: Dialect;
+  settings: ServerSettings;
+  secretBox: SecretBox;
+  /** Key for HMAC-ing verification codes and other low-entropy secrets. */
+  codeKey: Uint8Array;
+  delivery: Delivery;
+  rateLimits: RateLimits;
+  apps: AppCache;
+  signingKeys: SigningKeys;
+  log: Logger;
+  /** Current time in Unix seconds; tests move it forward. */
+  now(): number;
+}
+
+export function cryptoParts(masterKey: Uint8Array): Pick<ServerContext, 'secretBox' | 'codeKey'> {
+  return { secretBox: new SecretBox(masterKey), codeKey: deriveKey(masterKey, 'code-hmac') };
+}

@@ -1,0 +1,37 @@
+import type { Logger } from '../logger.ts';
+import type { Delivery, OutgoingMessage } from './delivery.ts';
+
+export interface OutboxMessage extends OutgoingMessage {
+  sentAt: number;
+}
+
+/**
+ * The development outbox: with no SMTP or Twilio configured, messages are printed and kept in
+ * memory (the newest 100 per app), readable with the app secret at GET /api/v1/apps/:id/dev_outbox.
+ */
+export class DevOutbox implements Delivery {
+  readonly #messages = new Map<string, OutboxMessage[]>();
+  readonly #log: Logger;
+
+  constructor(log: Logger) {
+    this.#log = log;
+  }
+
+  async send(message: OutgoingMessage): Promise<void> {
+    const list = this.#messages.get(message.appId) ?? [];
+    list.push({ ...message, sentAt: Math.floor(Date.now() / 1000) });
+    if (list.length > 100) list.shift();
+    this.#messages.set(message.appId, list);
+    this.#log.info('dev outbox', {
+      app_id: message.appId,
+      channel: message.channel,
+      to: message.to,
+      text: message.text,
+    });
+  }
+
+  list(appId: string, to?: string): OutboxMessage[] {
+    const all = this.#messages.get(appId) ?? [];
+    return (to ? all.filter((m) => m.to === to) : all).slice().reverse();
+  }
+}

@@ -1,0 +1,53 @@
+import { type ServerErrorCode, serverErrors } from '@latchkey/protocol';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+
+/** Default HTTP status per error code; anything not listed is a 400. */
+const statusByCode: Partial<Record<ServerErrorCode, ContentfulStatusCode>> = {
+  missing_or_invalid_token: 401,
+  invalid_credentials: 401,
+  missing_or_invalid_mfa: 401,
+  expired_or_invalid_mfa_token: 401,
+  invalid_origin: 403,
+  missing_origin: 403,
+  invalid_native_app_id: 403,
+  allowlist_rejected: 403,
+  disallowed_login_method: 403,
+  disallowed_plus_email: 403,
+  max_accounts_reached: 403,
+  feature_not_enabled: 403,
+  user_does_not_exist: 404,
+  linked_account_not_found: 404,
+  not_found: 404,
+  method_not_allowed: 405,
+  payload_too_large: 413,
+  too_many_requests: 429,
+  internal_error: 500,
+};
+
+/**
+ * An error with a spec code that the HTTP layer turns into `{ error, code }`. Never 409: the
+ * incumbent's React client retries 409s, so conflicts are 400s.
+ */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  readonly code: ServerErrorCode;
+  readonly status: ContentfulStatusCode;
+  readonly data: unknown;
+
+  constructor(
+    code: ServerErrorCode,
+    message?: string,
+    options: { status?: ContentfulStatusCode; data?: unknown } = {},
+  ) {
+    super(message ?? serverErrors[code]);
+    this.code = code;
+    this.status = options.status ?? statusByCode[code] ?? 400;
+    this.data = options.data;
+  }
+
+  toBody(): { error: string; code: ServerErrorCode; data?: unknown } {
+    return this.data === undefined
+      ? { error: this.message, code: this.code }
+      : { error: this.message, code: this.code, data: this.data };
+  }
+}

@@ -1,0 +1,43 @@
+import { allowedRequestHeaders, headers } from '@latchkey/protocol';
+import type { MiddlewareHandler } from 'hono';
+import type { ServerContext } from '../context.ts';
+import { isAllowedOrigin } from './origin.ts';
+
+const allowHeaders = allowedRequestHeaders.join(', ');
+const allowMethods = 'GET, POST, PATCH, PUT, DELETE, OPTIONS';
+
+/**
+ * CORS with credentials (WIRE.md §1.2). A preflight cannot name its app (browsers do not send header
+ * values), so it is answered for any origin; the real request echoes the Origin only when the app
+ * allows it, and `requireApp` refuses the others with `invalid_origin`. Routes that publish public
+ * data (app config, JWKS) echo every origin.
+ */
+export function cors(ctx: ServerContext, options: { publicPaths: RegExp }): MiddlewareHandler {
+  return async (c, next) => {
+    const origin = c.req.header('origin');
+    if (c.req.method === 'OPTIONS') {
+      if (!origin) return c.body(null, 204);
+      return c.body(null, 204, {
+        'access-control-allow-origin': origin,
+        'access-control-allow-credentials': 'true',
+        'access-control-allow-methods': allowMethods,
+        'access-control-allow-headers': c.req.header('access-control-request-headers') ?? allowHeaders,
+        'access-control-max-age': '600',
+        vary: 'Origin',
+      });
+    }
+    await next();
+    if (!origin) return;
+    let allowed = options.publicPaths.test(c.req.path);
+    if (!allowed) {
+      const appId = c.req.header(headers.appId);
+      const app = appId && appId.length === 25 ? await ctx.apps.load(appId) : null;
+      allowed = app !== null && isAllowedOrigin(app, origin);
+    }
+    c.res.headers.append('vary', 'Origin');
+    if (allowed) {
+      c.res.headers.set('access-control-allow-origin', origin);
+      c.res.headers.set('access-control-allow-credentials', 'true');
+    }
+  };
+}

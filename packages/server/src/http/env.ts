@@ -1,0 +1,12 @@
+import type { AppRecord } from '../apps/app-record.ts';
+
+/** Per-request values set by middleware. */
+export interface AppEnv {
+  Variables: {
+    app: AppRecord;
+    /** The authenticated user, set by `requireUser`. */
+    auth: { userId: string; sessionId: string };
+    /** True when the caller proved the app secret (server-to-server, WIRE.md §7.1). */
+    serverCaller: boolean;
+  };
+}

@@ -1,0 +1,73 @@
+import { headers } from '@latchkey/protocol';
+import type { MiddlewareHandler } from 'hono';
+import { verifyAppSecret } from '../apps/app-service.ts';
+import type { ServerContext } from '../context.ts';
+import { activeSession } from '../sessions/session-service.ts';
+import { verifyAccessToken } from '../tokens/access-token.ts';
+import { ApiError } from './api-error.ts';
+import type { AppEnv } from './env.ts';
+import { assertOrigin } from './origin.ts';
+
+/** Reads `Authorization: Basic base64(appId:secret)`; null when the header is not Basic. */
+export function basicCredentials(authorization: string | undefined): { id: string; secret: string } | null {
+  if (!authorization?.startsWith('Basic ')) return null;
+  const decoded = Buffer.from(authorization.slice(6), 'base64').toString('utf8');
+  const colon = decoded.indexOf(':');
+  if (colon < 0) return { id: decoded, secret: '' };
+  return { id: decoded.slice(0, colon), secret: decoded.slice(colon + 1) };
+}
+
+/** The bearer token, if any. */
+export function bearerToken(authorization: string | undefined): string | undefined {
+  if (!authorization?.startsWith('Bearer ')) return undefined;
+  return authorization.slice(7).trim() || undefined;
+}
+
+/**
+ * Resolves the app from `privy-app-id`, then admits the caller: the app secret (server callers),
+ * or an allowed origin / native app id (browsers and apps).
+ */
+export function requireApp(ctx: ServerContext): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const id = c.req.header(headers.appId);
+    if (id?.length !== 25) throw new ApiError('missing_or_invalid_privy_app_id');
+    const app = await ctx.apps.load(id);
+    if (!app) throw new ApiError('missing_or_invalid_privy_app_id');
+    c.set('app', app);
+    const basic = basicCredentials(c.req.header('authorization'));
+    if (basic) {
+      if (basic.id !== app.id || !verifyAppSecret(app, basic.secret)) {
+        throw new ApiError('invalid_credentials', 'Invalid app id or secret.');
+      }
+      c.set('serverCaller', true);
+    } else {
+      c.set('serverCaller', false);
+      assertOrigin(app, c.req.header('origin'), c.req.header(headers.nativeAppIdentifier));
+    }
+    await next();
+  };
+}
+
+/** Requires a valid access token of this app whose session is still live. */
+export function requireUser(ctx: ServerContext): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const token = bearerToken(c.req.header('authorization'));
+    if (!token) throw new ApiError('missing_or_invalid_token');
+    const app = c.get('app');
+    const claims = await verifyAccessToken(ctx, app.id, token);
+    await activeSession(ctx, app, claims.sessionId, claims.userId);
+    c.set('auth', { userId: claims.userId, sessionId: claims.sessionId });
+    await next();
+  };
+}
+
+/** Requires the app secret (Basic auth) for server-only routes. */
+export function requireServerCaller(): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    if (!c.get('serverCaller'))
+      throw new ApiError('invalid_credentials', 'This route needs the app secret (Basic auth).', {
+        status: 401,
+      });
+    await next();
+  };
+}

@@ -1,0 +1,43 @@
+import type { AppRecord } from '../apps/app-record.ts';
+import { ApiError } from './api-error.ts';
+
+/** True when `origin` is one of the app's allowed domains (exact, or a `*.` wildcard host). */
+export function isAllowedOrigin(app: AppRecord, origin: string): boolean {
+  const domains = app.config.allowed_domains;
+  // An app with no domains configured accepts any origin, as the incumbent does for new apps.
+  if (domains.length === 0) return true;
+  let url: URL;
+  try {
+    url = new URL(origin);
+  } catch {
+    return false;
+  }
+  if (url.origin !== origin) return false;
+  return domains.some((domain) => {
+    if (domain === origin) return true;
+    const wildcard = /^([a-z-]+:\/\/)\*\.(.+)$/i.exec(domain);
+    if (!wildcard) return false;
+    const [, scheme, rest] = wildcard;
+    return origin.startsWith(scheme!) && origin.slice(scheme!.length).endsWith(`.${rest}`);
+  });
+}
+
+/**
+ * Browser callers must come from an allowed origin; native apps must send an allowed
+ * `x-native-app-identifier`. Server callers with the app secret skip this check.
+ */
+export function assertOrigin(
+  app: AppRecord,
+  origin: string | undefined,
+  nativeAppId: string | undefined,
+): void {
+  if (origin) {
+    if (!isAllowedOrigin(app, origin)) throw new ApiError('invalid_origin');
+    return;
+  }
+  if (nativeAppId) {
+    if (!app.config.allowed_native_app_ids.includes(nativeAppId)) throw new ApiError('invalid_native_app_id');
+    return;
+  }
+  if (app.config.allowed_domains.length > 0) throw new ApiError('missing_origin');
+}

@@ -1,0 +1,57 @@
+import type { Redis } from 'ioredis';
+import {
+  type RateLimiterAbstract,
+  RateLimiterMemory,
+  RateLimiterRedis,
+  RateLimiterRes,
+} from 'rate-limiter-flexible';
+import { ApiError } from './api-error.ts';
+
+/** Budgets per bucket: `points` requests per `duration` seconds. */
+export const rateLimitBudgets = {
+  /** Codes sent from one IP, any identifier. */
+  sendCodeIp: { points: 30, duration: 60 },
+  /** Codes sent to one email or phone: limits mail bombing and SMS cost. */
+  sendCodeIdentifier: { points: 5, duration: 300 },
+  /** Login and link attempts from one IP (code checks, guest, custom JWT). */
+  verifyIp: { points: 60, duration: 60 },
+  /** Session refreshes from one IP. */
+  refreshIp: { points: 120, duration: 60 },
+  /** Analytics posts from one IP; excess is dropped silently. */
+  analyticsIp: { points: 300, duration: 60 },
+} as const;
+
+export type RateLimitBucket = keyof typeof rateLimitBudgets;
+
+export interface RateLimits {
+  /** Takes one point from `bucket` for `key`, or throws `too_many_requests`. */
+  consume(bucket: RateLimitBucket, key: string): Promise<void>;
+}
+
+/** Memory store by default (one process); Redis when `REDIS_URL` is set, shared by all replicas. */
+export function createRateLimits(options: { enabled: boolean; redis?: Redis }): RateLimits {
+  if (!options.enabled) return { consume: async () => {} };
+  const limiters = new Map<RateLimitBucket, RateLimiterAbstract>();
+  for (const [bucket, budget] of Object.entries(rateLimitBudgets) as [
+    RateLimitBucket,
+    (typeof rateLimitBudgets)[RateLimitBucket],
+  ][]) {
+    const config = { keyPrefix: `lk:${bucket}`, ...budget };
+    limiters.set(
+      bucket,
+      options.redis
+        ? new RateLimiterRedis({ storeClient: options.redis, ...config })
+        : new RateLimiterMemory(config),
+    );
+  }
+  return {
+    async consume(bucket, key) {
+      try {
+        await limiters.get(bucket)!.consume(key);
+      } catch (error) {
+        if (error instanceof RateLimiterRes) throw new ApiError('too_many_requests');
+        throw error;
+      }
+    },
+  };
+}

@@ -1,0 +1,38 @@
+import type { Kysely } from 'kysely';
+import { randomId } from '../crypto/random.ts';
+import type { Database } from '../storage/schema.ts';
+
+/** User event types written for webhook delivery (spec document 1 §3, webhook events). */
+export type UserEventType =
+  | 'user.created'
+  | 'user.authenticated'
+  | 'user.linked_account'
+  | 'user.unlinked_account'
+  | 'user.updated_account'
+  | 'user.transferred_account';
+
+/**
+ * Writes an event into the transactional outbox. Call it with the same transaction as the change
+ * it describes, so an event exists exactly when the change does; a later issue delivers them.
+ */
+export async function recordEvent(
+  db: Kysely<Database>,
+  appId: string,
+  type: UserEventType,
+  body: Record<string, unknown>,
+  now: number,
+): Promise<void> {
+  await db
+    .insertInto('outbox')
+    .values({
+      id: randomId(25),
+      app_id: appId,
+      type,
+      // Compact JSON: webhook verifiers re-serialise the parsed body (WIRE.md §7.6).
+      payload: JSON.stringify({ type, ...body }),
+      created_at: now,
+      delivered_at: null,
+      attempts: 0,
+    })
+    .execute();
+}

@@ -1,0 +1,124 @@
+import { serve } from '@hono/node-server';
+import type { Hono } from 'hono';
+import { Redis } from 'ioredis';
+import { ensureAdminKey } from './admin/admin-key.ts';
+import { AppCache } from './apps/app-cache.ts';
+import { cryptoParts, type ServerContext } from './context.ts';
+import { loadMasterKey } from './crypto/master-key.ts';
+import { type Delivery, routeDelivery } from './delivery/delivery.ts';
+import { DevOutbox } from './delivery/dev-outbox.ts';
+import { smtpDelivery } from './delivery/smtp.ts';
+import { type TwilioOptions, twilioDelivery } from './delivery/twilio.ts';
+import { buildHttpApp } from './http/app.ts';
+import { createRateLimits } from './http/rate-limit.ts';
+import { consoleLogger, type Logger } from './logger.ts';
+import { defaultSettings, type ServerSettings, settingsFromEnv } from './settings.ts';
+import { openStorage, type StorageOptions } from './storage/db.ts';
+import { SigningKeys } from './tokens/signing-keys.ts';
+
+export interface LatchkeyOptions extends StorageOptions {
+  settings?: Partial<ServerSettings>;
+  /** 32 bytes; defaults to `LATCHKEY_MASTER_KEY` or the data dir's key file. */
+  masterKey?: Uint8Array;
+  /** Defaults to `LATCHKEY_ADMIN_KEY`, else generated on first start. */
+  adminKey?: string;
+  smtp?: { url: string; from: string };
+  twilio?: TwilioOptions;
+  redisUrl?: string;
+  log?: Logger;
+  /** Unix-seconds clock; tests move it. */
+  now?: () => number;
+}
+
+export interface Latchkey {
+  ctx: ServerContext;
+  http: Hono;
+  /** Present when no SMTP / Twilio is configured. */
+  devOutbox: DevOutbox | null;
+  /** The admin key, only on the start that generated it. */
+  generatedAdminKey: string | null;
+  close(): Promise<void>;
+}
+
+/** Reads every option from the environment (`DATABASE_URL`, `SMTP_URL`, `TWILIO_*`, `LATCHKEY_*`). */
+export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): LatchkeyOptions {
+  const options: LatchkeyOptions = { settings: settingsFromEnv(env) };
+  if (env.DATABASE_URL) options.databaseUrl = env.DATABASE_URL;
+  if (env.LATCHKEY_ADMIN_KEY) options.adminKey = env.LATCHKEY_ADMIN_KEY;
+  if (env.REDIS_URL) options.redisUrl = env.REDIS_URL;
+  if (env.SMTP_URL)
+    options.smtp = { url: env.SMTP_URL, from: env.EMAIL_FROM || 'Latchkey <no-reply@localhost>' };
+  if (env.TWILIO_ACCOUNT_SID && env.TWILIO_AUTH_TOKEN && env.TWILIO_FROM) {
+    options.twilio = {
+      accountSid: env.TWILIO_ACCOUNT_SID,
+      authToken: env.TWILIO_AUTH_TOKEN,
+      from: env.TWILIO_FROM,
+      ...(env.TWILIO_API_URL ? { apiUrl: env.TWILIO_API_URL } : {}),
+    };
+  }
+  return options;
+}
+
+/** Opens storage, runs migrations and builds the server. */
+export async function createLatchkey(options: LatchkeyOptions = {}): Promise<Latchkey> {
+  const log = options.log ?? consoleLogger();
+  const storage = await openStorage(options);
+  const masterKey =
+    options.masterKey ??
+    loadMasterKey({ envValue: process.env.LATCHKEY_MASTER_KEY, dataDir: options.dataDir ?? '.latchkey' });
+  const settings = { ...defaultSettings, ...options.settings };
+  const redis = options.redisUrl
+    ? new Redis(options.redisUrl, { enableOfflineQueue: false, lazyConnect: false })
+    : undefined;
+  const devOutbox = options.smtp && options.twilio ? null : new DevOutbox(log);
+  const email: Delivery = options.smtp ? smtpDelivery(options.smtp) : devOutbox!;
+  const phone: Delivery = options.twilio ? twilioDelivery(options.twilio) : devOutbox!;
+  const parts = cryptoParts(masterKey);
+  const ctx: ServerContext = {
+    db: storage.db,
+    dialect: storage.dialect,
+    settings,
+    ...parts,
+    delivery: routeDelivery(email, phone),
+    rateLimits: createRateLimits({ enabled: settings.rateLimitsEnabled, ...(redis ? { redis } : {}) }),
+    apps: new AppCache(storage.db),
+    signingKeys: new SigningKeys(storage.db, parts.secretBox),
+    log,
+    now: options.now ?? (() => Math.floor(Date.now() / 1000)),
+  };
+  const admin = await ensureAdminKey(ctx, options.adminKey);
+  const http = buildHttpApp(ctx, { adminKeyHash: admin.hash, devOutbox });
+  return {
+    ctx,
+    http,
+    devOutbox,
+    generatedAdminKey: admin.generated,
+    async close() {
+      redis?.disconnect();
+      await storage.close();
+    },
+  };
+}
+
+/** Serves the app on `host:port` (port 0 picks a free one) and resolves with its URL. */
+export function listen(
+  latchkey: Latchkey,
+  options: { port: number; host: string },
+): Promise<{ url: string; close(): Promise<void> }> {
+  return new Promise((resolve) => {
+    const server = serve(
+      { fetch: latchkey.http.fetch, port: options.port, hostname: options.host },
+      (info) => {
+        const host = info.address.includes(':') ? `[${info.address}]` : info.address;
+        resolve({
+          url: `http://${host}:${info.port}`,
+          close: () =>
+            new Promise<void>((done) => {
+              server.close(() => done());
+              (server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();
+            }),
+        });
+      },
+    );
+  });
+}

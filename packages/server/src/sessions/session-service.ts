@@ -1,0 +1,185 @@
+import type { AuthenticatedUser, SessionUpdateAction } from '@latchkey/protocol';
+import type { AppRecord } from '../apps/app-record.ts';
+import type { ServerContext } from '../context.ts';
+import { sha256Hex } from '../crypto/hash.ts';
+import { randomId, randomToken } from '../crypto/random.ts';
+import { ApiError } from '../http/api-error.ts';
+import { issueAccessToken, verifyAccessToken } from '../tokens/access-token.ts';
+import { issueIdentityToken } from '../tokens/identity-token.ts';
+import { loadUser, toWireUser, type UserRecord } from '../users/user-record.ts';
+
+/** The value the incumbent's React client sends when it has no refresh token (WIRE.md §5.3). */
+const noRefreshToken = 'deprecated';
+
+const clearResponse: AuthenticatedUser = {
+  user: null,
+  token: null,
+  privy_access_token: null,
+  refresh_token: null,
+  identity_token: null,
+  session_update_action: 'clear',
+};
+
+async function insertRefreshToken(ctx: ServerContext, sessionId: string): Promise<string> {
+  const token = randomToken(32);
+  const now = ctx.now();
+  await ctx.db
+    .insertInto('refresh_tokens')
+    .values({
+      token_hash: sha256Hex(token),
+      session_id: sessionId,
+      created_at: now,
+      expires_at: now + ctx.settings.refreshTokenTtlSeconds,
+      rotated_at: null,
+    })
+    .execute();
+  return token;
+}
+
+/** Builds the AuthenticatedUser response with fresh access and identity tokens. */
+export async function authResponse(
+  ctx: ServerContext,
+  app: AppRecord,
+  user: UserRecord,
+  sessionId: string,
+  refreshToken: string | null,
+  action: SessionUpdateAction,
+  isNewUser?: boolean,
+): Promise<AuthenticatedUser> {
+  const [{ token }, identityToken] = await Promise.all([
+    issueAccessToken(ctx, app.id, { userId: user.id, sessionId }),
+    issueIdentityToken(ctx, app.id, user),
+  ]);
+  const response: AuthenticatedUser = {
+    user: toWireUser(user),
+    token,
+    // A second token is optional (WIRE.md §5.1); with null the clients use `token` everywhere.
+    privy_access_token: null,
+    refresh_token: refreshToken,
+    identity_token: identityToken,
+    session_update_action: action,
+  };
+  if (isNewUser !== undefined) response.is_new_user = isNewUser;
+  return response;
+}
+
+/** Opens a session for a user who just authenticated. */
+export async function startSession(
+  ctx: ServerContext,
+  app: AppRecord,
+  user: UserRecord,
+  isNewUser: boolean,
+): Promise<AuthenticatedUser> {
+  const sessionId = randomId(25);
+  await ctx.db
+    .insertInto('sessions')
+    .values({ id: sessionId, app_id: app.id, user_id: user.id, created_at: ctx.now(), revoked_at: null })
+    .execute();
+  return authResponse(ctx, app, user, sessionId, await insertRefreshToken(ctx, sessionId), 'set', isNewUser);
+}
+
+async function revokeSession(ctx: ServerContext, sessionId: string): Promise<void> {
+  await ctx.db
+    .updateTable('sessions')
+    .set({ revoked_at: ctx.now() })
+    .where('id', '=', sessionId)
+    .where('revoked_at', 'is', null)
+    .execute();
+}
+
+/**
+ * `POST /sessions` (spec §4 Session):
+ * - a valid refresh token is rotated: `set` with new tokens;
+ * - a rotated refresh token presented again is theft or a bug: the whole session is revoked
+ *   and the caller gets `missing_or_invalid_token`;
+ * - a logged-out or expired session answers `clear`;
+ * - without a refresh token, a valid access token gets fresh tokens with `ignore`, so the
+ *   client keeps whatever refresh credential it has.
+ */
+export async function refreshSession(
+  ctx: ServerContext,
+  app: AppRecord,
+  input: { refreshToken?: string | undefined; accessToken?: string | undefined },
+): Promise<AuthenticatedUser> {
+  if (input.refreshToken && input.refreshToken !== noRefreshToken)
+    return rotate(ctx, app, input.refreshToken);
+  if (input.accessToken) {
+    const claims = await verifyAccessToken(ctx, app.id, input.accessToken);
+    const session = await activeSession(ctx, app, claims.sessionId, claims.userId);
+    const user = await loadUser(ctx.db, app.id, session.user_id);
+    if (!user) return clearResponse;
+    return authResponse(ctx, app, user, session.id, null, 'ignore');
+  }
+  throw new ApiError('missing_or_invalid_token');
+}
+
+async function rotate(ctx: ServerContext, app: AppRecord, refreshToken: string): Promise<AuthenticatedUser> {
+  const hash = sha256Hex(refreshToken);
+  const row = await ctx.db
+    .selectFrom('refresh_tokens')
+    .innerJoin('sessions', 'sessions.id', 'refresh_tokens.session_id')
+    .select([
+      'refresh_tokens.session_id',
+      'refresh_tokens.expires_at',
+      'refresh_tokens.rotated_at',
+      'sessions.user_id',
+      'sessions.revoked_at',
+    ])
+    .where('refresh_tokens.token_hash', '=', hash)
+    .where('sessions.app_id', '=', app.id)
+    .executeTakeFirst();
+  if (!row) throw new ApiError('missing_or_invalid_token', 'Invalid refresh token.');
+  if (row.revoked_at !== null || row.expires_at <= ctx.now()) return clearResponse;
+  // Claim the token atomically: of two concurrent uses, exactly one wins; the other is a reuse.
+  const claimed = await ctx.db
+    .updateTable('refresh_tokens')
+    .set({ rotated_at: ctx.now() })
+    .where('token_hash', '=', hash)
+    .where('rotated_at', 'is', null)
+    .executeTakeFirst();
+  if (row.rotated_at !== null || Number(claimed.numUpdatedRows) === 0) {
+    await revokeSession(ctx, row.session_id);
+    ctx.log.info('refresh token reuse; session revoked', { app_id: app.id, session_id: row.session_id });
+    throw new ApiError('missing_or_invalid_token', 'Refresh token already used; session revoked.');
+  }
+  const user = await loadUser(ctx.db, app.id, row.user_id);
+  if (!user) return clearResponse;
+  const next = await insertRefreshToken(ctx, row.session_id);
+  return authResponse(ctx, app, user, row.session_id, next, 'set');
+}
+
+/** The session behind an access token, if it is still live. */
+export async function activeSession(ctx: ServerContext, app: AppRecord, sessionId: string, userId: string) {
+  const session = await ctx.db
+    .selectFrom('sessions')
+    .select(['id', 'user_id'])
+    .where('id', '=', sessionId)
+    .where('app_id', '=', app.id)
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
+  if (!session) throw new ApiError('missing_or_invalid_token', 'Session ended.');
+  return session;
+}
+
+/** Ends the session named by the refresh token or the access token. Idempotent. */
+export async function logout(
+  ctx: ServerContext,
+  app: AppRecord,
+  input: { refreshToken?: string | undefined; accessToken?: string | undefined },
+): Promise<void> {
+  if (input.refreshToken && input.refreshToken !== noRefreshToken) {
+    const row = await ctx.db
+      .selectFrom('refresh_tokens')
+      .innerJoin('sessions', 'sessions.id', 'refresh_tokens.session_id')
+      .select('refresh_tokens.session_id')
+      .where('refresh_tokens.token_hash', '=', sha256Hex(input.refreshToken))
+      .where('sessions.app_id', '=', app.id)
+      .executeTakeFirst();
+    if (row) return revokeSession(ctx, row.session_id);
+  }
+  if (input.accessToken) {
+    const claims = await verifyAccessToken(ctx, app.id, input.accessToken).catch(() => null);
+    if (claims) await revokeSession(ctx, claims.sessionId);
+  }
+}

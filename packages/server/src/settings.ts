@@ -1,0 +1,50 @@
+import { limits } from '@latchkey/protocol';
+
+/** Server-wide settings, from the environment or the caller (tests, CLI). */
+export interface ServerSettings {
+  /** `iss` of every token. `privy.io` keeps unmodified server-auth verifiers working (WIRE.md §5.1). */
+  issuer: string;
+  accessTokenTtlSeconds: number;
+  identityTokenTtlSeconds: number;
+  refreshTokenTtlSeconds: number;
+  /** Largest accepted request body. */
+  bodyLimitBytes: number;
+  /** Off only for benchmarks and load tests that hammer one identifier from one IP. */
+  rateLimitsEnabled: boolean;
+  /** Users a development app may have before `max_accounts_reached`. */
+  developmentUserLimit: number;
+  /** Trust `X-Forwarded-For` for the client IP (set when behind a proxy). */
+  trustProxy: boolean;
+}
+
+export const defaultSettings: ServerSettings = {
+  issuer: 'privy.io',
+  accessTokenTtlSeconds: limits.accessTokenTtlSeconds,
+  identityTokenTtlSeconds: limits.identityTokenTtlSeconds,
+  refreshTokenTtlSeconds: limits.refreshTokenTtlSeconds,
+  bodyLimitBytes: 100 * 1024,
+  rateLimitsEnabled: true,
+  developmentUserLimit: 150,
+  trustProxy: false,
+};
+
+/** Reads settings from `LATCHKEY_*` environment variables, falling back to the defaults. */
+export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): ServerSettings {
+  const num = (name: string, fallback: number) => {
+    const value = env[name];
+    if (value === undefined || value === '') return fallback;
+    const parsed = Number(value);
+    if (!Number.isFinite(parsed) || parsed <= 0) throw new Error(`${name} must be a positive number`);
+    return parsed;
+  };
+  return {
+    issuer: env.LATCHKEY_ISSUER || defaultSettings.issuer,
+    accessTokenTtlSeconds: num('LATCHKEY_ACCESS_TOKEN_TTL', defaultSettings.accessTokenTtlSeconds),
+    identityTokenTtlSeconds: num('LATCHKEY_IDENTITY_TOKEN_TTL', defaultSettings.identityTokenTtlSeconds),
+    refreshTokenTtlSeconds: num('LATCHKEY_REFRESH_TOKEN_TTL', defaultSettings.refreshTokenTtlSeconds),
+    bodyLimitBytes: num('LATCHKEY_BODY_LIMIT', defaultSettings.bodyLimitBytes),
+    rateLimitsEnabled: env.LATCHKEY_RATE_LIMITS !== 'off',
+    developmentUserLimit: num('LATCHKEY_DEVELOPMENT_USER_LIMIT', defaultSettings.developmentUserLimit),
+    trustProxy: env.LATCHKEY_TRUST_PROXY === 'true',
+  };
+}

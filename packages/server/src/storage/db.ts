@@ -1,0 +1,68 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import { migrate } from './migrations.ts';
+import { openNodeSqlite } from './node-sqlite.ts';
+import type { Database } from './schema.ts';
+
+export type Dialect = 'sqlite' | 'postgres';
+
+export interface StorageOptions {
+  /** PostgreSQL connection string; when absent, the embedded SQLite file in `dataDir` is used. */
+  databaseUrl?: string;
+  /** Where the SQLite file lives. `:memory:` keeps it in memory (tests). */
+  dataDir?: string;
+  /** PostgreSQL schema to use (tests isolate themselves in one schema each). */
+  schema?: string;
+  poolSize?: number;
+}
+
+export interface Storage {
+  db: Kysely<Database>;
+  dialect: Dialect;
+  close(): Promise<void>;
+}
+
+// PostgreSQL returns bigint (int8) as strings by default; our bigints are Unix seconds.
+const int8 = 20;
+const pgTypes = {
+  getTypeParser: (oid: number, format?: string) =>
+    oid === int8 ? (value: string) => Number(value) : pg.types.getTypeParser(oid, format as 'text'),
+};
+
+/** Opens the database named by the options and brings its schema up to date. */
+export async function openStorage(options: StorageOptions): Promise<Storage> {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: options.poolSize ?? 10,
+      types: pgTypes,
+      ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
+    });
+    if (options.schema) {
+      if (!/^[a-z_][a-z0-9_]*$/.test(options.schema)) throw new Error('Invalid schema name');
+      await pool.query(`CREATE SCHEMA IF NOT EXISTS ${options.schema}`);
+    }
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    await migrate(db as Kysely<unknown>);
+    return { db, dialect: 'postgres', close: () => db.destroy() };
+  }
+  const dataDir = options.dataDir ?? '.latchkey';
+  let file = ':memory:';
+  if (dataDir !== ':memory:') {
+    mkdirSync(dataDir, { recursive: true });
+    file = join(dataDir, 'latchkey.sqlite');
+  }
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: openNodeSqlite(file) }) });
+  await migrate(db as Kysely<unknown>);
+  return { db, dialect: 'sqlite', close: () => db.destroy() };
+}
+
+/** True when an error is a unique-constraint violation, in either dialect. */
+export function isUniqueViolation(error: unknown): boolean {
+  const e = error as { code?: string; errcode?: string; message?: string } | null;
+  if (!e) return false;
+  if (e.code === '23505') return true; // PostgreSQL unique_violation
+  return e.code === 'ERR_SQLITE_ERROR' && /UNIQUE constraint failed/.test(e.message ?? '');
+}

@@ -1,0 +1,123 @@
+/**
+ * The database schema, identical on SQLite and PostgreSQL. Times are Unix seconds (integers);
+ * JSON values are stored as text so both dialects read them the same way.
+ */
+export interface Database {
+  apps: AppsTable;
+  signing_keys: SigningKeysTable;
+  users: UsersTable;
+  linked_accounts: LinkedAccountsTable;
+  sessions: SessionsTable;
+  refresh_tokens: RefreshTokensTable;
+  verification_codes: VerificationCodesTable;
+  allowlist: AllowlistTable;
+  analytics_events: AnalyticsEventsTable;
+  outbox: OutboxTable;
+  server_settings: ServerSettingsTable;
+}
+
+export interface AppsTable {
+  id: string;
+  /** SHA-256 of the app secret; the secret itself is shown once at creation. */
+  secret_hash: string;
+  /** JSON: the overrides of `defaultAppConfig` plus server-side settings. */
+  config: string;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface SigningKeysTable {
+  kid: string;
+  app_id: string;
+  public_key_pem: string;
+  /** PKCS#8 private key, encrypted with the server's master key (see crypto/secret-box.ts). */
+  private_key_encrypted: string;
+  created_at: number;
+  /** Set when a newer key takes over signing; retired keys stay in the JWKS for verification. */
+  retired_at: number | null;
+}
+
+export interface UsersTable {
+  id: string;
+  app_id: string;
+  created_at: number;
+  has_accepted_terms: number;
+  is_guest: number;
+  custom_metadata: string | null;
+}
+
+export interface LinkedAccountsTable {
+  id: string;
+  user_id: string;
+  app_id: string;
+  type: string;
+  /** The normalised identifier that makes an account unique within an app (email, E.164 phone, …). */
+  identifier: string;
+  /** JSON: type-specific wire fields beyond the identifier. */
+  details: string;
+  first_verified_at: number;
+  latest_verified_at: number;
+  created_at: number;
+}
+
+export interface SessionsTable {
+  id: string;
+  app_id: string;
+  user_id: string;
+  created_at: number;
+  revoked_at: number | null;
+}
+
+export interface RefreshTokensTable {
+  /** SHA-256 of the opaque token. */
+  token_hash: string;
+  session_id: string;
+  created_at: number;
+  expires_at: number;
+  /** Set when the token is exchanged; presenting it again revokes the session. */
+  rotated_at: number | null;
+}
+
+export interface VerificationCodesTable {
+  app_id: string;
+  channel: string;
+  identifier: string;
+  /** HMAC of the code under a key derived from the master key: a stolen table does not reveal codes. */
+  code_hash: string;
+  created_at: number;
+  expires_at: number;
+  attempts: number;
+}
+
+export interface AllowlistTable {
+  id: string;
+  app_id: string;
+  type: string;
+  value: string;
+  created_at: number;
+}
+
+export interface AnalyticsEventsTable {
+  id: string;
+  app_id: string;
+  event_name: string;
+  client_id: string | null;
+  payload: string | null;
+  created_at: number;
+}
+
+export interface OutboxTable {
+  id: string;
+  app_id: string;
+  type: string;
+  /** JSON payload, compact, ready to deliver as a webhook body. */
+  payload: string;
+  created_at: number;
+  delivered_at: number | null;
+  attempts: number;
+}
+
+export interface ServerSettingsTable {
+  key: string;
+  value: string;
+}

@@ -1,0 +1,136 @@
+import {
+  type CryptoKey,
+  exportJWK,
+  exportPKCS8,
+  exportSPKI,
+  generateKeyPair,
+  importPKCS8,
+  importSPKI,
+  type JWK,
+} from 'jose';
+import type { Kysely } from 'kysely';
+import type { ServerContext } from '../context.ts';
+import { randomId } from '../crypto/random.ts';
+import type { SecretBox } from '../crypto/secret-box.ts';
+import type { Database } from '../storage/schema.ts';
+
+export interface PublicSigningKey {
+  kid: string;
+  pem: string;
+  key: CryptoKey;
+  jwk: JWK;
+  retired: boolean;
+}
+
+interface AppKeys {
+  active: { kid: string; privateKey: CryptoKey; pem: string } | null;
+  all: PublicSigningKey[];
+  at: number;
+}
+
+const alg = 'ES256';
+const context = (kid: string) => `signing-key:${kid}`;
+
+/**
+ * Per-app ES256 signing keys. The newest unretired key signs; every key (retired ones too) stays
+ * published in the JWKS so tokens signed before a rotation still verify until they expire.
+ */
+export class SigningKeys {
+  readonly #db: Kysely<Database>;
+  readonly #box: SecretBox;
+  readonly #cache = new Map<string, AppKeys>();
+
+  constructor(db: Kysely<Database>, box: SecretBox) {
+    this.#db = db;
+    this.#box = box;
+  }
+
+  async active(appId: string): Promise<{ kid: string; privateKey: CryptoKey; pem: string }> {
+    const keys = await this.#load(appId);
+    if (!keys.active) throw new Error(`App ${appId} has no signing key`);
+    return keys.active;
+  }
+
+  /** Public keys for verification; an unknown `kid` reloads once, in case another replica rotated. */
+  async publicKeys(appId: string, wantedKid?: string): Promise<PublicSigningKey[]> {
+    const keys = await this.#load(appId);
+    if (wantedKid && !keys.all.some((k) => k.kid === wantedKid)) return (await this.#load(appId, true)).all;
+    return keys.all;
+  }
+
+  forget(appId: string): void {
+    this.#cache.delete(appId);
+  }
+
+  async #load(appId: string, fresh = false): Promise<AppKeys> {
+    const hit = this.#cache.get(appId);
+    if (hit && !fresh && Date.now() - hit.at < 60_000) return hit;
+    const rows = await this.#db
+      .selectFrom('signing_keys')
+      .selectAll()
+      .where('app_id', '=', appId)
+      .orderBy('created_at', 'desc')
+      .execute();
+    const all = await Promise.all(
+      rows.map(async (row) => {
+        const key = await importSPKI(row.public_key_pem, alg, { extractable: true });
+        const jwk = { ...(await exportJWK(key)), kid: row.kid, alg, use: 'sig' };
+        return { kid: row.kid, pem: row.public_key_pem, key, jwk, retired: row.retired_at !== null };
+      }),
+    );
+    const current = rows.find((r) => r.retired_at === null);
+    let active: AppKeys['active'] = null;
+    if (current) {
+      const pkcs8 = new TextDecoder().decode(
+        this.#box.open(current.private_key_encrypted, context(current.kid)),
+      );
+      active = { kid: current.kid, privateKey: await importPKCS8(pkcs8, alg), pem: current.public_key_pem };
+    }
+    const entry = { active, all, at: Date.now() };
+    this.#cache.set(appId, entry);
+    return entry;
+  }
+}
+
+async function insertKey(ctx: ServerContext, appId: string): Promise<string> {
+  const { publicKey, privateKey } = await generateKeyPair(alg, { extractable: true });
+  const kid = randomId(16);
+  const pkcs8 = new TextEncoder().encode(await exportPKCS8(privateKey));
+  await ctx.db
+    .insertInto('signing_keys')
+    .values({
+      kid,
+      app_id: appId,
+      public_key_pem: await exportSPKI(publicKey),
+      private_key_encrypted: ctx.secretBox.seal(pkcs8, context(kid)),
+      created_at: ctx.now(),
+      retired_at: null,
+    })
+    .execute();
+  return kid;
+}
+
+/** Creates the app's first signing key if it has none. */
+export async function ensureSigningKey(ctx: ServerContext, appId: string): Promise<void> {
+  const existing = await ctx.db
+    .selectFrom('signing_keys')
+    .select('kid')
+    .where('app_id', '=', appId)
+    .where('retired_at', 'is', null)
+    .executeTakeFirst();
+  if (!existing) await insertKey(ctx, appId);
+  ctx.signingKeys.forget(appId);
+}
+
+/** Starts signing with a fresh key; the old one is retired but stays published. */
+export async function rotateSigningKey(ctx: ServerContext, appId: string): Promise<string> {
+  await ctx.db
+    .updateTable('signing_keys')
+    .set({ retired_at: ctx.now() })
+    .where('app_id', '=', appId)
+    .where('retired_at', 'is', null)
+    .execute();
+  const kid = await insertKey(ctx, appId);
+  ctx.signingKeys.forget(appId);
+  return kid;
+}
