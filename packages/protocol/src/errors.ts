@@ -25,6 +25,7 @@ export const serverErrors = {
   token_already_used: 'Token already used.',
   already_logged_out: 'Already logged out.',
   not_supported: 'Not supported.',
+  user_unsubscribed: 'This user has unsubscribed from messages.',
   max_accounts_reached:
     'This application is in development mode and must be upgraded to production to log in new users.',
   disallowed_login_method: 'Login method not allowed for this app.',

@@ -94,6 +94,7 @@ export async function createLatchkey(options: LatchkeyOptions = {}): Promise<Lat
     devOutbox,
     generatedAdminKey: admin.generated,
     async close() {
+      ctx.delivery.close?.();
       redis?.disconnect();
       await storage.close();
     },

@@ -11,9 +11,17 @@ export interface OutgoingMessage {
 /** Delivers messages: SMTP, Twilio, or the development outbox. */
 export interface Delivery {
   send(message: OutgoingMessage): Promise<void>;
+  /** Releases connections (SMTP pools) on shutdown. */
+  close?(): void;
 }
 
 /** Routes email to one sender and SMS / WhatsApp to another. */
 export function routeDelivery(email: Delivery, phone: Delivery): Delivery {
-  return { send: (m) => (m.channel === 'email' ? email.send(m) : phone.send(m)) };
+  return {
+    send: (m) => (m.channel === 'email' ? email.send(m) : phone.send(m)),
+    close() {
+      email.close?.();
+      phone.close?.();
+    },
+  };
 }

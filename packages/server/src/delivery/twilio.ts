@@ -12,6 +12,10 @@ export interface TwilioOptions {
 
 /** Twilio error codes that mean the number cannot be messaged from here. */
 const regionNotSupported = new Set([21408, 21612]);
+/** Twilio error codes about the recipient number itself: the user typed a number we cannot reach. */
+const badRecipient = new Set([21211, 21214, 21217, 21614, 63024]);
+/** The recipient replied STOP: Twilio refuses to message them. */
+const unsubscribed = 21610;
 
 /**
  * SMS and WhatsApp through Twilio's Messages API
@@ -37,17 +41,26 @@ export function twilioDelivery(options: TwilioOptions): Delivery {
           signal: AbortSignal.timeout(10_000),
         },
       );
-      if (response.ok) return;
-      const error = (await response.json().catch(() => ({}))) as { code?: number };
+      if (response.ok) {
+        await response.body?.cancel(); // release the connection; the message resource is not needed
+        return;
+      }
+      const error = (await response.json().catch(() => ({}))) as { code?: number; message?: string };
       if (error.code !== undefined && regionNotSupported.has(error.code)) {
         throw new ApiError('not_supported', 'SMS authentication from this region is not available');
       }
-      if (response.status >= 400 && response.status < 500) {
+      if (error.code === unsubscribed) {
+        throw new ApiError('user_unsubscribed', 'This phone number has unsubscribed from messages.');
+      }
+      // Only recipient errors are the user's to fix. Anything else (a bad From number, our
+      // credentials, 429, 5xx) is ours: it goes up as a plain error that sendCode logs and
+      // answers with a 502.
+      if (response.status === 400 && error.code !== undefined && badRecipient.has(error.code)) {
         throw new ApiError('invalid_data', 'The code could not be sent to this phone number.');
       }
-      throw new ApiError('internal_error', 'The message service is unavailable. Try again later.', {
-        status: 502,
-      });
+      throw new Error(
+        `Twilio answered ${response.status}${error.code === undefined ? '' : ` (error ${error.code}: ${error.message ?? ''})`}`,
+      );
     },
   };
 }
