@@ -22,6 +22,8 @@ export interface LatchkeyOptions extends StorageOptions {
   masterKey?: Uint8Array;
   /** Defaults to `LATCHKEY_ADMIN_KEY`, else generated on first start. */
   adminKey?: string;
+  /** Serve `/admin/v1` (default true). CLI commands that serve nothing turn it off. */
+  adminApi?: boolean;
   smtp?: { url: string; from: string };
   twilio?: TwilioOptions;
   redisUrl?: string;
@@ -86,13 +88,13 @@ export async function createLatchkey(options: LatchkeyOptions = {}): Promise<Lat
     log,
     now: options.now ?? (() => Math.floor(Date.now() / 1000)),
   };
-  const admin = await ensureAdminKey(ctx, options.adminKey);
-  const http = buildHttpApp(ctx, { adminKeyHash: admin.hash, devOutbox });
+  const admin = options.adminApi === false ? null : await ensureAdminKey(ctx, options.adminKey);
+  const http = buildHttpApp(ctx, { adminKeyHash: admin?.hash ?? null, devOutbox });
   return {
     ctx,
     http,
     devOutbox,
-    generatedAdminKey: admin.generated,
+    generatedAdminKey: admin?.generated ?? null,
     async close() {
       ctx.delivery.close?.();
       redis?.disconnect();

@@ -21,15 +21,15 @@ export async function toAppResponse(ctx: ServerContext, app: AppRecord): Promise
 /** `GET /api/v1/apps/:app_id` and its JWKS: public, readable from any origin. */
 export function publicAppRoutes(ctx: ServerContext) {
   const routes = new Hono();
+  // Any id segment is matched here, so a malformed id is the same 404 as an unknown one (and
+  // does not fall through to the client routes' `privy-app-id` check, which answered 400).
   const load = async (id: string) => {
-    const app = id.length === 25 ? await ctx.apps.load(id) : null;
+    const app = /^[a-z0-9]{25}$/.test(id) ? await ctx.apps.load(id) : null;
     if (!app) throw new ApiError('missing_or_invalid_privy_app_id', 'App not found.', { status: 404 });
     return app;
   };
-  routes.get('/:app_id{[a-z0-9]{25}}', async (c) =>
-    c.json(await toAppResponse(ctx, await load(c.req.param('app_id')))),
-  );
-  routes.get('/:app_id{[a-z0-9]{25}}/jwks.json', async (c) => {
+  routes.get('/:app_id', async (c) => c.json(await toAppResponse(ctx, await load(c.req.param('app_id')))));
+  routes.get('/:app_id/jwks.json', async (c) => {
     const app = await load(c.req.param('app_id'));
     const keys = await ctx.signingKeys.publicKeys(app.id);
     c.header('cache-control', 'public, max-age=300');

@@ -28,6 +28,9 @@ export async function appsCommand(argv: string[]): Promise<number> {
   const [action, id] = positionals;
   const latchkey = await createLatchkey({
     ...optionsFromEnv(),
+    // These commands serve no HTTP: they must not generate the admin key, or `serve` (the only
+    // command that prints it) could never show it.
+    adminApi: false,
     dataDir: values['data-dir'],
     log: silentLogger,
   });

@@ -69,9 +69,11 @@ export async function discardCode(
 const invalidCode = () => new ApiError('invalid_credentials', 'Invalid or expired verification code.');
 
 /**
- * Checks and consumes a code. Single use: the matching row is deleted in the same statement that
- * checks it, so two concurrent submissions cannot both pass. Each wrong guess counts; the fifth
- * burns the code. Expired codes never pass.
+ * Checks and consumes a code. Each guess is counted before it is compared, in one statement that
+ * also checks the cap, so racing guesses cannot all read "fewer than 5 attempts" and all be
+ * compared: at most five guesses are ever checked against a code. Single use: the matching row is
+ * deleted in the same statement that checks it, so two concurrent right answers cannot both pass.
+ * The fifth wrong guess burns the code. Expired codes never pass.
  */
 export async function consumeCode(
   ctx: ServerContext,
@@ -84,17 +86,19 @@ export async function consumeCode(
     if (!constantTimeEqual(code, app.settings.test_otp_code)) throw invalidCode();
     return;
   }
-  const row = await ctx.db
-    .selectFrom('verification_codes')
-    .select(['code_hash', 'expires_at', 'attempts'])
+  const reserved = await ctx.db
+    .updateTable('verification_codes')
+    .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
     .where('app_id', '=', app.id)
     .where('channel', '=', channel)
     .where('identifier', '=', identifier)
+    .where('attempts', '<', limits.verificationCodeMaxAttempts)
+    .where('expires_at', '>', ctx.now())
+    .returning(['code_hash', 'attempts'])
     .executeTakeFirst();
-  if (!row || row.expires_at <= ctx.now() || row.attempts >= limits.verificationCodeMaxAttempts)
-    throw invalidCode();
+  if (!reserved) throw invalidCode();
   const hash = codeHash(ctx, app.id, channel, identifier, code);
-  if (constantTimeEqual(hash, row.code_hash)) {
+  if (constantTimeEqual(hash, reserved.code_hash)) {
     const consumed = await ctx.db
       .deleteFrom('verification_codes')
       .where('app_id', '=', app.id)
@@ -105,22 +109,13 @@ export async function consumeCode(
     if (Number(consumed.numDeletedRows) === 1) return;
     throw invalidCode();
   }
-  const counted = await ctx.db
-    .updateTable('verification_codes')
-    .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
-    .where('app_id', '=', app.id)
-    .where('channel', '=', channel)
-    .where('identifier', '=', identifier)
-    .where('code_hash', '=', row.code_hash)
-    .returning('attempts')
-    .executeTakeFirst();
-  if (counted && counted.attempts >= limits.verificationCodeMaxAttempts) {
+  if (reserved.attempts >= limits.verificationCodeMaxAttempts) {
     await ctx.db
       .deleteFrom('verification_codes')
       .where('app_id', '=', app.id)
       .where('channel', '=', channel)
       .where('identifier', '=', identifier)
-      .where('code_hash', '=', row.code_hash)
+      .where('code_hash', '=', reserved.code_hash)
       .execute();
   }
   throw invalidCode();

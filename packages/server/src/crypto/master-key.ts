@@ -16,7 +16,7 @@ export function loadMasterKey(options: { envValue?: string; dataDir?: string }):
   if (!options.dataDir || options.dataDir === ':memory:') return new Uint8Array(randomBytes(32));
   const file = join(options.dataDir, 'master.key');
   if (existsSync(file)) return loadMasterKey({ envValue: readFileSync(file, 'utf8').trim() });
-  mkdirSync(options.dataDir, { recursive: true });
+  mkdirSync(options.dataDir, { recursive: true, mode: 0o700 });
   const key = randomBytes(32);
   writeFileSync(file, `${key.toString('base64')}\n`, { mode: 0o600, flag: 'wx' });
   return new Uint8Array(key);

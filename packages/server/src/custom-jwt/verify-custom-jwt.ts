@@ -42,7 +42,16 @@ export async function verifyCustomJwt(ctx: ServerContext, app: AppRecord, token:
       const key = await importSPKI(s.custom_jwt_verification_key!, alg);
       ({ payload } = await jwtVerify(token, key, options));
     }
-  } catch {
+  } catch (error) {
+    // An unreachable JWKS looks like a bad token to the caller; the operator needs to see it.
+    const code = (error as { code?: string }).code;
+    if (code === 'ERR_JWKS_TIMEOUT' || code === 'ERR_JOSE_GENERIC' || (error as Error).name === 'TypeError') {
+      ctx.log.error('custom JWT key set unavailable', {
+        app_id: app.id,
+        code,
+        error: String((error as Error).message),
+      });
+    }
     throw new ApiError('invalid_credentials', 'Invalid custom JWT.');
   }
   const id = payload[s.custom_jwt_user_id_claim];

@@ -66,19 +66,14 @@ export function emailRoutes(ctx: ServerContext) {
     const body = await readBody(c, updateBody);
     const app = c.get('app');
     const next = acceptEmail(app, body.newAddress);
+    // Validate every input before the code is spent: a typo in oldAddress must not burn it.
+    const old = normaliseEmail(body.oldAddress);
     await ctx.rateLimits.consume('verifyIp', ip(c));
     await consumeCode(ctx, app, 'email', next, body.code);
-    const user = await updateAccount(
-      ctx,
-      app,
-      c.get('auth').userId,
-      'email',
-      normaliseEmail(body.oldAddress),
-      {
-        type: 'email',
-        identifier: next,
-      },
-    );
+    const user = await updateAccount(ctx, app, c.get('auth').userId, 'email', old, {
+      type: 'email',
+      identifier: next,
+    });
     return c.json(toWireUser(user));
   });
 

@@ -21,7 +21,7 @@ import { requireApp } from './middleware.ts';
 /** Builds the HTTP application: every route, CORS, body limit and the JSON error contract. */
 export function buildHttpApp(
   ctx: ServerContext,
-  options: { adminKeyHash: string; devOutbox: DevOutbox | null },
+  options: { adminKeyHash: string | null; devOutbox: DevOutbox | null },
 ) {
   const root = new Hono();
   root.use('*', cors(ctx, { publicPaths: /^\/api\/v1\/apps\/[a-z0-9]{25}(\/jwks\.json)?$/ }));
@@ -38,7 +38,7 @@ export function buildHttpApp(
   root.get('/', (c) => c.json({ name: 'latchkey', status: 'ok' }));
   root.get('/health', (c) => c.json({ status: 'ok' }));
   root.route('/api/v1/apps', publicAppRoutes(ctx));
-  root.route('/admin/v1', adminRoutes(ctx, options.adminKeyHash));
+  if (options.adminKeyHash) root.route('/admin/v1', adminRoutes(ctx, options.adminKeyHash));
 
   const client = new Hono<AppEnv>();
   client.use('*', requireApp(ctx));

@@ -16,9 +16,21 @@ export async function readBody<T extends z.ZodType>(c: Context, schema: T): Prom
       throw new ApiError('invalid_data', 'Request body is not valid JSON.');
     }
   }
+  // PostgreSQL text cannot hold U+0000 and no field of ours needs it: refuse it here, once, rather
+  // than let it surface as a database error (a 500) wherever a string reaches storage.
+  if (containsNul(raw))
+    throw new ApiError('invalid_data', 'Invalid request body: NUL characters are not allowed.');
   const result = schema.safeParse(raw);
   if (!result.success) throw new ApiError('invalid_data', describeIssue(result.error));
   return result.data;
+}
+
+/** True when any string or key inside a parsed JSON value contains U+0000. */
+export function containsNul(value: unknown): boolean {
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (typeof value !== 'object' || value === null) return false;
+  if (Array.isArray(value)) return value.some(containsNul);
+  return Object.entries(value).some(([key, item]) => key.includes('\u0000') || containsNul(item));
 }
 
 function describeIssue(error: z.ZodError): string {

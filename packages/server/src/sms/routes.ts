@@ -65,9 +65,10 @@ export function smsRoutes(ctx: ServerContext) {
     const body = await readBody(c, updateBody);
     const app = c.get('app');
     const next = acceptPhone(app, body.new_phone_number);
+    // Validate every input before the code is spent: a typo in the old number must not burn it.
+    const old = normalisePhone(body.old_phone_number).e164;
     await ctx.rateLimits.consume('verifyIp', ip(c));
     await consumeCode(ctx, app, 'sms', next.e164, body.code);
-    const old = normalisePhone(body.old_phone_number).e164;
     return c.json(
       toWireUser(await updateAccount(ctx, app, c.get('auth').userId, 'phone', old, identity(next))),
     );

@@ -45,13 +45,14 @@ export async function openStorage(options: StorageOptions): Promise<Storage> {
       await pool.query(`CREATE SCHEMA IF NOT EXISTS ${options.schema}`);
     }
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    await migrate(db as Kysely<unknown>);
+    await migrate(db as Kysely<unknown>, { postgres: true });
     return { db, dialect: 'postgres', close: () => db.destroy() };
   }
   const dataDir = options.dataDir ?? '.latchkey';
   let file = ':memory:';
   if (dataDir !== ':memory:') {
-    mkdirSync(dataDir, { recursive: true });
+    // Owner-only: the database holds hashed secrets and sealed keys.
+    mkdirSync(dataDir, { recursive: true, mode: 0o700 });
     file = join(dataDir, 'latchkey.sqlite');
   }
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: openNodeSqlite(file) }) });

@@ -129,13 +129,25 @@ const migrations: Record<string, Migration> = {
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
 /** Brings the schema up to date; safe to run from several replicas at once (Kysely takes a lock). */
-export async function migrate(db: Kysely<unknown>): Promise<void> {
-  const migrator = new Migrator({ db, provider });
+export async function migrate(db: Kysely<unknown>, options: { postgres?: boolean } = {}): Promise<void> {
+  // On PostgreSQL, pin Kysely's own tables to the schema being migrated (the first on search_path).
+  // Unpinned, Kysely's "does kysely_migration exist" check matches that table in *any* schema of the
+  // database, skips creating ours, and migrating a second schema (or one beside another Kysely app)
+  // fails with `relation "kysely_migration_lock" does not exist`.
+  const migrationTableSchema = options.postgres ? await currentSchema(db) : undefined;
+  const migrator = new Migrator({ db, provider, ...(migrationTableSchema ? { migrationTableSchema } : {}) });
   const { error, results } = await migrator.migrateToLatest();
   if (error) {
     const failed = results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';
     throw new Error(`Migration ${failed} failed`, { cause: error });
   }
+}
+
+async function currentSchema(db: Kysely<unknown>): Promise<string> {
+  const { rows } = await sql<{ schema: string | null }>`select current_schema() as schema`.execute(db);
+  const schema = rows[0]?.schema;
+  if (!schema) throw new Error('No schema on the PostgreSQL search_path exists; create it first');
+  return schema;
 }
 
 export { sql };

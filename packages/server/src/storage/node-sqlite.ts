@@ -1,3 +1,4 @@
+import { existsSync, writeFileSync } from 'node:fs';
 import { DatabaseSync, type SQLInputValue } from 'node:sqlite';
 import type { SqliteDatabase, SqliteStatement } from 'kysely';
 
@@ -6,6 +7,7 @@ import type { SqliteDatabase, SqliteStatement } from 'kysely';
  * drives. Kysely ships no `node:sqlite` dialect; the built-in driver spares users a native addon.
  */
 export function openNodeSqlite(path: string): SqliteDatabase {
+  if (path !== ':memory:' && !existsSync(path)) writeFileSync(path, '', { mode: 0o600 });
   const db = new DatabaseSync(path);
   db.exec('PRAGMA journal_mode = WAL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000;');
   return {

@@ -1,0 +1,252 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+
+const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url));
+const bin = join(repoRoot, 'packages/server/bin/latchkey.ts');
+
+/** The environment minus anything that would change where the CLI stores data or how it delivers. */
+function baseEnv(): NodeJS.ProcessEnv {
+  const env = { ...process.env };
+  for (const name of Object.keys(env)) {
+    if (
+      name === 'DATABASE_URL' ||
+      name === 'REDIS_URL' ||
+      name === 'SMTP_URL' ||
+      name.startsWith('LATCHKEY_') ||
+      name.startsWith('TWILIO_')
+    )
+      delete env[name];
+  }
+  return env;
+}
+
+interface RunResult {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+const targets = process.env.DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
+
+describe.each(targets)('latchkey CLI (%s)', (target) => {
+  let dataDir: string;
+  let env: NodeJS.ProcessEnv;
+  let schema: string | null = null;
+  const children: ChildProcess[] = [];
+
+  beforeAll(async () => {
+    dataDir = await mkdtemp(join(tmpdir(), 'latchkey-cli-'));
+    env = baseEnv();
+    if (target === 'postgres') {
+      const base = process.env.DATABASE_URL!;
+      schema = `lk_cli_${randomBytes(6).toString('hex')}`;
+      const client = new pg.Client({ connectionString: base });
+      await client.connect();
+      await client.query(`CREATE SCHEMA ${schema}`);
+      await client.end();
+      env.DATABASE_URL = `${base}${base.includes('?') ? '&' : '?'}options=-c%20search_path%3D${schema}`;
+    }
+  });
+
+  afterEach(() => {
+    // A failed test must not leave a server running.
+    for (const child of children.splice(0)) if (child.exitCode === null) child.kill('SIGKILL');
+  });
+
+  afterAll(async () => {
+    await rm(dataDir, { recursive: true, force: true });
+    if (schema) {
+      const client = new pg.Client({ connectionString: process.env.DATABASE_URL! });
+      await client.connect();
+      await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+      await client.end();
+    }
+  });
+
+  const start = (args: string[]) => {
+    const child = spawn(process.execPath, [bin, ...args, '--data-dir', dataDir], {
+      cwd: repoRoot,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    children.push(child);
+    return child;
+  };
+
+  const run = (args: string[]) =>
+    new Promise<RunResult>((resolve, reject) => {
+      const child = start(args);
+      let stdout = '';
+      let stderr = '';
+      child.stdout!.on('data', (chunk) => (stdout += chunk));
+      child.stderr!.on('data', (chunk) => (stderr += chunk));
+      child.on('error', reject);
+      child.on('close', (code) => resolve({ code, stdout, stderr }));
+    });
+
+  /** Starts `serve --port 0` and resolves once it prints its URL. */
+  const serve = () =>
+    new Promise<{ child: ChildProcess; url: string; output: () => string }>((resolve, reject) => {
+      const child = start(['serve', '--port', '0']);
+      let output = '';
+      const timer = setTimeout(() => reject(new Error(`serve did not start:\n${output}`)), 20_000);
+      const onData = (chunk: Buffer) => {
+        output += chunk.toString();
+        const match = output.match(/Latchkey listening on (http:\/\/127\.0\.0\.1:(\d+))/);
+        if (match && Number(match[2]) > 0) {
+          clearTimeout(timer);
+          resolve({ child, url: match[1]!, output: () => output });
+        }
+      };
+      child.stdout!.on('data', onData);
+      child.stderr!.on('data', onData);
+      child.on('exit', (code) => {
+        clearTimeout(timer);
+        reject(new Error(`serve exited with ${code}:\n${output}`));
+      });
+    });
+
+  const stop = (child: ChildProcess) =>
+    new Promise<number | null>((resolve) => {
+      child.on('exit', (code) => resolve(code));
+      child.kill('SIGTERM');
+    });
+
+  let app: { id: string; secret: string };
+
+  it('apps create --json prints the id and secret', async () => {
+    const res = await run([
+      'apps',
+      'create',
+      '--name',
+      'Demo',
+      '--allowed-domain',
+      'http://localhost:5173',
+      '--json',
+    ]);
+    expect(res.code, res.stderr).toBe(0);
+    const body = JSON.parse(res.stdout) as Record<string, unknown>;
+    expect(body).toMatchObject({
+      id: expect.stringMatching(/^[a-z0-9]{25}$/),
+      secret: expect.any(String),
+      name: 'Demo',
+      allowed_domains: ['http://localhost:5173'],
+    });
+    expect((body.secret as string).length).toBeGreaterThanOrEqual(32);
+    app = { id: body.id as string, secret: body.secret as string };
+  });
+
+  it('apps update --set applies the fields', async () => {
+    const res = await run([
+      'apps',
+      'update',
+      app.id,
+      '--set',
+      'sms_auth=true',
+      '--set',
+      'allowlist_enabled=true',
+      '--set',
+      'allowlist_config.error_title=Hi',
+      '--set',
+      'allowlist_config.cta_text=Join us',
+      '--json',
+    ]);
+    expect(res.code, res.stderr).toBe(0);
+    const body = JSON.parse(res.stdout) as { id: string; config: Record<string, unknown> };
+    expect(body.id).toBe(app.id);
+    expect(body.config).toMatchObject({
+      sms_auth: true,
+      allowlist_enabled: true,
+      email_auth: true,
+      allowlist_config: { error_title: 'Hi', cta_text: 'Join us', error_detail: null, cta_link: null },
+    });
+  });
+
+  it('an invalid --set exits non-zero with a message', async () => {
+    const cases: [string[], RegExp][] = [
+      [['--set', 'sms_auth=maybe'], /sms_auth/],
+      [['--set', 'no_such_field=1'], /no_such_field/],
+      [['--set', 'sms_auth'], /field=value/],
+      // Atomic: the valid half (email_auth=false) must not be applied; the serve test checks it.
+      [
+        ['--set', 'email_auth=false', '--set', 'allowlist_config.error_title=1'],
+        /allowlist_config\.error_title/,
+      ],
+    ];
+    for (const [args, message] of cases) {
+      const res = await run(['apps', 'update', app.id, ...args, '--json']);
+      expect(res.code, args.join(' ')).not.toBe(0);
+      expect(res.stderr, args.join(' ')).toMatch(message);
+      expect(res.stdout).toBe('');
+    }
+  });
+
+  it('apps list --json lists the app', async () => {
+    const res = await run(['apps', 'list', '--json']);
+    expect(res.code, res.stderr).toBe(0);
+    const list = JSON.parse(res.stdout) as Record<string, unknown>[];
+    expect(list).toEqual([
+      expect.objectContaining({ id: app.id, name: 'Demo', allowed_domains: ['http://localhost:5173'] }),
+    ]);
+    expect(res.stdout).not.toContain(app.secret);
+  });
+
+  it('serve prints its URL and the admin key once, answers with the app, and stops on SIGTERM', async () => {
+    const first = await serve();
+    expect(first.output()).toMatch(/Admin key \(shown once/);
+    const adminKey = first.output().match(/Admin key \(shown once[^:]*: (\S+)/)?.[1];
+    expect(adminKey).toBeDefined();
+
+    const res = await fetch(`${first.url}/api/v1/apps/${app.id}`);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({
+      id: app.id,
+      name: 'Demo',
+      allowed_domains: ['http://localhost:5173'],
+      sms_auth: true,
+      email_auth: true,
+      allowlist_enabled: true,
+      allowlist_config: { error_title: 'Hi', cta_text: 'Join us' },
+      custom_api_url: null,
+    });
+    // The printed admin key works on the admin API.
+    const admin = await fetch(`${first.url}/admin/v1/apps`, {
+      headers: { authorization: `Bearer ${adminKey}` },
+    });
+    expect(admin.status).toBe(200);
+    expect(((await admin.json()) as { data: { id: string }[] }).data.map((a) => a.id)).toEqual([app.id]);
+    // The secret works as Basic auth.
+    const basic = await fetch(`${first.url}/api/v1/apps/${app.id}/test_credentials`, {
+      headers: {
+        'privy-app-id': app.id,
+        authorization: `Basic ${Buffer.from(`${app.id}:${app.secret}`).toString('base64')}`,
+      },
+    });
+    expect(basic.status).toBe(200);
+    expect(await stop(first.child)).toBe(0);
+    await expect(fetch(`${first.url}/health`)).rejects.toThrow();
+
+    const second = await serve();
+    expect(second.output()).not.toMatch(/Admin key/);
+    const again = await fetch(`${second.url}/admin/v1/apps`, {
+      headers: { authorization: `Bearer ${adminKey}` },
+    });
+    expect(again.status).toBe(200);
+    expect(await stop(second.child)).toBe(0);
+  });
+
+  it('a bad port or an unknown app id exits non-zero with a message', async () => {
+    const badPort = await run(['serve', '--port', 'eighty']);
+    expect(badPort.code).not.toBe(0);
+    expect(badPort.stderr).toMatch(/--port/);
+    const unknown = await run(['apps', 'update', 'z'.repeat(25), '--set', 'sms_auth=true']);
+    expect(unknown.code).not.toBe(0);
+    expect(unknown.stderr).toMatch(/not found/i);
+  });
+});
