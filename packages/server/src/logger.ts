@@ -1,6 +1,7 @@
 /**
- * A line logger. It takes a message and plain fields; callers never pass secrets (codes, tokens,
- * keys), and tests scan the captured lines to prove it.
+ * A line logger. It takes a message and plain fields; callers never pass secrets (tokens, keys,
+ * app secrets), and tests scan the captured lines to prove it. The one exception is the
+ * development outbox, whose purpose is to show codes in the console when no SMTP / Twilio is set.
  */
 export interface Logger {
   info(message: string, fields?: Record<string, unknown>): void;

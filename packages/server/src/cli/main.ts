@@ -37,7 +37,11 @@ export async function main(argv: string[]): Promise<number> {
         return 2;
     }
   } catch (error) {
-    console.error(`latchkey: ${(error as Error).message}`);
+    // Print the chain of causes: "Migration 0001 failed" alone hides what the database said.
+    let message = `latchkey: ${(error as Error).message}`;
+    for (let cause = (error as Error).cause; cause instanceof Error; cause = cause.cause)
+      message += `\n  caused by: ${cause.message}`;
+    console.error(message);
     return 1;
   }
 }
