@@ -44,8 +44,10 @@ export async function verifyCustomJwt(ctx: ServerContext, app: AppRecord, token:
     }
   } catch (error) {
     // An unreachable JWKS looks like a bad token to the caller; the operator needs to see it.
+    // Only key-set fetch failures: a malformed token also throws a TypeError, but not 'fetch failed'.
     const code = (error as { code?: string }).code;
-    if (code === 'ERR_JWKS_TIMEOUT' || code === 'ERR_JOSE_GENERIC' || (error as Error).name === 'TypeError') {
+    const fetchFailed = (error as Error).name === 'TypeError' && (error as Error).message === 'fetch failed';
+    if (code === 'ERR_JWKS_TIMEOUT' || code === 'ERR_JOSE_GENERIC' || fetchFailed) {
       ctx.log.error('custom JWT key set unavailable', {
         app_id: app.id,
         code,

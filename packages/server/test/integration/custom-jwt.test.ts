@@ -140,6 +140,28 @@ describe.each(dialects)('custom JWT login (%s)', (dialect) => {
     expect(users).toEqual([]);
   });
 
+  it('an unreachable key set is invalid_credentials for the caller and logged for the operator; junk tokens are not', async () => {
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const deadUrl = `http://127.0.0.1:${(closed.address() as AddressInfo).port}/jwks.json`;
+    await new Promise<void>((resolve) => closed.close(() => resolve()));
+    const { client } = await jwksApp({ custom_jwt_jwks_url: deadUrl });
+    const res = await client.post('/api/v1/custom_jwt_account/authenticate', {
+      token: await sign(rsa, { sub: 'u' }),
+    });
+    expect(res).toMatchObject({ status: 401, body: { code: 'invalid_credentials' } });
+    expect(t.logs.some((l) => l.includes('custom JWT key set unavailable') && l.includes(client.appId))).toBe(
+      true,
+    );
+
+    const { client: healthy } = await jwksApp();
+    const junk = await healthy.post('/api/v1/custom_jwt_account/authenticate', { token: 'not-a-jwt' });
+    expect(junk.body).toMatchObject({ code: 'invalid_credentials' });
+    expect(
+      t.logs.some((l) => l.includes('custom JWT key set unavailable') && l.includes(healthy.appId)),
+    ).toBe(false);
+  });
+
   it('a token expires by the server clock', async () => {
     const { client } = await jwksApp();
     const token = await sign(rsa, { sub: 'clock' });

@@ -1,0 +1,842 @@
+import { headers as protocolHeaders } from '@latchkey/protocol';
+import { exportSPKI, generateKeyPair } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dialects, startTestServer, type TestServer, testOrigin } from '../helpers/test-server.ts';
+
+/**
+ * Hostile bodies on every route the server has: malformed, non-object, empty, missing fields,
+ * wrong types, hostile strings, prototype-pollution keys and oversized bodies. Whatever arrives,
+ * the answer is a 4xx (or the route's normal answer) with a JSON `{ error, code }`, never a 5xx.
+ */
+
+type Auth = 'app' | 'user' | 'basic' | 'admin';
+type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+
+/** What a request must produce: a status and, for errors, the spec's code. */
+interface Outcome {
+  status: number;
+  code?: string;
+}
+
+const ok: Outcome = { status: 200 };
+const invalidData: Outcome = { status: 400, code: 'invalid_data' };
+const invalidCredentials: Outcome = { status: 401, code: 'invalid_credentials' };
+const invalidToken: Outcome = { status: 401, code: 'missing_or_invalid_token' };
+
+type Kind = 'sql' | 'nul' | 'long' | 'unicode' | 'nulInside';
+
+const hostileStrings: Record<Kind, string> = {
+  sql: "' OR 1=1 --",
+  nul: '\u0000',
+  long: 'a'.repeat(10_000),
+  unicode: '\u202Egnp.exe\u202C 👩‍💻🦄 \u0645\u0631\u062D\u0628\u0627 𝕏',
+  // A NUL hidden in an otherwise well-formed value: PostgreSQL refuses NUL in text, so it must
+  // be turned away before it reaches the database.
+  nulInside: 'a\u0000b@example.com',
+};
+const kinds = Object.keys(hostileStrings) as Kind[];
+
+const always =
+  (outcome: Outcome) =>
+  (_kind: Kind): Outcome =>
+    outcome;
+
+interface Env {
+  appId: string;
+  secret: string;
+  token: string;
+  adminTargetId: string;
+}
+
+interface BodyRoute {
+  name: string;
+  method: Method;
+  path: (env: Env) => string;
+  auth: Auth;
+  /** A well-formed body; fresh per call where the route has side effects. */
+  template: () => Record<string, unknown>;
+  /** What the well-formed template body gets. */
+  valid: Outcome;
+  /** Fields whose absence is `invalid_data`. */
+  required: string[];
+  /** Outcome of a hostile string in each string field. */
+  strings: Record<string, (kind: Kind) => Outcome>;
+  /** Outcome of malformed JSON, a non-object, or a wrong-typed field. */
+  bad: Outcome;
+  /** Outcome of no body at all. */
+  empty: Outcome;
+  /** Outcome of the template plus `__proto__` / `constructor` keys (strict schemas refuse them). */
+  extraKeys?: (raw: string) => Outcome;
+}
+
+let unique = 0;
+const next = () => ++unique;
+const wrongCode = '123456';
+
+function bodyRoutes(): BodyRoute[] {
+  const email = always(invalidData);
+  const route = (r: Omit<BodyRoute, 'bad' | 'empty'> & Partial<Pick<BodyRoute, 'bad' | 'empty'>>) => ({
+    bad: invalidData,
+    empty: invalidData,
+    ...r,
+  });
+  return [
+    route({
+      name: 'POST /api/v1/passwordless/init',
+      method: 'POST',
+      path: () => '/api/v1/passwordless/init',
+      auth: 'app',
+      template: () => ({ email: `hostile-${next()}@example.com` }),
+      valid: ok,
+      required: ['email'],
+      strings: { email },
+    }),
+    route({
+      name: 'POST /api/v1/passwordless/authenticate',
+      method: 'POST',
+      path: () => '/api/v1/passwordless/authenticate',
+      auth: 'app',
+      template: () => ({ email: 'nobody@example.com', code: wrongCode }),
+      valid: invalidCredentials,
+      required: ['email', 'code'],
+      strings: { email, code: always(invalidData), mode: always(invalidData) },
+    }),
+    route({
+      name: 'POST /api/v1/passwordless/link',
+      method: 'POST',
+      path: () => '/api/v1/passwordless/link',
+      auth: 'user',
+      template: () => ({ email: 'link-target@example.com', code: wrongCode }),
+      valid: invalidCredentials,
+      required: ['email', 'code'],
+      strings: { email, code: always(invalidData) },
+    }),
+    route({
+      name: 'POST /api/v1/passwordless/update',
+      method: 'POST',
+      path: () => '/api/v1/passwordless/update',
+      auth: 'user',
+      template: () => ({ oldAddress: 'victim@example.com', newAddress: 'new@example.com', code: wrongCode }),
+      valid: invalidCredentials,
+      required: ['oldAddress', 'newAddress', 'code'],
+      strings: { oldAddress: email, newAddress: email, code: always(invalidData) },
+    }),
+    route({
+      name: 'POST /api/v1/passwordless/unlink',
+      method: 'POST',
+      path: () => '/api/v1/passwordless/unlink',
+      auth: 'user',
+      template: () => ({ address: 'not-linked@example.com' }),
+      valid: { status: 404, code: 'linked_account_not_found' },
+      required: ['address'],
+      strings: { address: email },
+    }),
+    route({
+      name: 'POST /api/v1/passwordless_sms/init',
+      method: 'POST',
+      path: () => '/api/v1/passwordless_sms/init',
+      auth: 'app',
+      template: () => ({ phoneNumber: `+1 415 555 ${String(1000 + next()).slice(-4)}` }),
+      valid: ok,
+      required: ['phoneNumber'],
+      strings: { phoneNumber: always(invalidData) },
+    }),
+    route({
+      name: 'POST /api/v1/passwordless_sms/authenticate',
+      method: 'POST',
+      path: () => '/api/v1/passwordless_sms/authenticate',
+      auth: 'app',
+      template: () => ({ phoneNumber: '+14155550199', code: wrongCode }),
+      valid: invalidCredentials,
+      required: ['phoneNumber', 'code'],
+      strings: { phoneNumber: always(invalidData), code: always(invalidData), mode: always(invalidData) },
+    }),
+    route({
+      name: 'POST /api/v1/passwordless_sms/link',
+      method: 'POST',
+      path: () => '/api/v1/passwordless_sms/link',
+      auth: 'user',
+      template: () => ({ phoneNumber: '+14155550198', code: wrongCode }),
+      valid: invalidCredentials,
+      required: ['phoneNumber', 'code'],
+      strings: { phoneNumber: always(invalidData), code: always(invalidData) },
+    }),
+    route({
+      name: 'POST /api/v1/passwordless_sms/update',
+      method: 'POST',
+      path: () => '/api/v1/passwordless_sms/update',
+      auth: 'user',
+      template: () => ({
+        old_phone_number: '+14155550197',
+        new_phone_number: '+14155550196',
+        code: wrongCode,
+      }),
+      valid: invalidCredentials,
+      required: ['old_phone_number', 'new_phone_number', 'code'],
+      strings: {
+        old_phone_number: always(invalidData),
+        new_phone_number: always(invalidData),
+        code: always(invalidData),
+      },
+    }),
+    route({
+      name: 'POST /api/v1/passwordless_sms/unlink',
+      method: 'POST',
+      path: () => '/api/v1/passwordless_sms/unlink',
+      auth: 'user',
+      template: () => ({ phoneNumber: '+14155550195' }),
+      valid: { status: 404, code: 'linked_account_not_found' },
+      required: ['phoneNumber'],
+      strings: { phoneNumber: always(invalidData) },
+    }),
+    route({
+      name: 'POST /api/v1/guest/authenticate',
+      method: 'POST',
+      path: () => '/api/v1/guest/authenticate',
+      auth: 'app',
+      template: () => ({ guest_credential: 'g'.repeat(43) }),
+      valid: ok,
+      required: ['guest_credential'],
+      strings: { guest_credential: always(invalidData) },
+    }),
+    route({
+      name: 'POST /api/v1/custom_jwt_account/authenticate',
+      method: 'POST',
+      path: () => '/api/v1/custom_jwt_account/authenticate',
+      auth: 'app',
+      template: () => ({ token: 'not.a.jwt' }),
+      valid: invalidCredentials,
+      required: ['token'],
+      // Any string of the right size is a JWT candidate: it fails verification, not validation.
+      strings: {
+        token: (kind) => (kind === 'nul' || kind === 'nulInside' ? invalidData : invalidCredentials),
+        mode: always(invalidData),
+      },
+    }),
+    route({
+      name: 'POST /api/v1/custom_jwt_account/link',
+      method: 'POST',
+      path: () => '/api/v1/custom_jwt_account/link',
+      auth: 'user',
+      template: () => ({ token: 'not.a.jwt' }),
+      valid: invalidCredentials,
+      required: ['token'],
+      strings: {
+        token: (kind) => (kind === 'nul' || kind === 'nulInside' ? invalidData : invalidCredentials),
+      },
+    }),
+    route({
+      name: 'POST /api/v1/sessions',
+      method: 'POST',
+      path: () => '/api/v1/sessions',
+      auth: 'app',
+      template: () => ({ refresh_token: 'r'.repeat(43) }),
+      valid: invalidToken,
+      required: [],
+      strings: {
+        refresh_token: (kind) =>
+          kind === 'long' || kind === 'nul' || kind === 'nulInside' ? invalidData : invalidToken,
+      },
+      empty: invalidToken,
+    }),
+    route({
+      name: 'POST /api/v1/sessions/logout',
+      method: 'POST',
+      path: () => '/api/v1/sessions/logout',
+      auth: 'app',
+      template: () => ({ refresh_token: 'r'.repeat(43) }),
+      valid: ok,
+      required: [],
+      strings: {
+        refresh_token: (kind) =>
+          kind === 'long' || kind === 'nul' || kind === 'nulInside' ? invalidData : ok,
+      },
+      empty: ok,
+    }),
+    route({
+      name: 'POST /api/v1/users/me/accept_terms',
+      method: 'POST',
+      path: () => '/api/v1/users/me/accept_terms',
+      auth: 'user',
+      template: () => ({}),
+      valid: ok,
+      required: [],
+      strings: {},
+      empty: ok,
+    }),
+    route({
+      name: 'POST /api/v1/analytics_events',
+      method: 'POST',
+      path: () => '/api/v1/analytics_events',
+      auth: 'app',
+      template: () => ({ event_name: 'hostile_test', payload: { a: 1 } }),
+      valid: ok,
+      required: ['event_name'],
+      // Never fails the caller, by design: whatever arrives answers 200 {}.
+      strings: { event_name: always(ok), client_id: always(ok) },
+      bad: ok,
+      empty: ok,
+    }),
+    route({
+      name: 'POST /api/v1/apps/:app_id/allowlist',
+      method: 'POST',
+      path: (env) => `/api/v1/apps/${env.appId}/allowlist`,
+      auth: 'basic',
+      template: () => ({ type: 'email', value: `allowed-${next()}@example.com` }),
+      valid: ok,
+      required: ['type', 'value'],
+      strings: { type: always(invalidData), value: always(invalidData) },
+    }),
+    route({
+      name: 'DELETE /api/v1/apps/:app_id/allowlist',
+      method: 'DELETE',
+      path: (env) => `/api/v1/apps/${env.appId}/allowlist`,
+      auth: 'basic',
+      template: () => ({ type: 'email', value: 'absent@example.com' }),
+      valid: { status: 404, code: 'not_found' },
+      required: ['type', 'value'],
+      strings: { type: always(invalidData), value: always(invalidData) },
+    }),
+    route({
+      name: 'POST /admin/v1/apps',
+      method: 'POST',
+      path: () => '/admin/v1/apps',
+      auth: 'admin',
+      template: () => ({ name: `Hostile ${next()}` }),
+      valid: ok,
+      required: ['name'],
+      // A name is free text: quotes and emoji are data, stored as is; NUL and 10k are refused.
+      strings: {
+        name: (kind) => (kind === 'sql' || kind === 'unicode' ? ok : invalidData),
+      },
+      extraKeys: () => invalidData,
+    }),
+    route({
+      name: 'PATCH /admin/v1/apps/:id',
+      method: 'PATCH',
+      path: (env) => `/admin/v1/apps/${env.adminTargetId}`,
+      auth: 'admin',
+      template: () => ({ name: `Renamed ${next()}` }),
+      valid: ok,
+      required: [],
+      strings: {
+        name: (kind) => (kind === 'sql' || kind === 'unicode' ? ok : invalidData),
+        legal_name: (kind) => (kind === 'sql' || kind === 'unicode' ? ok : invalidData),
+      },
+      empty: ok,
+      // The patch is a record first: a JSON `__proto__` key is dropped there (never applied), and
+      // any other unknown key is refused by the strict app schema.
+      extraKeys: (raw) => (raw.startsWith('{"__proto__"') ? ok : invalidData),
+    }),
+    route({
+      name: 'POST /admin/v1/apps/:id/signing_keys/rotate',
+      method: 'POST',
+      path: (env) => `/admin/v1/apps/${env.adminTargetId}/signing_keys/rotate`,
+      auth: 'admin',
+      template: () => ({}),
+      // Takes no body: whatever is sent is ignored.
+      valid: ok,
+      required: [],
+      strings: {},
+      bad: ok,
+      empty: ok,
+    }),
+  ];
+}
+
+/** Routes without a body: hostile paths, queries and headers instead. */
+interface GetRoute {
+  name: string;
+  path: (env: Env) => string;
+  auth: Auth | 'public';
+  valid: Outcome;
+  /** The success body is a JSON array (the allowlist, as server-auth reads it). */
+  array?: boolean;
+}
+
+const getRoutes: GetRoute[] = [
+  { name: 'GET /api/v1/users/me', path: () => '/api/v1/users/me', auth: 'user', valid: ok },
+  { name: 'GET /api/v1/apps/:app_id', path: (env) => `/api/v1/apps/${env.appId}`, auth: 'public', valid: ok },
+  {
+    name: 'GET /api/v1/apps/:app_id/jwks.json',
+    path: (env) => `/api/v1/apps/${env.appId}/jwks.json`,
+    auth: 'public',
+    valid: ok,
+  },
+  {
+    name: 'GET /api/v1/apps/:app_id/allowlist',
+    path: (env) => `/api/v1/apps/${env.appId}/allowlist`,
+    auth: 'basic',
+    valid: ok,
+    array: true,
+  },
+  {
+    name: 'GET /api/v1/apps/:app_id/test_credentials',
+    path: (env) => `/api/v1/apps/${env.appId}/test_credentials`,
+    auth: 'basic',
+    valid: ok,
+  },
+  {
+    name: 'GET /api/v1/apps/:app_id/dev_outbox',
+    path: (env) => `/api/v1/apps/${env.appId}/dev_outbox`,
+    auth: 'basic',
+    valid: ok,
+  },
+  { name: 'GET /admin/v1/apps', path: () => '/admin/v1/apps', auth: 'admin', valid: ok },
+  {
+    name: 'GET /admin/v1/apps/:id',
+    path: (env) => `/admin/v1/apps/${env.adminTargetId}`,
+    auth: 'admin',
+    valid: ok,
+  },
+];
+
+interface Sent {
+  status: number;
+  headers: Headers;
+  body: unknown;
+  text: string;
+}
+
+function isPolluted(): boolean {
+  const probe = {} as Record<string, unknown>;
+  return (
+    probe.polluted !== undefined ||
+    Object.hasOwn(Object.prototype, 'polluted') ||
+    Object.hasOwn(Object.prototype, 'isAdmin')
+  );
+}
+
+describe.each(dialects)('hostile input on every route (%s)', (dialect) => {
+  let t: TestServer;
+  let env: Env;
+
+  beforeAll(async () => {
+    t = await startTestServer(dialect);
+    const { publicKey } = await generateKeyPair('ES256');
+    const { app, secret, client } = await t.createApp({
+      sms_auth: true,
+      guest_auth: true,
+      custom_jwt_auth: true,
+      custom_jwt_verification_key: await exportSPKI(publicKey),
+    });
+    const login = await client.loginWithEmail('victim@example.com');
+    expect(login.status).toBe(200);
+    const target = await t.createApp();
+    env = { appId: app.id, secret, token: login.body.token, adminTargetId: target.app.id };
+  });
+  afterAll(() => t.close());
+
+  function authHeaders(auth: Auth | 'public'): Record<string, string> {
+    switch (auth) {
+      case 'user':
+        return { authorization: `Bearer ${env.token}` };
+      case 'basic':
+        return { authorization: `Basic ${Buffer.from(`${env.appId}:${env.secret}`).toString('base64')}` };
+      case 'admin':
+        return { authorization: 'Bearer test-admin-key' };
+      default:
+        return {};
+    }
+  }
+
+  async function send(
+    method: string,
+    path: string,
+    options: { auth?: Auth | 'public'; raw?: string; json?: unknown; headers?: Record<string, string> } = {},
+  ): Promise<Sent> {
+    const headers: Record<string, string> = {
+      'content-type': 'application/json',
+      origin: testOrigin,
+      'privy-app-id': env.appId,
+      ...authHeaders(options.auth ?? 'app'),
+      ...options.headers,
+    };
+    const body = options.raw ?? (options.json === undefined ? undefined : JSON.stringify(options.json));
+    const response = await fetch(`${t.url}${path}`, { method, headers, body });
+    const text = await response.text();
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      parsed = undefined;
+    }
+    return { status: response.status, headers: response.headers, body: parsed, text };
+  }
+
+  /** The contract every answer keeps: no 5xx, a JSON object body, `{error, code}` on errors. */
+  function expectOutcome(
+    res: Sent,
+    outcome: Outcome,
+    label: string,
+    options: { array?: boolean } = {},
+  ): void {
+    expect(res.status, `${label}: ${res.text.slice(0, 200)}`).toBeLessThan(500);
+    expect(res.headers.get('content-type'), label).toMatch(/^application\/json/);
+    expect(res.body, `${label}: not a JSON object: ${res.text.slice(0, 200)}`).toBeTypeOf('object');
+    expect(res.body, label).not.toBeNull();
+    if (options.array && !outcome.code) {
+      expect(res.status, label).toBe(outcome.status);
+      expect(Array.isArray(res.body), label).toBe(true);
+      return;
+    }
+    expect(Array.isArray(res.body), label).toBe(false);
+    const body = res.body as Record<string, unknown>;
+    if (outcome.code) {
+      expect({ status: res.status, code: body.code }, `${label}: ${res.text.slice(0, 200)}`).toEqual({
+        status: outcome.status,
+        code: outcome.code,
+      });
+      expect(body.error, label).toBeTypeOf('string');
+      expect((body.error as string).length, label).toBeGreaterThan(0);
+    } else {
+      expect(res.status, `${label}: ${res.text.slice(0, 200)}`).toBe(outcome.status);
+      expect(body.error, `${label}: ${res.text.slice(0, 200)}`).toBeUndefined();
+    }
+  }
+
+  const routes = bodyRoutes();
+
+  it('the tables cover every route the server registers', () => {
+    const registered = new Set(
+      t.latchkey.http.routes.filter((r) => r.method !== 'ALL').map((r) => `${r.method} ${r.path}`),
+    );
+    const covered = new Set([
+      ...routes.map((r) => r.name),
+      ...getRoutes.map((r) => r.name),
+      'GET /',
+      'GET /health',
+    ]);
+    expect([...registered].sort()).toEqual([...covered].sort());
+  });
+
+  describe.each(routes.map((r) => [r.name, r] as const))('%s', (_name, route) => {
+    const call = (options: { raw?: string; json?: unknown }) =>
+      send(route.method, route.path(env), { auth: route.auth, ...options });
+
+    it('answers the well-formed template as the route normally would', async () => {
+      expectOutcome(await call({ json: route.template() }), route.valid, 'template');
+    });
+
+    it('refuses malformed JSON, non-objects and an empty body', async () => {
+      const cases: [string, string | undefined, Outcome][] = [
+        ['truncated {', '{', route.bad],
+        ['truncated {"a":', '{"a":', route.bad],
+        ['trailing garbage', '{"a":1}}', route.bad],
+        ['not JSON at all', "' OR 1=1 --", route.bad],
+        ['array', JSON.stringify([route.template()]), route.bad],
+        ['empty array', '[]', route.bad],
+        ['string', '"hello"', route.bad],
+        ['number', '42', route.bad],
+        ['null', 'null', route.bad],
+        ['true', 'true', route.bad],
+        ['empty body', undefined, route.empty],
+        ['whitespace body', '  \n ', route.empty],
+      ];
+      const results = await Promise.all(cases.map(([, raw]) => call({ raw })));
+      results.forEach((res, i) => {
+        expectOutcome(res, cases[i]![2], cases[i]![0]);
+      });
+    });
+
+    it('refuses a body with a required field missing', async () => {
+      const results = await Promise.all(
+        route.required.map((field) => {
+          const body = route.template();
+          delete body[field];
+          return call({ json: body }).then((res) => [field, res] as const);
+        }),
+      );
+      for (const [field, res] of results) expectOutcome(res, route.bad, `without ${field}`);
+    });
+
+    it('refuses numbers, objects, arrays and booleans where strings belong', async () => {
+      const wrong: unknown[] = [
+        12345,
+        1e308,
+        -0,
+        { a: 1 },
+        { __proto__: { polluted: true } },
+        ['x'],
+        [],
+        true,
+      ];
+      const fields = Object.keys(route.strings);
+      const results = await Promise.all(
+        fields.flatMap((field) =>
+          wrong.map((value) =>
+            call({ json: { ...route.template(), [field]: value } }).then(
+              (res) => [`${field}=${JSON.stringify(value)}`, res] as const,
+            ),
+          ),
+        ),
+      );
+      for (const [label, res] of results) expectOutcome(res, route.bad, label);
+    });
+
+    it('handles SQL injection, NUL, 10k-character and RTL/emoji strings in every string field', async () => {
+      const fields = Object.keys(route.strings);
+      const results = await Promise.all(
+        fields.flatMap((field) =>
+          kinds.map((kind) =>
+            call({ json: { ...route.template(), [field]: hostileStrings[kind] } }).then(
+              (res) => [field, kind, res] as const,
+            ),
+          ),
+        ),
+      );
+      for (const [field, kind, res] of results) {
+        expectOutcome(res, route.strings[field]!(kind), `${field}=${kind}`);
+      }
+    });
+
+    it('does not let __proto__ or constructor keys pollute Object.prototype', async () => {
+      const raw = (extra: string) => {
+        const fields = Object.entries(route.template()).map(
+          ([k, v]) => `${JSON.stringify(k)}:${JSON.stringify(v)}`,
+        );
+        return `{${[extra, ...fields].join(',')}}`;
+      };
+      const cases = [
+        raw('"__proto__":{"polluted":true,"isAdmin":true}'),
+        raw('"constructor":{"prototype":{"polluted":true}}'),
+        raw('"__proto__":{"__proto__":{"polluted":true}}'),
+      ];
+      for (const body of cases) {
+        const res = await call({ raw: body });
+        expectOutcome(res, route.extraKeys?.(body) ?? route.valid, body.slice(0, 60));
+        expect(isPolluted()).toBe(false);
+      }
+    });
+
+    it('refuses a body over the 100 KiB limit with payload_too_large', async () => {
+      const big = JSON.stringify({ ...route.template(), padding: 'x'.repeat(101 * 1024) });
+      const res = await call({ raw: big });
+      expectOutcome(res, { status: 413, code: 'payload_too_large' }, 'oversized');
+    });
+
+    it('refuses an oversized body sent chunked, without a content-length', async () => {
+      const chunk = new TextEncoder().encode('x'.repeat(16 * 1024));
+      let sent = 0;
+      const stream = new ReadableStream<Uint8Array>({
+        start(controller) {
+          controller.enqueue(new TextEncoder().encode('{"padding":"'));
+        },
+        pull(controller) {
+          if (sent >= 8) {
+            controller.enqueue(new TextEncoder().encode('"}'));
+            controller.close();
+            return;
+          }
+          sent++;
+          controller.enqueue(chunk);
+        },
+      });
+      const response = await fetch(`${t.url}${route.path(env)}`, {
+        method: route.method,
+        headers: {
+          'content-type': 'application/json',
+          origin: testOrigin,
+          'privy-app-id': env.appId,
+          ...authHeaders(route.auth),
+        },
+        body: stream,
+        duplex: 'half',
+      } as RequestInit);
+      const text = await response.text();
+      expectOutcome(
+        { status: response.status, headers: response.headers, body: JSON.parse(text), text },
+        { status: 413, code: 'payload_too_large' },
+        'chunked oversized',
+      );
+    });
+  });
+
+  describe.each(getRoutes.map((r) => [r.name, r] as const))('%s', (_name, route) => {
+    it('answers normally, and survives hostile query strings and headers', async () => {
+      const array = { array: route.array ?? false };
+      expectOutcome(await send('GET', route.path(env), { auth: route.auth }), route.valid, 'plain', array);
+      const hostileQuery = `?to=${encodeURIComponent(hostileStrings.sql)}&x=${encodeURIComponent(
+        hostileStrings.unicode,
+      )}&__proto__[polluted]=1&constructor[prototype][polluted]=1&n=${encodeURIComponent('\u0000')}`;
+      expectOutcome(
+        await send('GET', `${route.path(env)}${hostileQuery}`, { auth: route.auth }),
+        route.valid,
+        'hostile query',
+        array,
+      );
+      const noise = {
+        'privy-client': hostileStrings.sql,
+        'privy-ca-id': 'x'.repeat(4000),
+        'privy-ui': '\u00e9\u00e8',
+        'x-forwarded-for': "' OR 1=1 --",
+      };
+      expectOutcome(
+        await send('GET', route.path(env), { auth: route.auth, headers: noise }),
+        route.valid,
+        'hostile headers',
+        array,
+      );
+      expect(isPolluted()).toBe(false);
+    });
+  });
+
+  it('hostile bearer tokens on a user route are missing_or_invalid_token', async () => {
+    const tokens = [
+      hostileStrings.sql,
+      hostileStrings.long,
+      'a.b.c',
+      'e30.e30.',
+      `${'x'.repeat(20)}.${'y'.repeat(20)}.${'z'.repeat(20)}`,
+      'eyJhbGciOiJub25lIn0.eyJzdWIiOiJkaWQ6cHJpdnk6eCJ9.',
+    ];
+    for (const token of tokens) {
+      const res = await send('GET', '/api/v1/users/me', { headers: { authorization: `Bearer ${token}` } });
+      expectOutcome(res, invalidToken, token.slice(0, 40));
+    }
+    for (const authorization of ['Bearer', 'Bearer ', 'Basic', 'Basic !!!', 'Token abc', '']) {
+      const res = await send('GET', '/api/v1/users/me', { headers: { authorization } });
+      expectOutcome(
+        res,
+        authorization.startsWith('Basic ') ? invalidCredentials : invalidToken,
+        `authorization: ${authorization}`,
+      );
+    }
+  });
+
+  it('hostile app ids in paths are not_found or missing_or_invalid_privy_app_id, never a 5xx', async () => {
+    const unknownId = 'z'.repeat(25);
+    expectOutcome(
+      await send('GET', `/api/v1/apps/${unknownId}`),
+      { status: 404, code: 'missing_or_invalid_privy_app_id' },
+      'unknown id',
+    );
+    expectOutcome(
+      await send('GET', `/api/v1/apps/${unknownId}/jwks.json`),
+      { status: 404, code: 'missing_or_invalid_privy_app_id' },
+      'unknown jwks',
+    );
+    for (const id of [
+      encodeURIComponent(hostileStrings.sql),
+      '..%2F..%2Fetc%2Fpasswd',
+      '%00',
+      'A'.repeat(25),
+    ]) {
+      const res = await send('GET', `/api/v1/apps/${id}`);
+      expect(res.status, id).toBeLessThan(500);
+      expect(res.status, id).toBeGreaterThanOrEqual(400);
+      expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+      expect((res.body as Record<string, unknown>).code, id).toBeTypeOf('string');
+    }
+    // An app's secret does not open another app's server routes.
+    const other = await t.createApp();
+    const res = await send('GET', `/api/v1/apps/${other.app.id}/allowlist`, { auth: 'basic' });
+    expectOutcome(res, { status: 400, code: 'missing_or_invalid_privy_app_id' }, 'another app');
+    expectOutcome(
+      await send('GET', `/admin/v1/apps/${unknownId}`, { auth: 'admin' }),
+      { status: 404, code: 'not_found' },
+      'admin unknown app',
+    );
+    expectOutcome(
+      await send('PATCH', `/admin/v1/apps/${unknownId}`, { auth: 'admin', json: { name: 'x' } }),
+      { status: 404, code: 'not_found' },
+      'admin patch unknown app',
+    );
+  });
+
+  it('an unknown route is 404 not_found', async () => {
+    for (const [method, path] of [
+      ['GET', '/nope'],
+      ['POST', '/api/v2/passwordless/init'],
+      ['GET', '/api/v1/nope'],
+      ['POST', '/api/v1/passwordless/nope'],
+      ['GET', '/admin/v1/nope'],
+    ] as const) {
+      const res = await send(method, path, {
+        auth: path.startsWith('/admin') ? 'admin' : 'app',
+        ...(method === 'GET' ? {} : { json: {} }),
+      });
+      expectOutcome(res, { status: 404, code: 'not_found' }, `${method} ${path}`);
+    }
+  });
+
+  it('a wrong method is a JSON 404 not_found or 405 method_not_allowed', async () => {
+    for (const [method, path, auth] of [
+      ['GET', '/api/v1/passwordless/init', 'app'],
+      ['PUT', '/api/v1/sessions', 'app'],
+      ['DELETE', '/api/v1/users/me', 'user'],
+      ['PATCH', '/api/v1/analytics_events', 'app'],
+      ['POST', '/api/v1/users/me', 'user'],
+      ['PUT', '/admin/v1/apps', 'admin'],
+      ['DELETE', '/admin/v1/apps', 'admin'],
+    ] as const) {
+      const res = await send(method, path, { auth, ...(method === 'GET' ? {} : { json: {} }) });
+      const code = (res.body as Record<string, unknown> | undefined)?.code;
+      const label = `${method} ${path}`;
+      expect(res.headers.get('content-type'), label).toMatch(/^application\/json/);
+      expect([res.status, code], label).toSatisfy(
+        ([status, c]: [number, unknown]) =>
+          (status === 404 && c === 'not_found') || (status === 405 && c === 'method_not_allowed'),
+      );
+    }
+  });
+
+  it('client routes need a valid privy-app-id header', async () => {
+    const clientRoutes = [
+      ...routes.filter((r) => r.path(env).startsWith('/api/v1/')),
+      ...getRoutes.filter((r) => r.auth !== 'public' && r.path(env).startsWith('/api/v1/')),
+    ];
+    const values: (string | undefined)[] = [
+      undefined,
+      '',
+      'short',
+      'z'.repeat(25),
+      hostileStrings.sql,
+      'a'.repeat(26),
+    ];
+    for (const r of clientRoutes) {
+      const method = 'method' in r ? r.method : 'GET';
+      for (const value of values) {
+        const headers: Record<string, string> = {
+          'content-type': 'application/json',
+          origin: testOrigin,
+          ...authHeaders(r.auth),
+        };
+        if (value !== undefined) headers[protocolHeaders.appId] = value;
+        const response = await fetch(`${t.url}${r.path(env)}`, {
+          method,
+          headers,
+          ...(method === 'GET' ? {} : { body: JSON.stringify('template' in r ? r.template() : {}) }),
+        });
+        const text = await response.text();
+        expectOutcome(
+          { status: response.status, headers: response.headers, body: JSON.parse(text), text },
+          { status: 400, code: 'missing_or_invalid_privy_app_id' },
+          `${r.name} with privy-app-id ${JSON.stringify(value?.slice(0, 30))}`,
+        );
+      }
+    }
+  });
+
+  it('a NUL inside an otherwise valid value never reaches the database', async () => {
+    const allowlist = await send('POST', `/api/v1/apps/${env.appId}/allowlist`, {
+      auth: 'basic',
+      json: { type: 'wallet', value: '0xabc\u0000def' },
+    });
+    expectOutcome(allowlist, invalidData, 'allowlist wallet with NUL');
+    const analytics = await send('POST', '/api/v1/analytics_events', {
+      json: { event_name: 'nul\u0000event', payload: { 'k\u0000': 'v\u0000' } },
+    });
+    expectOutcome(analytics, ok, 'analytics with NUL');
+    // Dropped quietly as a malformed event, not as a storage failure.
+    expect(t.logs.filter((line) => line.includes('analytics event dropped'))).toEqual([]);
+  });
+
+  it('left no prototype pollution and no unhandled errors behind', async () => {
+    expect(isPolluted()).toBe(false);
+    const app = await send('GET', `/api/v1/apps/${env.appId}`);
+    expect(app.body).not.toHaveProperty('polluted');
+    expect(app.body).not.toHaveProperty('isAdmin');
+    expect(t.logs.filter((line) => line.includes('unhandled error'))).toEqual([]);
+  });
+});

@@ -1,0 +1,242 @@
+import { createHash } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { consumeCode } from '../../src/codes/verification-codes.ts';
+import {
+  type AuthBody,
+  dialects,
+  startTestServer,
+  type TestClient,
+  type TestServer,
+} from '../helpers/test-server.ts';
+
+/** A six-digit code other than `code`. */
+const otherThan = (code: string, offset = 1) => String((Number(code) + offset) % 1_000_000).padStart(6, '0');
+
+/**
+ * One-time codes (spec §5): single use, at most 5 wrong attempts per code even when the guesses
+ * race, stored only as an HMAC, bound to one identifier of one app, and rate-limited per IP.
+ */
+describe.each(dialects)('verification codes (%s)', (dialect) => {
+  let t: TestServer;
+
+  const authenticate = (client: TestClient, email: string, code: string) =>
+    client.post<AuthBody>('/api/v1/passwordless/authenticate', { email, code });
+  const sendCode = async (client: TestClient, email: string) => {
+    const init = await client.post('/api/v1/passwordless/init', { email });
+    expect(init.status).toBe(200);
+    return client.lastCode(email);
+  };
+
+  beforeAll(async () => {
+    t = await startTestServer(dialect);
+  });
+  afterAll(() => t.close());
+
+  it('a code cannot be replayed', async () => {
+    const { client } = await t.createApp();
+    const code = await sendCode(client, 'replay@example.com');
+    expect((await authenticate(client, 'replay@example.com', code)).status).toBe(200);
+    for (let i = 0; i < 3; i++) {
+      const replay = await authenticate(client, 'replay@example.com', code);
+      expect(replay).toMatchObject({ status: 401, body: { code: 'invalid_credentials' } });
+    }
+  });
+
+  it('concurrent submissions of one valid code: exactly one logs in', async () => {
+    const { client } = await t.createApp();
+    const code = await sendCode(client, 'race@example.com');
+    const results = await Promise.all(
+      Array.from({ length: 10 }, () => authenticate(client, 'race@example.com', code)),
+    );
+    expect(results.filter((r) => r.status === 200)).toHaveLength(1);
+    for (const r of results.filter((r) => r.status !== 200)) {
+      expect(r).toMatchObject({ status: 401, body: { code: 'invalid_credentials' } });
+    }
+    // Exactly one session came of it.
+    const sessions = await t.ctx.db
+      .selectFrom('sessions')
+      .select('id')
+      .where('app_id', '=', client.appId)
+      .execute();
+    expect(sessions).toHaveLength(1);
+  });
+
+  it('concurrent wrong guesses all count: the code is burnt after 5 of them', async () => {
+    const { client } = await t.createApp();
+    const code = await sendCode(client, 'guess@example.com');
+    const three = await Promise.all(
+      [1, 2, 3].map((i) => authenticate(client, 'guess@example.com', otherThan(code, i))),
+    );
+    for (const r of three) expect(r).toMatchObject({ status: 401, body: { code: 'invalid_credentials' } });
+    // No lost update: three racing wrong guesses are three attempts.
+    const row = await t.ctx.db
+      .selectFrom('verification_codes')
+      .select('attempts')
+      .where('app_id', '=', client.appId)
+      .executeTakeFirstOrThrow();
+    expect(row.attempts).toBe(3);
+
+    const burst = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        authenticate(client, 'guess@example.com', otherThan(code, 10 + i)),
+      ),
+    );
+    for (const r of burst) expect(r).toMatchObject({ status: 401, body: { code: 'invalid_credentials' } });
+    const right = await authenticate(client, 'guess@example.com', code);
+    expect(right).toMatchObject({ status: 401, body: { code: 'invalid_credentials' } });
+  });
+
+  it('racing guesses: at most 5 are ever compared against a code', async () => {
+    // Called on the service with a context that counts reads of the code key: each read is one
+    // guess hashed and compared. If the cap were checked before the guess was counted, racing
+    // guesses would all read "fewer than 5 attempts" and all be compared (30 chances, not 5).
+    const { app, client } = await t.createApp();
+    const email = 'burst@example.com';
+    const code = await sendCode(client, email);
+    let compared = 0;
+    const counting = {
+      ...t.ctx,
+      get codeKey() {
+        compared++;
+        return t.ctx.codeKey;
+      },
+    };
+    const guesses = Array.from({ length: 30 }, (_, i) => otherThan(code, i + 1));
+    const outcomes = await Promise.allSettled(
+      guesses.map((guess) => consumeCode(counting, app, 'email', email, guess)),
+    );
+    expect(outcomes.every((o) => o.status === 'rejected')).toBe(true);
+    expect(compared).toBeGreaterThan(0);
+    expect(compared).toBeLessThanOrEqual(5);
+    // The five counted guesses burnt the code: the right one no longer works.
+    expect((await authenticate(client, email, code)).status).toBe(401);
+  });
+
+  it('the right code still works as the fifth attempt, after four wrong ones', async () => {
+    const { client } = await t.createApp();
+    const code = await sendCode(client, 'fifth@example.com');
+    for (let i = 1; i <= 4; i++) {
+      expect((await authenticate(client, 'fifth@example.com', otherThan(code, i))).status).toBe(401);
+    }
+    expect((await authenticate(client, 'fifth@example.com', code)).status).toBe(200);
+  });
+
+  it('codes are stored only as an HMAC, never as the code or its bare hash', async () => {
+    const { client } = await t.createApp();
+    const code = await sendCode(client, 'stored@example.com');
+    const rows = await t.ctx.db
+      .selectFrom('verification_codes')
+      .selectAll()
+      .where('app_id', '=', client.appId)
+      .execute();
+    expect(rows).toHaveLength(1);
+    const row = rows[0]!;
+    expect(row.code_hash).toMatch(/^[0-9a-f]{64}$/);
+    expect(row.code_hash).not.toBe(createHash('sha256').update(code).digest('hex'));
+    for (const value of Object.values(row)) expect(String(value)).not.toContain(code);
+    // No row of the table holds a bare six-digit value equal to any code sent so far.
+    const sent = (t.latchkey.devOutbox?.list(client.appId) ?? [])
+      .map((m) => m.text.match(/\b(\d{6})\b/)?.[1])
+      .filter((c): c is string => c !== undefined);
+    const all = await t.ctx.db.selectFrom('verification_codes').selectAll().execute();
+    for (const r of all) {
+      for (const value of Object.values(r)) {
+        for (const c of sent) expect(String(value)).not.toContain(c);
+      }
+    }
+  });
+
+  it('the code for email A does not work for email B', async () => {
+    const { client } = await t.createApp();
+    const codeA = await sendCode(client, 'alice@example.com');
+    // B without any code of its own.
+    expect(await authenticate(client, 'bob@example.com', codeA)).toMatchObject({
+      status: 401,
+      body: { code: 'invalid_credentials' },
+    });
+    const codeB = await sendCode(client, 'bob@example.com');
+    if (codeA !== codeB) {
+      expect((await authenticate(client, 'bob@example.com', codeA)).status).toBe(401);
+    }
+    // Both codes still work for their own address (one wrong try is not a burn).
+    expect((await authenticate(client, 'alice@example.com', codeA)).status).toBe(200);
+    expect((await authenticate(client, 'bob@example.com', codeB)).status).toBe(200);
+  });
+
+  it('a code issued on app A does not work on app B', async () => {
+    const { client: a } = await t.createApp();
+    const { client: b } = await t.createApp();
+    const email = 'shared@example.com';
+    const codeA = await sendCode(a, email);
+    expect(await authenticate(b, email, codeA)).toMatchObject({
+      status: 401,
+      body: { code: 'invalid_credentials' },
+    });
+    const codeB = await sendCode(b, email);
+    if (codeA !== codeB) expect((await authenticate(b, email, codeA)).status).toBe(401);
+    expect((await authenticate(a, email, codeA)).status).toBe(200);
+  });
+
+  it('an SMS code does not log in by email and vice versa', async () => {
+    const { client } = await t.createApp({ sms_auth: true });
+    const init = await client.post('/api/v1/passwordless_sms/init', { phoneNumber: '+14155550123' });
+    expect(init.status).toBe(200);
+    const smsCode = client.lastCode('+14155550123');
+    await sendCode(client, 'mixed@example.com');
+    const emailCode = client.lastCode('mixed@example.com');
+    if (smsCode !== emailCode) {
+      expect((await authenticate(client, 'mixed@example.com', smsCode)).status).toBe(401);
+    }
+    expect(
+      (
+        await client.post('/api/v1/passwordless_sms/authenticate', {
+          phoneNumber: '+14155550123',
+          code: smsCode,
+        })
+      ).status,
+    ).toBe(200);
+  });
+
+  describe('with rate limits on', () => {
+    let limited: TestServer;
+    beforeAll(async () => {
+      limited = await startTestServer(dialect, { settings: { rateLimitsEnabled: true } });
+    });
+    afterAll(() => limited.close());
+
+    it('the per-IP verify budget answers 429 too_many_requests', async () => {
+      const { client } = await limited.createApp();
+      // Spread over many addresses so no single code's attempt cap is what stops them.
+      const results = [];
+      for (let batch = 0; batch < 7; batch++) {
+        results.push(
+          ...(await Promise.all(
+            Array.from({ length: 10 }, (_, i) =>
+              authenticate(client, `ip${batch}-${i}@example.com`, '000000'),
+            ),
+          )),
+        );
+      }
+      const limitedOnes = results.filter((r) => r.status === 429);
+      expect(results.filter((r) => r.status === 401)).toHaveLength(60);
+      expect(limitedOnes).toHaveLength(10);
+      for (const r of limitedOnes) {
+        expect(r.body).toMatchObject({ code: 'too_many_requests', error: expect.any(String) });
+      }
+      // A right code from the same IP is refused too while the budget is spent.
+      const { client: other } = await limited.createApp();
+      await other.post('/api/v1/passwordless/init', { email: 'late@example.com' });
+      const late = await authenticate(other, 'late@example.com', other.lastCode('late@example.com'));
+      expect(late).toMatchObject({ status: 429, body: { code: 'too_many_requests' } });
+    });
+
+    it('sending codes to one address is limited too', async () => {
+      const { client } = await limited.createApp();
+      const statuses = [];
+      for (let i = 0; i < 6; i++) {
+        statuses.push((await client.post('/api/v1/passwordless/init', { email: 'bomb@example.com' })).status);
+      }
+      expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+    });
+  });
+});

@@ -1,0 +1,245 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { exportSPKI, generateKeyPair, SignJWT } from 'jose';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SecretBox } from '../../src/crypto/secret-box.ts';
+import { type AuthBody, dialects, startTestServer, type TestServer } from '../helpers/test-server.ts';
+
+const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
+
+/** The DER prefix every PKCS#8 P-256 private key starts with, as it appears in a PEM body. */
+const pkcs8P256Prefix = 'MIGHAgEAMBMGByqGSM49AgEGCCqGSM49AwEHBG0wawIBAQQg';
+
+/**
+ * After a full round of flows, no bearer secret (access, refresh and identity tokens, app
+ * secrets, guest credentials, custom JWTs, the admin key) appears in the logs or in any stored
+ * row; what must be stored is stored hashed or encrypted.
+ */
+describe.each(dialects)('secrets at rest and in logs (%s)', (dialect) => {
+  let t: TestServer;
+  /** Every secret the flows handed out or sent, with a label for failure messages. */
+  const secrets = new Map<string, string>();
+  const refreshTokens: string[] = [];
+  let appSecrets: string[] = [];
+  let guestCredential = '';
+
+  const remember = (label: string, value: string | null | undefined) => {
+    if (!value) return;
+    secrets.set(value, label);
+    // A JWT's signature alone is a leak too (half-logged tokens).
+    const parts = value.split('.');
+    if (parts.length === 3 && parts[2]!.length > 20) secrets.set(parts[2]!, `${label} (signature)`);
+  };
+  const rememberAuth = (label: string, body: AuthBody) => {
+    remember(`${label} access token`, body.token);
+    remember(`${label} refresh token`, body.refresh_token);
+    remember(`${label} identity token`, body.identity_token);
+    if (body.refresh_token) refreshTokens.push(body.refresh_token);
+  };
+
+  /** Every row of every table of this server's database, as text. */
+  async function dumpDatabase(): Promise<{ table: string; text: string }[]> {
+    const tables =
+      t.ctx.dialect === 'sqlite'
+        ? await sql<{
+            name: string;
+          }>`select name from sqlite_master where type = 'table' and name not like 'sqlite_%'`.execute(
+            t.ctx.db,
+          )
+        : await sql<{ name: string }>`select table_name as name from information_schema.tables
+            where table_schema = current_schema() and table_type = 'BASE TABLE'`.execute(t.ctx.db);
+    const names = tables.rows.map((r) => r.name);
+    expect(names).toEqual(
+      expect.arrayContaining(['apps', 'users', 'sessions', 'refresh_tokens', 'signing_keys']),
+    );
+    const dump: { table: string; text: string }[] = [];
+    for (const name of names) {
+      const rows = await sql<Record<string, unknown>>`select * from ${sql.table(name)}`.execute(t.ctx.db);
+      for (const row of rows.rows) dump.push({ table: name, text: JSON.stringify(row) });
+    }
+    return dump;
+  }
+
+  beforeAll(async () => {
+    t = await startTestServer(dialect);
+    const customKeys = await generateKeyPair('ES256');
+    const { app, secret, client } = await t.createApp({
+      sms_auth: true,
+      guest_auth: true,
+      custom_jwt_auth: true,
+      custom_jwt_verification_key: await exportSPKI(customKeys.publicKey),
+      custom_jwt_issuer: 'https://auth.app.test',
+    });
+    appSecrets = [secret];
+    remember('app secret', secret);
+    remember('admin key', 'test-admin-key');
+
+    // Email login, refresh, link a phone, read the user, accept terms.
+    const login = (await client.loginWithEmail('secret-keeper@example.com')).body;
+    rememberAuth('email login', login);
+    const refreshed = (
+      await client.post<AuthBody>('/api/v1/sessions', { refresh_token: login.refresh_token })
+    ).body;
+    expect(refreshed.session_update_action).toBe('set');
+    rememberAuth('refresh', refreshed);
+    await client.post('/api/v1/passwordless_sms/init', { phoneNumber: '+14155550142' });
+    const linked = await client.post(
+      '/api/v1/passwordless_sms/link',
+      { phoneNumber: '+14155550142', code: client.lastCode('+14155550142') },
+      { token: refreshed.token },
+    );
+    expect(linked.status).toBe(200);
+    const me = await client.request<{ identity_token: string }>('/api/v1/users/me', {
+      token: refreshed.token,
+    });
+    remember('users/me identity token', me.body.identity_token);
+    await client.post('/api/v1/users/me/accept_terms', {}, { token: refreshed.token });
+    const viaAccess = (await client.post<AuthBody>('/api/v1/sessions', {}, { token: refreshed.token })).body;
+    expect(viaAccess.session_update_action).toBe('ignore');
+    rememberAuth('access-only refresh', viaAccess);
+    // Reuse of a rotated refresh token (logged as an incident), then logout.
+    expect((await client.post('/api/v1/sessions', { refresh_token: login.refresh_token })).status).toBe(401);
+    const second = (await client.loginWithEmail('secret-keeper@example.com')).body;
+    rememberAuth('second login', second);
+    await client.post(
+      '/api/v1/sessions/logout',
+      { refresh_token: second.refresh_token },
+      { token: second.token },
+    );
+    // A bad token and a bad refresh token on the way.
+    await client.request('/api/v1/users/me', { token: `${second.token}x` });
+    await client.post('/api/v1/sessions', { refresh_token: `${second.refresh_token}x` });
+
+    // Guest login, twice with the same credential.
+    guestCredential = randomBytes(32).toString('base64url');
+    remember('guest credential', guestCredential);
+    for (let i = 0; i < 2; i++) {
+      const guest = await client.post<AuthBody>('/api/v1/guest/authenticate', {
+        guest_credential: guestCredential,
+      });
+      expect(guest.status).toBe(200);
+      rememberAuth(`guest login ${i}`, guest.body);
+    }
+
+    // Custom JWT login, and a refused one.
+    const customJwt = await new SignJWT({ sub: 'custom-user-1' })
+      .setProtectedHeader({ alg: 'ES256', typ: 'JWT' })
+      .setIssuer('https://auth.app.test')
+      .setIssuedAt(t.ctx.now())
+      .setExpirationTime(t.ctx.now() + 300)
+      .sign(customKeys.privateKey);
+    remember('custom JWT', customJwt);
+    const custom = await client.post<AuthBody>('/api/v1/custom_jwt_account/authenticate', {
+      token: customJwt,
+    });
+    expect(custom.status).toBe(200);
+    rememberAuth('custom JWT login', custom.body);
+    const forged = `${customJwt.slice(0, -4)}AAAA`;
+    remember('forged custom JWT', forged);
+    await client.post('/api/v1/custom_jwt_account/authenticate', { token: forged });
+
+    // An app created over the admin API, and a server call with its secret.
+    const created = await fetch(`${t.url}/admin/v1/apps`, {
+      method: 'POST',
+      headers: { authorization: 'Bearer test-admin-key', 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Admin-made' }),
+    });
+    const adminApp = (await created.json()) as { id: string; secret: string };
+    appSecrets.push(adminApp.secret);
+    remember('admin-created app secret', adminApp.secret);
+    const listed = await fetch(`${t.url}/api/v1/apps/${adminApp.id}/allowlist`, {
+      headers: {
+        authorization: `Basic ${Buffer.from(`${adminApp.id}:${adminApp.secret}`).toString('base64')}`,
+        'privy-app-id': adminApp.id,
+      },
+    });
+    expect(listed.status).toBe(200);
+    await fetch(`${t.url}/api/v1/apps/${app.id}/allowlist`, {
+      headers: {
+        authorization: `Basic ${Buffer.from(`${app.id}:${secret}x`).toString('base64')}`,
+        'privy-app-id': app.id,
+      },
+    });
+    expect(secrets.size).toBeGreaterThan(20);
+  });
+  afterAll(() => t.close());
+
+  it('no secret appears in any log line', () => {
+    // The flows did reach the logging paths that handle tokens (reuse incident, dev outbox).
+    expect(t.logs.some((line) => line.includes('refresh token reuse'))).toBe(true);
+    expect(t.logs.some((line) => line.includes('dev outbox'))).toBe(true);
+    const text = t.logs.join('\n');
+    const leaked = [...secrets].filter(([value]) => text.includes(value)).map(([, label]) => label);
+    expect(leaked).toEqual([]);
+  });
+
+  it('no secret appears in any row of any table', async () => {
+    const dump = await dumpDatabase();
+    // The scan sees what is stored in place of the secrets: their hashes.
+    const all = dump.map((d) => d.text).join('\n');
+    expect(all).toContain(sha256(refreshTokens[0]!));
+    expect(all).toContain(sha256(guestCredential));
+    expect(all).toContain(sha256(appSecrets[0]!));
+    const leaks: string[] = [];
+    for (const { table, text } of dump) {
+      for (const [value, label] of secrets) if (text.includes(value)) leaks.push(`${label} in ${table}`);
+    }
+    expect(leaks).toEqual([]);
+  });
+
+  it('refresh tokens are stored only as their SHA-256', async () => {
+    const rows = await t.ctx.db.selectFrom('refresh_tokens').select('token_hash').execute();
+    const stored = new Set(rows.map((r) => r.token_hash));
+    expect(refreshTokens.length).toBeGreaterThan(4);
+    for (const token of refreshTokens) {
+      expect(stored.has(sha256(token))).toBe(true);
+      expect(stored.has(token)).toBe(false);
+    }
+    for (const hash of stored) expect(hash).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it('the signing private keys are stored encrypted under the master key', async () => {
+    const dump = await dumpDatabase();
+    for (const { table, text } of dump) {
+      expect(text, table).not.toContain('PRIVATE KEY');
+      expect(text, table).not.toContain(pkcs8P256Prefix);
+    }
+    const keys = await t.ctx.db.selectFrom('signing_keys').selectAll().execute();
+    expect(keys.length).toBeGreaterThanOrEqual(2);
+    for (const key of keys) {
+      expect(key.private_key_encrypted).toMatch(/^v1\./);
+      expect(key.public_key_pem).toMatch(/^-----BEGIN PUBLIC KEY-----/);
+      // The server's box opens it to a real private key; a box with another master key cannot,
+      // and the ciphertext is bound to its kid.
+      const pem = new TextDecoder().decode(
+        t.ctx.secretBox.open(key.private_key_encrypted, `signing-key:${key.kid}`),
+      );
+      expect(pem).toContain('PRIVATE KEY');
+      const stranger = new SecretBox(new Uint8Array(randomBytes(32)));
+      expect(() => stranger.open(key.private_key_encrypted, `signing-key:${key.kid}`)).toThrow();
+      expect(() => t.ctx.secretBox.open(key.private_key_encrypted, 'signing-key:another-kid')).toThrow();
+    }
+  });
+
+  it('app secrets are stored only as a hash', async () => {
+    const rows = await t.ctx.db.selectFrom('apps').select(['id', 'secret_hash', 'config']).execute();
+    const hashes = new Set(rows.map((r) => r.secret_hash));
+    for (const secret of appSecrets) {
+      expect(hashes.has(sha256(secret))).toBe(true);
+      for (const row of rows) {
+        expect(row.secret_hash).not.toBe(secret);
+        expect(row.config).not.toContain(secret);
+      }
+    }
+  });
+
+  it('a guest credential is stored only as its hash', async () => {
+    const accounts = await t.ctx.db
+      .selectFrom('linked_accounts')
+      .selectAll()
+      .where('type', '=', 'guest')
+      .execute();
+    expect(accounts).toHaveLength(1);
+    expect(accounts[0]!.identifier).toBe(sha256(guestCredential));
+  });
+});
