@@ -21,7 +21,19 @@ interface LockEntry {
 const file = new URL('../package-lock.json', import.meta.url);
 const lock = JSON.parse(readFileSync(file, 'utf8')) as { packages: Record<string, LockEntry> };
 
-const oses = ['android', 'darwin', 'freebsd', 'linux', 'netbsd', 'openbsd', 'openharmony', 'sunos', 'win32', 'aix', 'wasi'];
+const oses = [
+  'android',
+  'darwin',
+  'freebsd',
+  'linux',
+  'netbsd',
+  'openbsd',
+  'openharmony',
+  'sunos',
+  'win32',
+  'aix',
+  'wasi',
+];
 const cpus = ['arm64', 'x64', 'arm', 'ia32', 'ppc64', 's390x', 'riscv64', 'loong64', 'mips64el', 'wasm32'];
 
 function platformOf(name: string): Pick<LockEntry, 'os' | 'cpu' | 'libc'> {
