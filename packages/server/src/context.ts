@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { AppCache } from './apps/app-cache.ts';
+import type { CaptchaVerifier } from './captcha/captcha-verifier.ts';
 import { deriveKey, SecretBox } from './crypto/secret-box.ts';
 import type { Delivery } from './delivery/delivery.ts';
 import type { RateLimits } from './http/rate-limit.ts';
@@ -18,6 +19,7 @@ export interface ServerContext {
   /** Key for HMAC-ing verification codes and other low-entropy secrets. */
   codeKey: Uint8Array;
   delivery: Delivery;
+  captcha: CaptchaVerifier;
   rateLimits: RateLimits;
   apps: AppCache;
   signingKeys: SigningKeys;

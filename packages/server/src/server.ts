@@ -3,6 +3,7 @@ import type { Hono } from 'hono';
 import { Redis } from 'ioredis';
 import { ensureAdminKey } from './admin/admin-key.ts';
 import { AppCache } from './apps/app-cache.ts';
+import { type CaptchaProvider, siteverifyClient, siteverifyUrls } from './captcha/captcha-verifier.ts';
 import { cryptoParts, type ServerContext } from './context.ts';
 import { loadMasterKey } from './crypto/master-key.ts';
 import { type Delivery, routeDelivery } from './delivery/delivery.ts';
@@ -26,6 +27,8 @@ export interface LatchkeyOptions extends StorageOptions {
   adminApi?: boolean;
   smtp?: { url: string; from: string };
   twilio?: TwilioOptions;
+  /** Captcha siteverify endpoints (default: the providers'); tests point them at a local double. */
+  captchaVerifyUrls?: Partial<Record<CaptchaProvider, string>>;
   redisUrl?: string;
   log?: Logger;
   /** Unix-seconds clock; tests move it. */
@@ -48,6 +51,10 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): LatchkeyOp
   if (env.DATABASE_URL) options.databaseUrl = env.DATABASE_URL;
   if (env.LATCHKEY_ADMIN_KEY) options.adminKey = env.LATCHKEY_ADMIN_KEY;
   if (env.REDIS_URL) options.redisUrl = env.REDIS_URL;
+  const captchaVerifyUrls: Partial<Record<CaptchaProvider, string>> = {};
+  if (env.LATCHKEY_TURNSTILE_VERIFY_URL) captchaVerifyUrls.turnstile = env.LATCHKEY_TURNSTILE_VERIFY_URL;
+  if (env.LATCHKEY_HCAPTCHA_VERIFY_URL) captchaVerifyUrls.hcaptcha = env.LATCHKEY_HCAPTCHA_VERIFY_URL;
+  options.captchaVerifyUrls = captchaVerifyUrls;
   if (env.SMTP_URL)
     options.smtp = { url: env.SMTP_URL, from: env.EMAIL_FROM || 'Latchkey <no-reply@localhost>' };
   if (env.TWILIO_ACCOUNT_SID && env.TWILIO_AUTH_TOKEN && env.TWILIO_FROM) {
@@ -82,6 +89,7 @@ export async function createLatchkey(options: LatchkeyOptions = {}): Promise<Lat
     settings,
     ...parts,
     delivery: routeDelivery(email, phone),
+    captcha: siteverifyClient({ ...siteverifyUrls, ...options.captchaVerifyUrls }),
     rateLimits: createRateLimits({ enabled: settings.rateLimitsEnabled, ...(redis ? { redis } : {}) }),
     apps: new AppCache(storage.db),
     signingKeys: new SigningKeys(storage.db, parts.secretBox),

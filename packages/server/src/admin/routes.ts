@@ -14,10 +14,12 @@ const createBody = appPatch.extend({ name: z.string().min(1).max(100) });
 
 /** An app as the admin sees it: public config and server settings, never the secret. */
 function adminView(app: AppRecord) {
+  // The sealed captcha secret is shown only as set / not set.
+  const settings = { ...app.settings, captcha_secret_key: app.settings.captcha_secret_key ? 'set' : null };
   return {
     id: app.id,
     ...app.config,
-    settings: app.settings,
+    settings,
     created_at: app.createdAt,
     updated_at: app.updatedAt,
   };

@@ -28,7 +28,8 @@ export class AppCache {
         id: row.id,
         // Fields added to the defaults after an app was stored appear with their default value.
         config: mergePatch(defaultConfig, stored.config as unknown as Record<string, unknown>),
-        settings: stored.settings,
+        // Settings added after an app was stored read as null.
+        settings: { ...stored.settings, captcha_secret_key: stored.settings.captcha_secret_key ?? null },
         secretHash: row.secret_hash,
         createdAt: row.created_at,
         updatedAt: row.updated_at,

@@ -1,4 +1,5 @@
 import { defaultAppConfig } from '@latchkey/protocol';
+import { captchaSecretContext } from '../captcha/assert-captcha.ts';
 import type { ServerContext } from '../context.ts';
 import { constantTimeEqual, sha256Hex } from '../crypto/hash.ts';
 import { randomDigits, randomId, randomToken } from '../crypto/random.ts';
@@ -53,12 +54,13 @@ export async function createApp(
     test_email: `test-${suffix}@example.com`,
     test_phone_number: `+1555555${suffix}`,
     test_otp_code: randomDigits(6),
+    captcha_secret_key: null,
   };
   const base: StoredAppConfig = {
     config: { ...defaultAppConfig, name: params.name, allowed_domains: params.allowedDomains ?? [] },
     settings,
   };
-  const stored = applyPatch(base, validatePatch(params.patch ?? {}));
+  const stored = applyPatch(base, sealSecrets(ctx, id, validatePatch(params.patch ?? {})));
   await ctx.db
     .insertInto('apps')
     .values({
@@ -80,7 +82,7 @@ export async function updateApp(ctx: ServerContext, id: string, patch: unknown):
   const valid = validatePatch(patch);
   const app = await ctx.apps.load(id, { fresh: true });
   if (!app) throw new ApiError('not_found', 'App not found.');
-  const stored = applyPatch({ config: app.config, settings: app.settings }, valid);
+  const stored = applyPatch({ config: app.config, settings: app.settings }, sealSecrets(ctx, id, valid));
   await ctx.db
     .updateTable('apps')
     .set({ config: JSON.stringify(stored), updated_at: ctx.now() })
@@ -88,6 +90,16 @@ export async function updateApp(ctx: ServerContext, id: string, patch: unknown):
     .execute();
   ctx.apps.forget(id);
   return (await ctx.apps.load(id, { fresh: true }))!;
+}
+
+/** Secrets in a patch are sealed before they reach the stored JSON. */
+function sealSecrets(ctx: ServerContext, appId: string, patch: AppPatch): AppPatch {
+  if (typeof patch.captcha_secret_key !== 'string') return patch;
+  const sealed = ctx.secretBox.seal(
+    new TextEncoder().encode(patch.captcha_secret_key),
+    captchaSecretContext(appId),
+  );
+  return { ...patch, captcha_secret_key: sealed };
 }
 
 function validatePatch(patch: unknown): AppPatch {

@@ -131,6 +131,8 @@ export interface AppServerSettings {
   test_email: string;
   test_phone_number: string;
   test_otp_code: string;
+  /** The captcha provider's secret key, sealed under the master key (never stored in plaintext). */
+  captcha_secret_key: string | null;
 }
 
 export const serverSettingsPatch = z
@@ -143,6 +145,7 @@ export const serverSettingsPatch = z
     custom_jwt_audience: z.string().max(500).nullable(),
     custom_jwt_user_id_claim: z.string().min(1).max(100),
     test_credentials_enabled: z.boolean(),
+    captcha_secret_key: z.string().min(1).max(500).nullable(),
   })
   .partial()
   .strict();

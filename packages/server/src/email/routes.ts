@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { linkIdentity, unlinkAccount, updateAccount } from '../accounts/link.ts';
 import { loginWithIdentity } from '../accounts/login.ts';
+import { assertCaptcha } from '../captcha/assert-captcha.ts';
 import { codeInput, sendCode } from '../codes/send-code.ts';
 import { consumeCode } from '../codes/verification-codes.ts';
 import type { ServerContext } from '../context.ts';
@@ -28,12 +29,9 @@ export function emailRoutes(ctx: ServerContext) {
   routes.post('/init', async (c) => {
     const body = await readBody(c, initBody);
     const app = c.get('app');
-    await sendCode(ctx, app, {
-      channel: 'email',
-      identifier: acceptEmail(app, body.email),
-      via: 'email',
-      ip: ip(c),
-    });
+    const identifier = acceptEmail(app, body.email);
+    await assertCaptcha(ctx, app, body.token, ip(c));
+    await sendCode(ctx, app, { channel: 'email', identifier, via: 'email', ip: ip(c) });
     return c.json({ success: true });
   });
 

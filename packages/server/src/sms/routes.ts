@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { VerifiedIdentity } from '../accounts/account-record.ts';
 import { linkIdentity, unlinkAccount, updateAccount } from '../accounts/link.ts';
 import { loginWithIdentity } from '../accounts/login.ts';
+import { assertCaptcha } from '../captcha/assert-captcha.ts';
 import { codeInput, sendCode } from '../codes/send-code.ts';
 import { consumeCode } from '../codes/verification-codes.ts';
 import type { ServerContext } from '../context.ts';
@@ -38,6 +39,7 @@ export function smsRoutes(ctx: ServerContext) {
     const app = c.get('app');
     const number = acceptPhone(app, body.phoneNumber);
     const via = app.config.whatsapp_enabled ? 'whatsapp' : 'sms';
+    await assertCaptcha(ctx, app, body.token, ip(c));
     await sendCode(ctx, app, { channel: 'sms', identifier: number.e164, via, ip: ip(c) });
     return c.json({ success: true });
   });
