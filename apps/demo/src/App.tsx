@@ -1,0 +1,178 @@
+import { useIdentityToken, useLatchkey, useLogin, useLogout } from '@latchkey/react';
+import { useCallback, useEffect, useState } from 'react';
+
+/**
+ * Everything a host app does with @latchkey/react, one button each. Each value the e2e tests read has
+ * a `demo-*` test id.
+ */
+export function App({ apiUrl }: { apiUrl: string }) {
+  const latchkey = useLatchkey();
+  const { ready, authenticated, user } = latchkey;
+  const { identityToken } = useIdentityToken();
+  const [accessToken, setAccessToken] = useState<string | null>(null);
+  const [lastEvent, setLastEvent] = useState('');
+  const [lastError, setLastError] = useState('');
+
+  const { login } = useLogin({
+    onComplete: ({ isNewUser, wasAlreadyAuthenticated, loginMethod }) =>
+      setLastEvent(
+        `login complete: method=${loginMethod ?? 'unknown'} new=${isNewUser} already=${wasAlreadyAuthenticated}`,
+      ),
+    onError: (code) => setLastError(`login error: ${String(code)}`),
+  });
+  const { logout } = useLogout({ onSuccess: () => setLastEvent('logged out') });
+
+  const readToken = useCallback(async () => {
+    try {
+      setAccessToken(await latchkey.getAccessToken());
+    } catch (error) {
+      setLastError(`getAccessToken: ${message(error)}`);
+    }
+  }, [latchkey.getAccessToken]);
+
+  // Show the current token as soon as the user is logged in, and drop it when they log out.
+  useEffect(() => {
+    if (ready && authenticated) void readToken();
+    if (ready && !authenticated) setAccessToken(null);
+  }, [ready, authenticated, readToken]);
+
+  const run = (name: string, action: () => unknown) => async () => {
+    setLastError('');
+    try {
+      await action();
+      setLastEvent(`${name} done`);
+    } catch (error) {
+      setLastError(`${name}: ${message(error)}`);
+    }
+  };
+
+  const email = user?.email?.address ?? null;
+  const phone = user?.phone?.number ?? null;
+
+  return (
+    <main className="demo">
+      <header>
+        <h1>Latchkey demo</h1>
+        <p className="muted">
+          Server <code>{apiUrl}</code>
+        </p>
+      </header>
+
+      <dl className="state">
+        <dt>Ready</dt>
+        <dd data-testid="demo-ready">{String(ready)}</dd>
+        <dt>Authenticated</dt>
+        <dd data-testid="demo-authenticated">{String(authenticated)}</dd>
+        <dt>User id</dt>
+        <dd data-testid="demo-user-id">{user?.id ?? ''}</dd>
+        <dt>Email</dt>
+        <dd data-testid="demo-user-email">{email ?? ''}</dd>
+        <dt>Phone</dt>
+        <dd data-testid="demo-user-phone">{phone ?? ''}</dd>
+        <dt>Accepted terms</dt>
+        <dd data-testid="demo-user-terms">{user ? String(user.hasAcceptedTerms) : ''}</dd>
+        <dt>Linked accounts</dt>
+        <dd data-testid="demo-linked-accounts">
+          {user ? user.linkedAccounts.map((account) => account.type).join(', ') : ''}
+        </dd>
+        <dt>Identity token</dt>
+        <dd data-testid="demo-identity-token">{identityToken ? 'present' : ''}</dd>
+        <dt>Access token</dt>
+        <dd>
+          <code data-testid="demo-access-token" className="token">
+            {accessToken ?? ''}
+          </code>
+        </dd>
+      </dl>
+
+      <div className="actions">
+        {!authenticated ? (
+          <button type="button" data-testid="demo-login" disabled={!ready} onClick={() => login()}>
+            Log in
+          </button>
+        ) : (
+          <>
+            <button type="button" data-testid="demo-get-token" onClick={readToken}>
+              Get access token
+            </button>
+            {email ? (
+              <>
+                <button
+                  type="button"
+                  data-testid="demo-update-email"
+                  onClick={run('updateEmail', latchkey.updateEmail)}
+                >
+                  Update email
+                </button>
+                <button
+                  type="button"
+                  data-testid="demo-unlink-email"
+                  onClick={run('unlinkEmail', () => latchkey.unlinkEmail(email))}
+                >
+                  Unlink email
+                </button>
+              </>
+            ) : (
+              <button
+                type="button"
+                data-testid="demo-link-email"
+                onClick={run('linkEmail', latchkey.linkEmail)}
+              >
+                Link email
+              </button>
+            )}
+            {phone ? (
+              <>
+                <button
+                  type="button"
+                  data-testid="demo-update-phone"
+                  onClick={run('updatePhone', latchkey.updatePhone)}
+                >
+                  Update phone
+                </button>
+                <button
+                  type="button"
+                  data-testid="demo-unlink-phone"
+                  onClick={run('unlinkPhone', () => latchkey.unlinkPhone(phone))}
+                >
+                  Unlink phone
+                </button>
+              </>
+            ) : (
+              <button
+                type="button"
+                data-testid="demo-link-phone"
+                onClick={run('linkPhone', latchkey.linkPhone)}
+              >
+                Link phone
+              </button>
+            )}
+            {user && !user.hasAcceptedTerms ? (
+              <button
+                type="button"
+                data-testid="demo-accept-terms"
+                onClick={run('acceptTerms', latchkey.acceptTerms)}
+              >
+                Accept terms
+              </button>
+            ) : null}
+            <button type="button" data-testid="demo-logout" onClick={run('logout', logout)}>
+              Log out
+            </button>
+          </>
+        )}
+      </div>
+
+      <p className="muted" data-testid="demo-last-event">
+        {lastEvent}
+      </p>
+      <p className="error" data-testid="demo-last-error" role={lastError ? 'alert' : undefined}>
+        {lastError}
+      </p>
+    </main>
+  );
+}
+
+function message(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

@@ -1,0 +1,20 @@
+/** Where the demo finds its Latchkey app: the page query first, then Vite's env, then `npm start`'s defaults. */
+export interface DemoConfig {
+  appId: string;
+  apiUrl: string;
+  theme: 'light' | 'dark' | `#${string}`;
+  /** `?loginMethods=email,sms`; unset lets the server's app config decide. */
+  loginMethods: string[] | undefined;
+}
+
+export function readConfig(search: string, env: Record<string, string | undefined>): DemoConfig {
+  const query = new URLSearchParams(search);
+  const theme = query.get('theme') ?? env.VITE_LATCHKEY_THEME ?? 'light';
+  const methods = query.get('loginMethods');
+  return {
+    appId: query.get('appId') ?? env.VITE_LATCHKEY_APP_ID ?? '',
+    apiUrl: (query.get('apiUrl') ?? env.VITE_LATCHKEY_API_URL ?? 'http://127.0.0.1:8787').replace(/\/+$/, ''),
+    theme: theme === 'dark' || /^#[0-9a-f]{3,8}$/i.test(theme) ? (theme as DemoConfig['theme']) : 'light',
+    loginMethods: methods ? methods.split(',').filter(Boolean) : undefined,
+  };
+}

@@ -1,0 +1,37 @@
+import { LatchkeyProvider } from '@latchkey/react';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './App.tsx';
+import { readConfig } from './config.ts';
+import './styles.css';
+
+const config = readConfig(window.location.search, import.meta.env);
+document.documentElement.dataset.theme = config.theme === 'dark' ? 'dark' : 'light';
+
+type ProviderConfig = NonNullable<Parameters<typeof LatchkeyProvider>[0]['config']>;
+const providerConfig: ProviderConfig = {
+  appearance: { theme: config.theme, landingHeader: 'Log in or sign up' },
+  legal: {
+    termsAndConditionsUrl: `${window.location.origin}/terms.html`,
+    privacyPolicyUrl: `${window.location.origin}/privacy.html`,
+  },
+  ...(config.loginMethods ? { loginMethods: config.loginMethods as ProviderConfig['loginMethods'] } : {}),
+};
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    {config.appId ? (
+      <LatchkeyProvider appId={config.appId} apiUrl={config.apiUrl} config={providerConfig}>
+        <App apiUrl={config.apiUrl} />
+      </LatchkeyProvider>
+    ) : (
+      <main className="demo">
+        <h1>Latchkey demo</h1>
+        <p data-testid="demo-missing-config">
+          No app id: open this page with <code>?appId=…&amp;apiUrl=…</code> or set VITE_LATCHKEY_APP_ID (
+          <code>npm start</code> does it for you).
+        </p>
+      </main>
+    )}
+  </StrictMode>,
+);

@@ -1,0 +1,116 @@
+/**
+ * Bundle-size benchmark: what @latchkey/react adds to an app's first load. Builds a minimal app
+ * (entries/app.ts: <LatchkeyProvider> + a button calling login()) and the same page with React and
+ * react-dom alone (entries/react-only.ts), both with esbuild `--bundle --minify --format=esm
+ * --splitting`, and compares gzip sizes. Exits 1 when over budget. Usage: `npm run bench:bundle`.
+ */
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { version as esbuildVersion } from 'esbuild';
+import { type BundleMeasurement, measureBundle } from './measure.ts';
+
+const KiB = 1024;
+/** Issue 3's budgets, in gzip bytes. */
+const budgets = {
+  /** First load (entry chunk + static imports) over React + react-dom alone. */
+  firstLoadOverReact: 35 * KiB,
+  /** Every chunk of the app, lazy ones included. */
+  allChunks: 150 * KiB,
+};
+
+const { values } = parseArgs({
+  options: {
+    out: { type: 'string', default: join(import.meta.dirname, 'results.json') },
+    help: { type: 'boolean', short: 'h', default: false },
+  },
+});
+if (values.help) {
+  console.log('npm run bench:bundle -- [--out FILE]   (default bench/bundle/results.json)');
+  process.exit(0);
+}
+
+const root = join(import.meta.dirname, '../..');
+const app = await measureBundle(join(import.meta.dirname, 'entries/app.ts'), root);
+const react = await measureBundle(join(import.meta.dirname, 'entries/react-only.ts'), root);
+
+const firstLoadOverReact = app.firstLoadGzip - react.firstLoadGzip;
+const lazyGzip = app.totalGzip - app.firstLoadGzip;
+const overBudget: string[] = [];
+if (firstLoadOverReact > budgets.firstLoadOverReact) overBudget.push('first load over React');
+if (app.totalGzip > budgets.allChunks) overBudget.push('all chunks');
+
+const kib = (bytes: number) => `${(bytes / KiB).toFixed(1)} KiB`;
+const verdict = (value: number, budget: number) => (value <= budget ? 'ok' : 'OVER');
+const rows: [string, string, string, string][] = [
+  ['React + react-dom alone, first load', kib(react.firstLoadGzip), '', ''],
+  ['App, first load (entry + static imports)', kib(app.firstLoadGzip), '', ''],
+  [
+    '**App first load over React**',
+    kib(firstLoadOverReact),
+    kib(budgets.firstLoadOverReact),
+    verdict(firstLoadOverReact, budgets.firstLoadOverReact),
+  ],
+  ['App, lazy chunks (loaded on demand)', kib(lazyGzip), '', ''],
+  [
+    '**App, all chunks**',
+    kib(app.totalGzip),
+    kib(budgets.allChunks),
+    verdict(app.totalGzip, budgets.allChunks),
+  ],
+  ['App, all chunks over React', kib(app.totalGzip - react.firstLoadGzip), '', ''],
+];
+printTable(['Measure (gzip -9)', 'Size', 'Budget', ''], rows);
+console.log('');
+printTable(
+  ['App output file', 'Bytes', 'gzip', 'First load'],
+  app.files.map((f) => [f.file, String(f.bytes), String(f.gzipBytes), f.firstLoad ? 'yes' : 'lazy']),
+);
+
+const results = {
+  date: new Date().toISOString(),
+  esbuild: esbuildVersion,
+  node: process.version,
+  command: 'esbuild --bundle --minify --format=esm --splitting --platform=browser --target=es2022',
+  budgets_gzip_bytes: { first_load_over_react: budgets.firstLoadOverReact, all_chunks: budgets.allChunks },
+  gzip_bytes: {
+    react_first_load: react.firstLoadGzip,
+    app_first_load: app.firstLoadGzip,
+    app_first_load_over_react: firstLoadOverReact,
+    app_lazy: lazyGzip,
+    app_all_chunks: app.totalGzip,
+    app_all_chunks_over_react: app.totalGzip - react.firstLoadGzip,
+  },
+  over_budget: overBudget,
+  app: summary(app),
+  react_only: summary(react),
+};
+writeFileSync(values.out, `${JSON.stringify(results, null, 2)}\n`);
+console.log(`\nWrote ${values.out}`);
+if (overBudget.length > 0) {
+  console.error(`Over budget: ${overBudget.join(', ')}`);
+  process.exit(1);
+}
+
+function summary(m: BundleMeasurement) {
+  return {
+    first_load_gzip: m.firstLoadGzip,
+    total_gzip: m.totalGzip,
+    total_bytes: m.totalBytes,
+    files: m.files.map((f) => ({
+      file: f.file,
+      bytes: f.bytes,
+      gzip: f.gzipBytes,
+      first_load: f.firstLoad,
+    })),
+  };
+}
+
+function printTable(header: string[], body: string[][]): void {
+  const widths = header.map((h, i) => Math.max(h.length, ...body.map((r) => r[i]!.length)));
+  const line = (cells: string[]) =>
+    `| ${cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join(' | ')} |`;
+  console.log(line(header));
+  console.log(`| ${widths.map((w, i) => (i === 0 ? '-'.repeat(w) : `${'-'.repeat(w - 1)}:`)).join(' | ')} |`);
+  for (const row of body) console.log(line(row));
+}

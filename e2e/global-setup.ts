@@ -1,0 +1,30 @@
+/**
+ * Once per e2e run: makes sure Debian's Chromium is there (installing it when possible) and builds
+ * the demo app with `vite build` into a temporary dir that each test file serves on its own origin.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { build } from 'vite';
+import type { TestProject } from 'vitest/node';
+import { ensureChromium } from './helpers/chromium.ts';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** The demo app's built files (index.html + assets). */
+    demoDist: string;
+  }
+}
+
+export default async function setup(project: TestProject): Promise<() => void> {
+  ensureChromium();
+  const outDir = mkdtempSync(join(tmpdir(), 'lk-demo-dist-'));
+  await build({
+    root: join(import.meta.dirname, '../apps/demo'),
+    configFile: join(import.meta.dirname, '../apps/demo/vite.config.ts'),
+    logLevel: 'warn',
+    build: { outDir, emptyOutDir: true },
+  });
+  project.provide('demoDist', outDir);
+  return () => rmSync(outDir, { recursive: true, force: true });
+}

@@ -1,0 +1,105 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { inject } from 'vitest';
+import { addAllowlistEntry } from '../../packages/server/src/accounts/allowlist.ts';
+import { createApp } from '../../packages/server/src/apps/app-service.ts';
+import type { ServerSettings } from '../../packages/server/src/settings.ts';
+import { type SmtpListener, startSmtpListener } from '../../packages/server/test/helpers/smtp-listener.ts';
+import { startTestServer, type TestServer } from '../../packages/server/test/helpers/test-server.ts';
+import {
+  startTwilioStandIn,
+  type TwilioStandIn,
+} from '../../packages/server/test/helpers/twilio-stand-in.ts';
+import { launchChromium } from './chromium.ts';
+import { type StaticServer, startStaticServer } from './static-server.ts';
+
+/** Everything one e2e file runs against; all of it on 127.0.0.1, all of it stopped by `close`. */
+export interface Stack {
+  /** The real Latchkey server, in this process (SQLite in memory), its clock movable. */
+  server: TestServer;
+  /** The real SMTP listener the server mails codes to. */
+  smtp: SmtpListener;
+  /** The Twilio stand-in the server sends SMS through. */
+  twilio: TwilioStandIn;
+  /** The built demo app on its own origin (another port than the server). */
+  demo: StaticServer;
+  browser: Browser;
+  /** Creates an app whose allowed_domains is the demo's origin; `allowlist` entries are added to it. */
+  createApp(
+    patch?: Record<string, unknown>,
+    allowlist?: { type: 'email' | 'phone'; value: string }[],
+  ): Promise<string>;
+  /** The demo page for an app. */
+  demoUrl(appId: string, options?: { theme?: 'light' | 'dark' }): string;
+  /** A fresh browser context (own storage) and page; `errors` collects the page's uncaught errors. */
+  newPage(viewport?: { width: number; height: number }): Promise<{
+    context: BrowserContext;
+    page: Page;
+    errors: string[];
+  }>;
+  close(): Promise<void>;
+}
+
+export async function startStack(settings: Partial<ServerSettings> = {}): Promise<Stack> {
+  const stops: (() => Promise<unknown>)[] = [];
+  const close = async () => {
+    for (const stop of stops.reverse()) await stop().catch(() => undefined);
+  };
+  try {
+    const smtp = await startSmtpListener();
+    stops.push(() => smtp.close());
+    const twilio = await startTwilioStandIn();
+    stops.push(() => twilio.close());
+    const server = await startTestServer('sqlite', {
+      smtp: { url: smtp.url, from: 'Latchkey <no-reply@latchkey.test>' },
+      twilio: {
+        accountSid: twilio.accountSid,
+        authToken: twilio.authToken,
+        from: '+15005550006',
+        apiUrl: twilio.url,
+      },
+      settings,
+    });
+    stops.push(() => server.close());
+    const demo = await startStaticServer(inject('demoDist'));
+    stops.push(() => demo.close());
+    const browser = await launchChromium();
+    stops.push(() => browser.close());
+
+    return {
+      server,
+      smtp,
+      twilio,
+      demo,
+      browser,
+      async createApp(patch = {}, allowlist = []) {
+        const { app } = await createApp(server.ctx, {
+          name: 'Latchkey e2e',
+          allowedDomains: [demo.url],
+          patch,
+        });
+        for (const entry of allowlist) await addAllowlistEntry(server.ctx, app.id, entry.type, entry.value);
+        return app.id;
+      },
+      demoUrl(appId, options = {}) {
+        const query = new URLSearchParams({ appId, apiUrl: server.url });
+        if (options.theme) query.set('theme', options.theme);
+        return `${demo.url}/?${query}`;
+      },
+      async newPage(viewport = { width: 1024, height: 768 }) {
+        const context = await browser.newContext({ viewport });
+        const page = await context.newPage();
+        page.setDefaultTimeout(15_000);
+        const errors: string[] = [];
+        page.on('pageerror', (error) => errors.push(error.message));
+        if (process.env.LATCHKEY_E2E_DEBUG) {
+          page.on('console', (message) => console.log(`[page ${message.type()}] ${message.text()}`));
+        }
+        return { context, page, errors };
+      },
+      close,
+    };
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}

@@ -1,0 +1,265 @@
+import { type AppResponse, limits, type User } from '@latchkey/protocol';
+import { createAnalyticsId } from './analyticsId.ts';
+import { LatchkeyClientError } from './errors.ts';
+import { acceptTerms, fetchApp, getUser } from './flows/app.ts';
+import type { FlowContext, LoginResult } from './flows/context.ts';
+import { type GetCustomAccessToken, syncCustomJwt } from './flows/customJwt.ts';
+import {
+  type LoginWithEmailCodeParameters,
+  linkEmailWithCode,
+  loginWithEmailCode,
+  type SendEmailCodeParameters,
+  sendEmailCode,
+  type UpdateEmailParameters,
+  unlinkEmail,
+  updateEmail,
+} from './flows/email.ts';
+import { loginAsGuest } from './flows/guest.ts';
+import {
+  type LoginWithSmsCodeParameters,
+  linkSmsWithCode,
+  loginWithSmsCode,
+  type SendSmsCodeParameters,
+  sendSmsCode,
+  type UpdatePhoneParameters,
+  unlinkPhone,
+  updatePhone,
+} from './flows/sms.ts';
+import { trackEvent } from './flows/trackEvent.ts';
+import { createHttpClient, type HttpClient } from './http/createHttpClient.ts';
+import type { SessionCookies } from './session/cookies.ts';
+import { createSessionManager } from './session/createSessionManager.ts';
+import { browserStorage, guardStorage, type LatchkeyStorage } from './storage.ts';
+import { createStore } from './store.ts';
+
+export interface CreateLatchkeyClientParameters {
+  /** The app id: exactly 25 characters. */
+  appId: string;
+  /** The Latchkey server as a bare origin (`https://auth.example.com`); one trailing slash is dropped. */
+  apiUrl: string;
+  /** Sent as `privy-client-id`. */
+  clientId?: string | undefined;
+  /** Default: `localStorage` in a browser, memory elsewhere. */
+  storage?: LatchkeyStorage | undefined;
+  fetch?: typeof fetch | undefined;
+  /** Custom-auth mode: the app's own token for the current user, or null/undefined when logged out. */
+  getCustomAccessToken?: GetCustomAccessToken | undefined;
+  /** Extra headers on every request. */
+  headers?: Record<string, string> | undefined;
+  /** Session cookies target; default `document` in a browser; null writes none. */
+  cookies?: SessionCookies | null | undefined;
+  /** Client clock in ms (tests). */
+  now?: (() => number) | undefined;
+  /** Wait between retries (tests). */
+  delay?: ((ms: number) => Promise<void>) | undefined;
+  /** Per-request abort (default 20 s). */
+  timeoutMs?: number | undefined;
+}
+
+/** What `getState()` returns and `subscribe()` watches. */
+export interface LatchkeyState {
+  /** True once `initialize()` has loaded the app config and restored the session. */
+  ready: boolean;
+  authenticated: boolean;
+  user: User | null;
+  appConfig: AppResponse | null;
+}
+
+export interface LatchkeyClient {
+  readonly appId: string;
+  readonly apiUrl: string;
+  readonly ready: boolean;
+  /** Loads the app config, restores the session (and syncs a custom JWT); then `ready` is true. */
+  initialize(): Promise<void>;
+  getState(): LatchkeyState;
+  subscribe(listener: () => void): () => void;
+  /** An active access token, refreshed when needed; null when logged out. */
+  getAccessToken(): Promise<string | null>;
+  /** An active identity token, refreshed when needed; null when logged out. */
+  getIdentityToken(): Promise<string | null>;
+  /** Forces `POST /api/v1/sessions`; returns the user (null if the session ended). */
+  refreshSession(): Promise<User | null>;
+  /** Reloads the user from `GET /api/v1/users/me`. */
+  getUser(): Promise<User>;
+  acceptTerms(): Promise<User>;
+  /** Logs out on the server, then clears local state and the analytics id, even if the call fails. */
+  logout(): Promise<void>;
+  /** Fire-and-forget analytics; never throws. */
+  trackEvent(eventName: string, payload?: Record<string, unknown>): Promise<void>;
+  email: {
+    sendCode(params: SendEmailCodeParameters): Promise<void>;
+    loginWithCode(params: LoginWithEmailCodeParameters): Promise<LoginResult>;
+    linkWithCode(params: Omit<LoginWithEmailCodeParameters, 'mode'>): Promise<User>;
+    updateEmail(params: UpdateEmailParameters): Promise<User>;
+    unlinkEmail(params: { address: string }): Promise<User>;
+  };
+  sms: {
+    sendCode(params: SendSmsCodeParameters): Promise<void>;
+    loginWithCode(params: LoginWithSmsCodeParameters): Promise<LoginResult>;
+    linkWithCode(params: Omit<LoginWithSmsCodeParameters, 'mode'>): Promise<User>;
+    updatePhone(params: UpdatePhoneParameters): Promise<User>;
+    unlinkPhone(params: { phoneNumber: string }): Promise<User>;
+  };
+  guest: { login(): Promise<LoginResult> };
+  customJwt: {
+    /** Logs in with the custom token when logged out, logs out when there is none. */
+    sync(): Promise<User | null>;
+  };
+  /** The underlying HTTP client, for routes the SDK does not wrap yet. */
+  http: HttpClient;
+}
+
+/**
+ * Checks and normalises `apiUrl`: a bare origin, one trailing slash allowed.
+ *
+ * @example
+ * normaliseApiUrl('https://auth.example.com/') // 'https://auth.example.com'
+ */
+export function normaliseApiUrl(apiUrl: string): string {
+  const trimmed = apiUrl.endsWith('/') ? apiUrl.slice(0, -1) : apiUrl;
+  let origin: string | null = null;
+  try {
+    origin = new URL(trimmed).origin;
+  } catch {
+    // reported below
+  }
+  if (origin !== trimmed) {
+    throw new LatchkeyClientError(
+      'invalid_input',
+      `Invalid apiUrl "${apiUrl}": use a bare origin such as https://auth.example.com (no path, query or trailing slash).`,
+    );
+  }
+  return trimmed;
+}
+
+/**
+ * Creates a Latchkey client. Nothing touches the network or the page until `initialize()`, so
+ * it is safe to create during server rendering.
+ *
+ * @example
+ * const client = createLatchkeyClient({ appId: 'cm0abcdefghijklmnopqrstuv', apiUrl: 'https://auth.example.com' });
+ * await client.initialize();
+ * await client.email.sendCode({ email: 'alice@example.com' });
+ * const { user } = await client.email.loginWithCode({ email: 'alice@example.com', code: '123456' });
+ */
+export function createLatchkeyClient(params: CreateLatchkeyClientParameters): LatchkeyClient {
+  const { appId } = params;
+  if (typeof appId !== 'string' || appId.length !== limits.appIdLength) {
+    throw new LatchkeyClientError(
+      'invalid_input',
+      `Invalid appId "${String(appId)}": an app id is exactly ${limits.appIdLength} characters.`,
+    );
+  }
+  const apiUrl = normaliseApiUrl(params.apiUrl);
+  const storage = guardStorage(params.storage ?? browserStorage());
+  const store = createStore<LatchkeyState>({
+    ready: false,
+    authenticated: false,
+    user: null,
+    appConfig: null,
+  });
+  const analyticsId = createAnalyticsId(storage);
+
+  let initializing: Promise<void> | null = null;
+  let syncing: Promise<User | null> | null = null;
+
+  const http = createHttpClient({
+    apiUrl,
+    appId,
+    clientId: params.clientId,
+    getAccessToken: () => session.getAccessToken(),
+    getAnalyticsId: () => analyticsId.get(),
+    fetch: params.fetch,
+    headers: params.headers,
+    timeoutMs: params.timeoutMs,
+    delay: params.delay,
+  });
+  const session = createSessionManager({
+    appId,
+    http,
+    storage,
+    analyticsId,
+    now: params.now,
+    cookies: params.cookies,
+    onUserChange: (user) => store.setState({ user, authenticated: user !== null }),
+  });
+  const ctx: FlowContext = { appId, http, session, storage };
+
+  const syncCustom = () => {
+    const get = params.getCustomAccessToken;
+    if (!get) return Promise.resolve(session.user);
+    syncing ??= syncCustomJwt(ctx, get).finally(() => {
+      syncing = null;
+    });
+    return syncing;
+  };
+
+  async function run() {
+    const [appConfig] = await Promise.all([fetchApp(ctx), session.restore()]);
+    store.setState({ appConfig });
+    if (params.getCustomAccessToken) await syncCustom().catch(() => null);
+    store.setState({ ready: true });
+  }
+
+  /** Flow methods throw the spec's guard error before `ready`. */
+  const whenReady =
+    <A extends unknown[], R>(fn: (...args: A) => Promise<R>) =>
+    (...args: A): Promise<R> =>
+      store.getState().ready ? fn(...args) : Promise.reject(new LatchkeyClientError('not_ready'));
+
+  async function settled() {
+    if (initializing) await initializing.catch(() => undefined);
+  }
+
+  return {
+    appId,
+    apiUrl,
+    get ready() {
+      return store.getState().ready;
+    },
+    initialize() {
+      initializing ??= run().catch((error: unknown) => {
+        initializing = null;
+        throw error;
+      });
+      return initializing;
+    },
+    getState: store.getState,
+    subscribe: store.subscribe,
+    async getAccessToken() {
+      await settled();
+      const token = await session.getAccessToken();
+      if (token || !params.getCustomAccessToken || !store.getState().ready) return token;
+      // Custom-auth mode: a lost session is re-established from the app's own token.
+      await syncCustom().catch(() => null);
+      return session.getAccessToken();
+    },
+    async getIdentityToken() {
+      await settled();
+      return session.getIdentityToken();
+    },
+    refreshSession: whenReady(() => session.refreshAfterChange()),
+    getUser: whenReady(() => getUser(ctx)),
+    acceptTerms: whenReady(() => acceptTerms(ctx)),
+    logout: whenReady(() => session.logout()),
+    trackEvent: (eventName, payload) =>
+      trackEvent({ ...ctx, getAnalyticsId: () => analyticsId.get() }, eventName, payload),
+    email: {
+      sendCode: whenReady((p: SendEmailCodeParameters) => sendEmailCode(ctx, p)),
+      loginWithCode: whenReady((p: LoginWithEmailCodeParameters) => loginWithEmailCode(ctx, p)),
+      linkWithCode: whenReady((p: Omit<LoginWithEmailCodeParameters, 'mode'>) => linkEmailWithCode(ctx, p)),
+      updateEmail: whenReady((p: UpdateEmailParameters) => updateEmail(ctx, p)),
+      unlinkEmail: whenReady((p: { address: string }) => unlinkEmail(ctx, p)),
+    },
+    sms: {
+      sendCode: whenReady((p: SendSmsCodeParameters) => sendSmsCode(ctx, p)),
+      loginWithCode: whenReady((p: LoginWithSmsCodeParameters) => loginWithSmsCode(ctx, p)),
+      linkWithCode: whenReady((p: Omit<LoginWithSmsCodeParameters, 'mode'>) => linkSmsWithCode(ctx, p)),
+      updatePhone: whenReady((p: UpdatePhoneParameters) => updatePhone(ctx, p)),
+      unlinkPhone: whenReady((p: { phoneNumber: string }) => unlinkPhone(ctx, p)),
+    },
+    guest: { login: whenReady(() => loginAsGuest(ctx)) },
+    customJwt: { sync: whenReady(syncCustom) },
+    http,
+  };
+}

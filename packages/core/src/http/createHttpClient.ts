@@ -1,0 +1,182 @@
+import {
+  type ErrorBody,
+  headers as headerNames,
+  limits,
+  routes,
+  type ServerErrorCode,
+} from '@latchkey/protocol';
+import { LatchkeyApiError, LatchkeyClientError } from '../errors.ts';
+import { version } from '../version.ts';
+import { maxRetries, retryDelay, retryStatuses, wait } from './retryPolicy.ts';
+
+type MaybePromise<T> = T | Promise<T>;
+
+export interface CreateHttpClientParameters {
+  /** Bare origin of the Latchkey server, e.g. `https://auth.example.com`. */
+  apiUrl: string;
+  appId: string;
+  /** Sent as `privy-client-id` when set. */
+  clientId?: string | undefined;
+  /** The Bearer token for a request, or null when logged out. */
+  getAccessToken: () => MaybePromise<string | null>;
+  /** The client analytics id, sent as `privy-ca-id` (empty when none). */
+  getAnalyticsId?: (() => MaybePromise<string | null>) | undefined;
+  /** Defaults to `globalThis.fetch`, looked up per call. */
+  fetch?: typeof fetch | undefined;
+  /** Extra headers on every request. */
+  headers?: Record<string, string> | undefined;
+  /** Per-attempt abort; 20 s by default. */
+  timeoutMs?: number | undefined;
+  /** How to wait between retries; injectable so tests do not sleep. */
+  delay?: ((ms: number) => Promise<void>) | undefined;
+}
+
+export interface HttpRequestOptions {
+  method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+  /** JSON-encoded as the request body. */
+  body?: unknown;
+  /**
+   * The Bearer token to send, bypassing `getAccessToken` (null sends none). Session calls use
+   * this so that a refresh never waits on itself.
+   */
+  token?: string | null;
+  /** Retry on 408/409/425/500/502/503/504. Default: true, except for analytics posts. */
+  retry?: boolean;
+  signal?: AbortSignal;
+}
+
+export interface HttpClient {
+  readonly apiUrl: string;
+  request<T>(path: string, options?: HttpRequestOptions): Promise<T>;
+  get<T>(path: string, options?: Omit<HttpRequestOptions, 'method' | 'body'>): Promise<T>;
+  post<T>(path: string, body?: unknown, options?: Omit<HttpRequestOptions, 'method' | 'body'>): Promise<T>;
+}
+
+export type CreateHttpClientErrorType = LatchkeyApiError | LatchkeyClientError;
+
+interface RawResponse {
+  status: number;
+  text: string;
+}
+
+/**
+ * Creates the HTTP client that speaks the Latchkey wire protocol (WIRE.md §1): the SDK headers,
+ * `credentials: 'include'`, a 20 s abort per attempt, 3 retries (1.5 s, 4.5 s, 13.5 s) on
+ * 408/409/425/500/502/503/504 for every method except analytics posts, and any status above 299
+ * thrown as `LatchkeyApiError`.
+ *
+ * @example
+ * const http = createHttpClient({ apiUrl: 'https://auth.example.com', appId, getAccessToken: () => null });
+ * const app = await http.get(`/api/v1/apps/${appId}`, { token: null });
+ */
+export function createHttpClient(params: CreateHttpClientParameters): HttpClient {
+  const { apiUrl, appId } = params;
+  const timeoutMs = params.timeoutMs ?? limits.requestTimeoutMs;
+  const delay = params.delay ?? wait;
+  const fetchFn: typeof fetch = params.fetch ?? ((input, init) => globalThis.fetch(input, init));
+
+  async function buildHeaders(token: string | null | undefined): Promise<Record<string, string>> {
+    const bearer = token === undefined ? await params.getAccessToken() : token;
+    const analyticsId = await Promise.resolve()
+      .then(() => params.getAnalyticsId?.())
+      .catch(() => null);
+    const headers: Record<string, string> = {
+      [headerNames.appId]: appId,
+      [headerNames.client]: `latchkey-core:${version}`,
+      [headerNames.analyticsId]: analyticsId ?? '',
+      'content-type': 'application/json',
+      accept: 'application/json',
+    };
+    if (params.clientId) headers[headerNames.clientId] = params.clientId;
+    if (bearer) headers.authorization = `Bearer ${bearer}`;
+    return { ...headers, ...params.headers };
+  }
+
+  async function attempt(
+    url: string,
+    init: RequestInit,
+    signal: AbortSignal | undefined,
+  ): Promise<RawResponse> {
+    const controller = new AbortController();
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      controller.abort();
+    }, timeoutMs);
+    const forwardAbort = () => controller.abort(signal?.reason);
+    if (signal?.aborted) forwardAbort();
+    signal?.addEventListener('abort', forwardAbort);
+    try {
+      const response = await fetchFn(url, { ...init, signal: controller.signal });
+      // The body is read inside the timeout too: a server that stalls mid-body is a timeout.
+      return { status: response.status, text: await response.text() };
+    } catch (cause) {
+      if (timedOut) throw new LatchkeyClientError('client_request_timeout', undefined, { cause });
+      if (signal?.aborted) throw signal.reason ?? cause;
+      throw new LatchkeyClientError('network_error', undefined, { cause, details: `${init.method} ${url}` });
+    } finally {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', forwardAbort);
+    }
+  }
+
+  async function request<T>(path: string, options: HttpRequestOptions = {}): Promise<T> {
+    const method = options.method ?? (options.body === undefined ? 'GET' : 'POST');
+    const retry = options.retry ?? path !== routes.analyticsEvents;
+    const url = `${apiUrl}${path}`;
+    const init: RequestInit = {
+      method,
+      headers: await buildHeaders(options.token),
+      credentials: 'include',
+    };
+    if (options.body !== undefined) init.body = JSON.stringify(options.body);
+    for (let n = 0; ; n++) {
+      const response = await attempt(url, init, options.signal);
+      if (response.status <= 299) return parseSuccess<T>(response, url);
+      if (retry && n < maxRetries && retryStatuses.has(response.status)) {
+        await delay(retryDelay(n + 1));
+        continue;
+      }
+      throw apiError(response);
+    }
+  }
+
+  return {
+    apiUrl,
+    request,
+    get: (path, options) => request(path, { ...options, method: 'GET' }),
+    post: (path, body, options) => request(path, { ...options, method: 'POST', body: body ?? {} }),
+  };
+}
+
+function parseSuccess<T>(response: RawResponse, url: string): T {
+  // Every route answers JSON (WIRE.md §1.3); an empty body is read as `{}`.
+  if (response.text.trim() === '') return {} as T;
+  try {
+    return JSON.parse(response.text) as T;
+  } catch (cause) {
+    throw new LatchkeyClientError('network_error', 'The server sent a response that is not JSON', {
+      cause,
+      details: url,
+    });
+  }
+}
+
+function apiError(response: RawResponse): LatchkeyApiError {
+  let body: Partial<ErrorBody> & { message?: unknown } = {};
+  try {
+    const parsed: unknown = JSON.parse(response.text);
+    if (parsed && typeof parsed === 'object') body = parsed as typeof body;
+  } catch {
+    // Not JSON (a proxy's error page): fall back on the status.
+  }
+  const fallbackCode: ServerErrorCode = response.status >= 500 ? 'internal_error' : 'invalid_request';
+  const code = typeof body.code === 'string' ? body.code : fallbackCode;
+  const message =
+    typeof body.error === 'string'
+      ? body.error
+      : typeof body.message === 'string'
+        ? body.message
+        : `Request failed with status ${response.status}`;
+  return new LatchkeyApiError(response.status, code, message, { data: body.data });
+}

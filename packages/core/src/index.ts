@@ -1,0 +1,63 @@
+export type { AnalyticsId } from './analyticsId.ts';
+export { createAnalyticsId } from './analyticsId.ts';
+export type {
+  CreateLatchkeyClientParameters,
+  LatchkeyClient,
+  LatchkeyState,
+} from './createLatchkeyClient.ts';
+export { createLatchkeyClient, normaliseApiUrl } from './createLatchkeyClient.ts';
+export type { ClientErrorCode, LatchkeyErrorOptions } from './errors.ts';
+export {
+  clientErrorMessages,
+  isInvalidTokenError,
+  LatchkeyApiError,
+  LatchkeyClientError,
+  LatchkeyError,
+} from './errors.ts';
+export { acceptTerms, fetchApp, getUser } from './flows/app.ts';
+export type { FlowContext, LoginResult } from './flows/context.ts';
+export type { GetCustomAccessToken } from './flows/customJwt.ts';
+export { syncCustomJwt } from './flows/customJwt.ts';
+export type {
+  LoginWithEmailCodeParameters,
+  SendEmailCodeParameters,
+  UpdateEmailParameters,
+} from './flows/email.ts';
+export {
+  linkEmailWithCode,
+  loginWithEmailCode,
+  sendEmailCode,
+  unlinkEmail,
+  updateEmail,
+} from './flows/email.ts';
+export { getGuestCredential, loginAsGuest } from './flows/guest.ts';
+export type {
+  LoginWithSmsCodeParameters,
+  SendSmsCodeParameters,
+  UpdatePhoneParameters,
+} from './flows/sms.ts';
+export { linkSmsWithCode, loginWithSmsCode, sendSmsCode, unlinkPhone, updatePhone } from './flows/sms.ts';
+export { trackEvent } from './flows/trackEvent.ts';
+export type {
+  CreateHttpClientErrorType,
+  CreateHttpClientParameters,
+  HttpClient,
+  HttpRequestOptions,
+} from './http/createHttpClient.ts';
+export { createHttpClient } from './http/createHttpClient.ts';
+export { retryDelay, retryStatuses } from './http/retryPolicy.ts';
+export { decodeJwtPayload, isTokenActive, tokenAppId } from './jwt.ts';
+export type { SessionCookies } from './session/cookies.ts';
+export { cookieNames } from './session/cookies.ts';
+export type {
+  CreateSessionManagerParameters,
+  SessionManager,
+  SessionTokens,
+} from './session/createSessionManager.ts';
+export { createSessionManager } from './session/createSessionManager.ts';
+export type { LatchkeyStorage } from './storage.ts';
+export { browserStorage, localStorageStorage, memoryStorage, storageKeys } from './storage.ts';
+export type { Store } from './store.ts';
+export { createStore } from './store.ts';
+export { normaliseCode, normaliseEmail, normalisePhoneNumber, validationMessages } from './validation.ts';
+export { version } from './version.ts';

@@ -1,0 +1,343 @@
+import { type AuthenticatedUser, routes, type User } from '@latchkey/protocol';
+import type { AnalyticsId } from '../analyticsId.ts';
+import { isInvalidTokenError } from '../errors.ts';
+import type { HttpClient } from '../http/createHttpClient.ts';
+import { isTokenActive, tokenAppId } from '../jwt.ts';
+import { type LatchkeyStorage, storageKeys } from '../storage.ts';
+import { browserCookies, clearSessionCookies, type SessionCookies, writeSessionCookies } from './cookies.ts';
+
+export interface CreateSessionManagerParameters {
+  appId: string;
+  http: HttpClient;
+  storage: LatchkeyStorage;
+  /** Told every time the user changes (null when logged out). */
+  onUserChange?: ((user: User | null) => void) | undefined;
+  /** Forgotten on logout. */
+  analyticsId?: Pick<AnalyticsId, 'clear'> | undefined;
+  /** Client clock in ms; injectable for tests. */
+  now?: (() => number) | undefined;
+  /** Where to write the session cookies; default `document` when there is one; null for none. */
+  cookies?: SessionCookies | null | undefined;
+}
+
+/** The tokens a session holds (WIRE.md §4.3, §5). */
+export interface SessionTokens {
+  token: string | null;
+  privyAccessToken: string | null;
+  refreshToken: string | null;
+  identityToken: string | null;
+}
+
+export interface SessionManager {
+  /** The logged-in user, or null. */
+  readonly user: User | null;
+  /** The tokens held now, without refreshing. */
+  readonly tokens: SessionTokens;
+  /** Loads the stored session and brings it up to date with the server. Never throws. */
+  restore(): Promise<void>;
+  /** An active access token (refreshed when needed), or null when logged out. */
+  getAccessToken(): Promise<string | null>;
+  /** An active identity token (refreshed when needed), or null when logged out. */
+  getIdentityToken(): Promise<string | null>;
+  /** `POST /api/v1/sessions`; concurrent calls share one request. */
+  refresh(): Promise<User | null>;
+  /** A refresh that starts after any in-flight one, for fresh data after an account change. */
+  refreshAfterChange(): Promise<User | null>;
+  /** Applies an AuthenticatedUser response by its `session_update_action`. */
+  applyAuthResponse(response: AuthenticatedUser): Promise<User | null>;
+  /** Replaces the user (and identity token) after `/users/me`, accept terms or a link. */
+  updateUser(user: User, identityToken?: string | null): Promise<void>;
+  /** `POST /api/v1/sessions/logout`, then clears local state and the analytics id, even if the call fails. */
+  logout(): Promise<void>;
+  /** Wipes tokens, cookies and the user. */
+  clear(): Promise<void>;
+}
+
+const noTokens: SessionTokens = {
+  token: null,
+  privyAccessToken: null,
+  refreshToken: null,
+  identityToken: null,
+};
+
+const tokenKeys: Record<keyof SessionTokens, string> = {
+  token: storageKeys.token,
+  privyAccessToken: storageKeys.privyAccessToken,
+  refreshToken: storageKeys.refreshToken,
+  identityToken: storageKeys.identityToken,
+};
+
+/**
+ * The session manager (spec document 1 §4 Session). A stored access token is active until 30 s
+ * before `exp`; when it is not and a refresh token exists, one refresh runs however many callers
+ * ask. Responses are applied by `session_update_action`: `set` (or none) stores every token and
+ * the user, `ignore` stores the access and identity tokens but keeps the refresh token, `clear`
+ * wipes local state. `missing_or_invalid_token` on refresh clears too, and a token issued for
+ * another app logs out.
+ *
+ * @example
+ * const session = createSessionManager({ appId, http, storage });
+ * await session.restore();
+ * const token = await session.getAccessToken();
+ */
+export function createSessionManager(params: CreateSessionManagerParameters): SessionManager {
+  const { appId, http, storage } = params;
+  const now = params.now ?? Date.now;
+  const cookies = () => (params.cookies === undefined ? browserCookies() : params.cookies);
+
+  let tokens = noTokens;
+  let user: User | null = null;
+  /** Bumped by every clear, so a refresh that began before a logout cannot log the user back in. */
+  let epoch = 0;
+  let refreshing: Promise<User | null> | null = null;
+
+  const bearer = () => tokens.privyAccessToken ?? tokens.token;
+  const isForeign = (token: string) => {
+    const owner = tokenAppId(token);
+    return owner !== null && owner !== appId;
+  };
+
+  function setUser(next: User | null) {
+    if (user === next) return;
+    user = next;
+    params.onUserChange?.(next);
+  }
+
+  async function persist(next: SessionTokens) {
+    tokens = next;
+    const target = cookies();
+    if (target) {
+      writeSessionCookies(target, {
+        token: next.privyAccessToken ?? next.token,
+        identityToken: next.identityToken,
+        hasRefreshToken: next.refreshToken !== null,
+      });
+    }
+    await Promise.all(
+      (Object.keys(tokenKeys) as (keyof SessionTokens)[]).map((name) => {
+        const value = next[name];
+        return value === null ? storage.del(tokenKeys[name]) : storage.put(tokenKeys[name], value);
+      }),
+    );
+  }
+
+  async function clear() {
+    epoch++;
+    tokens = noTokens;
+    setUser(null);
+    const target = cookies();
+    if (target) clearSessionCookies(target);
+    await Promise.all(Object.values(tokenKeys).map((key) => storage.del(key)));
+  }
+
+  async function applyAuthResponse(response: AuthenticatedUser): Promise<User | null> {
+    const action = response.session_update_action ?? 'set';
+    if (action === 'clear') {
+      await clear();
+      return null;
+    }
+    const next = response.privy_access_token ?? response.token;
+    if (next && isForeign(next)) {
+      await logout();
+      return null;
+    }
+    if (action === 'ignore') {
+      if (response.token) {
+        await persist({
+          ...tokens,
+          token: response.token,
+          privyAccessToken: response.privy_access_token ?? null,
+          identityToken: response.identity_token ?? tokens.identityToken,
+        });
+      }
+    } else {
+      await persist({
+        token: response.token ?? null,
+        privyAccessToken: response.privy_access_token ?? null,
+        refreshToken: response.refresh_token ?? null,
+        identityToken: response.identity_token ?? null,
+      });
+    }
+    if (response.user) setUser(response.user);
+    return user;
+  }
+
+  /**
+   * Tabs of one app share storage but not memory. Refresh tokens are single use (the server
+   * revokes a session whose rotated token comes back), so tabs take turns through a Web Lock,
+   * and a tab that waited adopts the tokens the other tab stored instead of spending the old one.
+   */
+  async function withRefreshLock<T>(run: () => Promise<T>): Promise<T> {
+    const locks = (globalThis as { navigator?: { locks?: LockManager } }).navigator?.locks;
+    if (!locks) return run();
+    return locks.request(`latchkey:refresh:${appId}`, run);
+  }
+
+  /** True when another tab rotated the tokens since we read them; they replace ours in memory. */
+  async function adoptStoredTokens(): Promise<boolean> {
+    const stored = (await storage.get(tokenKeys.refreshToken)) ?? null;
+    if (!stored || stored === tokens.refreshToken) return false;
+    const [token, privyAccessToken, identityToken] = await Promise.all(
+      [tokenKeys.token, tokenKeys.privyAccessToken, tokenKeys.identityToken].map(
+        async (key) => (await storage.get(key)) ?? null,
+      ),
+    );
+    tokens = {
+      token: token ?? null,
+      privyAccessToken: privyAccessToken ?? null,
+      refreshToken: stored,
+      identityToken: identityToken ?? null,
+    };
+    return true;
+  }
+
+  function runRefresh(): Promise<User | null> {
+    return withRefreshLock(async () => {
+      const started = epoch;
+      const current = bearer();
+      if ((await adoptStoredTokens()) && current !== bearer()) {
+        const adopted = bearer();
+        if (adopted && !isForeign(adopted) && isTokenActive(adopted, now())) return user;
+      }
+      return refreshNow(started);
+    });
+  }
+
+  async function refreshNow(started: number): Promise<User | null> {
+    const { refreshToken } = tokens;
+    const token = bearer();
+    if (!refreshToken && !token) return null;
+    let response: AuthenticatedUser;
+    try {
+      // The old access token rides along as Bearer, as the incumbent's React SDK sends it.
+      response = await http.post<AuthenticatedUser>(
+        routes.sessions,
+        refreshToken ? { refresh_token: refreshToken } : {},
+        { token: token && !isForeign(token) ? token : null },
+      );
+    } catch (error) {
+      if (started !== epoch) return null;
+      if (isInvalidTokenError(error)) {
+        await clear();
+        return null;
+      }
+      throw error;
+    }
+    if (started !== epoch) return null;
+    return applyAuthResponse(response);
+  }
+
+  function refresh(): Promise<User | null> {
+    refreshing ??= runRefresh().finally(() => {
+      refreshing = null;
+    });
+    return refreshing;
+  }
+
+  async function refreshAfterChange(): Promise<User | null> {
+    if (refreshing) await refreshing.catch(() => null);
+    return refresh();
+  }
+
+  async function getAccessToken(): Promise<string | null> {
+    const token = bearer();
+    if (token && isForeign(token)) {
+      await logout();
+      return null;
+    }
+    if (token && isTokenActive(token, now())) return token;
+    if (tokens.refreshToken) {
+      await refresh();
+      return bearer();
+    }
+    // Expired, with nothing to refresh it with: the session is over.
+    if (token) await clear();
+    return null;
+  }
+
+  async function getIdentityToken(): Promise<string | null> {
+    const current = tokens.identityToken;
+    if (current && isTokenActive(current, now())) return current;
+    if (tokens.refreshToken) {
+      await refresh();
+      return tokens.identityToken;
+    }
+    return null;
+  }
+
+  async function logout() {
+    const { refreshToken } = tokens;
+    const token = bearer();
+    const ownToken = token && !isForeign(token) ? token : null;
+    try {
+      if (refreshToken || ownToken) {
+        await http.post(routes.logout, refreshToken ? { refresh_token: refreshToken } : {}, {
+          token: ownToken,
+        });
+      }
+    } catch {
+      // Logging out must work offline too: local state is cleared whatever the server said.
+    }
+    await clear();
+    await params.analyticsId?.clear();
+  }
+
+  async function restore() {
+    try {
+      const [token, privyAccessToken, refreshToken, identityToken] = await Promise.all(
+        Object.values(tokenKeys).map(async (key) => (await storage.get(key)) ?? null),
+      );
+      tokens = {
+        token: token ?? null,
+        privyAccessToken: privyAccessToken ?? null,
+        refreshToken: refreshToken ?? null,
+        identityToken: identityToken ?? null,
+      };
+      const current = bearer();
+      if (!current && !tokens.refreshToken) return;
+      if (current && isForeign(current)) return await logout();
+      if (current && isTokenActive(current, now())) {
+        try {
+          const me = await http.get<{ user: User; identity_token: string | null }>(routes.me, {
+            token: current,
+          });
+          await updateUser(me.user, me.identity_token);
+          return;
+        } catch (error) {
+          if (!isInvalidTokenError(error)) throw error;
+        }
+      }
+      if (tokens.refreshToken) {
+        await refresh();
+        return;
+      }
+      await clear();
+    } catch {
+      // Offline, server down or storage unreadable: stay logged out for now, and keep what is
+      // stored so the next start can try again.
+    }
+  }
+
+  async function updateUser(next: User, identityToken?: string | null) {
+    if (identityToken) await persist({ ...tokens, identityToken });
+    setUser(next);
+  }
+
+  return {
+    get user() {
+      return user;
+    },
+    get tokens() {
+      return tokens;
+    },
+    restore,
+    getAccessToken,
+    getIdentityToken,
+    refresh,
+    refreshAfterChange,
+    applyAuthResponse,
+    updateUser,
+    logout,
+    clear,
+  };
+}

@@ -1,0 +1,131 @@
+import { LatchkeyClientError, LatchkeyError } from './errors.ts';
+
+type MaybePromise<T> = T | Promise<T>;
+
+/** Where the SDK keeps tokens and ids. Methods may be synchronous or async (e.g. IndexedDB). */
+export interface LatchkeyStorage {
+  get(key: string): MaybePromise<string | null>;
+  put(key: string, value: string): MaybePromise<void>;
+  del(key: string): MaybePromise<void>;
+}
+
+/** Storage keys, exactly as the incumbent's React SDK names them (WIRE.md §1.4). */
+export const storageKeys = {
+  token: 'privy:token',
+  privyAccessToken: 'privy:pat',
+  refreshToken: 'privy:refresh_token',
+  identityToken: 'privy:id_token',
+  analyticsId: 'privy:caid',
+  guestCredential: (appId: string) => `privy:guest:${appId}`,
+} as const;
+
+/**
+ * Keeps values in memory only: for SSR, tests, and pages where `localStorage` is unavailable.
+ *
+ * @example
+ * const client = createLatchkeyClient({ appId, apiUrl, storage: memoryStorage() });
+ */
+export function memoryStorage(): LatchkeyStorage {
+  const values = new Map<string, string>();
+  return {
+    get: (key) => values.get(key) ?? null,
+    put: (key, value) => {
+      values.set(key, value);
+    },
+    del: (key) => {
+      values.delete(key);
+    },
+  };
+}
+
+function storageError(cause: unknown): LatchkeyClientError {
+  return new LatchkeyClientError('storage_error', undefined, { cause });
+}
+
+/**
+ * `window.localStorage`, read when called, never at import. Values are JSON-encoded strings, as
+ * the incumbent's React SDK writes them; raw strings are read too.
+ *
+ * @example
+ * const storage = localStorageStorage();
+ */
+export function localStorageStorage(): LatchkeyStorage {
+  const local = () => {
+    const store = globalThis.localStorage;
+    if (!store) throw new Error('localStorage is not available');
+    return store;
+  };
+  return {
+    get(key) {
+      let raw: string | null;
+      try {
+        raw = local().getItem(key);
+      } catch (cause) {
+        throw storageError(cause);
+      }
+      if (raw === null) return null;
+      try {
+        const parsed: unknown = JSON.parse(raw);
+        return typeof parsed === 'string' ? parsed : raw;
+      } catch {
+        return raw;
+      }
+    },
+    put(key, value) {
+      try {
+        local().setItem(key, JSON.stringify(value));
+      } catch (cause) {
+        throw storageError(cause);
+      }
+    },
+    del(key) {
+      try {
+        local().removeItem(key);
+      } catch (cause) {
+        throw storageError(cause);
+      }
+    },
+  };
+}
+
+/** True when `localStorage` exists and can be touched (it throws in some sandboxed frames). */
+function hasLocalStorage(): boolean {
+  try {
+    return typeof globalThis.localStorage?.getItem === 'function';
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The default storage: `localStorage` in a browser, memory elsewhere (SSR, workers). Decided on
+ * first use, so creating a client during server rendering touches nothing.
+ */
+export function browserStorage(): LatchkeyStorage {
+  let chosen: LatchkeyStorage | null = null;
+  const pick = () => {
+    chosen ??= hasLocalStorage() ? localStorageStorage() : memoryStorage();
+    return chosen;
+  };
+  return {
+    get: (key) => pick().get(key),
+    put: (key, value) => pick().put(key, value),
+    del: (key) => pick().del(key),
+  };
+}
+
+/** Wraps a caller's storage so any failure surfaces as `storage_error` 'Unable to access storage'. */
+export function guardStorage(storage: LatchkeyStorage): LatchkeyStorage {
+  const run = async <T>(operation: () => MaybePromise<T>): Promise<T> => {
+    try {
+      return await operation();
+    } catch (cause) {
+      throw cause instanceof LatchkeyError ? cause : storageError(cause);
+    }
+  };
+  return {
+    get: (key) => run(() => storage.get(key)),
+    put: (key, value) => run(() => storage.put(key, value)),
+    del: (key) => run(() => storage.del(key)),
+  };
+}

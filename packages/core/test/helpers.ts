@@ -1,0 +1,130 @@
+import { createServer, type IncomingHttpHeaders } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { startTestServer, type TestServer, testOrigin } from '../../server/test/helpers/test-server.ts';
+import {
+  type CreateLatchkeyClientParameters,
+  createLatchkeyClient,
+  type LatchkeyStorage,
+  memoryStorage,
+} from '../src/index.ts';
+
+export interface RecordedRequest {
+  method: string;
+  path: string;
+  headers: IncomingHttpHeaders;
+  body: string;
+}
+
+export type ScriptStep = { status: number; body?: unknown } | 'hang';
+
+/** A node:http server that answers a script of statuses, then 200 `{ ok: true }`, counting hits. */
+export async function startScriptedServer() {
+  const hits: RecordedRequest[] = [];
+  let script: ScriptStep[] = [];
+  const server = createServer((req, res) => {
+    let body = '';
+    req.on('data', (chunk: Buffer) => {
+      body += chunk.toString();
+    });
+    req.on('end', () => {
+      hits.push({ method: req.method ?? '', path: req.url ?? '', headers: req.headers, body });
+      const step = script.shift() ?? { status: 200, body: { ok: true } };
+      if (step === 'hang') return; // never answers; closed by closeAllConnections
+      res.writeHead(step.status, { 'content-type': 'application/json' });
+      res.end(step.body === undefined ? '' : JSON.stringify(step.body));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    url,
+    hits,
+    script(steps: ScriptStep[]) {
+      script = [...steps];
+      hits.length = 0;
+    },
+    async close() {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+/** A port on 127.0.0.1 that nothing listens on. */
+export async function deadOrigin(): Promise<string> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return `http://127.0.0.1:${port}`;
+}
+
+export interface SentRequest {
+  method: string;
+  path: string;
+  headers: Headers;
+  body: Record<string, unknown> | null;
+  credentials: RequestCredentials | undefined;
+}
+
+/**
+ * A real `fetch` that records each request and can rewrite it: `rewrite` may change the body
+ * (to play a server that chose `ignore`) or the origin (to play an unreachable server).
+ */
+export function recordingFetch() {
+  const sent: SentRequest[] = [];
+  const control: {
+    rewriteBody?: ((path: string, body: Record<string, unknown>) => Record<string, unknown>) | undefined;
+    origin?: string | undefined;
+  } = {};
+  const wrapped: typeof fetch = async (input, init) => {
+    const url = new URL(String(input));
+    const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as Record<string, unknown>) : null;
+    sent.push({
+      method: init?.method ?? 'GET',
+      path: url.pathname,
+      headers: new Headers(init?.headers),
+      body,
+      credentials: init?.credentials,
+    });
+    let nextInit = init;
+    if (body && control.rewriteBody)
+      nextInit = { ...init, body: JSON.stringify(control.rewriteBody(url.pathname, body)) };
+    const target = control.origin ? `${control.origin}${url.pathname}${url.search}` : url.href;
+    return fetch(target, nextInit);
+  };
+  const count = (path: string) => sent.filter((r) => r.path === path).length;
+  return { fetch: wrapped, sent, control, count };
+}
+
+/** A copy of a memory storage's values, as another tab or a reload would see them. */
+export async function copyStorage(from: LatchkeyStorage, keys: string[]): Promise<LatchkeyStorage> {
+  const to = memoryStorage();
+  for (const key of keys) {
+    const value = await from.get(key);
+    if (value !== null) await to.put(key, value);
+  }
+  return to;
+}
+
+/** A client of the test server's app, with the app's allowed Origin, memory storage and a recording fetch. */
+export function testClient(
+  t: TestServer,
+  appId: string,
+  options: Partial<CreateLatchkeyClientParameters> = {},
+) {
+  const recorder = recordingFetch();
+  const storage = options.storage ?? memoryStorage();
+  const client = createLatchkeyClient({
+    appId,
+    apiUrl: t.url,
+    storage,
+    fetch: recorder.fetch,
+    headers: { origin: testOrigin },
+    cookies: null,
+    ...options,
+  });
+  return { client, storage, ...recorder };
+}
+
+export { startTestServer, type TestServer, testOrigin };

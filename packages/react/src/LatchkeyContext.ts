@@ -1,0 +1,25 @@
+import type { LatchkeyClient } from '@latchkey/core';
+import { createContext, useContext } from 'react';
+import type { LatchkeyEvents } from './events.ts';
+import type { LatchkeyConfig, ModalIntent } from './types.ts';
+
+export interface LatchkeyContextValue {
+  client: LatchkeyClient;
+  config: LatchkeyConfig;
+  events: LatchkeyEvents;
+  /** Opens the modal for a flow. */
+  openModal(intent: ModalIntent): void;
+}
+
+/** Thrown by every hook used outside `<LatchkeyProvider>`. */
+export const missingProviderMessage =
+  'You need to wrap your application with the <LatchkeyProvider> initialized with your app id.';
+
+export const LatchkeyContext = createContext<LatchkeyContextValue | null>(null);
+
+/** The provider's value; throws the missing-provider error outside it. */
+export function useLatchkeyContext(): LatchkeyContextValue {
+  const value = useContext(LatchkeyContext);
+  if (!value) throw new Error(missingProviderMessage);
+  return value;
+}

@@ -1,0 +1,169 @@
+import { createLatchkeyClient, decodeJwtPayload, type LatchkeyClient } from '@latchkey/core';
+import {
+  type ComponentType,
+  type ReactNode,
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  useSyncExternalStore,
+} from 'react';
+import { createLatchkeyEvents } from './events.ts';
+import { LatchkeyContext, type LatchkeyContextValue } from './LatchkeyContext.ts';
+import type { LatchkeyModalProps, ModalRequest } from './modal/LatchkeyModal.tsx';
+import { toClientUser } from './toClientUser.ts';
+import type { LatchkeyConfig, LatchkeyCustomAuth, ModalIntent } from './types.ts';
+
+export interface LatchkeyProviderProps {
+  /** The app id: exactly 25 characters. */
+  appId: string;
+  /** Bare origin of the Latchkey server, e.g. `https://auth.example.com`. */
+  apiUrl: string;
+  clientId?: string;
+  config?: LatchkeyConfig;
+  children?: ReactNode;
+}
+
+// The modal and all its screens load on first use (or when the page is idle), never at first load.
+const loadModal = () => import('./modal/LatchkeyModal.tsx');
+
+/** Lines the Latchkey session up with the app's own auth, logging out first if the app's user changed. */
+async function syncCustomAuth(client: LatchkeyClient, get: LatchkeyCustomAuth['getCustomAccessToken']) {
+  const token = await get();
+  const user = client.getState().user;
+  const current = user ? toClientUser(user).customAuth?.customUserId : undefined;
+  const subject = token ? decodeJwtPayload(token)?.sub : undefined;
+  if (current && typeof subject === 'string' && subject !== current) await client.logout();
+  await client.customJwt.sync();
+}
+
+/**
+ * Gives its children the Latchkey client, the hooks and the login modal. Creates one client per
+ * app id and server, initialises it in an effect (nothing runs during server rendering), and loads
+ * the modal only when it is first needed.
+ *
+ * @example
+ * <LatchkeyProvider appId="cm0abcdefghijklmnopqrstuv" apiUrl="https://auth.example.com">
+ *   <App />
+ * </LatchkeyProvider>
+ */
+export function LatchkeyProvider({ appId, apiUrl, clientId, config = {}, children }: LatchkeyProviderProps) {
+  const customAuth = config.customAuth;
+  const customAuthRef = useRef(customAuth);
+  customAuthRef.current = customAuth;
+  const customAuthWaiters = useRef(new Set<() => void>());
+  const hasCustomAuth = customAuth !== undefined;
+
+  const client = useMemo(
+    () =>
+      createLatchkeyClient({
+        appId,
+        apiUrl,
+        clientId,
+        // While the app's own auth is loading, its token is unknown: wait rather than log out.
+        getCustomAccessToken: hasCustomAuth
+          ? async () => {
+              while (customAuthRef.current?.isLoading) {
+                await new Promise<void>((resolve) => customAuthWaiters.current.add(resolve));
+              }
+              return (await customAuthRef.current?.getCustomAccessToken()) ?? null;
+            }
+          : undefined,
+      }),
+    [appId, apiUrl, clientId, hasCustomAuth],
+  );
+  const events = useMemo(() => createLatchkeyEvents(), []);
+  const { ready } = useSyncExternalStore(client.subscribe, client.getState, client.getState);
+
+  const [Modal, setModal] = useState<ComponentType<LatchkeyModalProps> | null>(null);
+  const [request, setRequest] = useState<ModalRequest | null>(null);
+  const requestCount = useRef(0);
+
+  const mountModal = useCallback(
+    () =>
+      loadModal().then((module) => {
+        setModal(() => module.default);
+      }),
+    [],
+  );
+
+  useEffect(() => {
+    client.initialize().catch((error: unknown) => console.error('Latchkey failed to initialize', error));
+  }, [client]);
+
+  // Preload the modal once the page is idle, so the first login() opens it at once.
+  useEffect(() => {
+    if (!ready) return;
+    const idle = globalThis.requestIdleCallback ?? ((fn: () => void) => setTimeout(fn, 1500));
+    idle(() => {
+      loadModal().catch(() => undefined);
+    });
+  }, [ready]);
+
+  const isLoading = customAuth?.isLoading ?? false;
+  const getCustomAccessToken = customAuth?.getCustomAccessToken;
+  useEffect(() => {
+    if (isLoading) return;
+    for (const resolve of customAuthWaiters.current) resolve();
+    customAuthWaiters.current.clear();
+  }, [isLoading]);
+
+  // Custom-auth mode: re-sync whenever the app hands us a new token getter.
+  useEffect(() => {
+    if (!ready || isLoading || !getCustomAccessToken) return;
+    syncCustomAuth(client, getCustomAccessToken).catch((error: unknown) =>
+      console.error('Latchkey custom auth sync failed', error),
+    );
+  }, [client, ready, isLoading, getCustomAccessToken]);
+
+  const openModal = useCallback(
+    (intent: ModalIntent) => {
+      const state = client.getState();
+      const user = state.user ? toClientUser(state.user) : null;
+      if (intent === 'login' && state.ready && user) {
+        console.warn('Latchkey: login() called while a user is logged in.');
+        events.emit('loginComplete', {
+          user,
+          isNewUser: false,
+          wasAlreadyAuthenticated: true,
+          loginMethod: null,
+        });
+        return;
+      }
+      if (intent !== 'login' && !user) {
+        events.emit(intent.startsWith('link') ? 'linkError' : 'updateError', 'must_be_authenticated');
+        return;
+      }
+      if ((intent === 'update-email' && !user?.email) || (intent === 'update-phone' && !user?.phone)) {
+        // Updating needs an existing account of that kind (spec document 1 §5).
+        events.emit('updateError', 'failed_to_update_account');
+        return;
+      }
+      if (!state.ready) client.initialize().catch(() => undefined);
+      requestCount.current += 1;
+      setRequest({ intent, id: requestCount.current });
+      mountModal().catch((error: unknown) => {
+        console.error('Latchkey failed to load the login modal', error);
+        setRequest(null);
+        const name =
+          intent === 'login' ? 'loginError' : intent.startsWith('link') ? 'linkError' : 'updateError';
+        events.emit(name, 'unknown_auth_error');
+      });
+    },
+    [client, events, mountModal],
+  );
+
+  const onClose = useCallback(() => setRequest(null), []);
+  const value = useMemo<LatchkeyContextValue>(
+    () => ({ client, config, events, openModal }),
+    [client, config, events, openModal],
+  );
+
+  return (
+    <LatchkeyContext.Provider value={value}>
+      {children}
+      {Modal && <Modal client={client} config={config} events={events} request={request} onClose={onClose} />}
+    </LatchkeyContext.Provider>
+  );
+}

@@ -1,0 +1,71 @@
+import { gzipSync } from 'node:zlib';
+import { build, type Metafile, type OutputFile } from 'esbuild';
+import { beforeAll, describe, expect, it } from 'vitest';
+
+// Builds the SDK as an app's bundler would (react left out) and checks what ships where.
+const entry = new URL('./index.ts', import.meta.url).pathname;
+let files: OutputFile[] = [];
+let metafile: Metafile;
+
+const text = (file: OutputFile) => file.text;
+const gzipKiB = (list: OutputFile[]) => list.reduce((sum, f) => sum + gzipSync(f.contents).length, 0) / 1024;
+
+/** The entry chunk plus everything it imports statically: what the page loads before any login(). */
+function firstLoad(): OutputFile[] {
+  const outputs = metafile.outputs;
+  const start = Object.keys(outputs).find((path) => outputs[path]?.entryPoint);
+  const seen = new Set<string>();
+  const queue = start ? [start] : [];
+  while (queue.length) {
+    const path = queue.pop()!;
+    if (seen.has(path)) continue;
+    seen.add(path);
+    for (const imported of outputs[path]?.imports ?? []) {
+      if (imported.kind === 'import-statement' && !imported.external) queue.push(imported.path);
+    }
+  }
+  const base = (path: string) => path.split('/').pop();
+  const names = new Set([...seen].map(base));
+  return files.filter((f) => names.has(base(f.path)));
+}
+
+beforeAll(async () => {
+  const result = await build({
+    entryPoints: [entry],
+    bundle: true,
+    minify: true,
+    format: 'esm',
+    splitting: true,
+    outdir: '/virtual-out',
+    write: false,
+    metafile: true,
+    jsx: 'automatic',
+    external: ['react', 'react-dom', 'react/jsx-runtime'],
+    logLevel: 'silent',
+  });
+  files = result.outputFiles.filter((f) => f.path.endsWith('.js'));
+  metafile = result.metafile;
+});
+
+describe('the built SDK', () => {
+  it('references no Node global (Buffer, process, global)', () => {
+    for (const file of files) expect(text(file)).not.toMatch(/\b(Buffer|process|global)\b/);
+  });
+
+  it('keeps the modal and libphonenumber out of the first load', () => {
+    const first = firstLoad().map(text).join('\n');
+    expect(first).toContain('You need to wrap your application with the <LatchkeyProvider>');
+    expect(first).not.toContain('lk-screen-landing');
+    expect(first).not.toContain('Enter confirmation code');
+    expect(first).not.toContain('.lk-modal{');
+    const withMetadata = files.filter((f) => text(f).includes('country_calling_codes'));
+    expect(withMetadata).toHaveLength(1);
+    expect(text(withMetadata[0]!)).not.toContain('lk-screen-landing');
+  });
+
+  it('stays within the first-load budget of 35 KiB gzip (over React)', () => {
+    const size = gzipKiB(firstLoad());
+    expect(size).toBeGreaterThan(1); // the walk found the real chunks
+    expect(size).toBeLessThan(35);
+  });
+});

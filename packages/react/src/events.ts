@@ -1,0 +1,47 @@
+import type { AccountChangeEvent, LoginCompleteEvent } from './types.ts';
+
+/** What the provider tells hooks about: completed or failed flows, and logouts. */
+export interface LatchkeyEventMap {
+  loginComplete: LoginCompleteEvent;
+  loginError: string;
+  linkSuccess: AccountChangeEvent;
+  linkError: string;
+  updateSuccess: AccountChangeEvent;
+  updateError: string;
+  logout: undefined;
+}
+
+export interface LatchkeyEvents {
+  on<K extends keyof LatchkeyEventMap>(name: K, listener: (event: LatchkeyEventMap[K]) => void): () => void;
+  emit<K extends keyof LatchkeyEventMap>(name: K, event: LatchkeyEventMap[K]): void;
+}
+
+/**
+ * A small typed event hub. A failing listener never stops the others or the flow.
+ *
+ * @example
+ * const events = createLatchkeyEvents();
+ * const off = events.on('loginError', (code) => console.log(code));
+ */
+export function createLatchkeyEvents(): LatchkeyEvents {
+  const listeners = new Map<string, Set<(event: never) => void>>();
+  return {
+    on(name, listener) {
+      const set = listeners.get(name) ?? new Set();
+      listeners.set(name, set);
+      set.add(listener);
+      return () => {
+        set.delete(listener);
+      };
+    },
+    emit(name, event) {
+      for (const listener of [...(listeners.get(name) ?? [])]) {
+        try {
+          (listener as (event: unknown) => void)(event);
+        } catch (error) {
+          console.error(error);
+        }
+      }
+    },
+  };
+}

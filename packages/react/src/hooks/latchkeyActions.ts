@@ -1,0 +1,46 @@
+import type { LatchkeyClient } from '@latchkey/core';
+import type { LatchkeyEvents } from '../events.ts';
+import type { LatchkeyContextValue } from '../LatchkeyContext.ts';
+import { toClientUser } from '../toClientUser.ts';
+import type { ClientUser } from '../types.ts';
+
+export interface LatchkeyActions {
+  /** Opens the modal on the landing screen. */
+  login(): void;
+  /** Logs out on the server and clears the local session, even if the call fails. */
+  logout(): Promise<void>;
+  /** An active access token (refreshed when needed), or null when logged out. */
+  getAccessToken(): Promise<string | null>;
+  /** Opens 'Connect your email'. */
+  linkEmail(): void;
+  /** Opens 'Connect your phone'. */
+  linkPhone(): void;
+  /** Opens 'Update your email'. */
+  updateEmail(): void;
+  /** Opens 'Update your phone number'. */
+  updatePhone(): void;
+  unlinkEmail(address: string): Promise<ClientUser>;
+  unlinkPhone(phoneNumber: string): Promise<ClientUser>;
+  acceptTerms(): Promise<ClientUser>;
+}
+
+export async function logout(client: LatchkeyClient, events: LatchkeyEvents): Promise<void> {
+  await client.logout();
+  events.emit('logout', undefined);
+}
+
+/** The actions every hook shares; one object per provider value. */
+export function latchkeyActions({ client, events, openModal }: LatchkeyContextValue): LatchkeyActions {
+  return {
+    login: () => openModal('login'),
+    logout: () => logout(client, events),
+    getAccessToken: () => client.getAccessToken(),
+    linkEmail: () => openModal('link-email'),
+    linkPhone: () => openModal('link-phone'),
+    updateEmail: () => openModal('update-email'),
+    updatePhone: () => openModal('update-phone'),
+    unlinkEmail: (address) => client.email.unlinkEmail({ address }).then(toClientUser),
+    unlinkPhone: (phoneNumber) => client.sms.unlinkPhone({ phoneNumber }).then(toClientUser),
+    acceptTerms: () => client.acceptTerms().then(toClientUser),
+  };
+}

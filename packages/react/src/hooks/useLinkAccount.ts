@@ -1,0 +1,36 @@
+import { useEffect, useMemo } from 'react';
+import { useLatchkeyContext } from '../LatchkeyContext.ts';
+import type { AccountChangeEvent } from '../types.ts';
+import { useLatestRef } from './useLatestCallback.ts';
+
+export interface UseLinkAccountParameters {
+  onSuccess?: (event: AccountChangeEvent) => void;
+  /** With the error code, or 'exited_link_flow' when the user closes the modal. */
+  onError?: (code: string) => void;
+}
+
+/**
+ * Opens 'Connect your email' or 'Connect your phone' for the logged-in user.
+ *
+ * @example
+ * const { linkEmail } = useLinkAccount({ onSuccess: ({ user }) => console.log(user.email?.address) });
+ */
+export function useLinkAccount(parameters: UseLinkAccountParameters = {}): {
+  linkEmail: () => void;
+  linkPhone: () => void;
+} {
+  const { events, openModal } = useLatchkeyContext();
+  const callbacks = useLatestRef(parameters);
+  useEffect(() => {
+    const offSuccess = events.on('linkSuccess', (event) => callbacks.current.onSuccess?.(event));
+    const offError = events.on('linkError', (code) => callbacks.current.onError?.(code));
+    return () => {
+      offSuccess();
+      offError();
+    };
+  }, [events, callbacks]);
+  return useMemo(
+    () => ({ linkEmail: () => openModal('link-email'), linkPhone: () => openModal('link-phone') }),
+    [openModal],
+  );
+}

@@ -1,0 +1,20 @@
+import { describe, expect, it } from 'vitest';
+import * as react from './index.ts';
+
+describe('@latchkey/react', () => {
+  it('exports exactly this API', () => {
+    expect(Object.keys(react).sort()).toMatchInlineSnapshot(`
+      [
+        "LatchkeyProvider",
+        "missingProviderMessage",
+        "toClientUser",
+        "useIdentityToken",
+        "useLatchkey",
+        "useLinkAccount",
+        "useLogin",
+        "useLogout",
+        "useUpdateAccount",
+      ]
+    `);
+  });
+});

@@ -1,0 +1,533 @@
+import { type LatchkeyClient, LatchkeyClientError, type LoginResult } from '@latchkey/core';
+import type { User } from '@latchkey/protocol';
+import {
+  type CSSProperties,
+  type ReactNode,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useMemo,
+  useReducer,
+  useRef,
+  useState,
+  useSyncExternalStore,
+} from 'react';
+import { en } from '../copy/en.ts';
+import type { LatchkeyEvents } from '../events.ts';
+import { toClientUser } from '../toClientUser.ts';
+import type { LatchkeyConfig, LoginMethod, ModalIntent } from '../types.ts';
+import { captchaSettings } from './captcha.ts';
+import type { CodeSubmitResult } from './components/CodeInput.tsx';
+import { codeEntryError, errorCode, errorScreen } from './errorScreens.ts';
+import { enabledLoginMethods, landingLayout } from './loginSlots.ts';
+import {
+  type CodeTarget,
+  canGoBack,
+  navigationReducer,
+  type Screen,
+  screenSize,
+  startScreen,
+} from './navigation.ts';
+import { readRecentLoginMethod, saveRecentLoginMethod } from './recentLoginMethod.ts';
+import { AccountNotFoundScreen } from './screens/AccountNotFoundScreen.tsx';
+import { AllowlistScreen } from './screens/AllowlistScreen.tsx';
+import { CaptchaScreen } from './screens/CaptchaScreen.tsx';
+import { CodeScreen } from './screens/CodeScreen.tsx';
+import { EmailScreen } from './screens/EmailScreen.tsx';
+import { ErrorScreen } from './screens/ErrorScreen.tsx';
+import { LandingScreen } from './screens/LandingScreen.tsx';
+import { LinkEmailScreen } from './screens/LinkEmailScreen.tsx';
+import { LinkPhoneScreen } from './screens/LinkPhoneScreen.tsx';
+import { LoadingScreen } from './screens/LoadingScreen.tsx';
+import { OverflowScreen } from './screens/OverflowScreen.tsx';
+import { PhoneScreen } from './screens/PhoneScreen.tsx';
+import { SuccessScreen } from './screens/SuccessScreen.tsx';
+import { TermsScreen } from './screens/TermsScreen.tsx';
+import { UpdateEmailScreen } from './screens/UpdateEmailScreen.tsx';
+import { UpdatePhoneScreen } from './screens/UpdatePhoneScreen.tsx';
+import { UserLimitScreen } from './screens/UserLimitScreen.tsx';
+import { injectModalStyles } from './styles.ts';
+import { modalTheme, relativeLuminance } from './theme.ts';
+
+/** Timeouts that die with the flow: cleared on close, on a new request and on unmount. */
+function createTimers() {
+  const pending = new Set<ReturnType<typeof setTimeout>>();
+  return {
+    later(ms: number, fn: () => void) {
+      const timer = setTimeout(() => {
+        pending.delete(timer);
+        fn();
+      }, ms);
+      pending.add(timer);
+    },
+    clear() {
+      for (const timer of pending) clearTimeout(timer);
+      pending.clear();
+    },
+  };
+}
+
+export interface ModalRequest {
+  intent: ModalIntent;
+  /** A new id reopens the modal at the flow's first screen. */
+  id: number;
+}
+
+export interface LatchkeyModalProps {
+  client: LatchkeyClient;
+  config: LatchkeyConfig;
+  events: LatchkeyEvents;
+  /** Null closes the dialog. */
+  request: ModalRequest | null;
+  onClose(): void;
+}
+
+/** After login: the terms gate opens after 900 ms, success closes after 1400 ms (spec document 1 §4 After login). */
+export const termsDelayMs = 900;
+export const successCloseMs = 1400;
+
+type FlowKind = 'login' | 'link' | 'update';
+const flowKind = (intent: ModalIntent): FlowKind =>
+  intent === 'login' ? 'login' : intent.startsWith('link') ? 'link' : 'update';
+const errorEvent = { login: 'loginError', link: 'linkError', update: 'updateError' } as const;
+const exitedCode = {
+  login: 'exited_auth_flow',
+  link: 'exited_link_flow',
+  update: 'exited_update_flow',
+} as const;
+const methodOf = (target: CodeTarget) => (target.kind === 'email' ? 'email' : 'sms');
+
+/**
+ * The login modal: a native <dialog> holding one screen at a time. Loaded with import() the first
+ * time a flow opens, so none of it is in the host app's first load.
+ */
+export default function LatchkeyModal({ client, config, events, request, onClose }: LatchkeyModalProps) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  const state = useSyncExternalStore(client.subscribe, client.getState, client.getState);
+  const app = state.appConfig;
+  const [nav, navigate] = useReducer(navigationReducer, { stack: [{ name: 'landing' }], visit: 0 });
+  const [active, setActive] = useState<ModalRequest>({ intent: 'login', id: 0 });
+  const timers = useMemo(createTimers, []);
+  /** The flow has reported its outcome (success, or an exit); closing must not report again. */
+  const reported = useRef(false);
+  /** A login waiting on the terms gate. */
+  const pendingLogin = useRef<{ isNewUser: boolean; method: 'email' | 'sms' } | null>(null);
+  const requestRef = useRef(request);
+  requestRef.current = request;
+
+  // A new request starts its flow from the first screen, before anything paints.
+  if (request && request.id !== active.id) {
+    setActive(request);
+    navigate({ type: 'reset', screen: startScreen(request.intent) });
+  }
+  const kind = flowKind(active.intent);
+
+  useEffect(() => timers.clear, [timers]);
+
+  useLayoutEffect(() => {
+    const element = dialog.current;
+    if (!element) return;
+    if (request) {
+      injectModalStyles();
+      reported.current = false;
+      pendingLogin.current = null;
+      timers.clear();
+      if (!element.open) element.showModal();
+    } else if (element.open) {
+      timers.clear();
+      element.close();
+    }
+  }, [request, timers]);
+
+  // Focus the screen's first field or its title whenever the screen changes.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the dependencies are the triggers (a new screen)
+  useEffect(() => {
+    const element = dialog.current;
+    if (!element?.open) return;
+    const target = element.querySelector<HTMLElement>('[data-lk-autofocus]') ?? element.querySelector('h2');
+    target?.focus();
+  }, [nav.visit, state.ready, request]);
+
+  const emitError = (code: string) => events.emit(errorEvent[kind], code);
+
+  function close() {
+    if (!reported.current) {
+      reported.current = true;
+      // Leaving the terms gate is declining it: the half-finished login is undone.
+      if (pendingLogin.current) client.logout().catch(() => undefined);
+      pendingLogin.current = null;
+      emitError(exitedCode[kind]);
+    }
+    timers.clear();
+    onClose();
+  }
+
+  // Opened before `ready`, and the restored session turned out to be logged in.
+  useEffect(() => {
+    if (request?.intent !== 'login' || !state.ready || !state.user || reported.current) return;
+    if (nav.stack.at(-1)?.name !== 'landing') return;
+    reported.current = true;
+    const user = toClientUser(state.user);
+    events.emit('loginComplete', {
+      user,
+      isNewUser: false,
+      wasAlreadyAuthenticated: true,
+      loginMethod: null,
+    });
+    onClose();
+  }, [request, state.ready, state.user, nav.stack, events, onClose]);
+
+  function showError(error: unknown) {
+    emitError(errorCode(error));
+    navigate({ type: 'push', screen: errorScreen(error, app) });
+  }
+
+  function captchaEnabled(): boolean {
+    try {
+      return captchaSettings(app) !== null;
+    } catch {
+      return true; // the captcha screen shows 'Unsupported captcha site key'
+    }
+  }
+
+  /** Sends a code; on success opens the code screen ('push' / 'replace') or stays ('stay'). */
+  async function send(
+    target: CodeTarget,
+    captchaToken: string | undefined,
+    mode: 'push' | 'replace' | 'stay',
+  ) {
+    try {
+      if (target.kind === 'email') await client.email.sendCode({ email: target.address, captchaToken });
+      else await client.sms.sendCode({ phoneNumber: target.phoneNumber, captchaToken });
+    } catch (error) {
+      showError(error);
+      return false;
+    }
+    if (mode !== 'stay') navigate({ type: mode, screen: { name: 'code', target } });
+    return true;
+  }
+
+  /** Sends a code, through the captcha screen when the app enables captcha. */
+  async function startSend(target: CodeTarget, mode: 'push' | 'replace' | 'stay'): Promise<boolean> {
+    if (captchaEnabled()) {
+      navigate({ type: mode === 'push' ? 'push' : 'replace', screen: { name: 'captcha', target } });
+      return false;
+    }
+    return send(target, undefined, mode);
+  }
+
+  function finishWithSuccess() {
+    reported.current = true;
+    navigate({ type: 'replace', screen: { name: 'success' } });
+    timers.later(successCloseMs, onClose);
+  }
+
+  function completeLogin(user: User, isNewUser: boolean, method: 'email' | 'sms') {
+    pendingLogin.current = null;
+    events.emit('loginComplete', {
+      user: toClientUser(user),
+      isNewUser,
+      wasAlreadyAuthenticated: false,
+      loginMethod: method,
+    });
+    finishWithSuccess();
+  }
+
+  function afterLogin({ user, isNewUser }: LoginResult, method: 'email' | 'sms') {
+    saveRecentLoginMethod(client.appId, method);
+    if (app?.require_users_accept_terms && !user.has_accepted_terms) {
+      pendingLogin.current = { isNewUser, method };
+      timers.later(termsDelayMs, () => navigate({ type: 'replace', screen: { name: 'terms' } }));
+      return;
+    }
+    completeLogin(user, isNewUser, method);
+  }
+
+  async function submitCode(target: CodeTarget, code: string): Promise<CodeSubmitResult> {
+    try {
+      if (kind === 'login') {
+        const result =
+          target.kind === 'email'
+            ? await client.email.loginWithCode({ email: target.address, code })
+            : await client.sms.loginWithCode({ phoneNumber: target.phoneNumber, code });
+        afterLogin(result, methodOf(target));
+        return 'ok';
+      }
+      const current = state.user ? toClientUser(state.user) : null;
+      let user: User;
+      if (kind === 'link') {
+        user =
+          target.kind === 'email'
+            ? await client.email.linkWithCode({ email: target.address, code })
+            : await client.sms.linkWithCode({ phoneNumber: target.phoneNumber, code });
+      } else if (target.kind === 'email') {
+        user = await client.email.updateEmail({
+          oldAddress: current?.email?.address ?? '',
+          newAddress: target.address,
+          code,
+        });
+      } else {
+        user = await client.sms.updatePhone({
+          oldPhoneNumber: current?.phone?.number ?? '',
+          newPhoneNumber: target.phoneNumber,
+          code,
+        });
+      }
+      events.emit(kind === 'link' ? 'linkSuccess' : 'updateSuccess', {
+        user: toClientUser(user),
+        method: methodOf(target),
+      });
+      finishWithSuccess();
+      return 'left';
+    } catch (error) {
+      const message = codeEntryError(error);
+      if (message) return { message };
+      showError(error);
+      return 'left';
+    }
+  }
+
+  const appearance = config.appearance;
+  const theme = modalTheme(appearance, app);
+  const methods = enabledLoginMethods(app, config.loginMethods);
+  const layout = landingLayout({
+    methods,
+    priority: appearance?.loginGroupPriority ?? (app?.show_wallet_login_first ? 'web3-first' : 'web2-first'),
+    hideDirectWeb2Inputs: appearance?.hideDirectWeb2Inputs,
+  });
+  const recent = useMemo(() => (active.id ? readRecentLoginMethod(client.appId) : null), [client, active.id]);
+  const header = appearance?.landingHeader ?? en.landingHeader;
+  const termsUrl = config.legal?.termsAndConditionsUrl ?? app?.terms_and_conditions_url ?? null;
+  const privacyUrl = config.legal?.privacyPolicyUrl ?? app?.privacy_policy_url ?? null;
+  const disallowPlus = app?.disable_plus_emails ?? false;
+  const defaultCountry = config.intl?.defaultCountry;
+  const restart = () => navigate({ type: 'reset', screen: startScreen(active.intent) });
+  const back = () => navigate({ type: 'back' });
+
+  const onEmail = async (address: string) => {
+    await startSend({ kind: 'email', address }, 'push');
+  };
+  const onPhone = async (phoneNumber: string) => {
+    await startSend({ kind: 'sms', phoneNumber }, 'push');
+  };
+  const onMethod = (method: LoginMethod) => {
+    if (method === 'email') navigate({ type: 'push', screen: { name: 'email' } });
+    else if (method === 'sms') navigate({ type: 'push', screen: { name: 'phone' } });
+    // Wallet, social, passkey, Farcaster and Telegram logins come in later releases.
+    else
+      showError(new LatchkeyClientError('unknown_auth_error', `Login with ${method} is not available yet`));
+  };
+  const slotProps = {
+    recent,
+    whatsapp: app?.whatsapp_enabled ?? false,
+    disallowPlus,
+    groupHasSocials: layout.groupHasSocials,
+    onEmail,
+    onMethod,
+    onMore: () => navigate({ type: 'push', screen: { name: 'overflow' } }),
+  };
+
+  const screen: Screen | { name: 'loading' } = state.ready
+    ? (nav.stack.at(-1) ?? { name: 'landing' })
+    : { name: 'loading' };
+
+  function renderScreen(): ReactNode {
+    switch (screen.name) {
+      case 'loading':
+        return <LoadingScreen titleId={titleId} />;
+      case 'landing':
+        return (
+          <LandingScreen
+            titleId={titleId}
+            header={header}
+            logo={appearance?.logo ?? app?.logo_url ?? null}
+            appName={app?.name ?? ''}
+            // Login message cut to 100 characters (spec document 1 §5).
+            loginMessage={appearance?.loginMessage?.slice(0, 100) ?? null}
+            terms={
+              (termsUrl || privacyUrl) && !app?.require_users_accept_terms ? { termsUrl, privacyUrl } : null
+            }
+            slots={layout.primary}
+            {...slotProps}
+          />
+        );
+      case 'overflow':
+        return (
+          <OverflowScreen
+            titleId={titleId}
+            title={layout.overflowIsSocials ? en.otherSocials : header}
+            slots={layout.overflow}
+            {...slotProps}
+          />
+        );
+      case 'email':
+        return (
+          <EmailScreen titleId={titleId} title={header} disallowPlus={disallowPlus} onSubmit={onEmail} />
+        );
+      case 'phone':
+        return (
+          <PhoneScreen titleId={titleId} title={header} defaultCountry={defaultCountry} onSubmit={onPhone} />
+        );
+      case 'link-email':
+        return <LinkEmailScreen titleId={titleId} disallowPlus={disallowPlus} onSubmit={onEmail} />;
+      case 'update-email':
+        return (
+          <UpdateEmailScreen
+            titleId={titleId}
+            current={state.user ? (toClientUser(state.user).email?.address ?? '') : ''}
+            disallowPlus={disallowPlus}
+            onSubmit={onEmail}
+          />
+        );
+      case 'link-phone':
+        return <LinkPhoneScreen titleId={titleId} defaultCountry={defaultCountry} onSubmit={onPhone} />;
+      case 'update-phone':
+        return (
+          <UpdatePhoneScreen
+            titleId={titleId}
+            current={state.user ? (toClientUser(state.user).phone?.number ?? '') : ''}
+            defaultCountry={defaultCountry}
+            onSubmit={onPhone}
+          />
+        );
+      case 'captcha': {
+        let settings: ReturnType<typeof captchaSettings> | Error;
+        try {
+          settings = captchaSettings(app);
+        } catch (error) {
+          settings = error as Error;
+        }
+        const target = screen.target;
+        if (!settings) return null;
+        return (
+          <CaptchaScreen
+            titleId={titleId}
+            settings={settings}
+            onToken={async (token) => {
+              await send(target, token, 'replace');
+            }}
+          />
+        );
+      }
+      case 'code': {
+        const target = screen.target;
+        return (
+          <CodeScreen
+            titleId={titleId}
+            target={target}
+            onSubmit={(code) => submitCode(target, code)}
+            onResend={() => startSend(target, 'stay')}
+          />
+        );
+      }
+      case 'terms':
+        return (
+          <TermsScreen
+            titleId={titleId}
+            termsUrl={termsUrl}
+            privacyUrl={privacyUrl}
+            onAccept={async () => {
+              const pending = pendingLogin.current;
+              try {
+                const user = await client.acceptTerms();
+                completeLogin(user, pending?.isNewUser ?? false, pending?.method ?? 'email');
+              } catch (error) {
+                showError(error);
+              }
+            }}
+            onDecline={async () => {
+              await client.logout().catch(() => undefined);
+              pendingLogin.current = null;
+              close();
+            }}
+          />
+        );
+      case 'success':
+        return <SuccessScreen titleId={titleId} />;
+      case 'allowlist':
+        return <AllowlistScreen titleId={titleId} {...screen} onTryAnother={restart} />;
+      case 'user-limit':
+        return <UserLimitScreen titleId={titleId} title={screen.title} detail={screen.detail} />;
+      case 'account-not-found':
+        return (
+          <AccountNotFoundScreen titleId={titleId} title={screen.title} cta={screen.cta} onRetry={restart} />
+        );
+      case 'error':
+        return (
+          <ErrorScreen
+            titleId={titleId}
+            title={screen.title}
+            detail={screen.detail}
+            cta={screen.cta}
+            onAction={screen.action === 'restart' ? restart : back}
+          />
+        );
+    }
+  }
+
+  const style: Record<string, string> = {};
+  if (theme.background) style['--lk-bg'] = theme.background;
+  if (theme.accent) {
+    style['--lk-accent'] = theme.accent;
+    style['--lk-accent-fg'] = relativeLuminance(theme.accent) > 0.179 ? '#111827' : '#ffffff';
+  }
+  const slotCount = screen.name === 'overflow' ? layout.overflow.length : layout.primary.length;
+
+  return (
+    // Clicking the backdrop closes, as Escape (onCancel) does from the keyboard.
+    // biome-ignore lint/a11y/useKeyWithClickEvents: Escape is the keyboard equivalent, handled by onCancel
+    <dialog
+      ref={dialog}
+      className="lk-modal"
+      data-testid="lk-modal"
+      data-theme={theme.scheme}
+      data-size={screenSize(screen.name, slotCount)}
+      style={style as CSSProperties}
+      aria-labelledby={titleId}
+      onCancel={(event) => {
+        event.preventDefault();
+        close();
+      }}
+      onClose={() => {
+        // Closed by the browser itself (a second Escape): settle the flow like any other close.
+        if (requestRef.current) close();
+      }}
+      onClick={(event) => {
+        if (event.target === dialog.current) close();
+      }}
+    >
+      {request && (
+        <div className="lk-inner">
+          <div className="lk-topbar">
+            {state.ready && canGoBack(nav) ? (
+              <button
+                type="button"
+                className="lk-icon-btn"
+                data-testid="lk-back"
+                aria-label={en.back}
+                onClick={back}
+              >
+                ‹
+              </button>
+            ) : (
+              <span />
+            )}
+            <button
+              type="button"
+              className="lk-icon-btn"
+              data-testid="lk-close"
+              aria-label={en.close}
+              onClick={close}
+            >
+              ×
+            </button>
+          </div>
+          <div key={`${active.id}:${nav.visit}`} className="lk-screen-slot" style={{ display: 'contents' }}>
+            {renderScreen()}
+          </div>
+        </div>
+      )}
+    </dialog>
+  );
+}

@@ -1,0 +1,77 @@
+import { type AppResponse, defaultAppConfig } from '@latchkey/protocol';
+import { describe, expect, it } from 'vitest';
+import { enabledLoginMethods, landingLayout } from './loginSlots.ts';
+
+const app = { ...defaultAppConfig, id: 'abcdefghijklmnopqrstuvwxy' } as AppResponse;
+
+describe('enabledLoginMethods', () => {
+  it("reads the app's switches when the host lists none", () => {
+    expect(enabledLoginMethods(app)).toEqual(['email']);
+    expect(
+      enabledLoginMethods({
+        ...app,
+        sms_auth: true,
+        google_oauth: true,
+        wallet_auth: true,
+        guest_auth: true,
+      }),
+    ).toEqual(['email', 'sms', 'google', 'wallet']);
+    expect(enabledLoginMethods(null)).toEqual([]);
+  });
+
+  it("uses the host's list, deduplicated, without guest", () => {
+    expect(enabledLoginMethods(app, ['sms', 'email', 'sms', 'guest'])).toEqual(['sms', 'email']);
+  });
+});
+
+describe('landingLayout', () => {
+  it('shows up to five slots as they are', () => {
+    const layout = landingLayout({ methods: ['email', 'sms', 'google', 'apple', 'wallet'] });
+    expect(layout.primary).toEqual([
+      { kind: 'email-input' },
+      { kind: 'method', method: 'sms' },
+      { kind: 'method', method: 'google' },
+      { kind: 'method', method: 'apple' },
+      { kind: 'method', method: 'wallet' },
+    ]);
+    expect(layout.overflow).toEqual([]);
+  });
+
+  it("shows four plus 'More options' when there are more than five", () => {
+    const layout = landingLayout({ methods: ['email', 'sms', 'google', 'twitter', 'discord', 'github'] });
+    expect(layout.primary).toHaveLength(5);
+    expect(layout.primary.at(-1)).toEqual({ kind: 'more' });
+    expect(layout.overflow).toEqual([
+      { kind: 'method', method: 'discord' },
+      { kind: 'method', method: 'github' },
+    ]);
+    expect(layout.overflowIsSocials).toBe(true);
+  });
+
+  it('puts the wallet last web2-first and first web3-first', () => {
+    expect(landingLayout({ methods: ['wallet', 'email'] }).primary).toEqual([
+      { kind: 'email-input' },
+      { kind: 'method', method: 'wallet' },
+    ]);
+    const web3 = landingLayout({ methods: ['email', 'sms', 'wallet'], priority: 'web3-first' });
+    expect(web3.primary).toEqual([{ kind: 'method', method: 'wallet' }, { kind: 'web2-group' }]);
+    expect(web3.overflow).toEqual([{ kind: 'email-input' }, { kind: 'method', method: 'sms' }]);
+    expect(web3.groupHasSocials).toBe(false);
+    expect(
+      landingLayout({ methods: ['email', 'google', 'wallet'], priority: 'web3-first' }).groupHasSocials,
+    ).toBe(true);
+  });
+
+  it('ignores web3-first without a wallet method', () => {
+    expect(landingLayout({ methods: ['email', 'sms'], priority: 'web3-first' }).primary).toEqual([
+      { kind: 'email-input' },
+      { kind: 'method', method: 'sms' },
+    ]);
+  });
+
+  it('turns the email field into a button when direct inputs are hidden', () => {
+    expect(landingLayout({ methods: ['email'], hideDirectWeb2Inputs: true }).primary).toEqual([
+      { kind: 'method', method: 'email' },
+    ]);
+  });
+});

@@ -1,0 +1,91 @@
+/**
+ * The modal's one stylesheet, scoped under `.lk-modal`. Theming is CSS custom properties only:
+ * `data-theme="dark"` swaps the palette, `--lk-bg` and `--lk-accent` can be set per instance.
+ * Injected as a <style> on first open, so bundlers need no CSS handling.
+ */
+export const modalCss = `
+.lk-modal{--lk-bg:#fff;--lk-fg:#111827;--lk-muted:color-mix(in srgb,var(--lk-fg) 60%,var(--lk-bg));
+--lk-border:color-mix(in srgb,var(--lk-fg) 14%,var(--lk-bg));--lk-surface:color-mix(in srgb,var(--lk-fg) 4%,var(--lk-bg));
+--lk-accent:#5b4fe9;--lk-accent-fg:#fff;--lk-error:#d92d20;--lk-success:#079455;--lk-radius:12px;--lk-h:620px;
+box-sizing:border-box;width:360px;max-width:calc(100vw - 32px);height:min(var(--lk-h),calc(100dvh - 32px));
+padding:0;border:0;border-radius:16px;background:var(--lk-bg);color:var(--lk-fg);overflow:hidden;
+font:400 15px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;box-shadow:0 16px 48px rgb(0 0 0/.25)}
+.lk-modal[data-theme=dark]{--lk-bg:#16171b;--lk-fg:#f2f3f5;--lk-accent:#8f86ff;--lk-accent-fg:#111827;--lk-error:#f97066;--lk-success:#47cd89}
+.lk-modal[data-size=compact]{--lk-h:480px}
+.lk-modal::backdrop{background:rgb(0 0 0/.45)}
+.lk-modal *,.lk-modal *::before,.lk-modal *::after{box-sizing:border-box}
+@media (max-width:440px){.lk-modal{width:100%;max-width:100%;margin:auto 0 0;border-radius:16px 16px 0 0;
+height:min(var(--lk-h),calc(100dvh - 16px));max-height:none}}
+.lk-inner{display:flex;flex-direction:column;height:100%;padding:12px 20px 20px}
+.lk-topbar{display:flex;justify-content:space-between;align-items:center;min-height:32px}
+.lk-icon-btn{display:inline-grid;place-items:center;width:32px;height:32px;border:0;border-radius:8px;
+background:transparent;color:var(--lk-muted);font:inherit;font-size:20px;line-height:1;cursor:pointer}
+.lk-icon-btn:hover{background:var(--lk-surface);color:var(--lk-fg)}
+.lk-screen{display:flex;flex-direction:column;gap:12px;flex:1;min-height:0;overflow-y:auto;text-align:center;padding:2px}
+.lk-screen h2{margin:4px 0 0;font-size:18px;font-weight:600;line-height:1.3}
+.lk-screen h2:focus{outline:none}
+.lk-screen p{margin:0}
+.lk-muted{color:var(--lk-muted);font-size:14px}
+.lk-logo{display:block;margin:0 auto;max-height:65px;max-width:140px;object-fit:contain}
+.lk-stack{display:flex;flex-direction:column;gap:10px;margin-top:8px;text-align:left}
+.lk-btn{display:flex;align-items:center;gap:10px;width:100%;min-height:48px;padding:0 16px;border:1px solid var(--lk-border);
+border-radius:var(--lk-radius);background:var(--lk-surface);color:var(--lk-fg);font:inherit;font-weight:500;
+text-align:left;text-decoration:none;cursor:pointer}
+.lk-btn:hover:not(:disabled){border-color:var(--lk-accent)}
+.lk-btn:disabled{opacity:.55;cursor:default}
+.lk-btn-primary{justify-content:center;background:var(--lk-accent);border-color:var(--lk-accent);color:var(--lk-accent-fg)}
+.lk-btn-secondary{justify-content:center;background:transparent}
+.lk-btn-link{display:inline;min-height:0;padding:0;border:0;background:none;color:var(--lk-accent);font:inherit;font-weight:500;cursor:pointer}
+.lk-btn-link:disabled{color:var(--lk-muted);cursor:default}
+.lk-btn .lk-grow{flex:1}
+.lk-field{display:flex;flex-direction:column;gap:6px}
+.lk-input-row{display:flex;align-items:center;gap:6px;min-height:48px;padding:0 6px 0 14px;border:1px solid var(--lk-border);
+border-radius:var(--lk-radius);background:var(--lk-bg)}
+.lk-input-row:focus-within{border-color:var(--lk-accent);box-shadow:0 0 0 3px color-mix(in srgb,var(--lk-accent) 25%,transparent)}
+.lk-input-row[data-invalid=true]{border-color:var(--lk-error)}
+.lk-input{flex:1;min-width:0;height:44px;padding:0;border:0;outline:none;background:transparent;color:var(--lk-fg);font:inherit}
+.lk-input::placeholder{color:var(--lk-muted)}
+.lk-select{max-width:112px;height:36px;border:0;border-right:1px solid var(--lk-border);background:transparent;color:var(--lk-fg);font:inherit;font-size:14px}
+.lk-submit{height:36px;padding:0 12px;border:0;border-radius:8px;background:var(--lk-accent);color:var(--lk-accent-fg);font:inherit;font-weight:500;cursor:pointer}
+.lk-submit:disabled{background:var(--lk-surface);color:var(--lk-muted);cursor:default}
+.lk-field-error{margin:0;color:var(--lk-error);font-size:13px;text-align:left}
+.lk-field-error:empty{display:none}
+.lk-chip{padding:2px 8px;border-radius:999px;background:color-mix(in srgb,var(--lk-accent) 15%,transparent);color:var(--lk-accent);font-size:12px;font-weight:600}
+.lk-badge{display:inline-flex;align-items:center;gap:4px;padding:2px 10px;border-radius:999px;
+background:color-mix(in srgb,var(--lk-success) 15%,transparent);color:var(--lk-success);font-size:13px;font-weight:600}
+.lk-code{display:grid;min-width:0;padding:0;border:0;grid-template-columns:repeat(6,1fr);gap:8px;margin:8px 0 0}
+.lk-digit{width:100%;height:56px;padding:0;border:1px solid var(--lk-border);border-radius:10px;background:var(--lk-bg);
+color:var(--lk-fg);font:600 22px/1 ui-monospace,monospace;text-align:center}
+.lk-digit:focus{outline:none;border-color:var(--lk-accent);box-shadow:0 0 0 3px color-mix(in srgb,var(--lk-accent) 25%,transparent)}
+.lk-code[data-status=error] .lk-digit{border-color:var(--lk-error)}
+.lk-code[data-status=success] .lk-digit{border-color:var(--lk-success)}
+.lk-shake{animation:lk-shake .4s ease-in-out}
+@keyframes lk-shake{20%,60%{transform:translateX(-6px)}40%,80%{transform:translateX(6px)}}
+.lk-resend{display:flex;justify-content:center;align-items:center;gap:6px;flex-wrap:wrap;font-size:14px;color:var(--lk-muted)}
+.lk-center{flex:1;display:flex;flex-direction:column;justify-content:center;align-items:center;gap:12px}
+.lk-spinner{width:40px;height:40px;border:3px solid var(--lk-border);border-top-color:var(--lk-accent);border-radius:50%;animation:lk-spin .8s linear infinite}
+@keyframes lk-spin{to{transform:rotate(360deg)}}
+.lk-status-icon{display:grid;place-items:center;width:56px;height:56px;border-radius:50%;font-size:28px;
+background:color-mix(in srgb,var(--lk-error) 14%,transparent);color:var(--lk-error)}
+.lk-status-icon[data-tone=success]{background:color-mix(in srgb,var(--lk-success) 14%,transparent);color:var(--lk-success)}
+.lk-actions{display:flex;flex-direction:column;gap:10px;margin-top:auto;padding-top:12px}
+.lk-links{display:flex;justify-content:center;gap:16px;font-size:14px}
+.lk-links a,.lk-footer a{color:var(--lk-accent)}
+.lk-footer{margin-top:auto;padding-top:12px;color:var(--lk-muted);font-size:12px;text-align:center}
+.lk-captcha-box:empty{display:none}
+.lk-visually-hidden{position:absolute;width:1px;height:1px;margin:-1px;padding:0;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap;border:0}
+.lk-modal :focus-visible{outline:2px solid var(--lk-accent);outline-offset:2px}
+.lk-modal .lk-input:focus-visible,.lk-modal .lk-digit:focus-visible,.lk-modal .lk-select:focus-visible{outline:none}
+@media (prefers-reduced-motion:reduce){.lk-shake,.lk-spinner{animation-duration:0s}}
+`;
+
+const styleId = 'latchkey-modal-styles';
+
+/** Adds the stylesheet to the document once. */
+export function injectModalStyles(): void {
+  if (typeof document === 'undefined' || document.getElementById(styleId)) return;
+  const style = document.createElement('style');
+  style.id = styleId;
+  style.textContent = modalCss;
+  document.head.appendChild(style);
+}

@@ -1,0 +1,72 @@
+import type { User } from '@latchkey/protocol';
+import { describe, expect, it } from 'vitest';
+import { toClientUser } from './toClientUser.ts';
+
+const wire: User = {
+  id: 'did:privy:abc',
+  created_at: 1_700_000_000,
+  has_accepted_terms: true,
+  is_guest: false,
+  mfa_methods: [{ type: 'totp', verified_at: 1_700_000_100 }],
+  custom_metadata: { plan: 'pro' },
+  linked_accounts: [
+    {
+      type: 'email',
+      address: 'alice@example.com',
+      verified_at: 1_700_000_000,
+      first_verified_at: 1_700_000_000,
+      latest_verified_at: null,
+    },
+    {
+      type: 'phone',
+      phoneNumber: '+1 555 555 0100',
+      verified_at: 1_700_000_050,
+      first_verified_at: null,
+      latest_verified_at: null,
+    },
+    {
+      type: 'custom_auth',
+      custom_user_id: 'user-1',
+      verified_at: 1_700_000_060,
+      first_verified_at: null,
+      latest_verified_at: null,
+    },
+  ],
+};
+
+describe('toClientUser', () => {
+  it('camelCases keys, turns seconds into dates, and adds a field per account kind', () => {
+    const user = toClientUser(wire);
+    expect(user).toMatchObject({
+      id: 'did:privy:abc',
+      createdAt: new Date(1_700_000_000_000),
+      hasAcceptedTerms: true,
+      isGuest: false,
+      customMetadata: { plan: 'pro' },
+      mfaMethods: [{ type: 'totp', verifiedAt: new Date(1_700_000_100_000) }],
+      email: { address: 'alice@example.com' },
+      phone: { number: '+1 555 555 0100' },
+      customAuth: { customUserId: 'user-1' },
+    });
+    expect(user.linkedAccounts[0]).toEqual({
+      type: 'email',
+      address: 'alice@example.com',
+      verifiedAt: new Date(1_700_000_000_000),
+      firstVerifiedAt: new Date(1_700_000_000_000),
+      latestVerifiedAt: null,
+    });
+    expect(user.linkedAccounts[1]).toMatchObject({ type: 'phone', number: '+1 555 555 0100' });
+  });
+
+  it('returns the same object for the same wire user (a stable React snapshot)', () => {
+    expect(toClientUser(wire)).toBe(toClientUser(wire));
+    expect(toClientUser({ ...wire })).not.toBe(toClientUser(wire));
+  });
+
+  it('leaves out the convenience fields a user does not have', () => {
+    const user = toClientUser({ ...wire, linked_accounts: [], custom_metadata: undefined });
+    expect(user.email).toBeUndefined();
+    expect(user.phone).toBeUndefined();
+    expect(user.customMetadata).toEqual({});
+  });
+});

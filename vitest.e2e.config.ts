@@ -1,0 +1,16 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * Browser e2e (`npm run test:e2e`, part of `npm test`): the real server in-process, the built demo
+ * app on another origin, and Debian's Chromium driven by playwright-core. Files run one at a time.
+ */
+export default defineConfig({
+  test: {
+    include: ['e2e/**/*.test.ts'],
+    globalSetup: ['e2e/global-setup.ts'],
+    fileParallelism: false,
+    pool: 'forks',
+    testTimeout: 90_000,
+    hookTimeout: 120_000,
+  },
+});
