@@ -1,5 +1,6 @@
 import { useIdentityToken, useLatchkey, useLogin, useLogout } from '@latchkey/react';
 import { useCallback, useEffect, useState } from 'react';
+import { Wallets } from './Wallets.tsx';
 
 /**
  * Everything a host app does with @latchkey/react, one button each. Each value the e2e tests read has
@@ -162,6 +163,8 @@ export function App({ apiUrl }: { apiUrl: string }) {
           </>
         )}
       </div>
+
+      <Wallets run={run} onEvent={setLastEvent} onError={setLastError} />
 
       <p className="muted" data-testid="demo-last-event">
         {lastEvent}

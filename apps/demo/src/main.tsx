@@ -2,6 +2,7 @@ import { LatchkeyProvider } from '@latchkey/react';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App.tsx';
+import { demoChains } from './chains.ts';
 import { readConfig } from './config.ts';
 import './styles.css';
 
@@ -16,6 +17,7 @@ const providerConfig: ProviderConfig = {
     privacyPolicyUrl: `${window.location.origin}/privacy.html`,
   },
   ...(config.loginMethods ? { loginMethods: config.loginMethods as ProviderConfig['loginMethods'] } : {}),
+  supportedChains: demoChains,
 };
 
 createRoot(document.getElementById('root')!).render(

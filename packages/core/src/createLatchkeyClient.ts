@@ -31,6 +31,8 @@ import type { SessionCookies } from './session/cookies.ts';
 import { createSessionManager } from './session/createSessionManager.ts';
 import { browserStorage, guardStorage, type LatchkeyStorage } from './storage.ts';
 import { createStore } from './store.ts';
+import type { WalletManager } from './wallets/manager.ts';
+import type { WalletChain, WalletWindow } from './wallets/types.ts';
 
 export interface CreateLatchkeyClientParameters {
   /** The app id: exactly 25 characters. */
@@ -54,6 +56,12 @@ export interface CreateLatchkeyClientParameters {
   delay?: ((ms: number) => Promise<void>) | undefined;
   /** Per-request abort (default 20 s). */
   timeoutMs?: number | undefined;
+  /** Chains external Ethereum wallets may use (viem `Chain` shape); default `[mainnet]`. */
+  supportedChains?: readonly WalletChain[] | undefined;
+  /** The chain wallets are switched to when on an unsupported one; default the first supported. */
+  defaultChain?: WalletChain | undefined;
+  /** The page wallets are discovered in; default `window` (tests pass an `EventTarget`). */
+  walletWindow?: WalletWindow | undefined;
 }
 
 /** What `getState()` returns and `subscribe()` watches. */
@@ -105,6 +113,11 @@ export interface LatchkeyClient {
     /** Logs in with the custom token when logged out, logs out when there is none. */
     sync(): Promise<User | null>;
   };
+  /**
+   * External wallets (EIP-6963 / Wallet Standard discovery, SIWE and SIWS). The wallet code is
+   * loaded on the first call, never at first load; later calls return the same manager.
+   */
+  wallets(): Promise<WalletManager>;
   /** The underlying HTTP client, for routes the SDK does not wrap yet. */
   http: HttpClient;
 }
@@ -161,6 +174,7 @@ export function createLatchkeyClient(params: CreateLatchkeyClientParameters): La
   const analyticsId = createAnalyticsId(storage);
 
   let initializing: Promise<void> | null = null;
+  let walletManager: Promise<WalletManager> | null = null;
   let syncing: Promise<User | null> | null = null;
 
   const http = createHttpClient({
@@ -260,6 +274,25 @@ export function createLatchkeyClient(params: CreateLatchkeyClientParameters): La
     },
     guest: { login: whenReady(() => loginAsGuest(ctx)) },
     customJwt: { sync: whenReady(syncCustom) },
+    wallets() {
+      const win = params.walletWindow ?? (globalThis.window as WalletWindow | undefined);
+      if (!win) {
+        return Promise.reject(new LatchkeyClientError('invalid_input', 'Wallets need a browser page'));
+      }
+      walletManager ??= import('./wallets/manager.ts').then(({ createWalletManager }) =>
+        createWalletManager({
+          ctx,
+          window: win,
+          supportedChains: params.supportedChains,
+          defaultChain: params.defaultChain,
+          now: params.now,
+        }),
+      );
+      walletManager.catch(() => {
+        walletManager = null;
+      });
+      return walletManager;
+    },
     http,
   };
 }

@@ -22,6 +22,7 @@ describe('@latchkey/core', () => {
         "LatchkeyError",
         "acceptTerms",
         "browserStorage",
+        "canRetryConnection",
         "clientErrorMessages",
         "cookieNames",
         "createAnalyticsId",
@@ -33,6 +34,7 @@ describe('@latchkey/core', () => {
         "fetchApp",
         "getGuestCredential",
         "getUser",
+        "initialConnectionState",
         "isInvalidTokenError",
         "isTokenActive",
         "linkEmailWithCode",
@@ -41,6 +43,7 @@ describe('@latchkey/core', () => {
         "loginAsGuest",
         "loginWithEmailCode",
         "loginWithSmsCode",
+        "maxWalletRetries",
         "memoryStorage",
         "normaliseApiUrl",
         "normaliseCode",
@@ -60,6 +63,7 @@ describe('@latchkey/core', () => {
         "updatePhone",
         "validationMessages",
         "version",
+        "walletConnectionReducer",
       ]
     `);
   });

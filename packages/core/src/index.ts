@@ -31,6 +31,10 @@ export {
   updateEmail,
 } from './flows/email.ts';
 export { getGuestCredential, loginAsGuest } from './flows/guest.ts';
+// Wallet runtime code lives in '@latchkey/core/wallets' (loaded lazily by `client.wallets()`):
+// exporting it here would pull it into every app's first load. Types only below.
+export type { SignInFlowStatus, SiweParameters } from './flows/siwe.ts';
+export type { SiwsParameters } from './flows/siws.ts';
 export type {
   LoginWithSmsCodeParameters,
   SendSmsCodeParameters,
@@ -61,3 +65,33 @@ export type { Store } from './store.ts';
 export { createStore } from './store.ts';
 export { normaliseCode, normaliseEmail, normalisePhoneNumber, validationMessages } from './validation.ts';
 export { version } from './version.ts';
+export type {
+  WalletConnectionEvent,
+  WalletConnectionState,
+  WalletConnectionStatus,
+} from './wallets/connectionState.ts';
+export {
+  canRetryConnection,
+  initialConnectionState,
+  maxWalletRetries,
+  walletConnectionReducer,
+} from './wallets/connectionState.ts';
+export type { WalletDiscovery } from './wallets/discovery.ts';
+export type {
+  CreateWalletManagerParameters,
+  WalletDeepLink,
+  WalletManager,
+  WalletManagerState,
+  WalletSignInOptions,
+} from './wallets/manager.ts';
+export type {
+  AvailableWallet,
+  EIP1193Provider,
+  EIP6963ProviderInfo,
+  StandardWallet,
+  StandardWalletAccount,
+  WalletChain,
+  WalletChainType,
+  WalletConnection,
+  WalletWindow,
+} from './wallets/types.ts';

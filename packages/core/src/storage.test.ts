@@ -65,6 +65,22 @@ describe('storage', () => {
     expect(storage.get('privy:token')).toBeNull();
   });
 
+  it('localStorageStorage stores JSON lists as they are (privy:connections), not encoded twice', () => {
+    const fake = fakeLocalStorage();
+    vi.stubGlobal('localStorage', fake);
+    const storage = localStorageStorage();
+    const list = JSON.stringify([{ address: '0xabc', walletClientType: 'metamask' }]);
+    storage.put('privy:connections', list);
+    expect(fake.getItem('privy:connections')).toBe(list);
+    expect(JSON.parse(storage.get('privy:connections') as string)).toEqual([
+      { address: '0xabc', walletClientType: 'metamask' },
+    ]);
+    // A string that merely starts with a bracket is still a string.
+    storage.put('odd', '[not json');
+    expect(fake.getItem('odd')).toBe('"[not json"');
+    expect(storage.get('odd')).toBe('[not json');
+  });
+
   it("a failing localStorage surfaces as storage_error 'Unable to access storage'", () => {
     vi.stubGlobal('localStorage', fakeLocalStorage(true));
     const storage = localStorageStorage();

@@ -73,7 +73,7 @@ export function localStorageStorage(): LatchkeyStorage {
     },
     put(key, value) {
       try {
-        local().setItem(key, JSON.stringify(value));
+        local().setItem(key, encode(value));
       } catch (cause) {
         throw storageError(cause);
       }
@@ -86,6 +86,20 @@ export function localStorageStorage(): LatchkeyStorage {
       }
     },
   };
+}
+
+/**
+ * Plain strings (tokens, ids) are stored JSON-encoded; JSON lists and records (`privy:connections`)
+ * are stored as they are, as the incumbent writes them, rather than encoded a second time.
+ */
+function encode(value: string): string {
+  if (value.startsWith('[') || value.startsWith('{')) {
+    try {
+      JSON.parse(value);
+      return value;
+    } catch {}
+  }
+  return JSON.stringify(value);
 }
 
 /** True when `localStorage` exists and can be touched (it throws in some sandboxed frames). */

@@ -1,14 +1,21 @@
 import type { LatchkeyClient } from '@latchkey/core';
 import { createContext, useContext } from 'react';
 import type { LatchkeyEvents } from './events.ts';
-import type { LatchkeyConfig, ModalIntent } from './types.ts';
+import type { LatchkeyConfig, ModalIntent, WalletChainTypeOption } from './types.ts';
+
+export interface ModalOptions {
+  /** Wallet picker: which chains to offer. */
+  walletChainType?: WalletChainTypeOption | undefined;
+  /** Deep link: connect this wallet client at once (`privy_wallet_client`). */
+  walletClient?: string | null | undefined;
+}
 
 export interface LatchkeyContextValue {
   client: LatchkeyClient;
   config: LatchkeyConfig;
   events: LatchkeyEvents;
   /** Opens the modal for a flow. */
-  openModal(intent: ModalIntent): void;
+  openModal(intent: ModalIntent, options?: ModalOptions): void;
 }
 
 /** Thrown by every hook used outside `<LatchkeyProvider>`. */

@@ -10,7 +10,7 @@ import {
   useSyncExternalStore,
 } from 'react';
 import { createLatchkeyEvents } from './events.ts';
-import { LatchkeyContext, type LatchkeyContextValue } from './LatchkeyContext.ts';
+import { LatchkeyContext, type LatchkeyContextValue, type ModalOptions } from './LatchkeyContext.ts';
 import type { LatchkeyModalProps, ModalRequest } from './modal/LatchkeyModal.tsx';
 import { toClientUser } from './toClientUser.ts';
 import type { LatchkeyConfig, LatchkeyCustomAuth, ModalIntent } from './types.ts';
@@ -54,6 +54,8 @@ export function LatchkeyProvider({ appId, apiUrl, clientId, config = {}, childre
   customAuthRef.current = customAuth;
   const customAuthWaiters = useRef(new Set<() => void>());
   const hasCustomAuth = customAuth !== undefined;
+  // Wallet chains are read once, when the client is created.
+  const chains = useRef({ supportedChains: config.supportedChains, defaultChain: config.defaultChain });
 
   const client = useMemo(
     () =>
@@ -61,6 +63,8 @@ export function LatchkeyProvider({ appId, apiUrl, clientId, config = {}, childre
         appId,
         apiUrl,
         clientId,
+        supportedChains: chains.current.supportedChains,
+        defaultChain: chains.current.defaultChain,
         // While the app's own auth is loading, its token is unknown: wait rather than log out.
         getCustomAccessToken: hasCustomAuth
           ? async () => {
@@ -118,7 +122,7 @@ export function LatchkeyProvider({ appId, apiUrl, clientId, config = {}, childre
   }, [client, ready, isLoading, getCustomAccessToken]);
 
   const openModal = useCallback(
-    (intent: ModalIntent) => {
+    (intent: ModalIntent, options: ModalOptions = {}) => {
       const state = client.getState();
       const user = state.user ? toClientUser(state.user) : null;
       if (intent === 'login' && state.ready && user) {
@@ -131,7 +135,7 @@ export function LatchkeyProvider({ appId, apiUrl, clientId, config = {}, childre
         });
         return;
       }
-      if (intent !== 'login' && !user) {
+      if (intent !== 'login' && intent !== 'connect-wallet' && !user) {
         events.emit(intent.startsWith('link') ? 'linkError' : 'updateError', 'must_be_authenticated');
         return;
       }
@@ -142,17 +146,36 @@ export function LatchkeyProvider({ appId, apiUrl, clientId, config = {}, childre
       }
       if (!state.ready) client.initialize().catch(() => undefined);
       requestCount.current += 1;
-      setRequest({ intent, id: requestCount.current });
+      setRequest({ intent, id: requestCount.current, ...options });
       mountModal().catch((error: unknown) => {
         console.error('Latchkey failed to load the login modal', error);
         setRequest(null);
         const name =
-          intent === 'login' ? 'loginError' : intent.startsWith('link') ? 'linkError' : 'updateError';
+          intent === 'login'
+            ? 'loginError'
+            : intent === 'connect-wallet'
+              ? 'connectWalletError'
+              : intent.startsWith('link')
+                ? 'linkError'
+                : 'updateError';
         events.emit(name, 'unknown_auth_error');
       });
     },
     [client, events, mountModal],
   );
+
+  // Wallet deep link (privy_connector, privy_wallet_client, privy_connect_only): once ready, open
+  // the picker and connect that wallet at once; without connect-only, it logs in.
+  const deepLinked = useRef(false);
+  useEffect(() => {
+    if (!ready || deepLinked.current || typeof location === 'undefined') return;
+    deepLinked.current = true;
+    const query = new URLSearchParams(location.search);
+    if (!query.get('privy_connector')) return;
+    const walletClient = query.get('privy_wallet_client');
+    if (query.get('privy_connect_only') === 'true') openModal('connect-wallet', { walletClient });
+    else if (!client.getState().user) openModal('login', { walletClient });
+  }, [ready, client, openModal]);
 
   const onClose = useCallback(() => setRequest(null), []);
   const value = useMemo<LatchkeyContextValue>(

@@ -63,6 +63,16 @@ describe('the built SDK', () => {
     expect(text(withMetadata[0]!)).not.toContain('lk-screen-landing');
   });
 
+  it('loads wallet code only on demand, apart from the modal', () => {
+    const first = firstLoad().map(text).join('\n');
+    expect(first).not.toContain('eip6963:requestProvider');
+    expect(first).not.toContain('Select your wallet');
+    const walletChunks = files.filter((f) => text(f).includes('eip6963:requestProvider'));
+    expect(walletChunks).toHaveLength(1);
+    expect(text(walletChunks[0]!)).not.toContain('lk-screen-landing');
+    expect(text(walletChunks[0]!)).toContain('/api/v1/siwe/authenticate');
+  });
+
   it('stays within the first-load budget of 35 KiB gzip (over React)', () => {
     const size = gzipKiB(firstLoad());
     expect(size).toBeGreaterThan(1); // the walk found the real chunks

@@ -1,4 +1,9 @@
-import type { AccountChangeEvent, LoginCompleteEvent } from './types.ts';
+import type {
+  AccountChangeEvent,
+  ConnectedSolanaWallet,
+  ConnectedWallet,
+  LoginCompleteEvent,
+} from './types.ts';
 
 /** What the provider tells hooks about: completed or failed flows, and logouts. */
 export interface LatchkeyEventMap {
@@ -9,6 +14,11 @@ export interface LatchkeyEventMap {
   updateSuccess: AccountChangeEvent;
   updateError: string;
   logout: undefined;
+  /** A wallet connected through the picker (any flow). */
+  walletConnected: { address: string; chainType: 'ethereum' | 'solana' };
+  /** The connect-only flow ended with a wallet. */
+  connectWalletSuccess: { wallet: ConnectedWallet | ConnectedSolanaWallet };
+  connectWalletError: string;
 }
 
 export interface LatchkeyEvents {

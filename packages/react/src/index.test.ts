@@ -8,12 +8,15 @@ describe('@latchkey/react', () => {
         "LatchkeyProvider",
         "missingProviderMessage",
         "toClientUser",
+        "useConnectWallet",
         "useIdentityToken",
         "useLatchkey",
         "useLinkAccount",
         "useLogin",
         "useLogout",
+        "useSolanaWallets",
         "useUpdateAccount",
+        "useWallets",
       ]
     `);
   });

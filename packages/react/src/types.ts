@@ -42,8 +42,21 @@ export interface LatchkeyCustomAuth {
   isLoading: boolean;
 }
 
+/** A viem-style chain for external wallets (`wallet_addEthereumChain` uses its fields). */
+export interface LatchkeyChain {
+  id: number;
+  name: string;
+  rpcUrls: { default: { http: readonly string[] } };
+  nativeCurrency?: { name: string; symbol: string; decimals: number };
+  blockExplorers?: { default: { name?: string; url: string } };
+}
+
 export interface LatchkeyConfig {
   appearance?: LatchkeyAppearance;
+  /** Chains connected Ethereum wallets may use; default `[mainnet]`. */
+  supportedChains?: LatchkeyChain[];
+  /** The chain a wallet on an unsupported chain is switched to; default the first supported. */
+  defaultChain?: LatchkeyChain;
   /** Overrides the methods the app enables on the server, in this order. */
   loginMethods?: LoginMethod[];
   intl?: { /** ISO 3166 alpha-2, default 'US'. */ defaultCountry?: string };
@@ -84,13 +97,63 @@ export interface LoginCompleteEvent {
   isNewUser: boolean;
   wasAlreadyAuthenticated: boolean;
   /** Null when the user was already logged in. */
-  loginMethod: 'email' | 'sms' | null;
+  loginMethod: 'email' | 'sms' | 'siwe' | 'siws' | null;
 }
 
 export interface AccountChangeEvent {
   user: ClientUser;
-  method: 'email' | 'sms';
+  method: 'email' | 'sms' | 'siwe' | 'siws';
 }
 
 /** What the modal was opened for. */
-export type ModalIntent = 'login' | 'link-email' | 'link-phone' | 'update-email' | 'update-phone';
+export type ModalIntent =
+  | 'login'
+  | 'link-email'
+  | 'link-phone'
+  | 'update-email'
+  | 'update-phone'
+  | 'link-wallet'
+  /** The wallet picker without login (`useConnectWallet`). */
+  | 'connect-wallet';
+
+/** Which chains the wallet picker offers. */
+export type WalletChainTypeOption = 'ethereum-only' | 'solana-only' | 'ethereum-and-solana';
+
+/** Fields every connected wallet has (spec document 1 §3 Connected wallet). */
+interface ConnectedWalletBase {
+  address: string;
+  connectorType: string;
+  /** Lower-case client name, e.g. 'metamask'. */
+  walletClientType: string;
+  /** ms since epoch. */
+  connectedAt: number;
+  meta: { name: string; icon: string; id: string };
+  imported: false;
+  /** Linked to the logged-in user. */
+  linked: boolean;
+  /** Signs in with this wallet when logged out, links it when logged in. */
+  loginOrLink(): Promise<void>;
+  /** Unlinks it from the user (the wallet stays connected). */
+  unlink(): Promise<void>;
+  /** Forgets the connection in this browser. */
+  disconnect(): void;
+}
+
+/** A minimal EIP-1193 provider. */
+export interface EIP1193Provider {
+  request(args: { method: string; params?: readonly unknown[] | Record<string, unknown> }): Promise<unknown>;
+}
+
+/** An Ethereum wallet connected in this browser (`useWallets`). */
+export interface ConnectedWallet extends ConnectedWalletBase {
+  type: 'ethereum';
+  chainId: `eip155:${number}`;
+  getEthereumProvider(): Promise<EIP1193Provider>;
+  switchChain(chainId: number | `0x${string}`): Promise<void>;
+}
+
+/** A Solana wallet connected in this browser (`useSolanaWallets`). */
+export interface ConnectedSolanaWallet extends ConnectedWalletBase {
+  type: 'solana';
+  signMessage(message: Uint8Array): Promise<Uint8Array>;
+}

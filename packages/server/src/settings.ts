@@ -15,6 +15,11 @@ export interface ServerSettings {
   developmentUserLimit: number;
   /** Trust `X-Forwarded-For` for the client IP (set when behind a proxy). */
   trustProxy: boolean;
+  /**
+   * JSON-RPC URL per EVM chain id, for verifying contract-wallet signatures (EIP-1271 / EIP-6492)
+   * in SIWE. Plain (EOA) signatures need none.
+   */
+  rpcUrls: Record<number, string>;
 }
 
 export const defaultSettings: ServerSettings = {
@@ -26,6 +31,7 @@ export const defaultSettings: ServerSettings = {
   rateLimitsEnabled: true,
   developmentUserLimit: 150,
   trustProxy: false,
+  rpcUrls: {},
 };
 
 /** Reads settings from `LATCHKEY_*` environment variables, falling back to the defaults. */
@@ -46,5 +52,26 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): ServerSet
     rateLimitsEnabled: env.LATCHKEY_RATE_LIMITS !== 'off',
     developmentUserLimit: num('LATCHKEY_DEVELOPMENT_USER_LIMIT', defaultSettings.developmentUserLimit),
     trustProxy: env.LATCHKEY_TRUST_PROXY === 'true',
+    rpcUrls: rpcUrlsFromEnv(env.LATCHKEY_RPC_URLS),
   };
+}
+
+/** `LATCHKEY_RPC_URLS`: a JSON object of chain id to http(s) URL, e.g. `{"1":"https://…"}`. */
+function rpcUrlsFromEnv(value: string | undefined): Record<number, string> {
+  if (!value) return {};
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(value);
+  } catch {
+    throw new Error('LATCHKEY_RPC_URLS must be a JSON object of chain id to URL');
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
+    throw new Error('LATCHKEY_RPC_URLS must be a JSON object of chain id to URL');
+  const urls: Record<number, string> = {};
+  for (const [chainId, url] of Object.entries(parsed)) {
+    if (!/^[1-9]\d{0,15}$/.test(chainId) || typeof url !== 'string' || !/^https?:\/\//.test(url))
+      throw new Error(`LATCHKEY_RPC_URLS: invalid entry for chain ${chainId}`);
+    urls[Number(chainId)] = url;
+  }
+  return urls;
 }

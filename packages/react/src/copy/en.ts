@@ -72,6 +72,28 @@ export const en = {
   captchaUnsupportedKey: 'Unsupported captcha site key',
   captchaHint: 'If you use an ad blocker or VPN, try turning it off.',
 
+  // Wallet picker and connection (document 1 §2 Wallet picker, Wallet connecting)
+  selectWallet: 'Select your wallet',
+  searchWallets: 'Search wallets',
+  noWalletsFound: 'No wallets found. Try another search.',
+  selectNetwork: 'Select network',
+  ethereum: 'Ethereum',
+  solana: 'Solana',
+  installed: 'Installed',
+  openOrInstall: (wallet: string) => `Open or install ${wallet}`,
+  createWallet: (wallet: string) => `Create a ${wallet} wallet`,
+  getWallet: (wallet: string) => `Get ${wallet}`,
+  waitingFor: (wallet: string) => `Waiting for ${wallet}`,
+  signToVerify: 'Sign to verify',
+  signing: 'Signing',
+  connectedWith: (wallet: string) => `Successfully connected with ${wallet}`,
+  switchingNetworks: 'Switching networks',
+  unableToConnectWallet: 'Unable to connect wallet',
+  useDifferentWallet: 'Use a different wallet',
+  continueWithLedger: 'Continue with Ledger',
+  continueWithoutLedger: 'Continue without Ledger',
+  ledgerQuestion: 'Are you using a Ledger with Phantom?',
+
   // Terms gate
   termsTitle: 'One last step',
   termsBody: 'By signing up, you agree to our terms and privacy policy.',

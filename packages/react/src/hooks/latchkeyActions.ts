@@ -22,6 +22,12 @@ export interface LatchkeyActions {
   unlinkEmail(address: string): Promise<ClientUser>;
   unlinkPhone(phoneNumber: string): Promise<ClientUser>;
   acceptTerms(): Promise<ClientUser>;
+  /** Opens the wallet picker to connect a wallet without logging in. */
+  connectWallet(): void;
+  /** Opens the wallet picker to link a wallet to the logged-in user. */
+  linkWallet(): void;
+  /** Unlinks an Ethereum or Solana wallet from the user (loads the wallet code). */
+  unlinkWallet(address: string): Promise<ClientUser>;
 }
 
 export async function logout(client: LatchkeyClient, events: LatchkeyEvents): Promise<void> {
@@ -42,5 +48,12 @@ export function latchkeyActions({ client, events, openModal }: LatchkeyContextVa
     unlinkEmail: (address) => client.email.unlinkEmail({ address }).then(toClientUser),
     unlinkPhone: (phoneNumber) => client.sms.unlinkPhone({ phoneNumber }).then(toClientUser),
     acceptTerms: () => client.acceptTerms().then(toClientUser),
+    connectWallet: () => openModal('connect-wallet'),
+    linkWallet: () => openModal('link-wallet'),
+    unlinkWallet: (address) =>
+      client
+        .wallets()
+        .then((wallets) => wallets.unlink(address))
+        .then(toClientUser),
   };
 }

@@ -10,7 +10,7 @@ export interface UseLinkAccountParameters {
 }
 
 /**
- * Opens 'Connect your email' or 'Connect your phone' for the logged-in user.
+ * Opens 'Connect your email', 'Connect your phone' or the wallet picker for the logged-in user.
  *
  * @example
  * const { linkEmail } = useLinkAccount({ onSuccess: ({ user }) => console.log(user.email?.address) });
@@ -18,6 +18,7 @@ export interface UseLinkAccountParameters {
 export function useLinkAccount(parameters: UseLinkAccountParameters = {}): {
   linkEmail: () => void;
   linkPhone: () => void;
+  linkWallet: () => void;
 } {
   const { events, openModal } = useLatchkeyContext();
   const callbacks = useLatestRef(parameters);
@@ -30,7 +31,11 @@ export function useLinkAccount(parameters: UseLinkAccountParameters = {}): {
     };
   }, [events, callbacks]);
   return useMemo(
-    () => ({ linkEmail: () => openModal('link-email'), linkPhone: () => openModal('link-phone') }),
+    () => ({
+      linkEmail: () => openModal('link-email'),
+      linkPhone: () => openModal('link-phone'),
+      linkWallet: () => openModal('link-wallet'),
+    }),
     [openModal],
   );
 }

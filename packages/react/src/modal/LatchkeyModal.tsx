@@ -1,4 +1,10 @@
-import { type LatchkeyClient, LatchkeyClientError, type LoginResult } from '@latchkey/core';
+import {
+  LatchkeyApiError,
+  type LatchkeyClient,
+  LatchkeyClientError,
+  type LoginResult,
+  type WalletConnectionEvent,
+} from '@latchkey/core';
 import type { User } from '@latchkey/protocol';
 import {
   type CSSProperties,
@@ -15,7 +21,9 @@ import {
 import { en } from '../copy/en.ts';
 import type { LatchkeyEvents } from '../events.ts';
 import { toClientUser } from '../toClientUser.ts';
-import type { LatchkeyConfig, LoginMethod, ModalIntent } from '../types.ts';
+import type { LatchkeyConfig, LoginMethod, ModalIntent, WalletChainTypeOption } from '../types.ts';
+import { toConnectedWallet } from '../wallets/connectedWallets.ts';
+import { useWalletManager } from '../wallets/useWalletManager.ts';
 import { captchaSettings } from './captcha.ts';
 import type { CodeSubmitResult } from './components/CodeInput.tsx';
 import { codeEntryError, errorCode, errorScreen } from './errorScreens.ts';
@@ -46,8 +54,14 @@ import { TermsScreen } from './screens/TermsScreen.tsx';
 import { UpdateEmailScreen } from './screens/UpdateEmailScreen.tsx';
 import { UpdatePhoneScreen } from './screens/UpdatePhoneScreen.tsx';
 import { UserLimitScreen } from './screens/UserLimitScreen.tsx';
+import { WalletConnectingScreen } from './screens/WalletConnectingScreen.tsx';
+import { WalletInstallScreen } from './screens/WalletInstallScreen.tsx';
+import { WalletLedgerScreen } from './screens/WalletLedgerScreen.tsx';
+import { WalletNetworkScreen } from './screens/WalletNetworkScreen.tsx';
+import { WalletsScreen } from './screens/WalletsScreen.tsx';
 import { injectModalStyles } from './styles.ts';
 import { modalTheme, relativeLuminance } from './theme.ts';
+import { type PickerWallet, pickerChains, pickerWallets } from './wallets.ts';
 
 /** Timeouts that die with the flow: cleared on close, on a new request and on unmount. */
 function createTimers() {
@@ -71,6 +85,10 @@ export interface ModalRequest {
   intent: ModalIntent;
   /** A new id reopens the modal at the flow's first screen. */
   id: number;
+  /** Wallet picker: which chains to offer. */
+  walletChainType?: WalletChainTypeOption | undefined;
+  /** Wallet deep link: connect this client type at once. */
+  walletClient?: string | null | undefined;
 }
 
 export interface LatchkeyModalProps {
@@ -86,15 +104,29 @@ export interface LatchkeyModalProps {
 export const termsDelayMs = 900;
 export const successCloseMs = 1400;
 
-type FlowKind = 'login' | 'link' | 'update';
+type FlowKind = 'login' | 'link' | 'update' | 'connect';
 const flowKind = (intent: ModalIntent): FlowKind =>
-  intent === 'login' ? 'login' : intent.startsWith('link') ? 'link' : 'update';
-const errorEvent = { login: 'loginError', link: 'linkError', update: 'updateError' } as const;
+  intent === 'login'
+    ? 'login'
+    : intent === 'connect-wallet'
+      ? 'connect'
+      : intent.startsWith('link')
+        ? 'link'
+        : 'update';
+const errorEvent = {
+  login: 'loginError',
+  link: 'linkError',
+  update: 'updateError',
+  connect: 'connectWalletError',
+} as const;
 const exitedCode = {
   login: 'exited_auth_flow',
   link: 'exited_link_flow',
   update: 'exited_update_flow',
+  connect: 'exited_auth_flow',
 } as const;
+type AuthMethod = 'email' | 'sms' | 'siwe' | 'siws';
+const isWalletScreen = (name: string) => name === 'wallets' || name.startsWith('wallet-');
 const methodOf = (target: CodeTarget) => (target.kind === 'email' ? 'email' : 'sms');
 
 /**
@@ -112,14 +144,19 @@ export default function LatchkeyModal({ client, config, events, request, onClose
   /** The flow has reported its outcome (success, or an exit); closing must not report again. */
   const reported = useRef(false);
   /** A login waiting on the terms gate. */
-  const pendingLogin = useRef<{ isNewUser: boolean; method: 'email' | 'sms' } | null>(null);
+  const pendingLogin = useRef<{ isNewUser: boolean; method: AuthMethod } | null>(null);
+  /** The request id whose deep-linked wallet was already selected (once per request). */
+  const deepLinkUsed = useRef(-1);
   const requestRef = useRef(request);
   requestRef.current = request;
 
   // A new request starts its flow from the first screen, before anything paints.
   if (request && request.id !== active.id) {
     setActive(request);
-    navigate({ type: 'reset', screen: startScreen(request.intent) });
+    navigate({
+      type: 'reset',
+      screen: request.walletClient ? { name: 'wallets' } : startScreen(request.intent),
+    });
   }
   const kind = flowKind(active.intent);
 
@@ -217,13 +254,14 @@ export default function LatchkeyModal({ client, config, events, request, onClose
     return send(target, undefined, mode);
   }
 
-  function finishWithSuccess() {
+  /** `stay` keeps the current screen (a wallet's 'Successfully connected with …') until the close. */
+  function finishWithSuccess(stay = false) {
     reported.current = true;
-    navigate({ type: 'replace', screen: { name: 'success' } });
+    if (!stay) navigate({ type: 'replace', screen: { name: 'success' } });
     timers.later(successCloseMs, onClose);
   }
 
-  function completeLogin(user: User, isNewUser: boolean, method: 'email' | 'sms') {
+  function completeLogin(user: User, isNewUser: boolean, method: AuthMethod, stay = false) {
     pendingLogin.current = null;
     events.emit('loginComplete', {
       user: toClientUser(user),
@@ -231,17 +269,17 @@ export default function LatchkeyModal({ client, config, events, request, onClose
       wasAlreadyAuthenticated: false,
       loginMethod: method,
     });
-    finishWithSuccess();
+    finishWithSuccess(stay);
   }
 
-  function afterLogin({ user, isNewUser }: LoginResult, method: 'email' | 'sms') {
-    saveRecentLoginMethod(client.appId, method);
+  function afterLogin({ user, isNewUser }: LoginResult, method: AuthMethod, stay = false) {
+    saveRecentLoginMethod(client.appId, method === 'siwe' || method === 'siws' ? 'wallet' : method);
     if (app?.require_users_accept_terms && !user.has_accepted_terms) {
       pendingLogin.current = { isNewUser, method };
       timers.later(termsDelayMs, () => navigate({ type: 'replace', screen: { name: 'terms' } }));
       return;
     }
-    completeLogin(user, isNewUser, method);
+    completeLogin(user, isNewUser, method, stay);
   }
 
   async function submitCode(target: CodeTarget, code: string): Promise<CodeSubmitResult> {
@@ -314,7 +352,8 @@ export default function LatchkeyModal({ client, config, events, request, onClose
   const onMethod = (method: LoginMethod) => {
     if (method === 'email') navigate({ type: 'push', screen: { name: 'email' } });
     else if (method === 'sms') navigate({ type: 'push', screen: { name: 'phone' } });
-    // Wallet, social, passkey, Farcaster and Telegram logins come in later releases.
+    else if (method === 'wallet') navigate({ type: 'push', screen: { name: 'wallets' } });
+    // Social, passkey, Farcaster and Telegram logins come in later releases.
     else
       showError(new LatchkeyClientError('unknown_auth_error', `Login with ${method} is not available yet`));
   };
@@ -331,6 +370,80 @@ export default function LatchkeyModal({ client, config, events, request, onClose
   const screen: Screen | { name: 'loading' } = state.ready
     ? (nav.stack.at(-1) ?? { name: 'landing' })
     : { name: 'loading' };
+
+  // The wallet code loads only once a wallet screen opens.
+  const wallets = useWalletManager(request !== null && nav.stack.some((s) => isWalletScreen(s.name)));
+  const allowedChains = pickerChains(active.walletChainType ?? appearance?.walletChainType, app);
+  const pickerRows = pickerWallets(wallets.state, allowedChains);
+  const rowById = (id: string): PickerWallet | undefined => pickerRows.find((w) => w.id === id);
+
+  function connectChain(wallet: PickerWallet, chainType: 'ethereum' | 'solana', mode: 'push' | 'replace') {
+    const screenName =
+      chainType === 'solana' && wallet.walletClientType === 'phantom' ? 'wallet-ledger' : 'wallet-connecting';
+    navigate({
+      type: mode,
+      screen:
+        screenName === 'wallet-ledger'
+          ? { name: 'wallet-ledger', walletId: wallet.id }
+          : { name: 'wallet-connecting', walletId: wallet.id, chainType },
+    });
+  }
+
+  function selectWallet(wallet: PickerWallet) {
+    deepLinkUsed.current = active.id;
+    if (!wallet.installed)
+      navigate({ type: 'push', screen: { name: 'wallet-install', walletId: wallet.id } });
+    else if (wallet.chains.length > 1)
+      navigate({ type: 'push', screen: { name: 'wallet-network', walletId: wallet.id } });
+    else connectChain(wallet, wallet.chains[0] ?? 'ethereum', 'push');
+  }
+
+  /** One connection attempt: connect, then log in, link, or stop there (connect-only). */
+  async function runWallet(
+    walletId: string,
+    chainType: 'ethereum' | 'solana',
+    dispatch: (event: WalletConnectionEvent) => void,
+  ) {
+    const manager = await client.wallets();
+    dispatch({ type: 'connect' });
+    const connection = await manager.connect(walletId, chainType, {
+      onSwitching: () => dispatch({ type: 'switch-chain' }),
+    });
+    events.emit('walletConnected', { address: connection.address, chainType });
+    dispatch({ type: 'connected' });
+    const method = chainType === 'ethereum' ? 'siwe' : 'siws';
+    if (kind === 'connect') {
+      dispatch({ type: 'signed' });
+      events.emit('connectWalletSuccess', {
+        wallet: toConnectedWallet(client, manager, connection, false),
+      });
+      finishWithSuccess(true);
+      return;
+    }
+    const onStatus = (status: string) => {
+      if (status === 'submitting-signature') dispatch({ type: 'sign' });
+    };
+    const options = { loginMessage: appearance?.loginMessage, onStatus };
+    try {
+      if (kind === 'login') {
+        const result = await manager.login(connection.address, options);
+        dispatch({ type: 'signed' });
+        afterLogin(result, method, true);
+      } else {
+        const user = await manager.link(connection.address, options);
+        dispatch({ type: 'signed' });
+        events.emit('linkSuccess', { user: toClientUser(user), method });
+        finishWithSuccess(true);
+      }
+    } catch (error) {
+      // Server refusals (allowlist, linked elsewhere, limits) get their own screens.
+      if (error instanceof LatchkeyApiError) {
+        showError(error);
+        return;
+      }
+      throw error;
+    }
+  }
 
   function renderScreen(): ReactNode {
     switch (screen.name) {
@@ -418,6 +531,71 @@ export default function LatchkeyModal({ client, config, events, request, onClose
             target={target}
             onSubmit={(code) => submitCode(target, code)}
             onResend={() => startSend(target, 'stay')}
+          />
+        );
+      }
+      case 'wallets':
+        return (
+          <WalletsScreen
+            titleId={titleId}
+            wallets={pickerRows}
+            ready={wallets.state.ready}
+            onSelect={selectWallet}
+            autoSelect={deepLinkUsed.current === active.id ? null : active.walletClient}
+          />
+        );
+      case 'wallet-network': {
+        const wallet = rowById(screen.walletId);
+        if (!wallet) return null;
+        return (
+          <WalletNetworkScreen
+            titleId={titleId}
+            walletName={wallet.name}
+            onSelect={(chainType) => connectChain(wallet, chainType, 'push')}
+          />
+        );
+      }
+      case 'wallet-ledger': {
+        const wallet = rowById(screen.walletId);
+        if (!wallet) return null;
+        // With or without a Ledger, Phantom signs the login message the same way here.
+        return (
+          <WalletLedgerScreen
+            titleId={titleId}
+            onChoose={() =>
+              navigate({
+                type: 'replace',
+                screen: { name: 'wallet-connecting', walletId: wallet.id, chainType: 'solana' },
+              })
+            }
+          />
+        );
+      }
+      case 'wallet-install': {
+        const wallet = rowById(screen.walletId);
+        return (
+          <WalletInstallScreen
+            titleId={titleId}
+            walletName={wallet?.name ?? screen.walletId}
+            installUrl={wallet?.installUrl ?? null}
+          />
+        );
+      }
+      case 'wallet-connecting': {
+        const { walletId, chainType } = screen;
+        const wallet = rowById(walletId);
+        return (
+          <WalletConnectingScreen
+            titleId={titleId}
+            walletName={wallet?.name ?? walletId}
+            walletIcon={wallet?.icon ?? ''}
+            run={(dispatch) => runWallet(walletId, chainType, dispatch)}
+            onDifferentWallet={() => {
+              const stack = nav.stack;
+              const picker = stack.findIndex((s) => s.name === 'wallets');
+              const steps = picker >= 0 ? stack.length - 1 - picker : 0;
+              for (let i = 0; i < steps; i += 1) navigate({ type: 'back' });
+            }}
           />
         );
       }

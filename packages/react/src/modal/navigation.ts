@@ -16,6 +16,13 @@ export type Screen =
   | { name: 'update-phone' }
   | { name: 'captcha'; target: CodeTarget }
   | { name: 'code'; target: CodeTarget }
+  | { name: 'wallets' }
+  /** A wallet on both chains: pick one. */
+  | { name: 'wallet-network'; walletId: string }
+  /** Phantom on Solana: with or without a Ledger. */
+  | { name: 'wallet-ledger'; walletId: string }
+  | { name: 'wallet-install'; walletId: string }
+  | { name: 'wallet-connecting'; walletId: string; chainType: 'ethereum' | 'solana' }
   | { name: 'terms' }
   | { name: 'success' }
   | ResultScreen;
@@ -37,7 +44,9 @@ export type NavigationAction =
 
 /** The first screen of each flow. */
 export function startScreen(intent: ModalIntent): Screen {
-  return intent === 'login' ? { name: 'landing' } : { name: intent };
+  if (intent === 'login') return { name: 'landing' };
+  if (intent === 'link-wallet' || intent === 'connect-wallet') return { name: 'wallets' };
+  return { name: intent };
 }
 
 export function navigationReducer(state: NavigationState, action: NavigationAction): NavigationState {
@@ -65,5 +74,6 @@ export function canGoBack(state: NavigationState): boolean {
 /** Tall screens use the full height (620 px), the rest the compact one (480 px). */
 export function screenSize(name: ScreenName, slotCount: number): 'full' | 'compact' {
   if (name === 'landing' || name === 'overflow') return slotCount > 3 ? 'full' : 'compact';
+  if (name === 'wallets') return 'full';
   return 'compact';
 }

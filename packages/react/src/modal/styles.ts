@@ -73,6 +73,10 @@ background:color-mix(in srgb,var(--lk-error) 14%,transparent);color:var(--lk-err
 .lk-links a,.lk-footer a{color:var(--lk-accent)}
 .lk-footer{margin-top:auto;padding-top:12px;color:var(--lk-muted);font-size:12px;text-align:center}
 .lk-captcha-box:empty{display:none}
+.lk-wallet-list{display:flex;flex-direction:column;gap:8px;max-height:312px;overflow-y:auto;text-align:left;padding:2px}
+.lk-wallet-row{flex:none;height:56px;min-height:56px}
+.lk-wallet-icon{width:28px;height:28px;border-radius:6px;object-fit:contain}
+.lk-wallet-tag{color:var(--lk-muted);font-size:12px;font-weight:500}
 .lk-visually-hidden{position:absolute;width:1px;height:1px;margin:-1px;padding:0;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap;border:0}
 .lk-modal :focus-visible{outline:2px solid var(--lk-accent);outline-offset:2px}
 .lk-modal .lk-input:focus-visible,.lk-modal .lk-digit:focus-visible,.lk-modal .lk-select:focus-visible{outline:none}

@@ -1,7 +1,11 @@
 import type { LinkedAccount } from '@latchkey/protocol';
 
-/** Account types this server knows. `guest` is internal: a guest's credential, never on the wire. */
-export type AccountType = 'email' | 'phone' | 'custom_auth' | 'guest';
+/**
+ * Account types this server knows. `guest` is internal: a guest's credential, never on the wire.
+ * `wallet` identifiers are the lower-cased 0x address (Ethereum) or the base58 public key (Solana);
+ * `smart_wallet` identifiers are the lower-cased 0x address. Their `details` hold the wire fields.
+ */
+export type AccountType = 'email' | 'phone' | 'custom_auth' | 'guest' | 'wallet' | 'smart_wallet';
 
 /** A linked account as stored: `identifier` is the normalised value unique within the app. */
 export interface AccountRecord {
@@ -37,9 +41,45 @@ export function toWireAccount(account: AccountRecord): LinkedAccount | null {
     }
     case 'custom_auth':
       return { type: 'custom_auth', custom_user_id: account.identifier, ...times };
+    case 'wallet':
+      return wireWallet(account, times);
+    case 'smart_wallet': {
+      const wire: LinkedAccount = {
+        type: 'smart_wallet',
+        address: String(account.details.address ?? account.identifier),
+        smart_wallet_type: account.details.smart_wallet_type ?? null,
+        ...times,
+      };
+      if (account.details.smart_wallet_version != null)
+        wire.smart_wallet_version = account.details.smart_wallet_version;
+      return wire;
+    }
     case 'guest':
       return null;
   }
+}
+
+/**
+ * A wallet account on the wire (WIRE.md §4.2). External wallets carry the fixed set of fields;
+ * embedded ones (`wallet_client_type: 'privy'`) keep whatever fields their flow stored.
+ */
+function wireWallet(
+  account: AccountRecord,
+  times: Pick<LinkedAccount, 'verified_at' | 'first_verified_at' | 'latest_verified_at'>,
+): LinkedAccount {
+  const d = account.details;
+  const address = String(d.address ?? account.identifier);
+  if (d.wallet_client_type === 'privy') return { ...d, type: 'wallet', address, ...times };
+  return {
+    type: 'wallet',
+    address,
+    chain_type: d.chain_type ?? 'ethereum',
+    chain_id: d.chain_id ?? null,
+    wallet_client: 'unknown',
+    wallet_client_type: d.wallet_client_type ?? null,
+    connector_type: d.connector_type ?? null,
+    ...times,
+  };
 }
 
 /** The compact form inside the identity token's `linked_accounts` claim (WIRE.md §5.2). */
@@ -52,6 +92,25 @@ export function toCompactAccount(account: AccountRecord): Record<string, unknown
       return { type: 'phone', phone_number: String(account.details.display ?? account.identifier), lv };
     case 'custom_auth':
       return { type: 'custom_auth', custom_user_id: account.identifier, lv };
+    case 'wallet': {
+      const d = account.details;
+      const compact: Record<string, unknown> = { type: 'wallet' };
+      if (d.id != null) compact.id = d.id;
+      Object.assign(compact, {
+        address: String(d.address ?? account.identifier),
+        chain_type: d.chain_type ?? 'ethereum',
+        wallet_client_type: d.wallet_client_type ?? null,
+        lv,
+      });
+      return compact;
+    }
+    case 'smart_wallet':
+      return {
+        type: 'smart_wallet',
+        address: String(account.details.address ?? account.identifier),
+        smart_wallet_type: account.details.smart_wallet_type ?? null,
+        lv,
+      };
     case 'guest':
       return null;
   }

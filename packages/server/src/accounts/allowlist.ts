@@ -16,7 +16,11 @@ export interface AllowlistEntry {
 }
 
 /** Account types the allowlist governs; guests and an app's own custom-JWT users are its own call. */
-const governed: Record<string, AllowlistType | undefined> = { email: 'email', phone: 'phone' };
+const governed: Record<string, AllowlistType | undefined> = {
+  email: 'email',
+  phone: 'phone',
+  wallet: 'wallet',
+};
 
 /**
  * Rejects an identity the allowlist does not name, with the app's configured texts in `data`. An
@@ -29,7 +33,8 @@ export async function assertAllowlisted(
 ): Promise<void> {
   const type = governed[identity.type];
   if (!app.config.allowlist_enabled || !type) return;
-  const candidates = [identity.identifier];
+  // Wallet entries are stored lower-cased (apps/server-routes.ts normaliseEntry).
+  const candidates = [type === 'wallet' ? identity.identifier.toLowerCase() : identity.identifier];
   if (type === 'email') candidates.push(identity.identifier.slice(identity.identifier.indexOf('@')));
   const hit = await ctx.db
     .selectFrom('allowlist')

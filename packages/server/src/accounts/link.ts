@@ -1,11 +1,11 @@
 import type { AppRecord } from '../apps/app-record.ts';
 import type { ServerContext } from '../context.ts';
-import { randomId } from '../crypto/random.ts';
 import { ApiError } from '../http/api-error.ts';
 import { recordEvent } from '../outbox/record-event.ts';
 import { isUniqueViolation } from '../storage/db.ts';
 import { findAccountOwner, loadUser, toWireUser, type UserRecord } from '../users/user-record.ts';
 import { type AccountType, toWireAccount, type VerifiedIdentity } from './account-record.ts';
+import { insertAccount } from './insert-account.ts';
 
 async function requireUser(ctx: ServerContext, app: AppRecord, userId: string): Promise<UserRecord> {
   const user = await loadUser(ctx.db, app.id, userId);
@@ -23,34 +23,31 @@ export async function linkIdentity(
   app: AppRecord,
   userId: string,
   identity: VerifiedIdentity,
+  /**
+   * Types that allow several accounts per user (wallets) pass their cap here: a number, or null
+   * for no cap. Left out, the rule is one account per type.
+   */
+  options: { maxOfType?: number | null } = {},
 ): Promise<UserRecord> {
   const user = await requireUser(ctx, app, userId);
   const owner = await findAccountOwner(ctx.db, app.id, identity.type, identity.identifier);
   if (owner === userId) return user;
   if (owner) throw new ApiError('linked_to_another_user');
-  if (user.accounts.some((a) => a.type === identity.type)) {
+  const ofType = user.accounts.filter((a) => a.type === identity.type).length;
+  if (
+    options.maxOfType === undefined ? ofType > 0 : options.maxOfType !== null && ofType >= options.maxOfType
+  ) {
     throw new ApiError(
       'cannot_link_more_of_type',
-      `User already has an account of type ${identity.type} linked.`,
+      options.maxOfType === undefined
+        ? `User already has an account of type ${identity.type} linked.`
+        : `User already has the maximum number of accounts of type ${identity.type} linked.`,
     );
   }
   const now = ctx.now();
   try {
     await ctx.db.transaction().execute(async (trx) => {
-      await trx
-        .insertInto('linked_accounts')
-        .values({
-          id: randomId(25),
-          user_id: userId,
-          app_id: app.id,
-          type: identity.type,
-          identifier: identity.identifier,
-          details: JSON.stringify(identity.details ?? {}),
-          first_verified_at: now,
-          latest_verified_at: now,
-          created_at: now,
-        })
-        .execute();
+      await insertAccount(trx, app.id, userId, identity, now);
       if (user.isGuest)
         await trx.updateTable('users').set({ is_guest: 0 }).where('id', '=', userId).execute();
       const updated = (await loadUser(trx, app.id, userId))!;

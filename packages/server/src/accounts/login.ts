@@ -9,6 +9,7 @@ import { isUniqueViolation } from '../storage/db.ts';
 import { findAccountOwner, loadUser, toWireUser, type UserRecord } from '../users/user-record.ts';
 import { toWireAccount, type VerifiedIdentity } from './account-record.ts';
 import { assertAllowlisted } from './allowlist.ts';
+import { insertAccount } from './insert-account.ts';
 
 export interface LoginReturnType {
   user: UserRecord;
@@ -67,20 +68,7 @@ async function createUser(ctx: ServerContext, app: AppRecord, identity: Verified
         custom_metadata: null,
       })
       .execute();
-    await trx
-      .insertInto('linked_accounts')
-      .values({
-        id: randomId(25),
-        user_id: userId,
-        app_id: app.id,
-        type: identity.type,
-        identifier: identity.identifier,
-        details: JSON.stringify(identity.details ?? {}),
-        first_verified_at: now,
-        latest_verified_at: now,
-        created_at: now,
-      })
-      .execute();
+    await insertAccount(trx, app.id, userId, identity, now);
     const user = (await loadUser(trx, app.id, userId))!;
     const account = user.accounts[0] ? toWireAccount(user.accounts[0]) : null;
     await recordEvent(trx, app.id, 'user.created', { user: toWireUser(user) }, now);

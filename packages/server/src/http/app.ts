@@ -11,6 +11,8 @@ import type { DevOutbox } from '../delivery/dev-outbox.ts';
 import { emailRoutes } from '../email/routes.ts';
 import { guestRoutes } from '../guest/routes.ts';
 import { sessionRoutes } from '../sessions/routes.ts';
+import { siweRoutes } from '../siwe/routes.ts';
+import { siwsRoutes } from '../siws/routes.ts';
 import { smsRoutes } from '../sms/routes.ts';
 import { userRoutes } from '../users/routes.ts';
 import { ApiError } from './api-error.ts';
@@ -50,6 +52,8 @@ export function buildHttpApp(
   client.route('/passwordless_sms', smsRoutes(ctx));
   client.route('/guest', guestRoutes(ctx));
   client.route('/custom_jwt_account', customJwtRoutes(ctx));
+  client.route('/siwe', siweRoutes(ctx));
+  client.route('/siws', siwsRoutes(ctx));
   root.route('/api/v1', client);
 
   root.notFound((c) =>

@@ -10,6 +10,7 @@ export interface Database {
   sessions: SessionsTable;
   refresh_tokens: RefreshTokensTable;
   verification_codes: VerificationCodesTable;
+  wallet_nonces: WalletNoncesTable;
   allowlist: AllowlistTable;
   analytics_events: AnalyticsEventsTable;
   outbox: OutboxTable;
@@ -87,6 +88,18 @@ export interface VerificationCodesTable {
   created_at: number;
   expires_at: number;
   attempts: number;
+}
+
+export interface WalletNoncesTable {
+  app_id: string;
+  /** EIP-4361 nonce (alphanumeric); not secret, it is signed in plain text. */
+  nonce: string;
+  /** `ethereum` (SIWE) or `solana` (SIWS). */
+  chain_type: string;
+  /** The account identifier it was issued for (lower-cased 0x address, or base58 public key). */
+  address: string;
+  created_at: number;
+  expires_at: number;
 }
 
 export interface AllowlistTable {

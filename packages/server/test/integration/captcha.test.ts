@@ -53,6 +53,32 @@ describe.each(dialects)('captcha on code sending (%s)', (dialect) => {
     expect(smsOk.status).toBe(200);
   });
 
+  it('wallet sign-in nonces (SIWE and SIWS init) need the captcha too', async () => {
+    const { client } = await t.createApp({
+      wallet_auth: true,
+      solana_wallet_auth: true,
+      captcha_enabled: true,
+      enabled_captcha_provider: 'turnstile',
+      captcha_site_key: 't:site-key',
+      captcha_secret_key: 'wallet-secret',
+    });
+    turnstile.accept('wallet-secret', 'wallet-token');
+    const eth = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
+    const sol = 'GsbwXfJraMomNxBcjYLcG3mxkBUiyWXAB32fGbSMQRdW';
+    expect((await client.post('/api/v1/siwe/init', { address: eth })).body).toMatchObject({
+      code: 'invalid_captcha',
+    });
+    expect((await client.post('/api/v1/siws/init', { address: sol })).body).toMatchObject({
+      code: 'invalid_captcha',
+    });
+    expect((await client.post('/api/v1/siwe/init', { address: eth, token: 'wallet-token' })).status).toBe(
+      200,
+    );
+    expect((await client.post('/api/v1/siws/init', { address: sol, token: 'wallet-token' })).status).toBe(
+      200,
+    );
+  });
+
   it('uses the hCaptcha endpoint for hCaptcha apps, and another app\u2019s secret does not verify', async () => {
     const { client } = await captchaApp('hcaptcha', 'h-secret');
     hcaptcha.accept('other-secret', 'token-1');

@@ -1,5 +1,11 @@
-import { headers as protocolHeaders } from '@latchkey/protocol';
+import {
+  buildSiweMessage,
+  buildSiwsMessage,
+  headers as protocolHeaders,
+  siweStatement,
+} from '@latchkey/protocol';
 import { exportSPKI, generateKeyPair } from 'jose';
+import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dialects, startTestServer, type TestServer, testOrigin } from '../helpers/test-server.ts';
 
@@ -72,6 +78,28 @@ interface BodyRoute {
 let unique = 0;
 const next = () => ++unique;
 const wrongCode = '123456';
+
+// Wallet sign-in templates: well-formed messages whose nonce was never issued (invalid_credentials).
+const evmAddress = () => privateKeyToAddress(generatePrivateKey());
+const solanaAddress = '11111111111111111111111111111111';
+const signInFields = {
+  domain: 'app.test',
+  uri: 'http://app.test',
+  nonce: 'neverissued0000',
+  issuedAt: new Date().toISOString(),
+};
+const siweTemplate = () => ({
+  message: buildSiweMessage({ ...signInFields, address: evmAddress(), statement: siweStatement, chainId: 1 }),
+  signature: `0x${'11'.repeat(65)}`,
+});
+const siwsTemplate = () => ({
+  message: buildSiwsMessage({ ...signInFields, address: solanaAddress }),
+  signature: Buffer.alloc(64, 1).toString('base64'),
+});
+/** A free label (walletClientType, connectorType): any bounded text is data; NUL and 10k are refused. */
+const label = (otherwise: Outcome) => (kind: Kind) =>
+  kind === 'sql' || kind === 'unicode' ? otherwise : invalidData;
+const notSupported: Outcome = { status: 400, code: 'not_supported' };
 
 function bodyRoutes(): BodyRoute[] {
   const email = always(invalidData);
@@ -188,6 +216,144 @@ function bodyRoutes(): BodyRoute[] {
       valid: { status: 404, code: 'linked_account_not_found' },
       required: ['phoneNumber'],
       strings: { phoneNumber: always(invalidData) },
+    }),
+    route({
+      name: 'POST /api/v1/siwe/init',
+      method: 'POST',
+      path: () => '/api/v1/siwe/init',
+      auth: 'app',
+      template: () => ({ address: evmAddress() }),
+      valid: ok,
+      required: ['address'],
+      strings: { address: always(invalidData) },
+    }),
+    route({
+      name: 'POST /api/v1/siwe/authenticate',
+      method: 'POST',
+      path: () => '/api/v1/siwe/authenticate',
+      auth: 'app',
+      template: siweTemplate,
+      valid: invalidCredentials,
+      required: ['message', 'signature'],
+      strings: {
+        message: always(invalidData),
+        signature: always(invalidData),
+        chainId: always(invalidData),
+        walletClientType: label(invalidCredentials),
+        connectorType: label(invalidCredentials),
+        mode: always(invalidData),
+      },
+    }),
+    route({
+      name: 'POST /api/v1/siwe/link',
+      method: 'POST',
+      path: () => '/api/v1/siwe/link',
+      auth: 'user',
+      template: siweTemplate,
+      valid: invalidCredentials,
+      required: ['message', 'signature'],
+      strings: {
+        message: always(invalidData),
+        signature: always(invalidData),
+        chainId: always(invalidData),
+        walletClientType: label(invalidCredentials),
+      },
+    }),
+    route({
+      name: 'POST /api/v1/siwe/link_smart_wallet',
+      method: 'POST',
+      path: () => '/api/v1/siwe/link_smart_wallet',
+      auth: 'user',
+      template: () => ({ ...siweTemplate(), smart_wallet_type: 'kernel' }),
+      valid: invalidCredentials,
+      required: ['message', 'signature', 'smart_wallet_type'],
+      strings: {
+        message: always(invalidData),
+        signature: always(invalidData),
+        smart_wallet_type: always(invalidData),
+        smart_wallet_version: label(invalidCredentials),
+      },
+    }),
+    route({
+      name: 'POST /api/v1/siwe/unlink',
+      method: 'POST',
+      path: () => '/api/v1/siwe/unlink',
+      auth: 'user',
+      template: () => ({ address: evmAddress() }),
+      valid: { status: 404, code: 'linked_account_not_found' },
+      required: ['address'],
+      strings: { address: always(invalidData) },
+    }),
+    route({
+      name: 'POST /api/v1/siwe/transfer',
+      method: 'POST',
+      path: () => '/api/v1/siwe/transfer',
+      auth: 'user',
+      template: () => ({ address: evmAddress(), nonce: 'neverissued0000' }),
+      valid: notSupported,
+      required: ['address', 'nonce'],
+      strings: { address: label(notSupported), nonce: label(notSupported) },
+    }),
+    route({
+      name: 'POST /api/v1/siws/init',
+      method: 'POST',
+      path: () => '/api/v1/siws/init',
+      auth: 'app',
+      template: () => ({ address: solanaAddress }),
+      valid: ok,
+      required: ['address'],
+      strings: { address: always(invalidData) },
+    }),
+    route({
+      name: 'POST /api/v1/siws/authenticate',
+      method: 'POST',
+      path: () => '/api/v1/siws/authenticate',
+      auth: 'app',
+      template: siwsTemplate,
+      valid: invalidCredentials,
+      required: ['message', 'signature'],
+      strings: {
+        message: always(invalidData),
+        signature: always(invalidData),
+        walletClientType: label(invalidCredentials),
+        connectorType: label(invalidCredentials),
+        message_type: always(invalidData),
+        mode: always(invalidData),
+      },
+    }),
+    route({
+      name: 'POST /api/v1/siws/link',
+      method: 'POST',
+      path: () => '/api/v1/siws/link',
+      auth: 'user',
+      template: siwsTemplate,
+      valid: invalidCredentials,
+      required: ['message', 'signature'],
+      strings: {
+        message: always(invalidData),
+        signature: always(invalidData),
+        connectorType: label(invalidCredentials),
+      },
+    }),
+    route({
+      name: 'POST /api/v1/siws/unlink',
+      method: 'POST',
+      path: () => '/api/v1/siws/unlink',
+      auth: 'user',
+      template: () => ({ address: solanaAddress }),
+      valid: { status: 404, code: 'linked_account_not_found' },
+      required: ['address'],
+      strings: { address: always(invalidData) },
+    }),
+    route({
+      name: 'POST /api/v1/siws/transfer',
+      method: 'POST',
+      path: () => '/api/v1/siws/transfer',
+      auth: 'user',
+      template: () => ({ address: solanaAddress, nonce: 'neverissued0000' }),
+      valid: notSupported,
+      required: ['address', 'nonce'],
+      strings: { address: label(notSupported), nonce: label(notSupported) },
     }),
     route({
       name: 'POST /api/v1/guest/authenticate',
@@ -417,6 +583,8 @@ describe.each(dialects)('hostile input on every route (%s)', (dialect) => {
     const { app, secret, client } = await t.createApp({
       sms_auth: true,
       guest_auth: true,
+      wallet_auth: true,
+      solana_wallet_auth: true,
       custom_jwt_auth: true,
       custom_jwt_verification_key: await exportSPKI(publicKey),
     });

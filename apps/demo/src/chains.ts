@@ -1,0 +1,25 @@
+/**
+ * The chains the demo offers wallets (viem's Chain shape, written out so the demo does not bundle
+ * viem). 31337 is a local development chain no wallet knows by default: switching to it makes the
+ * SDK add it first (wallet_addEthereumChain after 4902).
+ */
+export const demoChains = [
+  {
+    id: 1,
+    name: 'Ethereum',
+    nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+    rpcUrls: { default: { http: ['https://eth.merkle.io'] } },
+  },
+  {
+    id: 8453,
+    name: 'Base',
+    nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+    rpcUrls: { default: { http: ['https://mainnet.base.org'] } },
+  },
+  {
+    id: 31337,
+    name: 'Latchkey Local',
+    nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+    rpcUrls: { default: { http: ['http://127.0.0.1:8545'] } },
+  },
+];

@@ -1,0 +1,95 @@
+import { type AuthenticatedUser, buildSiwsMessage, type LoginMode, type User } from '@latchkey/protocol';
+import {
+  assertLoggedIn,
+  assertLoggedOut,
+  completeAccountChange,
+  completeLogin,
+  type FlowContext,
+  type LoginResult,
+  noBearer,
+} from './context.ts';
+import type { SignInFlowStatus } from './siwe.ts';
+
+/** SIWS routes (WIRE.md §3.3). */
+export const siwsRoutes = {
+  init: '/api/v1/siws/init',
+  authenticate: '/api/v1/siws/authenticate',
+  link: '/api/v1/siws/link',
+  unlink: '/api/v1/siws/unlink',
+} as const;
+
+export interface SiwsParameters {
+  /** Base58 public key. */
+  address: string;
+  /** Signs the UTF-8 message bytes; returns the ed25519 signature. */
+  signMessage(message: Uint8Array): Promise<Uint8Array>;
+  walletClientType: string;
+  connectorType: string;
+  domain: string;
+  uri: string;
+  captchaToken?: string | undefined;
+  mode?: LoginMode | undefined;
+  onStatus?: ((status: SignInFlowStatus) => void) | undefined;
+  now?: (() => Date) | undefined;
+}
+
+function base64(bytes: Uint8Array): string {
+  let binary = '';
+  for (const byte of bytes) binary += String.fromCharCode(byte);
+  return btoa(binary);
+}
+
+async function signSiws(ctx: FlowContext, params: SiwsParameters) {
+  params.onStatus?.('generating-message');
+  const { nonce } = await ctx.http.post<{ nonce: string }>(
+    siwsRoutes.init,
+    { address: params.address, token: params.captchaToken },
+    noBearer,
+  );
+  const message = buildSiwsMessage({
+    domain: params.domain,
+    address: params.address,
+    uri: params.uri,
+    nonce,
+    issuedAt: (params.now?.() ?? new Date()).toISOString(),
+  });
+  params.onStatus?.('awaiting-signature');
+  const signature = base64(await params.signMessage(new TextEncoder().encode(message)));
+  params.onStatus?.('submitting-signature');
+  return {
+    message,
+    signature,
+    walletClientType: params.walletClientType,
+    connectorType: params.connectorType,
+    message_type: 'plain' as const,
+  };
+}
+
+/**
+ * Logs in with a Solana wallet (Sign-In with Solana): `/siws/init`, sign, `/siws/authenticate`.
+ *
+ * @example
+ * const { user } = await loginWithSiws(ctx, { address, signMessage, walletClientType: 'phantom',
+ *   connectorType: 'solana_adapter', domain: location.host, uri: location.origin });
+ */
+export async function loginWithSiws(ctx: FlowContext, params: SiwsParameters): Promise<LoginResult> {
+  assertLoggedOut(ctx);
+  const body = { ...(await signSiws(ctx, params)), mode: params.mode };
+  return completeLogin(ctx, await ctx.http.post<AuthenticatedUser>(siwsRoutes.authenticate, body, noBearer));
+}
+
+/** Links a Solana wallet to the logged-in user (`/siws/link`), then refreshes the session. */
+export async function linkWithSiws(ctx: FlowContext, params: Omit<SiwsParameters, 'mode'>): Promise<User> {
+  assertLoggedIn(ctx);
+  const body = await signSiws(ctx, params);
+  return completeAccountChange(ctx, await ctx.http.post<User>(siwsRoutes.link, body));
+}
+
+/** Unlinks a Solana wallet (`/siws/unlink`). */
+export async function unlinkSolanaWallet(ctx: FlowContext, params: { address: string }): Promise<User> {
+  assertLoggedIn(ctx);
+  return completeAccountChange(
+    ctx,
+    await ctx.http.post<User>(siwsRoutes.unlink, { address: params.address }),
+  );
+}

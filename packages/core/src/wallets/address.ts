@@ -1,0 +1,58 @@
+import { keccak_256 } from '@noble/hashes/sha3.js';
+import { LatchkeyClientError } from '../errors.ts';
+
+const hexAddress = /^0x[0-9a-fA-F]{40}$/;
+
+/** True for a 0x-prefixed 20-byte hex address (any case). */
+export function isEthereumAddress(value: unknown): value is string {
+  return typeof value === 'string' && hexAddress.test(value);
+}
+
+/**
+ * The EIP-55 mixed-case checksum form of an Ethereum address.
+ *
+ * @example
+ * toChecksumAddress('0x5aaeb6053f3e94c9b9a09f33669435e7ef1beaed') // '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed'
+ */
+export function toChecksumAddress(address: string): `0x${string}` {
+  if (!isEthereumAddress(address))
+    throw new LatchkeyClientError('invalid_input', `Invalid address ${address}`);
+  const lower = address.slice(2).toLowerCase();
+  const hash = keccak_256(new TextEncoder().encode(lower));
+  let out = '0x';
+  for (let i = 0; i < 40; i += 1) {
+    const nibble = (hash[i >> 1]! >> (i % 2 === 0 ? 4 : 0)) & 0xf;
+    out += nibble >= 8 ? lower[i]!.toUpperCase() : lower[i];
+  }
+  return out as `0x${string}`;
+}
+
+/** UTF-8 text as 0x hex, what `personal_sign` takes. */
+export function utf8ToHex(text: string): `0x${string}` {
+  let out = '0x';
+  for (const byte of new TextEncoder().encode(text)) out += byte.toString(16).padStart(2, '0');
+  return out as `0x${string}`;
+}
+
+/** Bytes as standard base64, with `btoa` (browser and Node alike). */
+export function bytesToBase64(bytes: Uint8Array): string {
+  let binary = '';
+  for (const byte of bytes) binary += String.fromCharCode(byte);
+  return btoa(binary);
+}
+
+const base58Alphabet = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
+
+/** True when `value` decodes from base58 to 32 bytes (a Solana public key). */
+export function isSolanaAddress(value: unknown): value is string {
+  if (typeof value !== 'string' || value.length < 32 || value.length > 44) return false;
+  let n = 0n;
+  for (const char of value) {
+    const digit = base58Alphabet.indexOf(char);
+    if (digit < 0) return false;
+    n = n * 58n + BigInt(digit);
+  }
+  const leadingZeros = value.length - value.replace(/^1+/, '').length;
+  const bytes = n === 0n ? 0 : n.toString(16).length / 2;
+  return leadingZeros + Math.ceil(bytes) === 32;
+}

@@ -1,0 +1,31 @@
+import type { Kysely } from 'kysely';
+import { randomId } from '../crypto/random.ts';
+import type { Database } from '../storage/schema.ts';
+import type { VerifiedIdentity } from './account-record.ts';
+
+/**
+ * Inserts a verified identity as a linked account of `userId`. The (app, type, identifier) unique
+ * constraint makes a concurrent claim of the same identity fail here; callers map that failure.
+ */
+export async function insertAccount(
+  db: Kysely<Database>,
+  appId: string,
+  userId: string,
+  identity: VerifiedIdentity,
+  now: number,
+): Promise<void> {
+  await db
+    .insertInto('linked_accounts')
+    .values({
+      id: randomId(25),
+      user_id: userId,
+      app_id: appId,
+      type: identity.type,
+      identifier: identity.identifier,
+      details: JSON.stringify(identity.details ?? {}),
+      first_verified_at: now,
+      latest_verified_at: now,
+      created_at: now,
+    })
+    .execute();
+}

@@ -1,0 +1,62 @@
+import { z } from 'zod';
+import type { VerifiedIdentity } from '../accounts/account-record.ts';
+import { linkIdentity, unlinkAccount } from '../accounts/link.ts';
+import type { AppRecord } from '../apps/app-record.ts';
+import type { ServerContext } from '../context.ts';
+import { ApiError } from '../http/api-error.ts';
+import { boundedString } from '../http/body.ts';
+import { loadUser, type UserRecord } from '../users/user-record.ts';
+import type { WalletAddress } from './addresses.ts';
+
+/** `walletClientType` / `connectorType`: free labels from the client, may be null. */
+export const clientLabel = boundedString(100).nullable().optional();
+
+/** The `wallet` identity a verified sign-in proves (WIRE.md §4.2 external wallet fields). */
+export function walletIdentity(
+  address: WalletAddress,
+  extra: { chainId: string | null; walletClientType?: string | null; connectorType?: string | null },
+): VerifiedIdentity {
+  return {
+    type: 'wallet',
+    identifier: address.identifier,
+    details: {
+      address: address.display,
+      chain_type: address.chainType,
+      chain_id: extra.chainId,
+      wallet_client: 'unknown',
+      wallet_client_type: extra.walletClientType ?? null,
+      connector_type: extra.connectorType ?? null,
+    },
+  };
+}
+
+/** Links a wallet: several per user, up to the app's `max_linked_wallets_per_user` when set. */
+export function linkWallet(ctx: ServerContext, app: AppRecord, userId: string, identity: VerifiedIdentity) {
+  return linkIdentity(ctx, app, userId, identity, {
+    maxOfType: app.config.max_linked_wallets_per_user ?? null,
+  });
+}
+
+/** Unlinks an external wallet; embedded ones (`wallet_client_type: 'privy'`) cannot be. */
+export async function unlinkWallet(
+  ctx: ServerContext,
+  app: AppRecord,
+  userId: string,
+  address: WalletAddress,
+): Promise<UserRecord> {
+  const user = await loadUser(ctx.db, app.id, userId);
+  const account = user?.accounts.find((a) => a.type === 'wallet' && a.identifier === address.identifier);
+  if (account?.details.wallet_client_type === 'privy') throw new ApiError('cannot_unlink_embedded_wallet');
+  return unlinkAccount(ctx, app, userId, 'wallet', address.identifier);
+}
+
+/** `smart_wallet_type` values (WIRE.md §4.2). */
+export const smartWalletType = z.enum([
+  'safe',
+  'kernel',
+  'light_account',
+  'biconomy',
+  'coinbase_smart_wallet',
+  'thirdweb',
+  'nexus',
+]);
