@@ -3,7 +3,6 @@ import { z } from 'zod';
 import { linkIdentity } from '../accounts/link.ts';
 import { loginWithIdentity } from '../accounts/login.ts';
 import type { AppRecord } from '../apps/app-record.ts';
-import { assertCaptcha } from '../captcha/assert-captcha.ts';
 import type { ServerContext } from '../context.ts';
 import { ApiError } from '../http/api-error.ts';
 import { boundedString, loginMode, readBody } from '../http/body.ts';
@@ -13,7 +12,7 @@ import { requireUser } from '../http/middleware.ts';
 import { startSession } from '../sessions/session-service.ts';
 import { toWireUser } from '../users/user-record.ts';
 import { parseEthereumAddress } from '../wallets/addresses.ts';
-import { issueNonce } from '../wallets/nonces.ts';
+import { walletInitHandler } from '../wallets/init-route.ts';
 import {
   clientLabel,
   linkWallet,
@@ -27,7 +26,6 @@ const address = boundedString(100);
 const message = boundedString(4096);
 // EIP-6492 signatures wrap the factory call: allow room beyond a 65-byte ECDSA signature.
 const signature = boundedString(32 * 1024);
-const initBody = z.object({ address, token: boundedString(4096).optional() });
 const linkBody = z.object({
   message,
   signature,
@@ -61,20 +59,10 @@ export function siweRoutes(ctx: ServerContext) {
   const routes = new Hono<AppEnv>();
   const ip = (c: Parameters<typeof clientIp>[0]) => clientIp(c, ctx.settings.trustProxy);
 
-  routes.post('/init', async (c) => {
-    const body = await readBody(c, initBody);
-    const app = c.get('app');
-    assertSiweEnabled(app);
-    const wallet = parseEthereumAddress(body.address);
-    await assertCaptcha(ctx, app, body.token, ip(c));
-    await ctx.rateLimits.consume('verifyIp', ip(c));
-    const nonce = await issueNonce(ctx, app, wallet);
-    return c.json({
-      address: wallet.display,
-      nonce: nonce.nonce,
-      expires_at: new Date(nonce.expiresAt * 1000).toISOString(),
-    });
-  });
+  routes.post(
+    '/init',
+    walletInitHandler(ctx, { assertEnabled: assertSiweEnabled, parseAddress: parseEthereumAddress }),
+  );
 
   routes.post('/authenticate', async (c) => {
     const body = await readBody(c, authenticateBody);

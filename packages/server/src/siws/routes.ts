@@ -2,7 +2,6 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { loginWithIdentity } from '../accounts/login.ts';
 import type { AppRecord } from '../apps/app-record.ts';
-import { assertCaptcha } from '../captcha/assert-captcha.ts';
 import type { ServerContext } from '../context.ts';
 import { ApiError } from '../http/api-error.ts';
 import { boundedString, loginMode, readBody } from '../http/body.ts';
@@ -12,12 +11,11 @@ import { requireUser } from '../http/middleware.ts';
 import { startSession } from '../sessions/session-service.ts';
 import { toWireUser } from '../users/user-record.ts';
 import { parseSolanaAddress } from '../wallets/addresses.ts';
-import { issueNonce } from '../wallets/nonces.ts';
+import { walletInitHandler } from '../wallets/init-route.ts';
 import { clientLabel, linkWallet, unlinkWallet, walletIdentity } from '../wallets/wallet-accounts.ts';
 import { verifySiws } from './verify-siws.ts';
 
 const address = boundedString(100);
-const initBody = z.object({ address, token: boundedString(4096).optional() });
 const linkBody = z.object({
   message: boundedString(4096),
   signature: boundedString(200),
@@ -53,20 +51,10 @@ export function siwsRoutes(ctx: ServerContext) {
   const routes = new Hono<AppEnv>();
   const ip = (c: Parameters<typeof clientIp>[0]) => clientIp(c, ctx.settings.trustProxy);
 
-  routes.post('/init', async (c) => {
-    const body = await readBody(c, initBody);
-    const app = c.get('app');
-    assertSiwsEnabled(app);
-    const wallet = parseSolanaAddress(body.address);
-    await assertCaptcha(ctx, app, body.token, ip(c));
-    await ctx.rateLimits.consume('verifyIp', ip(c));
-    const nonce = await issueNonce(ctx, app, wallet);
-    return c.json({
-      address: wallet.display,
-      nonce: nonce.nonce,
-      expires_at: new Date(nonce.expiresAt * 1000).toISOString(),
-    });
-  });
+  routes.post(
+    '/init',
+    walletInitHandler(ctx, { assertEnabled: assertSiwsEnabled, parseAddress: parseSolanaAddress }),
+  );
 
   routes.post('/authenticate', async (c) => {
     const body = await readBody(c, authenticateBody);
