@@ -2,6 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { inject } from 'vitest';
 import { addAllowlistEntry } from '../../packages/server/src/accounts/allowlist.ts';
 import { createApp } from '../../packages/server/src/apps/app-service.ts';
+import type { LatchkeyOptions } from '../../packages/server/src/server.ts';
 import type { ServerSettings } from '../../packages/server/src/settings.ts';
 import { type SmtpListener, startSmtpListener } from '../../packages/server/test/helpers/smtp-listener.ts';
 import { startTestServer, type TestServer } from '../../packages/server/test/helpers/test-server.ts';
@@ -39,7 +40,10 @@ export interface Stack {
   close(): Promise<void>;
 }
 
-export async function startStack(settings: Partial<ServerSettings> = {}): Promise<Stack> {
+export async function startStack(
+  settings: Partial<ServerSettings> = {},
+  serverOptions: Partial<LatchkeyOptions> = {},
+): Promise<Stack> {
   const stops: (() => Promise<unknown>)[] = [];
   const close = async () => {
     for (const stop of stops.reverse()) await stop().catch(() => undefined);
@@ -58,6 +62,7 @@ export async function startStack(settings: Partial<ServerSettings> = {}): Promis
         apiUrl: twilio.url,
       },
       settings,
+      ...serverOptions,
     });
     stops.push(() => server.close());
     const demo = await startStaticServer(inject('demoDist'));
