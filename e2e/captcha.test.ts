@@ -20,6 +20,8 @@ import {
   text,
 } from './helpers/modal.ts';
 import { type Stack, startStack } from './helpers/stack.ts';
+import { openWalletLogin, pickWallet } from './helpers/wallets.ts';
+import { installEip6963Wallets } from './wallets/eip6963-wallet.ts';
 
 /** A stand-in for Turnstile's explicit-render API: `execute` answers through `callback`. */
 const fakeTurnstile = `
@@ -94,6 +96,51 @@ describe('captcha before sending a code', () => {
       .poll(() => fresh.page.locator(id('lk-modal')).textContent(), { timeout: 10_000 })
       .toContain('Unsupported captcha site key');
     expect(siteverify.calls.length).toBe(before);
+    await fresh.context.close();
+  });
+  test('wallet login: each signing attempt runs the widget and sends a fresh token to /siwe/init', async () => {
+    const appId = await stack.createApp({
+      wallet_auth: true,
+      captcha_enabled: true,
+      enabled_captcha_provider: 'turnstile',
+      captcha_site_key: 't:wallet-site',
+      captcha_secret_key: 'wallet-secret',
+    });
+    siteverify.accept('wallet-secret', 'token-for-wallet-site-1');
+    siteverify.accept('wallet-secret', 'token-for-wallet-site-2');
+    const fresh = await stack.newPage();
+    // This widget numbers its tokens, so the test sees that each attempt ran it afresh.
+    const numberedTurnstile = fakeTurnstile.replace(
+      "'token-for-' + options.sitekey",
+      "'token-for-' + options.sitekey + '-' + (window.__captchaRuns = (window.__captchaRuns || 0) + 1)",
+    );
+    await fresh.page.route('https://challenges.cloudflare.com/**', (route) =>
+      route.fulfill({ status: 200, contentType: 'text/javascript', body: numberedTurnstile }),
+    );
+    const [wallet] = await installEip6963Wallets(fresh.context, [
+      { name: 'Captcha Wallet', rdns: 'dev.latchkey.captchawallet' },
+    ]);
+    const initBodies: Record<string, unknown>[] = [];
+    fresh.page.on('request', (request) => {
+      if (request.url().endsWith('/api/v1/siwe/init')) initBodies.push(request.postDataJSON());
+    });
+    // The first signature is refused: Retry must run the widget again (tokens are single-use).
+    wallet!.rejectSignatures(1);
+    const before = siteverify.calls.length;
+    await fresh.page.goto(stack.demoUrl(appId));
+    await openWalletLogin(fresh.page);
+    await pickWallet(fresh.page, 'Captcha Wallet');
+    await fresh.page.locator(id('lk-wallet-retry')).click({ timeout: 15_000 });
+    await modalClosed(fresh.page);
+    await expect.poll(() => text(fresh.page, 'demo-authenticated')).toBe('true');
+
+    expect(initBodies.map((body) => body.token)).toEqual([
+      'token-for-wallet-site-1',
+      'token-for-wallet-site-2',
+    ]);
+    const calls = siteverify.calls.slice(before);
+    expect(calls).toHaveLength(2);
+    expect(calls.every((call) => call.secret === 'wallet-secret')).toBe(true);
     await fresh.context.close();
   });
 });

@@ -1,4 +1,4 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { inject } from 'vitest';
 import { addAllowlistEntry } from '../../packages/server/src/accounts/allowlist.ts';
 import { createApp } from '../../packages/server/src/apps/app-service.ts';
@@ -31,8 +31,14 @@ export interface Stack {
   ): Promise<string>;
   /** The demo page for an app. */
   demoUrl(appId: string, options?: { theme?: 'light' | 'dark' }): string;
-  /** A fresh browser context (own storage) and page; `errors` collects the page's uncaught errors. */
-  newPage(viewport?: { width: number; height: number }): Promise<{
+  /**
+   * A fresh browser context (own storage) and page; `errors` collects the page's uncaught errors.
+   * `options` are more context options (a phone's user agent, touch).
+   */
+  newPage(
+    viewport?: { width: number; height: number },
+    options?: BrowserContextOptions,
+  ): Promise<{
     context: BrowserContext;
     page: Page;
     errors: string[];
@@ -90,8 +96,8 @@ export async function startStack(
         if (options.theme) query.set('theme', options.theme);
         return `${demo.url}/?${query}`;
       },
-      async newPage(viewport = { width: 1024, height: 768 }) {
-        const context = await browser.newContext({ viewport });
+      async newPage(viewport = { width: 1024, height: 768 }, options = {}) {
+        const context = await browser.newContext({ ...options, viewport });
         const page = await context.newPage();
         page.setDefaultTimeout(15_000);
         const errors: string[] = [];

@@ -1,4 +1,4 @@
-import { useIdentityToken, useLatchkey, useLogin, useLogout } from '@latchkey/react';
+import { useIdentityToken, useLatchkey, useLinkAccount, useLogin, useLogout } from '@latchkey/react';
 import { useCallback, useEffect, useState } from 'react';
 import { Wallets } from './Wallets.tsx';
 
@@ -22,6 +22,11 @@ export function App({ apiUrl }: { apiUrl: string }) {
     onError: (code) => setLastError(`login error: ${String(code)}`),
   });
   const { logout } = useLogout({ onSuccess: () => setLastEvent('logged out') });
+  // Outcomes of every link flow the modal runs (email, phone, wallet, and account transfers).
+  useLinkAccount({
+    onSuccess: ({ method }) => setLastEvent(`link complete: method=${method}`),
+    onError: (code) => setLastError(`link error: ${String(code)}`),
+  });
 
   const readToken = useCallback(async () => {
     try {

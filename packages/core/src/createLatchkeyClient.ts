@@ -26,6 +26,7 @@ import {
   updatePhone,
 } from './flows/sms.ts';
 import { trackEvent } from './flows/trackEvent.ts';
+import { type TransferAccount, transferAccount } from './flows/transfer.ts';
 import { createHttpClient, type HttpClient } from './http/createHttpClient.ts';
 import type { SessionCookies } from './session/cookies.ts';
 import { createSessionManager } from './session/createSessionManager.ts';
@@ -90,6 +91,11 @@ export interface LatchkeyClient {
   /** Reloads the user from `GET /api/v1/users/me`. */
   getUser(): Promise<User>;
   acceptTerms(): Promise<User>;
+  /**
+   * Moves an account from the other user who holds it, after an `account_transfer_required`
+   * refusal of a link (read it with `accountTransferRequired`). That other user is deleted.
+   */
+  transferAccount(params: { account: TransferAccount; nonce: string }): Promise<User>;
   /** Logs out on the server, then clears local state and the analytics id, even if the call fails. */
   logout(): Promise<void>;
   /** Fire-and-forget analytics; never throws. */
@@ -255,6 +261,7 @@ export function createLatchkeyClient(params: CreateLatchkeyClientParameters): La
     refreshSession: whenReady(() => session.refreshAfterChange()),
     getUser: whenReady(() => getUser(ctx)),
     acceptTerms: whenReady(() => acceptTerms(ctx)),
+    transferAccount: whenReady((p: { account: TransferAccount; nonce: string }) => transferAccount(ctx, p)),
     logout: whenReady(() => session.logout()),
     trackEvent: (eventName, payload) =>
       trackEvent({ ...ctx, getAnalyticsId: () => analyticsId.get() }, eventName, payload),

@@ -42,6 +42,8 @@ export type {
 } from './flows/sms.ts';
 export { linkSmsWithCode, loginWithSmsCode, sendSmsCode, unlinkPhone, updatePhone } from './flows/sms.ts';
 export { trackEvent } from './flows/trackEvent.ts';
+export type { AccountTransferRequired, TransferAccount } from './flows/transfer.ts';
+export { accountTransferRequired, transferAccount } from './flows/transfer.ts';
 export type {
   CreateHttpClientErrorType,
   CreateHttpClientParameters,

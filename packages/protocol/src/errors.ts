@@ -13,6 +13,7 @@ export const serverErrors = {
   expired_or_invalid_mfa_token: 'Expired or invalid MFA token.',
   invalid_captcha: 'Invalid captcha.',
   linked_to_another_user: 'This account has already been linked to another user.',
+  account_transfer_required: 'This account is associated with another user.',
   allowlist_rejected: 'User is not allowed to log in to this app.',
   cannot_unlink_embedded_wallet: 'Cannot unlink an embedded wallet.',
   cannot_unlink_sole_account: 'Cannot unlink the only account of a user.',

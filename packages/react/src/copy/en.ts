@@ -93,6 +93,23 @@ export const en = {
   continueWithLedger: 'Continue with Ledger',
   continueWithoutLedger: 'Continue without Ledger',
   ledgerQuestion: 'Are you using a Ledger with Phantom?',
+  // Mobile redirect to a wallet's app (document 1 §2 Wallet picker, Wallet connecting)
+  redirectingTo: (wallet: string) => `Redirecting to ${wallet} Mobile Wallet`,
+  goToWallet: (wallet: string) => `Go to ${wallet} to continue`,
+  stillHere: 'Still here?',
+  openInApp: 'Open in app',
+  copyLink: 'Copy link',
+  goToAppStore: 'Go to App Store',
+  /** Android's counterpart of 'Go to App Store' (the spec words only the iOS one). */
+  goToGooglePlay: 'Go to Google Play',
+
+  // Account transfer (document 1 §2)
+  transferTitle: (method: string) => `${method} is associated with another account`,
+  transferConfirm: 'Transfer and delete account',
+  transferCheckAssets: 'Check account assets before transferring',
+  methodEmail: 'Email',
+  methodPhone: 'Phone number',
+  methodWallet: 'Wallet',
 
   // Terms gate
   termsTitle: 'One last step',

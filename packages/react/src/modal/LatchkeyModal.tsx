@@ -1,8 +1,10 @@
 import {
+  accountTransferRequired,
   LatchkeyApiError,
   type LatchkeyClient,
   LatchkeyClientError,
   type LoginResult,
+  type TransferAccount,
   type WalletConnectionEvent,
 } from '@latchkey/core';
 import type { User } from '@latchkey/protocol';
@@ -24,10 +26,11 @@ import { toClientUser } from '../toClientUser.ts';
 import type { LatchkeyConfig, LoginMethod, ModalIntent, WalletChainTypeOption } from '../types.ts';
 import { toConnectedWallet } from '../wallets/connectedWallets.ts';
 import { useWalletManager } from '../wallets/useWalletManager.ts';
-import { captchaSettings } from './captcha.ts';
+import { captchaSettings, runCaptcha } from './captcha.ts';
 import type { CodeSubmitResult } from './components/CodeInput.tsx';
 import { codeEntryError, errorCode, errorScreen } from './errorScreens.ts';
 import { enabledLoginMethods, landingLayout } from './loginSlots.ts';
+import { currentMobilePlatform } from './mobile.ts';
 import {
   type CodeTarget,
   canGoBack,
@@ -51,6 +54,7 @@ import { OverflowScreen } from './screens/OverflowScreen.tsx';
 import { PhoneScreen } from './screens/PhoneScreen.tsx';
 import { SuccessScreen } from './screens/SuccessScreen.tsx';
 import { TermsScreen } from './screens/TermsScreen.tsx';
+import { TransferScreen } from './screens/TransferScreen.tsx';
 import { UpdateEmailScreen } from './screens/UpdateEmailScreen.tsx';
 import { UpdatePhoneScreen } from './screens/UpdatePhoneScreen.tsx';
 import { UserLimitScreen } from './screens/UserLimitScreen.tsx';
@@ -58,10 +62,11 @@ import { WalletConnectingScreen } from './screens/WalletConnectingScreen.tsx';
 import { WalletInstallScreen } from './screens/WalletInstallScreen.tsx';
 import { WalletLedgerScreen } from './screens/WalletLedgerScreen.tsx';
 import { WalletNetworkScreen } from './screens/WalletNetworkScreen.tsx';
+import { WalletRedirectScreen } from './screens/WalletRedirectScreen.tsx';
 import { WalletsScreen } from './screens/WalletsScreen.tsx';
 import { injectModalStyles } from './styles.ts';
 import { modalTheme, relativeLuminance } from './theme.ts';
-import { type PickerWallet, pickerChains, pickerWallets } from './wallets.ts';
+import { type PickerWallet, pickerChains, pickerWallets, walletReturnUrl } from './wallets.ts';
 
 /** Timeouts that die with the flow: cleared on close, on a new request and on unmount. */
 function createTimers() {
@@ -103,6 +108,8 @@ export interface LatchkeyModalProps {
 /** After login: the terms gate opens after 900 ms, success closes after 1400 ms (spec document 1 §4 After login). */
 export const termsDelayMs = 900;
 export const successCloseMs = 1400;
+/** An account transfer's success closes after 1 s (spec document 1 §4 Account transfer). */
+export const transferCloseMs = 1000;
 
 type FlowKind = 'login' | 'link' | 'update' | 'connect';
 const flowKind = (intent: ModalIntent): FlowKind =>
@@ -135,6 +142,8 @@ const methodOf = (target: CodeTarget) => (target.kind === 'email' ? 'email' : 's
  */
 export default function LatchkeyModal({ client, config, events, request, onClose }: LatchkeyModalProps) {
   const dialog = useRef<HTMLDialogElement>(null);
+  /** Where a wallet flow's captcha widget renders (it shows only if the provider needs interaction). */
+  const captchaHost = useRef<HTMLDivElement>(null);
   const titleId = useId();
   const state = useSyncExternalStore(client.subscribe, client.getState, client.getState);
   const app = state.appConfig;
@@ -255,10 +264,18 @@ export default function LatchkeyModal({ client, config, events, request, onClose
   }
 
   /** `stay` keeps the current screen (a wallet's 'Successfully connected with …') until the close. */
-  function finishWithSuccess(stay = false) {
+  function finishWithSuccess(stay = false, closeAfterMs = successCloseMs) {
     reported.current = true;
     if (!stay) navigate({ type: 'replace', screen: { name: 'success' } });
-    timers.later(successCloseMs, onClose);
+    timers.later(closeAfterMs, onClose);
+  }
+
+  /** A link refused because another user holds the account: offers the transfer screen. */
+  function offerTransfer(error: unknown, account: TransferAccount, method: AuthMethod): boolean {
+    const transfer = kind === 'link' ? accountTransferRequired(error) : null;
+    if (!transfer) return false;
+    navigate({ type: 'push', screen: { name: 'transfer', account, transfer, method } });
+    return true;
   }
 
   function completeLogin(user: User, isNewUser: boolean, method: AuthMethod, stay = false) {
@@ -321,7 +338,11 @@ export default function LatchkeyModal({ client, config, events, request, onClose
     } catch (error) {
       const message = codeEntryError(error);
       if (message) return { message };
-      showError(error);
+      const account: TransferAccount =
+        target.kind === 'email'
+          ? { type: 'email', address: target.address }
+          : { type: 'phone', phoneNumber: target.phoneNumber };
+      if (!offerTransfer(error, account, methodOf(target))) showError(error);
       return 'left';
     }
   }
@@ -391,11 +412,29 @@ export default function LatchkeyModal({ client, config, events, request, onClose
 
   function selectWallet(wallet: PickerWallet) {
     deepLinkUsed.current = active.id;
-    if (!wallet.installed)
-      navigate({ type: 'push', screen: { name: 'wallet-install', walletId: wallet.id } });
-    else if (wallet.chains.length > 1)
+    // Not in this browser: on a phone its app opens this page in its own browser; else install it.
+    if (!wallet.installed) {
+      const name = wallet.mobile && currentMobilePlatform() ? 'wallet-redirect' : 'wallet-install';
+      navigate({ type: 'push', screen: { name, walletId: wallet.id } });
+    } else if (wallet.chains.length > 1)
       navigate({ type: 'push', screen: { name: 'wallet-network', walletId: wallet.id } });
     else connectChain(wallet, wallet.chains[0] ?? 'ethereum', 'push');
+  }
+
+  /**
+   * A fresh captcha token for one wallet sign-in attempt, or undefined when the app has no captcha.
+   * Run per attempt rather than on a screen before it: providers' tokens are single-use, and a
+   * Retry after a refused signature needs a new one.
+   */
+  async function walletCaptcha(): Promise<string | undefined> {
+    const settings = captchaSettings(app); // an unsupported key throws 'Unsupported captcha site key'
+    if (!settings || !captchaHost.current) return undefined;
+    try {
+      return await runCaptcha(captchaHost.current, settings);
+    } catch (error) {
+      const screen = errorScreen(error, app);
+      throw new Error(screen.name === 'error' && screen.detail ? screen.detail : en.captchaFailure);
+    }
   }
 
   /** One connection attempt: connect, then log in, link, or stop there (connect-only). */
@@ -423,7 +462,7 @@ export default function LatchkeyModal({ client, config, events, request, onClose
     const onStatus = (status: string) => {
       if (status === 'submitting-signature') dispatch({ type: 'sign' });
     };
-    const options = { loginMessage: appearance?.loginMessage, onStatus };
+    const options = { loginMessage: appearance?.loginMessage, onStatus, captchaToken: await walletCaptcha() };
     try {
       if (kind === 'login') {
         const result = await manager.login(connection.address, options);
@@ -436,6 +475,15 @@ export default function LatchkeyModal({ client, config, events, request, onClose
         finishWithSuccess(true);
       }
     } catch (error) {
+      const account: TransferAccount = {
+        type: 'wallet',
+        chainType,
+        address: connection.address,
+        chainId: connection.chainId,
+        walletClientType: connection.walletClientType,
+        connectorType: connection.connectorType,
+      };
+      if (offerTransfer(error, account, method)) return;
       // Server refusals (allowlist, linked elsewhere, limits) get their own screens.
       if (error instanceof LatchkeyApiError) {
         showError(error);
@@ -581,6 +629,22 @@ export default function LatchkeyModal({ client, config, events, request, onClose
           />
         );
       }
+      case 'wallet-redirect': {
+        const wallet = rowById(screen.walletId);
+        const platform = currentMobilePlatform();
+        if (!wallet?.mobile || !platform) return null;
+        // The page reopened in the wallet's browser selects the wallet there (privy_wallet_client).
+        const pageUrl = walletReturnUrl(location.href, wallet.walletClientType, kind === 'connect');
+        return (
+          <WalletRedirectScreen
+            titleId={titleId}
+            walletName={wallet.name}
+            deepLink={wallet.mobile.deepLink(pageUrl)}
+            platform={platform}
+            storeUrl={platform === 'ios' ? wallet.mobile.appStoreUrl : wallet.mobile.playStoreUrl}
+          />
+        );
+      }
       case 'wallet-connecting': {
         const { walletId, chainType } = screen;
         const wallet = rowById(walletId);
@@ -595,6 +659,32 @@ export default function LatchkeyModal({ client, config, events, request, onClose
               const picker = stack.findIndex((s) => s.name === 'wallets');
               const steps = picker >= 0 ? stack.length - 1 - picker : 0;
               for (let i = 0; i < steps; i += 1) navigate({ type: 'back' });
+            }}
+          />
+        );
+      }
+      case 'transfer': {
+        const { account, transfer, method } = screen;
+        return (
+          <TransferScreen
+            titleId={titleId}
+            method={method === 'email' ? en.methodEmail : method === 'sms' ? en.methodPhone : en.methodWallet}
+            displayName={transfer.displayName}
+            embeddedWalletAddress={transfer.embeddedWalletAddress}
+            onTransfer={async () => {
+              try {
+                const user = await client.transferAccount({ account, nonce: transfer.nonce });
+                events.emit('linkSuccess', { user: toClientUser(user), method });
+                finishWithSuccess(false, transferCloseMs);
+              } catch (error) {
+                showError(error);
+              }
+            }}
+            onDecline={() => {
+              // Declining leaves the account with the other user: the link ends as refused.
+              reported.current = true;
+              emitError('linked_to_another_user');
+              close();
             }}
           />
         );
@@ -704,6 +794,7 @@ export default function LatchkeyModal({ client, config, events, request, onClose
           <div key={`${active.id}:${nav.visit}`} className="lk-screen-slot" style={{ display: 'contents' }}>
             {renderScreen()}
           </div>
+          <div ref={captchaHost} className="lk-captcha-box" />
         </div>
       )}
     </dialog>

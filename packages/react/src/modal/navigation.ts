@@ -1,3 +1,4 @@
+import type { AccountTransferRequired, TransferAccount } from '@latchkey/core';
 import type { ModalIntent } from '../types.ts';
 import type { ResultScreen } from './errorScreens.ts';
 
@@ -22,7 +23,16 @@ export type Screen =
   /** Phantom on Solana: with or without a Ledger. */
   | { name: 'wallet-ledger'; walletId: string }
   | { name: 'wallet-install'; walletId: string }
+  /** A phone without the wallet here: off to the wallet's app, which reopens this page. */
+  | { name: 'wallet-redirect'; walletId: string }
   | { name: 'wallet-connecting'; walletId: string; chainType: 'ethereum' | 'solana' }
+  /** A link refused with account_transfer_required: transfer the account, or not. */
+  | {
+      name: 'transfer';
+      account: TransferAccount;
+      transfer: AccountTransferRequired;
+      method: 'email' | 'sms' | 'siwe' | 'siws';
+    }
   | { name: 'terms' }
   | { name: 'success' }
   | ResultScreen;

@@ -15,6 +15,62 @@ export interface PickerWallet {
   /** False for a suggested wallet not present in this browser (opens the install screen). */
   installed: boolean;
   installUrl: string | null;
+  /** The wallet's phone app, for a suggestion not installed; null for wallets found in the page. */
+  mobile: MobileWalletApp | null;
+}
+
+/** How to reach a wallet's phone app from a mobile browser. */
+export interface MobileWalletApp {
+  /** The wallet's universal link that opens `pageUrl` in its in-app browser. */
+  deepLink(pageUrl: string): string;
+  /** iOS App Store listing. */
+  appStoreUrl: string;
+  /** Google Play listing. */
+  playStoreUrl: string;
+}
+
+/**
+ * MetaMask's universal link to its in-app browser: the page address without its scheme (MetaMask
+ * opens it over https) and without the fragment.
+ *
+ * @example
+ * metamaskDeepLink('https://app.example/login?x=1') // 'https://metamask.app.link/dapp/app.example/login?x=1'
+ */
+export function metamaskDeepLink(pageUrl: string): string {
+  const url = new URL(pageUrl);
+  return `https://metamask.app.link/dapp/${url.host}${url.pathname}${url.search}`;
+}
+
+/**
+ * Phantom's universal link to its in-app browser: the whole address encoded, and the origin as
+ * `ref` (Phantom shows it as the requesting site).
+ *
+ * @example
+ * phantomDeepLink('https://app.example/?x=1')
+ * // 'https://phantom.app/ul/browse/https%3A%2F%2Fapp.example%2F%3Fx%3D1?ref=https%3A%2F%2Fapp.example'
+ */
+export function phantomDeepLink(pageUrl: string): string {
+  const { origin } = new URL(pageUrl);
+  return `https://phantom.app/ul/browse/${encodeURIComponent(pageUrl)}?ref=${encodeURIComponent(origin)}`;
+}
+
+/**
+ * The page address to reopen inside the wallet's in-app browser: this page with the wallet deep-link
+ * parameters (spec: privy_connector, privy_wallet_client, privy_connect_only), which make the
+ * provider open the picker there and select the wallet the in-app browser injects. Other
+ * parameters stay (the app's own); a stale privy_connect_only is dropped when not connect-only.
+ *
+ * @example
+ * walletReturnUrl('https://app.example/?a=1', 'metamask', false)
+ * // 'https://app.example/?a=1&privy_connector=injected&privy_wallet_client=metamask'
+ */
+export function walletReturnUrl(pageUrl: string, walletClientType: string, connectOnly: boolean): string {
+  const url = new URL(pageUrl);
+  url.searchParams.set('privy_connector', 'injected');
+  url.searchParams.set('privy_wallet_client', walletClientType);
+  if (connectOnly) url.searchParams.set('privy_connect_only', 'true');
+  else url.searchParams.delete('privy_connect_only');
+  return url.href;
 }
 
 /** Wallets suggested when not installed (spec: install screen 'Open or install {wallet}'). */
@@ -27,6 +83,11 @@ const suggestions: PickerWallet[] = [
     chains: ['ethereum'],
     installed: false,
     installUrl: 'https://metamask.io/download/',
+    mobile: {
+      deepLink: metamaskDeepLink,
+      appStoreUrl: 'https://apps.apple.com/app/id1438144202',
+      playStoreUrl: 'https://play.google.com/store/apps/details?id=io.metamask',
+    },
   },
   {
     id: 'app.phantom',
@@ -36,6 +97,11 @@ const suggestions: PickerWallet[] = [
     chains: ['ethereum', 'solana'],
     installed: false,
     installUrl: 'https://phantom.com/download',
+    mobile: {
+      deepLink: phantomDeepLink,
+      appStoreUrl: 'https://apps.apple.com/app/id1598432977',
+      playStoreUrl: 'https://play.google.com/store/apps/details?id=app.phantom',
+    },
   },
 ];
 
@@ -82,6 +148,7 @@ export function pickerWallets(
       chains,
       installed: true,
       installUrl: null,
+      mobile: null,
     });
   }
   for (const suggestion of suggestions) {

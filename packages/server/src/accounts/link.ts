@@ -1,11 +1,15 @@
+import type { Kysely } from 'kysely';
 import type { AppRecord } from '../apps/app-record.ts';
 import type { ServerContext } from '../context.ts';
 import { ApiError } from '../http/api-error.ts';
 import { recordEvent } from '../outbox/record-event.ts';
 import { isUniqueViolation } from '../storage/db.ts';
+import type { Database } from '../storage/schema.ts';
 import { findAccountOwner, loadUser, toWireUser, type UserRecord } from '../users/user-record.ts';
+import { assertRoomForType, type TypeLimit } from './account-limits.ts';
 import { type AccountType, toWireAccount, type VerifiedIdentity } from './account-record.ts';
 import { insertAccount } from './insert-account.ts';
+import { accountTransferRequired } from './transfer-nonces.ts';
 
 async function requireUser(ctx: ServerContext, app: AppRecord, userId: string): Promise<UserRecord> {
   const user = await loadUser(ctx.db, app.id, userId);
@@ -15,58 +19,60 @@ async function requireUser(ctx: ServerContext, app: AppRecord, userId: string): 
 
 /**
  * Links a verified identity to a user. One account per type ('User already has an account of
- * type {type} linked.'); an identity another user owns is `linked_to_another_user`. Linking an
- * account a guest did not have makes the guest a full user.
+ * type {type} linked.'), or the type's cap. An identity another user owns is
+ * `account_transfer_required` (with a transfer nonce) where the route offers transfers, else
+ * `linked_to_another_user`. Linking an account a guest did not have makes the guest a full user.
  */
 export async function linkIdentity(
   ctx: ServerContext,
   app: AppRecord,
   userId: string,
   identity: VerifiedIdentity,
-  /**
-   * Types that allow several accounts per user (wallets) pass their cap here: a number, or null
-   * for no cap. Left out, the rule is one account per type.
-   */
-  options: { maxOfType?: number | null } = {},
+  options: TypeLimit & { transferable?: boolean } = {},
 ): Promise<UserRecord> {
   const user = await requireUser(ctx, app, userId);
   const owner = await findAccountOwner(ctx.db, app.id, identity.type, identity.identifier);
   if (owner === userId) return user;
-  if (owner) throw new ApiError('linked_to_another_user');
-  const ofType = user.accounts.filter((a) => a.type === identity.type).length;
-  if (
-    options.maxOfType === undefined ? ofType > 0 : options.maxOfType !== null && ofType >= options.maxOfType
-  ) {
-    throw new ApiError(
-      'cannot_link_more_of_type',
-      options.maxOfType === undefined
-        ? `User already has an account of type ${identity.type} linked.`
-        : `User already has the maximum number of accounts of type ${identity.type} linked.`,
-    );
+  if (owner) {
+    if (options.transferable) throw await accountTransferRequired(ctx, app, userId, identity, owner);
+    throw new ApiError('linked_to_another_user');
   }
+  assertRoomForType(user, identity.type, options);
   const now = ctx.now();
   try {
-    await ctx.db.transaction().execute(async (trx) => {
-      await insertAccount(trx, app.id, userId, identity, now);
-      if (user.isGuest)
-        await trx.updateTable('users').set({ is_guest: 0 }).where('id', '=', userId).execute();
-      const updated = (await loadUser(trx, app.id, userId))!;
-      const account = updated.accounts.find(
-        (a) => a.type === identity.type && a.identifier === identity.identifier,
-      );
-      await recordEvent(
-        trx,
-        app.id,
-        'user.linked_account',
-        { user: toWireUser(updated), account: account && toWireAccount(account) },
-        now,
-      );
-    });
+    await ctx.db.transaction().execute((trx) => addAccount(trx, app, user, identity, now));
   } catch (error) {
     if (isUniqueViolation(error)) throw new ApiError('linked_to_another_user');
     throw error;
   }
   return (await loadUser(ctx.db, app.id, userId))!;
+}
+
+/**
+ * Inside the caller's transaction: gives `user` the identity as a new account, makes a guest a
+ * full user, and records `user.linked_account`. The identity's unique constraint fails a
+ * concurrent claim; callers map that to `linked_to_another_user`.
+ */
+export async function addAccount(
+  trx: Kysely<Database>,
+  app: AppRecord,
+  user: UserRecord,
+  identity: VerifiedIdentity,
+  now: number,
+): Promise<void> {
+  await insertAccount(trx, app.id, user.id, identity, now);
+  if (user.isGuest) await trx.updateTable('users').set({ is_guest: 0 }).where('id', '=', user.id).execute();
+  const updated = (await loadUser(trx, app.id, user.id))!;
+  const account = updated.accounts.find(
+    (a) => a.type === identity.type && a.identifier === identity.identifier,
+  );
+  await recordEvent(
+    trx,
+    app.id,
+    'user.linked_account',
+    { user: toWireUser(updated), account: account && toWireAccount(account) },
+    now,
+  );
 }
 
 /** Unlinks one of the user's accounts; the last visible one cannot go. */

@@ -2,6 +2,8 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { linkIdentity, unlinkAccount, updateAccount } from '../accounts/link.ts';
 import { loginWithIdentity } from '../accounts/login.ts';
+import { transferAccount } from '../accounts/transfer.ts';
+import { transferNonceInput } from '../accounts/transfer-nonces.ts';
 import { assertCaptcha } from '../captcha/assert-captcha.ts';
 import { codeInput, sendCode } from '../codes/send-code.ts';
 import { consumeCode } from '../codes/verification-codes.ts';
@@ -20,8 +22,12 @@ const authenticateBody = z.object({ email, code: codeInput, mode: loginMode });
 const linkBody = z.object({ email, code: codeInput });
 const updateBody = z.object({ oldAddress: email, newAddress: email, code: codeInput });
 const unlinkBody = z.object({ address: email });
+const transferBody = z.object({ email, nonce: transferNonceInput });
 
-/** `/api/v1/passwordless/*`: email codes for login, linking and updating (WIRE.md §3.2). */
+/**
+ * `/api/v1/passwordless/*`: email codes for login, linking and updating, and taking over an
+ * email another user owns (WIRE.md §3.2).
+ */
 export function emailRoutes(ctx: ServerContext) {
   const routes = new Hono<AppEnv>();
   const ip = (c: Parameters<typeof clientIp>[0]) => clientIp(c, ctx.settings.trustProxy);
@@ -56,7 +62,13 @@ export function emailRoutes(ctx: ServerContext) {
     const address = acceptEmail(app, body.email);
     await ctx.rateLimits.consume('verifyIp', ip(c));
     await consumeCode(ctx, app, 'email', address, body.code);
-    const user = await linkIdentity(ctx, app, c.get('auth').userId, { type: 'email', identifier: address });
+    const user = await linkIdentity(
+      ctx,
+      app,
+      c.get('auth').userId,
+      { type: 'email', identifier: address },
+      { transferable: true },
+    );
     return c.json(toWireUser(user));
   });
 
@@ -79,6 +91,18 @@ export function emailRoutes(ctx: ServerContext) {
     const body = await readBody(c, unlinkBody);
     const app = c.get('app');
     const user = await unlinkAccount(ctx, app, c.get('auth').userId, 'email', normaliseEmail(body.address));
+    return c.json(toWireUser(user));
+  });
+
+  routes.post('/transfer', requireUser(ctx), async (c) => {
+    const body = await readBody(c, transferBody);
+    const app = c.get('app');
+    const address = acceptEmail(app, body.email);
+    await ctx.rateLimits.consume('verifyIp', ip(c));
+    const user = await transferAccount(ctx, app, c.get('auth').userId, body.nonce, {
+      type: 'email',
+      identifier: address,
+    });
     return c.json(toWireUser(user));
   });
 

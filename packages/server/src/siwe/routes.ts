@@ -13,12 +13,14 @@ import { startSession } from '../sessions/session-service.ts';
 import { toWireUser } from '../users/user-record.ts';
 import { parseEthereumAddress } from '../wallets/addresses.ts';
 import { walletInitHandler } from '../wallets/init-route.ts';
+import { walletTransferBody, walletTransferHandler } from '../wallets/transfer-route.ts';
 import {
   clientLabel,
   linkWallet,
   smartWalletType,
   unlinkWallet,
   walletIdentity,
+  walletLoginMode,
 } from '../wallets/wallet-accounts.ts';
 import { smartWalletSignIn, verifySiwe } from './verify-siwe.ts';
 
@@ -41,20 +43,21 @@ const smartWalletBody = z.object({
   smart_wallet_version: boundedString(100).nullable().optional(),
 });
 const unlinkBody = z.object({ address });
-const transferBody = z.object({
-  address,
-  nonce: boundedString(100),
-  chainId: boundedString(100).optional(),
-  walletClientType: clientLabel,
-  connectorType: clientLabel,
-});
+// The wallet's chain as CAIP-2 (`eip155:1`); a bare number is read as an eip155 id.
+const caip2ChainId = boundedString(100)
+  .regex(/^(eip155:)?[0-9]{1,20}$/, "must be a chain id such as 'eip155:1'")
+  .transform((id) => (id.startsWith('eip155:') ? id : `eip155:${id}`));
+const transferBody = walletTransferBody.extend({ chainId: caip2ChainId.optional() });
 
 function assertSiweEnabled(app: AppRecord): void {
   if (!app.config.wallet_auth)
     throw new ApiError('disallowed_login_method', 'Ethereum wallet login is not enabled for this app.');
 }
 
-/** `/api/v1/siwe/*`: Sign-In with Ethereum for login, linking and unlinking (WIRE.md §3.3). */
+/**
+ * `/api/v1/siwe/*`: Sign-In with Ethereum for login, linking, unlinking and taking over a wallet
+ * another user owns (WIRE.md §3.3).
+ */
 export function siweRoutes(ctx: ServerContext) {
   const routes = new Hono<AppEnv>();
   const ip = (c: Parameters<typeof clientIp>[0]) => clientIp(c, ctx.settings.trustProxy);
@@ -75,7 +78,9 @@ export function siweRoutes(ctx: ServerContext) {
       walletClientType: body.walletClientType,
       connectorType: body.connectorType,
     });
-    const { user, isNewUser } = await loginWithIdentity(ctx, app, identity, { mode: body.mode });
+    const { user, isNewUser } = await loginWithIdentity(ctx, app, identity, {
+      mode: walletLoginMode(app, body.mode),
+    });
     return c.json(await startSession(ctx, app, user, isNewUser));
   });
 
@@ -123,12 +128,15 @@ export function siweRoutes(ctx: ServerContext) {
     return c.json(toWireUser(user));
   });
 
-  // Account transfer (moving a wallet from another user after account_transfer_required) is not
-  // built yet: the body is validated, then the answer is not_supported.
-  routes.post('/transfer', requireUser(ctx), async (c) => {
-    await readBody(c, transferBody);
-    throw new ApiError('not_supported', 'Wallet account transfer is not supported.');
-  });
+  routes.post(
+    '/transfer',
+    requireUser(ctx),
+    walletTransferHandler(ctx, {
+      assertEnabled: assertSiweEnabled,
+      parseAddress: parseEthereumAddress,
+      body: transferBody,
+    }),
+  );
 
   return routes;
 }

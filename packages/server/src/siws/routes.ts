@@ -12,7 +12,14 @@ import { startSession } from '../sessions/session-service.ts';
 import { toWireUser } from '../users/user-record.ts';
 import { parseSolanaAddress } from '../wallets/addresses.ts';
 import { walletInitHandler } from '../wallets/init-route.ts';
-import { clientLabel, linkWallet, unlinkWallet, walletIdentity } from '../wallets/wallet-accounts.ts';
+import { walletTransferBody, walletTransferHandler } from '../wallets/transfer-route.ts';
+import {
+  clientLabel,
+  linkWallet,
+  unlinkWallet,
+  walletIdentity,
+  walletLoginMode,
+} from '../wallets/wallet-accounts.ts';
 import { verifySiws } from './verify-siws.ts';
 
 const address = boundedString(100);
@@ -25,12 +32,6 @@ const linkBody = z.object({
 });
 const authenticateBody = linkBody.extend({ mode: loginMode });
 const unlinkBody = z.object({ address });
-const transferBody = z.object({
-  address,
-  nonce: boundedString(100),
-  walletClientType: clientLabel,
-  connectorType: clientLabel,
-});
 
 function assertSiwsEnabled(app: AppRecord): void {
   if (!app.config.solana_wallet_auth)
@@ -46,7 +47,10 @@ function assertPlain(messageType: string | undefined): void {
     throw new ApiError('invalid_data', `message_type '${messageType}' is not supported.`);
 }
 
-/** `/api/v1/siws/*`: Sign-In with Solana for login, linking and unlinking (WIRE.md §3.3). */
+/**
+ * `/api/v1/siws/*`: Sign-In with Solana for login, linking, unlinking and taking over a wallet
+ * another user owns (WIRE.md §3.3).
+ */
 export function siwsRoutes(ctx: ServerContext) {
   const routes = new Hono<AppEnv>();
   const ip = (c: Parameters<typeof clientIp>[0]) => clientIp(c, ctx.settings.trustProxy);
@@ -68,7 +72,9 @@ export function siwsRoutes(ctx: ServerContext) {
       walletClientType: body.walletClientType,
       connectorType: body.connectorType,
     });
-    const { user, isNewUser } = await loginWithIdentity(ctx, app, identity, { mode: body.mode });
+    const { user, isNewUser } = await loginWithIdentity(ctx, app, identity, {
+      mode: walletLoginMode(app, body.mode),
+    });
     return c.json(await startSession(ctx, app, user, isNewUser));
   });
 
@@ -95,11 +101,15 @@ export function siwsRoutes(ctx: ServerContext) {
     return c.json(toWireUser(user));
   });
 
-  // Account transfer is not built yet: the body is validated, then the answer is not_supported.
-  routes.post('/transfer', requireUser(ctx), async (c) => {
-    await readBody(c, transferBody);
-    throw new ApiError('not_supported', 'Wallet account transfer is not supported.');
-  });
+  routes.post(
+    '/transfer',
+    requireUser(ctx),
+    walletTransferHandler(ctx, {
+      assertEnabled: assertSiwsEnabled,
+      parseAddress: parseSolanaAddress,
+      body: walletTransferBody,
+    }),
+  );
 
   return routes;
 }

@@ -3,6 +3,8 @@ import { z } from 'zod';
 import type { VerifiedIdentity } from '../accounts/account-record.ts';
 import { linkIdentity, unlinkAccount, updateAccount } from '../accounts/link.ts';
 import { loginWithIdentity } from '../accounts/login.ts';
+import { transferAccount } from '../accounts/transfer.ts';
+import { transferNonceInput } from '../accounts/transfer-nonces.ts';
 import { assertCaptcha } from '../captcha/assert-captcha.ts';
 import { codeInput, sendCode } from '../codes/send-code.ts';
 import { consumeCode } from '../codes/verification-codes.ts';
@@ -22,6 +24,7 @@ const linkBody = z.object({ phoneNumber: phone, code: codeInput });
 // snake_case here, camelCase elsewhere: exactly as the incumbent's clients send it (WIRE.md §3.2).
 const updateBody = z.object({ old_phone_number: phone, new_phone_number: phone, code: codeInput });
 const unlinkBody = z.object({ phoneNumber: phone });
+const transferBody = z.object({ phoneNumber: phone, nonce: transferNonceInput });
 
 const identity = (p: PhoneNumber): VerifiedIdentity => ({
   type: 'phone',
@@ -29,7 +32,10 @@ const identity = (p: PhoneNumber): VerifiedIdentity => ({
   details: { display: p.display },
 });
 
-/** `/api/v1/passwordless_sms/*`: SMS (or WhatsApp) codes for login, linking and updating. */
+/**
+ * `/api/v1/passwordless_sms/*`: SMS (or WhatsApp) codes for login, linking and updating, and
+ * taking over a number another user owns.
+ */
 export function smsRoutes(ctx: ServerContext) {
   const routes = new Hono<AppEnv>();
   const ip = (c: Parameters<typeof clientIp>[0]) => clientIp(c, ctx.settings.trustProxy);
@@ -60,7 +66,8 @@ export function smsRoutes(ctx: ServerContext) {
     const number = acceptPhone(app, body.phoneNumber);
     await ctx.rateLimits.consume('verifyIp', ip(c));
     await consumeCode(ctx, app, 'sms', number.e164, body.code);
-    return c.json(toWireUser(await linkIdentity(ctx, app, c.get('auth').userId, identity(number))));
+    const user = await linkIdentity(ctx, app, c.get('auth').userId, identity(number), { transferable: true });
+    return c.json(toWireUser(user));
   });
 
   routes.post('/update', requireUser(ctx), async (c) => {
@@ -81,6 +88,15 @@ export function smsRoutes(ctx: ServerContext) {
     const app = c.get('app');
     const number = normalisePhone(body.phoneNumber).e164;
     return c.json(toWireUser(await unlinkAccount(ctx, app, c.get('auth').userId, 'phone', number)));
+  });
+
+  routes.post('/transfer', requireUser(ctx), async (c) => {
+    const body = await readBody(c, transferBody);
+    const app = c.get('app');
+    const number = acceptPhone(app, body.phoneNumber);
+    await ctx.rateLimits.consume('verifyIp', ip(c));
+    const user = await transferAccount(ctx, app, c.get('auth').userId, body.nonce, identity(number));
+    return c.json(toWireUser(user));
   });
 
   return routes;

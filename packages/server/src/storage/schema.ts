@@ -11,6 +11,7 @@ export interface Database {
   refresh_tokens: RefreshTokensTable;
   verification_codes: VerificationCodesTable;
   wallet_nonces: WalletNoncesTable;
+  account_transfers: AccountTransfersTable;
   allowlist: AllowlistTable;
   analytics_events: AnalyticsEventsTable;
   outbox: OutboxTable;
@@ -100,6 +101,21 @@ export interface WalletNoncesTable {
   address: string;
   created_at: number;
   expires_at: number;
+}
+
+export interface AccountTransfersTable {
+  /** SHA-256 of the transfer nonce; the nonce itself is only ever in the error response. */
+  nonce_hash: string;
+  app_id: string;
+  /** The user who was told account_transfer_required and may redeem the nonce. */
+  user_id: string;
+  /** The account the nonce moves: its type and normalised identifier. */
+  account_type: string;
+  identifier: string;
+  /** The user who owned the account when the nonce was issued, deleted by the transfer. */
+  from_user_id: string;
+  expires_at: number;
+  created_at: number;
 }
 
 export interface AllowlistTable {

@@ -1,4 +1,6 @@
+import type { LoginMode } from '@latchkey/protocol';
 import { z } from 'zod';
+import type { TypeLimit } from '../accounts/account-limits.ts';
 import type { VerifiedIdentity } from '../accounts/account-record.ts';
 import { linkIdentity, unlinkAccount } from '../accounts/link.ts';
 import type { AppRecord } from '../apps/app-record.ts';
@@ -30,11 +32,25 @@ export function walletIdentity(
   };
 }
 
-/** Links a wallet: several per user, up to the app's `max_linked_wallets_per_user` when set. */
+/**
+ * The login mode of a wallet sign-in: an app with `external_wallets_for_signup_enabled` off lets
+ * known wallets log in but signs nobody up with one.
+ */
+export function walletLoginMode(app: AppRecord, requested: LoginMode | undefined): LoginMode | undefined {
+  return app.config.external_wallets_for_signup_enabled ? requested : 'no-signup';
+}
+
+/** Wallets per user: several, up to the app's `max_linked_wallets_per_user` when set. */
+export function walletLimit(app: AppRecord): TypeLimit {
+  return { maxOfType: app.config.max_linked_wallets_per_user ?? null };
+}
+
+/**
+ * Links a wallet a sign-in message proved. One another user owns can be transferred
+ * (`account_transfer_required`).
+ */
 export function linkWallet(ctx: ServerContext, app: AppRecord, userId: string, identity: VerifiedIdentity) {
-  return linkIdentity(ctx, app, userId, identity, {
-    maxOfType: app.config.max_linked_wallets_per_user ?? null,
-  });
+  return linkIdentity(ctx, app, userId, identity, { ...walletLimit(app), transferable: true });
 }
 
 /** Unlinks an external wallet; embedded ones (`wallet_client_type: 'privy'`) cannot be. */

@@ -268,7 +268,7 @@ describe.each(dialects)('email login and account management (%s)', (dialect) => 
     );
     expect(wrongOld.status).toBe(401); // the code is checked first, and it is wrong
 
-    // Linking an email another user owns.
+    // Linking an email another user owns offers a transfer (account-transfer.test.ts).
     await client.post('/api/v1/passwordless/init', { email: 'taken@example.com' });
     const phoneUser = await loginBySms(client);
     const linked = await client.post(
@@ -276,7 +276,7 @@ describe.each(dialects)('email login and account management (%s)', (dialect) => 
       { email: 'taken@example.com', code: client.lastCode('taken@example.com') },
       { token: phoneUser },
     );
-    expect(linked).toMatchObject({ status: 400, body: { code: 'linked_to_another_user' } });
+    expect(linked).toMatchObject({ status: 400, body: { code: 'account_transfer_required' } });
 
     // Link then unlink on a phone user.
     await client.post('/api/v1/passwordless/init', { email: 'mine@example.com' });

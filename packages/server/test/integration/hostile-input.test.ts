@@ -99,7 +99,8 @@ const siwsTemplate = () => ({
 /** A free label (walletClientType, connectorType): any bounded text is data; NUL and 10k are refused. */
 const label = (otherwise: Outcome) => (kind: Kind) =>
   kind === 'sql' || kind === 'unicode' ? otherwise : invalidData;
-const notSupported: Outcome = { status: 400, code: 'not_supported' };
+/** Shaped like an issued transfer nonce (base64url of 32 bytes), but never issued. */
+const neverIssuedTransfer = Buffer.alloc(32, 7).toString('base64url');
 
 function bodyRoutes(): BodyRoute[] {
   const email = always(invalidData);
@@ -160,6 +161,16 @@ function bodyRoutes(): BodyRoute[] {
       strings: { address: email },
     }),
     route({
+      name: 'POST /api/v1/passwordless/transfer',
+      method: 'POST',
+      path: () => '/api/v1/passwordless/transfer',
+      auth: 'user',
+      template: () => ({ email: 'transfer-target@example.com', nonce: neverIssuedTransfer }),
+      valid: invalidCredentials,
+      required: ['email', 'nonce'],
+      strings: { email, nonce: label(invalidCredentials) },
+    }),
+    route({
       name: 'POST /api/v1/passwordless_sms/init',
       method: 'POST',
       path: () => '/api/v1/passwordless_sms/init',
@@ -216,6 +227,16 @@ function bodyRoutes(): BodyRoute[] {
       valid: { status: 404, code: 'linked_account_not_found' },
       required: ['phoneNumber'],
       strings: { phoneNumber: always(invalidData) },
+    }),
+    route({
+      name: 'POST /api/v1/passwordless_sms/transfer',
+      method: 'POST',
+      path: () => '/api/v1/passwordless_sms/transfer',
+      auth: 'user',
+      template: () => ({ phoneNumber: '+14155550194', nonce: neverIssuedTransfer }),
+      valid: invalidCredentials,
+      required: ['phoneNumber', 'nonce'],
+      strings: { phoneNumber: always(invalidData), nonce: label(invalidCredentials) },
     }),
     route({
       name: 'POST /api/v1/siwe/init',
@@ -289,10 +310,16 @@ function bodyRoutes(): BodyRoute[] {
       method: 'POST',
       path: () => '/api/v1/siwe/transfer',
       auth: 'user',
-      template: () => ({ address: evmAddress(), nonce: 'neverissued0000' }),
-      valid: notSupported,
+      template: () => ({ address: evmAddress(), nonce: neverIssuedTransfer, chainId: 'eip155:1' }),
+      valid: invalidCredentials,
       required: ['address', 'nonce'],
-      strings: { address: label(notSupported), nonce: label(notSupported) },
+      strings: {
+        address: always(invalidData),
+        nonce: label(invalidCredentials),
+        chainId: always(invalidData),
+        walletClientType: label(invalidCredentials),
+        connectorType: label(invalidCredentials),
+      },
     }),
     route({
       name: 'POST /api/v1/siws/init',
@@ -350,10 +377,15 @@ function bodyRoutes(): BodyRoute[] {
       method: 'POST',
       path: () => '/api/v1/siws/transfer',
       auth: 'user',
-      template: () => ({ address: solanaAddress, nonce: 'neverissued0000' }),
-      valid: notSupported,
+      template: () => ({ address: solanaAddress, nonce: neverIssuedTransfer }),
+      valid: invalidCredentials,
       required: ['address', 'nonce'],
-      strings: { address: label(notSupported), nonce: label(notSupported) },
+      strings: {
+        address: always(invalidData),
+        nonce: label(invalidCredentials),
+        walletClientType: label(invalidCredentials),
+        connectorType: label(invalidCredentials),
+      },
     }),
     route({
       name: 'POST /api/v1/guest/authenticate',

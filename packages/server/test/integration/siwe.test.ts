@@ -297,7 +297,7 @@ describe.each(dialects)('Sign-In with Ethereum (%s)', (dialect) => {
     expect(genuine.status).toBe(200);
   });
 
-  it('links several wallets to an email user, refuses a wallet of another user, and unlinks', async () => {
+  it('links several wallets to an email user, offers a transfer for another user’s, and unlinks', async () => {
     const { client, app } = await t.createApp(walletApp);
     const login = await client.loginWithEmail('wallets@example.com');
     const token = login.body.token;
@@ -314,7 +314,7 @@ describe.each(dialects)('Sign-In with Ethereum (%s)', (dialect) => {
     expect(both.linked_accounts.map((a) => `${a.type} ${a.address}`).sort()).toEqual(
       ['email wallets@example.com', `wallet ${first.address}`, `wallet ${second.address}`].sort(),
     );
-    expect(await link(taken)).toMatchObject({ status: 400, body: { code: 'linked_to_another_user' } });
+    expect(await link(taken)).toMatchObject({ status: 400, body: { code: 'account_transfer_required' } });
 
     const unlinked = await client.post(
       '/api/v1/siwe/unlink',
@@ -391,6 +391,18 @@ describe.each(dialects)('Sign-In with Ethereum (%s)', (dialect) => {
     expect((await siweLogin(t, client, account, { mode: 'no-signup' })).status).toBe(200);
   });
 
+  it('with external_wallets_for_signup_enabled off, a wallet logs in but signs nobody up', async () => {
+    const { client } = await t.createApp({ ...walletApp, external_wallets_for_signup_enabled: false });
+    const known = newAccount();
+    const token = (await client.loginWithEmail('signup-off@example.com')).body.token;
+    expect((await client.post('/api/v1/siwe/link', await signed(t, client, known), { token })).status).toBe(
+      200,
+    );
+    expect((await siweLogin(t, client, known)).status).toBe(200);
+    const stranger = await siweLogin(t, client, newAccount());
+    expect(stranger).toMatchObject({ status: 404, body: { code: 'user_does_not_exist' } });
+  });
+
   it('applies the allowlist to wallets, by lower-cased address', async () => {
     const { client, app, secret } = await t.createApp({ ...walletApp, allowlist_enabled: true });
     const [allowed, stranger] = [newAccount(), newAccount()];
@@ -416,7 +428,7 @@ describe.each(dialects)('Sign-In with Ethereum (%s)', (dialect) => {
     expect(auth).toMatchObject({ status: 403, body: { code: 'disallowed_login_method' } });
   });
 
-  it('answers not_supported for account transfer', async () => {
+  it('refuses a transfer with a nonce that was never issued', async () => {
     const { client } = await t.createApp(walletApp);
     const login = await client.loginWithEmail('transfer@example.com');
     const res = await client.post(
@@ -424,7 +436,10 @@ describe.each(dialects)('Sign-In with Ethereum (%s)', (dialect) => {
       { address: newAccount().address, nonce: 'abcdefgh1234' },
       { token: login.body.token },
     );
-    expect(res).toMatchObject({ status: 400, body: { code: 'not_supported' } });
+    expect(res).toMatchObject({
+      status: 401,
+      body: { code: 'invalid_credentials', error: 'Invalid or expired transfer nonce.' },
+    });
   });
 });
 

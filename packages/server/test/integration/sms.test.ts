@@ -195,20 +195,20 @@ describe.each(dialects)('SMS login and account management (%s)', (dialect) => {
     expect(res.status).toBe(200);
   });
 
-  it('links a phone to an email user, one of the type, not another user’s', async () => {
+  it('links a phone to an email user, one of the type; another user’s needs a transfer', async () => {
     const { client } = await smsApp();
     const owner = await client.loginWithEmail('owner@example.com');
     const token = owner.body.token;
     const taken = await loginBySms(client, '+1 415 555 0150', '+14155550150');
     expect(taken.status).toBe(200);
 
-    // A number another user owns.
+    // A number another user owns offers a transfer (account-transfer.test.ts).
     const clash = await client.post(
       '/api/v1/passwordless_sms/link',
       { phoneNumber: '(415) 555-0150', code: await sendSmsCode(client, '+14155550150', '+14155550150') },
       { token },
     );
-    expect(clash).toMatchObject({ status: 400, body: { code: 'linked_to_another_user' } });
+    expect(clash).toMatchObject({ status: 400, body: { code: 'account_transfer_required' } });
 
     // A wrong code links nothing.
     const wrongCode = await client.post(

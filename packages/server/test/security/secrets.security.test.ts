@@ -12,8 +12,8 @@ const pkcs8P256Prefix = 'MIGHAgEAMBMGByqGSM49AgEGCCqGSM49AwEHBG0wawIBAQQg';
 
 /**
  * After a full round of flows, no bearer secret (access, refresh and identity tokens, app
- * secrets, guest credentials, custom JWTs, the admin key) appears in the logs or in any stored
- * row; what must be stored is stored hashed or encrypted.
+ * secrets, guest credentials, transfer nonces, custom JWTs, the admin key) appears in the logs or
+ * in any stored row; what must be stored is stored hashed or encrypted.
  */
 describe.each(dialects)('secrets at rest and in logs (%s)', (dialect) => {
   let t: TestServer;
@@ -22,6 +22,7 @@ describe.each(dialects)('secrets at rest and in logs (%s)', (dialect) => {
   const refreshTokens: string[] = [];
   let appSecrets: string[] = [];
   let guestCredential = '';
+  const transferNonces: string[] = [];
 
   const remember = (label: string, value: string | null | undefined) => {
     if (!value) return;
@@ -110,6 +111,43 @@ describe.each(dialects)('secrets at rest and in logs (%s)', (dialect) => {
     await client.request('/api/v1/users/me', { token: `${second.token}x` });
     await client.post('/api/v1/sessions', { refresh_token: `${second.refresh_token}x` });
 
+    // Account transfer: two phone users each link an email another user owns. The first nonce is
+    // left unused (it must sit in the table only as its hash); the second is redeemed.
+    const smsLogin = async (phoneNumber: string) => {
+      await client.post('/api/v1/passwordless_sms/init', { phoneNumber });
+      const res = await client.post<AuthBody>('/api/v1/passwordless_sms/authenticate', {
+        phoneNumber,
+        code: client.lastCode(phoneNumber),
+      });
+      rememberAuth(`sms login ${phoneNumber}`, res.body);
+      return res.body;
+    };
+    for (const [i, phoneNumber] of ['+14155550143', '+14155550144'].entries()) {
+      const giver = `giver-${i}@example.com`;
+      // Not rememberAuth: the redeemed transfer deletes the giver, refresh token and all.
+      const given = (await client.loginWithEmail(giver)).body;
+      remember(`transfer giver ${i} access token`, given.token);
+      remember(`transfer giver ${i} refresh token`, given.refresh_token);
+      const taker = await smsLogin(phoneNumber);
+      await client.post('/api/v1/passwordless/init', { email: giver });
+      const asked = await client.post<{ data: { nonce: string } }>(
+        '/api/v1/passwordless/link',
+        { email: giver, code: client.lastCode(giver) },
+        { token: taker.token },
+      );
+      expect(asked.status).toBe(400);
+      transferNonces.push(asked.body.data.nonce);
+      remember(`transfer nonce ${i}`, asked.body.data.nonce);
+      if (i === 1) {
+        const moved = await client.post(
+          '/api/v1/passwordless/transfer',
+          { email: giver, nonce: asked.body.data.nonce },
+          { token: taker.token },
+        );
+        expect(moved.status).toBe(200);
+      }
+    }
+
     // Guest login, twice with the same credential.
     guestCredential = randomBytes(32).toString('base64url');
     remember('guest credential', guestCredential);
@@ -180,6 +218,7 @@ describe.each(dialects)('secrets at rest and in logs (%s)', (dialect) => {
     expect(all).toContain(sha256(refreshTokens[0]!));
     expect(all).toContain(sha256(guestCredential));
     expect(all).toContain(sha256(appSecrets[0]!));
+    expect(all).toContain(sha256(transferNonces[0]!));
     const leaks: string[] = [];
     for (const { table, text } of dump) {
       for (const [value, label] of secrets) if (text.includes(value)) leaks.push(`${label} in ${table}`);

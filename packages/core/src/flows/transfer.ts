@@ -1,0 +1,98 @@
+import { routes, type User } from '@latchkey/protocol';
+import { LatchkeyApiError, LatchkeyClientError } from '../errors.ts';
+import { normaliseEmail, normalisePhoneNumber } from '../validation.ts';
+import { assertLoggedIn, completeAccountChange, type FlowContext } from './context.ts';
+
+/** The account being moved over: the one the user just proved they control. */
+export type TransferAccount =
+  | { type: 'email'; address: string }
+  | { type: 'phone'; phoneNumber: string }
+  | {
+      type: 'wallet';
+      chainType: 'ethereum' | 'solana';
+      address: string;
+      /** `eip155:N` (Ethereum only). */
+      chainId?: string | null | undefined;
+      walletClientType?: string | undefined;
+      connectorType?: string | undefined;
+    }
+  /** Types that can never be transferred: refused with 'Invalid transfer account type'. */
+  | { type: 'custom_auth' | 'guest' | 'passkey' };
+
+/** What an `account_transfer_required` refusal carries (WIRE.md §2). */
+export interface AccountTransferRequired {
+  nonce: string;
+  /** How the account reads to users: the email address, phone number or wallet address. */
+  displayName: string;
+  subject: string;
+  /** The other user's embedded wallet: its assets go with that user (spec 'Check account assets before transferring'). */
+  embeddedWalletAddress: string | null;
+}
+
+const str = (value: unknown): string | null => (typeof value === 'string' && value ? value : null);
+
+/**
+ * Reads an `account_transfer_required` refusal; null for any other error (or a malformed body).
+ *
+ * @example
+ * try { await client.email.linkWithCode({ email, code }) }
+ * catch (error) { const transfer = accountTransferRequired(error); if (transfer) showTransferScreen(transfer) }
+ */
+export function accountTransferRequired(error: unknown): AccountTransferRequired | null {
+  if (!(error instanceof LatchkeyApiError) || error.code !== 'account_transfer_required') return null;
+  const data = (error.data ?? {}) as Record<string, unknown>;
+  const nonce = str(data.nonce);
+  if (!nonce) return null;
+  const account = (data.account ?? {}) as Record<string, unknown>;
+  const otherUser = (data.otherUser ?? {}) as Record<string, unknown>;
+  const subject = str(data.subject) ?? '';
+  return {
+    nonce,
+    displayName: str(account.displayName) ?? subject,
+    subject,
+    embeddedWalletAddress: str(otherUser.embeddedWalletAddress),
+  };
+}
+
+function transferRequest(account: TransferAccount, nonce: string): { path: string; body: object } {
+  switch (account.type) {
+    case 'email':
+      return { path: routes.emailTransfer, body: { email: normaliseEmail(account.address), nonce } };
+    case 'phone':
+      return {
+        path: routes.smsTransfer,
+        body: { phoneNumber: normalisePhoneNumber(account.phoneNumber), nonce },
+      };
+    case 'wallet': {
+      if (!account.walletClientType || !account.connectorType)
+        throw new LatchkeyClientError('invalid_input', 'Wallet parameters must be defined');
+      const wallet = {
+        address: account.address,
+        nonce,
+        walletClientType: account.walletClientType,
+        connectorType: account.connectorType,
+      };
+      return account.chainType === 'ethereum'
+        ? { path: routes.siweTransfer, body: { ...wallet, chainId: account.chainId ?? undefined } }
+        : { path: routes.siwsTransfer, body: wallet };
+    }
+    default:
+      throw new LatchkeyClientError('invalid_input', 'Invalid transfer account type');
+  }
+}
+
+/**
+ * Moves an account the user proved they control from the other user who holds it, with the nonce
+ * of the `account_transfer_required` refusal. The server deletes that other user.
+ *
+ * @example
+ * const user = await transferAccount(ctx, { account: { type: 'email', address }, nonce: transfer.nonce });
+ */
+export async function transferAccount(
+  ctx: FlowContext,
+  params: { account: TransferAccount; nonce: string },
+): Promise<User> {
+  assertLoggedIn(ctx);
+  const { path, body } = transferRequest(params.account, params.nonce);
+  return completeAccountChange(ctx, await ctx.http.post<User>(path, body));
+}
