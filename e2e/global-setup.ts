@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build } from 'vite';
 import type { TestProject } from 'vitest/node';
+import { writeWalletFrame } from '../packages/wallet-frame/build.ts';
 import { ensureChromium } from './helpers/chromium.ts';
 
 declare module 'vitest' {
@@ -18,6 +19,8 @@ declare module 'vitest' {
 
 export default async function setup(project: TestProject): Promise<() => void> {
   ensureChromium();
+  // The server serves the wallet frame's scripts from packages/wallet-frame/dist.
+  await writeWalletFrame();
   const outDir = mkdtempSync(join(tmpdir(), 'lk-demo-dist-'));
   await build({
     root: join(import.meta.dirname, '../apps/demo'),

@@ -9,6 +9,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { writeWalletFrame } from '../packages/wallet-frame/build.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const demoDir = join(root, 'apps/demo');
@@ -60,6 +61,8 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => stopAll(0));
 }
 
+// The server serves the wallet frame's scripts from packages/wallet-frame/dist; build them first.
+await writeWalletFrame();
 const server = spawn(
   process.execPath,
   [join(root, 'packages/server/bin/latchkey.ts'), 'dev', ...process.argv.slice(2)],

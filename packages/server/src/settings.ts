@@ -20,6 +20,12 @@ export interface ServerSettings {
    * in SIWE. Plain (EOA) signatures need none.
    */
   rpcUrls: Record<number, string>;
+  /**
+   * The origin browsers reach this server at (`https://auth.example.com`), when a proxy in front
+   * rewrites the Host header. Null: the origin of the request URL (scheme and Host). The wallet
+   * frame is served from it, and only requests carrying it as their Origin get key shares.
+   */
+  publicUrl: string | null;
 }
 
 export const defaultSettings: ServerSettings = {
@@ -32,6 +38,7 @@ export const defaultSettings: ServerSettings = {
   developmentUserLimit: 150,
   trustProxy: false,
   rpcUrls: {},
+  publicUrl: null,
 };
 
 /** Reads settings from `LATCHKEY_*` environment variables, falling back to the defaults. */
@@ -53,7 +60,20 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): ServerSet
     developmentUserLimit: num('LATCHKEY_DEVELOPMENT_USER_LIMIT', defaultSettings.developmentUserLimit),
     trustProxy: env.LATCHKEY_TRUST_PROXY === 'true',
     rpcUrls: rpcUrlsFromEnv(env.LATCHKEY_RPC_URLS),
+    publicUrl: publicUrlFromEnv(env.LATCHKEY_PUBLIC_URL),
   };
+}
+
+/** `LATCHKEY_PUBLIC_URL`: a bare http(s) origin, no path (WIRE.md §1.1). */
+function publicUrlFromEnv(value: string | undefined): string | null {
+  if (!value) return null;
+  let url: URL | null = null;
+  try {
+    url = new URL(value);
+  } catch {}
+  if (!url || !/^https?:$/.test(url.protocol) || url.origin !== value.replace(/\/$/, ''))
+    throw new Error('LATCHKEY_PUBLIC_URL must be an origin such as https://auth.example.com');
+  return url.origin;
 }
 
 /** `LATCHKEY_RPC_URLS`: a JSON object of chain id to http(s) URL, e.g. `{"1":"https://…"}`. */

@@ -59,17 +59,21 @@ export function toWireAccount(account: AccountRecord): LinkedAccount | null {
   }
 }
 
+type AccountTimes = Pick<LinkedAccount, 'verified_at' | 'first_verified_at' | 'latest_verified_at'>;
+
+/** True for an embedded wallet account (`wallet_client_type: 'privy'`), which cannot be unlinked. */
+export function isEmbeddedWallet(account: Pick<AccountRecord, 'type' | 'details'>): boolean {
+  return account.type === 'wallet' && account.details.wallet_client_type === 'privy';
+}
+
 /**
  * A wallet account on the wire (WIRE.md §4.2). External wallets carry the fixed set of fields;
- * embedded ones (`wallet_client_type: 'privy'`) keep whatever fields their flow stored.
+ * embedded ones the embedded set.
  */
-function wireWallet(
-  account: AccountRecord,
-  times: Pick<LinkedAccount, 'verified_at' | 'first_verified_at' | 'latest_verified_at'>,
-): LinkedAccount {
+function wireWallet(account: AccountRecord, times: AccountTimes): LinkedAccount {
   const d = account.details;
   const address = String(d.address ?? account.identifier);
-  if (d.wallet_client_type === 'privy') return { ...d, type: 'wallet', address, ...times };
+  if (isEmbeddedWallet(account)) return wireEmbeddedWallet(d, address, times);
   return {
     type: 'wallet',
     address,
@@ -80,6 +84,31 @@ function wireWallet(
     connector_type: d.connector_type ?? null,
     ...times,
   };
+}
+
+/**
+ * An embedded wallet on the wire: `id` null (an on-device wallet, not a TEE one), `public_key` on
+ * every chain but Ethereum (a Solana wallet's public key is its address).
+ */
+function wireEmbeddedWallet(d: Record<string, unknown>, address: string, times: AccountTimes): LinkedAccount {
+  const chainType = d.chain_type ?? 'ethereum';
+  const wire: LinkedAccount = {
+    type: 'wallet',
+    id: null,
+    address,
+    chain_id: d.chain_id ?? (chainType === 'ethereum' ? 'eip155:1' : null),
+    chain_type: chainType,
+    connector_type: 'embedded',
+    wallet_client: 'privy',
+    wallet_client_type: 'privy',
+    wallet_index: d.wallet_index ?? 0,
+    delegated: d.delegated === true,
+    imported: d.imported === true,
+    recovery_method: d.recovery_method ?? 'privy',
+    ...times,
+  };
+  if (chainType !== 'ethereum') wire.public_key = d.public_key ?? address;
+  return wire;
 }
 
 /** The compact form inside the identity token's `linked_accounts` claim (WIRE.md §5.2). */

@@ -7,7 +7,7 @@ import { ApiError } from '../http/api-error.ts';
 import { recordEvent } from '../outbox/record-event.ts';
 import { isUniqueViolation } from '../storage/db.ts';
 import { findAccountOwner, loadUser, toWireUser, type UserRecord } from '../users/user-record.ts';
-import { toWireAccount, type VerifiedIdentity } from './account-record.ts';
+import { isEmbeddedWallet, toWireAccount, type VerifiedIdentity } from './account-record.ts';
 import { assertAllowlisted } from './allowlist.ts';
 import { insertAccount } from './insert-account.ts';
 
@@ -80,11 +80,22 @@ async function createUser(ctx: ServerContext, app: AppRecord, identity: Verified
 async function touchLogin(ctx: ServerContext, app: AppRecord, userId: string, identity: VerifiedIdentity) {
   const now = ctx.now();
   await ctx.db.transaction().execute(async (trx) => {
+    const stored = await trx
+      .selectFrom('linked_accounts')
+      .select('details')
+      .where('app_id', '=', app.id)
+      .where('type', '=', identity.type)
+      .where('identifier', '=', identity.identifier)
+      .executeTakeFirst();
+    // A sign-in with an embedded wallet's key keeps the embedded fields (index, recovery method):
+    // they describe the wallet, not the client that signed.
+    const embedded =
+      stored !== undefined && isEmbeddedWallet({ type: identity.type, details: JSON.parse(stored.details) });
     await trx
       .updateTable('linked_accounts')
       .set({
         latest_verified_at: now,
-        ...(identity.details ? { details: JSON.stringify(identity.details) } : {}),
+        ...(identity.details && !embedded ? { details: JSON.stringify(identity.details) } : {}),
       })
       .where('app_id', '=', app.id)
       .where('type', '=', identity.type)

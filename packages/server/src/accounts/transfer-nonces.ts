@@ -3,6 +3,7 @@ import type { AppRecord } from '../apps/app-record.ts';
 import type { ServerContext } from '../context.ts';
 import { sha256Hex } from '../crypto/hash.ts';
 import { randomToken } from '../crypto/random.ts';
+import { loadPrimaryEmbeddedAddress } from '../embedded-wallets/embedded-accounts.ts';
 import { ApiError } from '../http/api-error.ts';
 import { boundedString } from '../http/body.ts';
 import type { Database } from '../storage/schema.ts';
@@ -109,8 +110,11 @@ export async function accountTransferRequired(
       nonce,
       account: { displayName: shown },
       subject: shown,
-      // embeddedWalletAddress: the other user's embedded wallet, once embedded wallets exist.
-      otherUser: { embeddedWalletAddress: null, oAuthUserInfo: null },
+      // The client shows the other user's wallet so the user knows what the transfer deletes.
+      otherUser: {
+        embeddedWalletAddress: await loadPrimaryEmbeddedAddress(ctx.db, app.id, ownerId),
+        oAuthUserInfo: null,
+      },
     },
   });
 }

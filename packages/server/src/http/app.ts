@@ -9,12 +9,14 @@ import type { ServerContext } from '../context.ts';
 import { customJwtRoutes } from '../custom-jwt/routes.ts';
 import type { DevOutbox } from '../delivery/dev-outbox.ts';
 import { emailRoutes } from '../email/routes.ts';
+import { embeddedWalletRoutes } from '../embedded-wallets/routes.ts';
 import { guestRoutes } from '../guest/routes.ts';
 import { sessionRoutes } from '../sessions/routes.ts';
 import { siweRoutes } from '../siwe/routes.ts';
 import { siwsRoutes } from '../siws/routes.ts';
 import { smsRoutes } from '../sms/routes.ts';
 import { userRoutes } from '../users/routes.ts';
+import { walletFrameRoutes } from '../wallet-frame/routes.ts';
 import { ApiError } from './api-error.ts';
 import { cors } from './cors.ts';
 import type { AppEnv } from './env.ts';
@@ -41,6 +43,7 @@ export function buildHttpApp(
   root.get('/health', (c) => c.json({ status: 'ok' }));
   root.route('/api/v1/apps', publicAppRoutes(ctx));
   if (options.adminKeyHash) root.route('/admin/v1', adminRoutes(ctx, options.adminKeyHash));
+  root.route('/', walletFrameRoutes(ctx));
 
   const client = new Hono<AppEnv>();
   client.use('*', requireApp(ctx));
@@ -54,6 +57,7 @@ export function buildHttpApp(
   client.route('/custom_jwt_account', customJwtRoutes(ctx));
   client.route('/siwe', siweRoutes(ctx));
   client.route('/siws', siwsRoutes(ctx));
+  client.route('/embedded_wallets', embeddedWalletRoutes(ctx));
   root.route('/api/v1', client);
 
   root.notFound((c) =>

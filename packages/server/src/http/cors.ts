@@ -2,6 +2,7 @@ import { allowedRequestHeaders, headers } from '@latchkey/protocol';
 import type { MiddlewareHandler } from 'hono';
 import type { ServerContext } from '../context.ts';
 import { isAllowedOrigin } from './origin.ts';
+import { serverOrigin } from './server-origin.ts';
 
 const allowHeaders = allowedRequestHeaders.join(', ');
 const allowMethods = 'GET, POST, PATCH, PUT, DELETE, OPTIONS';
@@ -9,7 +10,8 @@ const allowMethods = 'GET, POST, PATCH, PUT, DELETE, OPTIONS';
 /**
  * CORS with credentials (WIRE.md §1.2). A preflight cannot name its app (browsers do not send header
  * values), so it is answered for any origin; the real request echoes the Origin only when the app
- * allows it, and `requireApp` refuses the others with `invalid_origin`. Routes that publish public
+ * allows it or it is this server's own (the wallet frame), and `requireApp` refuses the others with
+ * `invalid_origin`. Routes that publish public
  * data (app config, JWKS) echo every origin.
  */
 export function cors(ctx: ServerContext, options: { publicPaths: RegExp }): MiddlewareHandler {
@@ -28,7 +30,7 @@ export function cors(ctx: ServerContext, options: { publicPaths: RegExp }): Midd
     }
     await next();
     if (!origin) return;
-    let allowed = options.publicPaths.test(c.req.path);
+    let allowed = options.publicPaths.test(c.req.path) || origin === serverOrigin(c, ctx.settings);
     if (!allowed) {
       const appId = c.req.header(headers.appId);
       const app = appId && appId.length === 25 ? await ctx.apps.load(appId) : null;

@@ -7,6 +7,7 @@ import { verifyAccessToken } from '../tokens/access-token.ts';
 import { ApiError } from './api-error.ts';
 import type { AppEnv } from './env.ts';
 import { assertOrigin } from './origin.ts';
+import { serverOrigin } from './server-origin.ts';
 
 /** Reads `Authorization: Basic base64(appId:secret)`; null when the header is not Basic. */
 export function basicCredentials(authorization: string | undefined): { id: string; secret: string } | null {
@@ -42,7 +43,12 @@ export function requireApp(ctx: ServerContext): MiddlewareHandler<AppEnv> {
       c.set('serverCaller', true);
     } else {
       c.set('serverCaller', false);
-      assertOrigin(app, c.req.header('origin'), c.req.header(headers.nativeAppIdentifier));
+      assertOrigin(
+        app,
+        c.req.header('origin'),
+        c.req.header(headers.nativeAppIdentifier),
+        serverOrigin(c, ctx.settings),
+      );
     }
     await next();
   };

@@ -23,16 +23,18 @@ export function isAllowedOrigin(app: AppRecord, origin: string): boolean {
 }
 
 /**
- * Browser callers must come from an allowed origin; native apps must send an allowed
- * `x-native-app-identifier`. Server callers with the app secret skip this check.
+ * Browser callers must come from an allowed origin, or from this server's own origin (the wallet
+ * frame it serves); native apps must send an allowed `x-native-app-identifier`. Server callers
+ * with the app secret skip this check.
  */
 export function assertOrigin(
   app: AppRecord,
   origin: string | undefined,
   nativeAppId: string | undefined,
+  ownOrigin: string,
 ): void {
   if (origin) {
-    if (!isAllowedOrigin(app, origin)) throw new ApiError('invalid_origin');
+    if (origin !== ownOrigin && !isAllowedOrigin(app, origin)) throw new ApiError('invalid_origin');
     return;
   }
   if (nativeAppId) {

@@ -2,14 +2,16 @@ import type { Kysely } from 'kysely';
 import { randomId } from '../crypto/random.ts';
 import type { Database } from '../storage/schema.ts';
 
-/** User event types written for webhook delivery (spec document 1 §3, webhook events). */
+/** Event types written for webhook delivery (spec document 1 §3, webhook events). */
 export type UserEventType =
   | 'user.created'
   | 'user.authenticated'
   | 'user.linked_account'
   | 'user.unlinked_account'
   | 'user.updated_account'
-  | 'user.transferred_account';
+  | 'user.transferred_account'
+  | 'user.wallet_created'
+  | 'wallet.recovery_setup';
 
 /**
  * Writes an event into the transactional outbox. Call it with the same transaction as the change

@@ -12,6 +12,7 @@ export interface Database {
   verification_codes: VerificationCodesTable;
   wallet_nonces: WalletNoncesTable;
   account_transfers: AccountTransfersTable;
+  wallet_entropies: WalletEntropiesTable;
   allowlist: AllowlistTable;
   analytics_events: AnalyticsEventsTable;
   outbox: OutboxTable;
@@ -116,6 +117,32 @@ export interface AccountTransfersTable {
   from_user_id: string;
   expires_at: number;
   created_at: number;
+}
+
+export interface WalletEntropiesTable {
+  id: string;
+  app_id: string;
+  user_id: string;
+  /** The first wallet's address, normalised (lower-cased 0x address, or base58). */
+  entropy_id: string;
+  /** `ethereum-address-verifier` or `solana-address-verifier`. */
+  entropy_id_verifier: string;
+  /** The auth share, sealed with the secret box (context `embedded-auth-share:{id}`). */
+  auth_share_sealed: string;
+  /** `privy` or `user-passcode`. */
+  recovery_method: string;
+  /**
+   * The recovery share as the frame encrypted it (AES-GCM under the recovery key), sealed again
+   * with the secret box (context `embedded-recovery-share:{id}`): a stolen table alone does not
+   * allow guessing a user's password offline.
+   */
+  encrypted_recovery_share: string;
+  /** `privy` method: the recovery key, sealed (context `embedded-recovery-key:{id}`); else null. */
+  recovery_key_sealed: string | null;
+  /** `user-passcode` method: the PBKDF2 salt, base64 (not secret); else null. */
+  recovery_key_derivation_salt: string | null;
+  created_at: number;
+  updated_at: number;
 }
 
 export interface AllowlistTable {

@@ -15,6 +15,9 @@ export async function deleteUser(db: Kysely<Database>, appId: string, userId: st
     .execute();
   await db.deleteFrom('sessions').where('user_id', '=', userId).execute();
   await db.deleteFrom('linked_accounts').where('user_id', '=', userId).execute();
+  // Their embedded wallets' shares: without the accounts they are unreachable, and kept they
+  // would be key material of nobody.
+  await db.deleteFrom('wallet_entropies').where('user_id', '=', userId).execute();
   await db
     .deleteFrom('account_transfers')
     .where((eb) => eb.or([eb('user_id', '=', userId), eb('from_user_id', '=', userId)]))

@@ -1,7 +1,7 @@
 import type { LoginMode } from '@latchkey/protocol';
 import { z } from 'zod';
 import type { TypeLimit } from '../accounts/account-limits.ts';
-import type { VerifiedIdentity } from '../accounts/account-record.ts';
+import { isEmbeddedWallet, type VerifiedIdentity } from '../accounts/account-record.ts';
 import { linkIdentity, unlinkAccount } from '../accounts/link.ts';
 import type { AppRecord } from '../apps/app-record.ts';
 import type { ServerContext } from '../context.ts';
@@ -47,10 +47,25 @@ export function walletLimit(app: AppRecord): TypeLimit {
 
 /**
  * Links a wallet a sign-in message proved. One another user owns can be transferred
- * (`account_transfer_required`).
+ * (`account_transfer_required`), unless it is their embedded wallet: that stays with the user
+ * whose frame holds its shares (`linked_to_another_user`).
  */
-export function linkWallet(ctx: ServerContext, app: AppRecord, userId: string, identity: VerifiedIdentity) {
-  return linkIdentity(ctx, app, userId, identity, { ...walletLimit(app), transferable: true });
+export async function linkWallet(
+  ctx: ServerContext,
+  app: AppRecord,
+  userId: string,
+  identity: VerifiedIdentity,
+) {
+  const stored = await ctx.db
+    .selectFrom('linked_accounts')
+    .select('details')
+    .where('app_id', '=', app.id)
+    .where('type', '=', 'wallet')
+    .where('identifier', '=', identity.identifier)
+    .executeTakeFirst();
+  const embedded =
+    stored !== undefined && isEmbeddedWallet({ type: 'wallet', details: JSON.parse(stored.details) });
+  return linkIdentity(ctx, app, userId, identity, { ...walletLimit(app), transferable: !embedded });
 }
 
 /** Unlinks an external wallet; embedded ones (`wallet_client_type: 'privy'`) cannot be. */
@@ -62,7 +77,7 @@ export async function unlinkWallet(
 ): Promise<UserRecord> {
   const user = await loadUser(ctx.db, app.id, userId);
   const account = user?.accounts.find((a) => a.type === 'wallet' && a.identifier === address.identifier);
-  if (account?.details.wallet_client_type === 'privy') throw new ApiError('cannot_unlink_embedded_wallet');
+  if (account && isEmbeddedWallet(account)) throw new ApiError('cannot_unlink_embedded_wallet');
   return unlinkAccount(ctx, app, userId, 'wallet', address.identifier);
 }
 

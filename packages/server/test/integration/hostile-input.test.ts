@@ -7,6 +7,13 @@ import {
 import { exportSPKI, generateKeyPair } from 'jose';
 import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  b64,
+  createEmbeddedWallet,
+  embeddedWalletFixture,
+  randomShare,
+  recoveryFields,
+} from '../helpers/embedded-wallets.ts';
 import { dialects, startTestServer, type TestServer, testOrigin } from '../helpers/test-server.ts';
 
 /**
@@ -73,6 +80,8 @@ interface BodyRoute {
   empty: Outcome;
   /** Outcome of the template plus `__proto__` / `constructor` keys (strict schemas refuse them). */
   extraKeys?: (raw: string) => Outcome;
+  /** Called by the wallet frame: sent from the server's own origin, as the frame's requests are. */
+  frame?: boolean;
 }
 
 let unique = 0;
@@ -101,6 +110,11 @@ const label = (otherwise: Outcome) => (kind: Kind) =>
   kind === 'sql' || kind === 'unicode' ? otherwise : invalidData;
 /** Shaped like an issued transfer nonce (base64url of 32 bytes), but never issued. */
 const neverIssuedTransfer = Buffer.alloc(32, 7).toString('base64url');
+/** The victim's embedded wallet (its entropy id), made in `beforeAll`: the frame routes' target. */
+let entropyId = '';
+const linkedAccountNotFound: Outcome = { status: 404, code: 'linked_account_not_found' };
+/** An entropy id is any bounded text: unknown ones are not found; NUL and 10k are refused. */
+const entropyIdField = label(linkedAccountNotFound);
 
 function bodyRoutes(): BodyRoute[] {
   const email = always(invalidData);
@@ -388,6 +402,105 @@ function bodyRoutes(): BodyRoute[] {
       },
     }),
     route({
+      name: 'POST /api/v1/embedded_wallets/frame/create',
+      method: 'POST',
+      path: () => '/api/v1/embedded_wallets/frame/create',
+      auth: 'user',
+      frame: true,
+      template: () => embeddedWalletFixture({ chains: ['ethereum', 'solana'] }).body,
+      // The victim has their wallet already (one entropy per user): a well-formed create is refused.
+      valid: invalidData,
+      required: [
+        'entropy_id',
+        'entropy_id_verifier',
+        'auth_share',
+        'recovery_method',
+        'encrypted_recovery_share',
+        'recovery_key',
+        'wallets',
+      ],
+      strings: {
+        entropy_id: always(invalidData),
+        entropy_id_verifier: always(invalidData),
+        auth_share: always(invalidData),
+        recovery_method: always(invalidData),
+        encrypted_recovery_share: always(invalidData),
+        recovery_key: always(invalidData),
+        recovery_key_derivation_salt: always(invalidData),
+      },
+    }),
+    route({
+      name: 'POST /api/v1/embedded_wallets/frame/add_wallet',
+      method: 'POST',
+      path: () => '/api/v1/embedded_wallets/frame/add_wallet',
+      auth: 'user',
+      frame: true,
+      template: () => ({
+        entropy_id: entropyId,
+        chain_type: 'ethereum',
+        address: evmAddress(),
+        wallet_index: next(),
+      }),
+      valid: ok,
+      required: ['entropy_id', 'chain_type', 'address', 'wallet_index'],
+      strings: { entropy_id: entropyIdField, chain_type: always(invalidData), address: always(invalidData) },
+    }),
+    route({
+      name: 'POST /api/v1/embedded_wallets/frame/auth_share',
+      method: 'POST',
+      path: () => '/api/v1/embedded_wallets/frame/auth_share',
+      auth: 'user',
+      frame: true,
+      template: () => ({ entropy_id: entropyId }),
+      valid: ok,
+      required: ['entropy_id'],
+      strings: { entropy_id: entropyIdField },
+    }),
+    route({
+      name: 'POST /api/v1/embedded_wallets/frame/recovery_share',
+      method: 'POST',
+      path: () => '/api/v1/embedded_wallets/frame/recovery_share',
+      auth: 'user',
+      frame: true,
+      template: () => ({ entropy_id: entropyId }),
+      valid: ok,
+      required: ['entropy_id'],
+      strings: { entropy_id: entropyIdField },
+    }),
+    route({
+      name: 'POST /api/v1/embedded_wallets/frame/set_recovery',
+      method: 'POST',
+      path: () => '/api/v1/embedded_wallets/frame/set_recovery',
+      auth: 'user',
+      frame: true,
+      template: () => ({
+        entropy_id: entropyId,
+        auth_share: b64(randomShare()),
+        ...recoveryFields('privy').body,
+      }),
+      valid: ok,
+      required: ['entropy_id', 'auth_share', 'recovery_method', 'encrypted_recovery_share', 'recovery_key'],
+      strings: {
+        entropy_id: entropyIdField,
+        auth_share: always(invalidData),
+        recovery_method: always(invalidData),
+        encrypted_recovery_share: always(invalidData),
+        recovery_key: always(invalidData),
+      },
+    }),
+    route({
+      name: 'POST /api/v1/embedded_wallets/:address/recovery/key_material',
+      method: 'POST',
+      path: () => `/api/v1/embedded_wallets/${entropyId}/recovery/key_material`,
+      auth: 'user',
+      frame: true,
+      template: () => ({ chain_type: 'ethereum' }),
+      valid: ok,
+      required: [],
+      strings: { chain_type: always(invalidData) },
+      empty: ok,
+    }),
+    route({
       name: 'POST /api/v1/guest/authenticate',
       method: 'POST',
       path: () => '/api/v1/guest/authenticate',
@@ -622,6 +735,7 @@ describe.each(dialects)('hostile input on every route (%s)', (dialect) => {
     });
     const login = await client.loginWithEmail('victim@example.com');
     expect(login.status).toBe(200);
+    entropyId = (await createEmbeddedWallet(t, client, login.body.token)).entropyId;
     const target = await t.createApp();
     env = { appId: app.id, secret, token: login.body.token, adminTargetId: target.app.id };
   });
@@ -643,11 +757,17 @@ describe.each(dialects)('hostile input on every route (%s)', (dialect) => {
   async function send(
     method: string,
     path: string,
-    options: { auth?: Auth | 'public'; raw?: string; json?: unknown; headers?: Record<string, string> } = {},
+    options: {
+      auth?: Auth | 'public';
+      raw?: string;
+      json?: unknown;
+      headers?: Record<string, string>;
+      frame?: boolean | undefined;
+    } = {},
   ): Promise<Sent> {
     const headers: Record<string, string> = {
       'content-type': 'application/json',
-      origin: testOrigin,
+      origin: options.frame ? t.url : testOrigin,
       'privy-app-id': env.appId,
       ...authHeaders(options.auth ?? 'app'),
       ...options.headers,
@@ -706,13 +826,18 @@ describe.each(dialects)('hostile input on every route (%s)', (dialect) => {
       ...getRoutes.map((r) => r.name),
       'GET /',
       'GET /health',
+      // HTML and script for the wallet frame: covered (hostile app ids too) by wallet-frame-pages.test.ts.
+      'GET /apps/:appId/embedded-wallets',
+      'GET /apps/:appId/embedded-wallets/export',
+      'GET /embedded-wallets/frame.js',
+      'GET /embedded-wallets/export.js',
     ]);
     expect([...registered].sort()).toEqual([...covered].sort());
   });
 
   describe.each(routes.map((r) => [r.name, r] as const))('%s', (_name, route) => {
     const call = (options: { raw?: string; json?: unknown }) =>
-      send(route.method, route.path(env), { auth: route.auth, ...options });
+      send(route.method, route.path(env), { auth: route.auth, frame: route.frame, ...options });
 
     it('answers the well-formed template as the route normally would', async () => {
       expectOutcome(await call({ json: route.template() }), route.valid, 'template');
@@ -836,7 +961,7 @@ describe.each(dialects)('hostile input on every route (%s)', (dialect) => {
         method: route.method,
         headers: {
           'content-type': 'application/json',
-          origin: testOrigin,
+          origin: route.frame ? t.url : testOrigin,
           'privy-app-id': env.appId,
           ...authHeaders(route.auth),
         },

@@ -74,6 +74,41 @@ describe.each(dialects)('origin checks and CORS (%s)', (dialect) => {
     }
   });
 
+  it("the server's own origin (the wallet frame's) passes on every client route; look-alikes do not", async () => {
+    // allowed_domains lists only http://app.test: the frame page, served by this server, still
+    // calls the API (users/me, sessions) from its own origin.
+    const own = t.url;
+    const res = await init({ origin: own });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('access-control-allow-origin')).toBe(own);
+    const code = t.latchkey.devOutbox?.list(appId, 'someone@example.com')[0]?.text.match(/\b(\d{6})\b/)?.[1];
+    const login = await call('/api/v1/passwordless/authenticate', {
+      headers: { origin: own },
+      body: { email: 'someone@example.com', code },
+    });
+    expect(login.status).toBe(200);
+    const me = await call('/api/v1/users/me', {
+      method: 'GET',
+      headers: { origin: own, authorization: `Bearer ${login.body.token}` },
+    });
+    expect(me.status).toBe(200);
+    expect(me.headers.get('access-control-allow-origin')).toBe(own);
+    const app = await call(`/api/v1/apps/${appId}`, { method: 'GET', headers: { origin: own } });
+    expect(app.status).toBe(200);
+    for (const origin of [
+      own.replace('127.0.0.1', 'localhost'),
+      own.replace('http:', 'https:'),
+      `${own}0`,
+      `${own}.evil.test`,
+    ]) {
+      const refused = await init({ origin });
+      expect({ status: refused.status, code: refused.body.code }, origin).toEqual({
+        status: 403,
+        code: 'invalid_origin',
+      });
+    }
+  });
+
   it('refuses a request with neither Origin nor native app id: missing_origin', async () => {
     const res = await init({});
     expect(res).toMatchObject({ status: 403, body: { code: 'missing_origin', error: expect.any(String) } });

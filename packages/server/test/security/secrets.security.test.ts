@@ -3,6 +3,13 @@ import { exportSPKI, generateKeyPair, SignJWT } from 'jose';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SecretBox } from '../../src/crypto/secret-box.ts';
+import {
+  b64,
+  createEmbeddedWallet,
+  framePost,
+  randomShare,
+  recoveryFields,
+} from '../helpers/embedded-wallets.ts';
 import { type AuthBody, dialects, startTestServer, type TestServer } from '../helpers/test-server.ts';
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
@@ -23,6 +30,15 @@ describe.each(dialects)('secrets at rest and in logs (%s)', (dialect) => {
   let appSecrets: string[] = [];
   let guestCredential = '';
   const transferNonces: string[] = [];
+  /** The embedded wallet's entropy id, whose stored row the sealing test opens. */
+  let entropyId = '';
+
+  /** Key material: never in a log or a row, in base64 (as it travels) or hex. */
+  const rememberBytes = (label: string, bytes: Uint8Array) => {
+    secrets.set(b64(bytes), `${label} (base64)`);
+    secrets.set(Buffer.from(bytes).toString('hex'), `${label} (hex)`);
+    secrets.set(Buffer.from(bytes).toString('base64url'), `${label} (base64url)`);
+  };
 
   const remember = (label: string, value: string | null | undefined) => {
     if (!value) return;
@@ -176,6 +192,41 @@ describe.each(dialects)('secrets at rest and in logs (%s)', (dialect) => {
     remember('forged custom JWT', forged);
     await client.post('/api/v1/custom_jwt_account/authenticate', { token: forged });
 
+    // An embedded wallet: create (privy), read every share back as the frame does, then move it
+    // to a user password. The server may keep shares only sealed, and never log them.
+    const owner = (await client.loginWithEmail('wallet-owner@example.com')).body;
+    rememberAuth('wallet owner', owner);
+    const wallet = await createEmbeddedWallet(t, client, owner.token, { chains: ['ethereum', 'solana'] });
+    entropyId = wallet.entropyId;
+    rememberBytes('auth share', wallet.authShare);
+    rememberBytes('recovery key', wallet.recoveryKey!);
+    rememberBytes('encrypted recovery share', wallet.encryptedRecoveryShare);
+    const frame = (path: string, body: unknown) =>
+      framePost(t, client, `/api/v1/embedded_wallets${path}`, body, owner.token);
+    expect((await frame('/frame/auth_share', { entropy_id: entropyId })).body).toEqual({
+      auth_share: b64(wallet.authShare),
+    });
+    expect((await frame('/frame/recovery_share', { entropy_id: entropyId })).status).toBe(200);
+    expect((await frame(`/${wallet.ethereumAddress}/recovery/key_material`, {})).body).toMatchObject({
+      recovery_key: b64(wallet.recoveryKey!),
+    });
+    const newAuthShare = randomShare();
+    const passcode = recoveryFields('user-passcode');
+    rememberBytes('new auth share', newAuthShare);
+    rememberBytes('new encrypted recovery share', passcode.encryptedRecoveryShare);
+    const moved = await frame('/frame/set_recovery', {
+      entropy_id: entropyId,
+      auth_share: b64(newAuthShare),
+      ...passcode.body,
+    });
+    expect(moved.status).toBe(200);
+    // A refused read (a host page's origin) on the way.
+    await client.post(
+      '/api/v1/embedded_wallets/frame/auth_share',
+      { entropy_id: entropyId },
+      { token: owner.token },
+    );
+
     // An app created over the admin API, and a server call with its secret.
     const created = await fetch(`${t.url}/admin/v1/apps`, {
       method: 'POST',
@@ -258,6 +309,27 @@ describe.each(dialects)('secrets at rest and in logs (%s)', (dialect) => {
       expect(() => stranger.open(key.private_key_encrypted, `signing-key:${key.kid}`)).toThrow();
       expect(() => t.ctx.secretBox.open(key.private_key_encrypted, 'signing-key:another-kid')).toThrow();
     }
+  });
+
+  it('embedded wallet shares are stored sealed under the master key, each bound to its row and role', async () => {
+    const row = await t.ctx.db
+      .selectFrom('wallet_entropies')
+      .selectAll()
+      .where('entropy_id', '=', entropyId.toLowerCase())
+      .executeTakeFirstOrThrow();
+    expect(row.recovery_method).toBe('user-passcode');
+    expect(row.recovery_key_sealed).toBeNull();
+    for (const [sealed, role] of [
+      [row.auth_share_sealed, 'embedded-auth-share'],
+      [row.encrypted_recovery_share, 'embedded-recovery-share'],
+    ] as const) {
+      expect(sealed).toMatch(/^v1\./);
+      expect(t.ctx.secretBox.open(sealed, `${role}:${row.id}`).length).toBeGreaterThan(0);
+      expect(() => t.ctx.secretBox.open(sealed, `${role}:another-row`)).toThrow();
+      const stranger = new SecretBox(new Uint8Array(randomBytes(32)));
+      expect(() => stranger.open(sealed, `${role}:${row.id}`)).toThrow();
+    }
+    expect(() => t.ctx.secretBox.open(row.auth_share_sealed, `embedded-recovery-share:${row.id}`)).toThrow();
   });
 
   it('app secrets are stored only as a hash', async () => {

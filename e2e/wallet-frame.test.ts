@@ -1,0 +1,475 @@
+/**
+ * The wallet frame on its own, without the React SDK: a bare host page on an allowed origin embeds the
+ * real server's frame and speaks WIRE §6 to it with postMessage, as the SDK's proxy does. Creation,
+ * signatures that verify, a new device that must recover (server-kept key, then a user password), the
+ * origin check, and where the device share is (and is not) stored.
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ed25519 } from '@noble/curves/ed25519.js';
+import { base58, base64 } from '@scure/base';
+import type { BrowserContext, Frame, Page } from 'playwright-core';
+import { verifyMessage } from 'viem';
+import { mnemonicToAccount, privateKeyToAddress } from 'viem/accounts';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { codeFromMail } from './helpers/modal.ts';
+import { type Stack, startStack } from './helpers/stack.ts';
+import { type StaticServer, startStaticServer } from './helpers/static-server.ts';
+
+/** A frame reply as the host receives it. */
+interface Reply {
+  id: string;
+  event: string;
+  data?: Record<string, unknown>;
+  error?: { type: string; message: string };
+}
+
+/** What the host page gets from `lkRequest` when nothing answered in time. */
+type Outcome = Reply | { timeout: true };
+
+interface HostWindow {
+  lkRequest(event: string, data: unknown, timeoutMs?: number): Promise<Outcome>;
+  lkReady(): Promise<Outcome>;
+}
+
+const createTimeoutMs = 60_000;
+
+describe('wallet frame protocol in the browser', () => {
+  let stack: Stack;
+  let hostDir: string;
+  /** The app's one allowed origin. */
+  let host: StaticServer;
+  /** Another origin, not in allowed_domains. */
+  let stranger: StaticServer;
+  let appId: string;
+  const opened: BrowserContext[] = [];
+
+  beforeAll(async () => {
+    stack = await startStack();
+    hostDir = mkdtempSync(join(tmpdir(), 'lk-frame-host-'));
+    writeFileSync(
+      join(hostDir, 'index.html'),
+      '<!doctype html><html><head><title>host</title></head><body></body></html>',
+    );
+    host = await startStaticServer(hostDir);
+    stranger = await startStaticServer(hostDir);
+    appId = (await stack.server.createApp({ email_auth: true, allowed_domains: [host.url] })).app.id;
+  });
+  afterAll(async () => {
+    for (const context of opened) await context.close().catch(() => undefined);
+    await stranger?.close();
+    await host?.close();
+    await stack?.close();
+    if (hostDir) rmSync(hostDir, { recursive: true, force: true });
+  });
+
+  const frameUrl = () => `${stack.server.url}/apps/${appId}/embedded-wallets`;
+
+  /** A fresh browser context (a new device: empty storage) with the host page loaded. */
+  async function newDevice(
+    origin = host.url,
+  ): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+    const device = await stack.newPage();
+    opened.push(device.context);
+    await device.page.goto(`${origin}/`);
+    return device;
+  }
+
+  /**
+   * Mounts the hidden frame in `page` and installs `lkRequest` (ids `id-<n>`, replies accepted only from
+   * the frame's origin, as the SDK's proxy does) and `lkReady` (the 150 ms ready ping).
+   */
+  async function mountFrame(page: Page): Promise<void> {
+    await page.evaluate((src) => {
+      const origin = new URL(src).origin;
+      const iframe = document.createElement('iframe');
+      iframe.src = src;
+      iframe.style.display = 'none';
+      document.body.append(iframe);
+      const pending = new Map<string, (reply: Outcome) => void>();
+      let counter = 0;
+      window.addEventListener('message', (event) => {
+        const reply = event.data as Reply;
+        if (event.origin !== origin || typeof reply?.event !== 'string' || !reply.event.startsWith('privy:'))
+          return;
+        pending.get(reply.id)?.(reply);
+        pending.delete(reply.id);
+      });
+      const host = window as unknown as HostWindow;
+      host.lkRequest = (event, data, timeoutMs = 15_000) =>
+        new Promise((resolve) => {
+          const id = `id-${++counter}`;
+          pending.set(id, resolve);
+          iframe.contentWindow!.postMessage({ id, event, data }, origin);
+          setTimeout(() => {
+            if (pending.delete(id)) resolve({ timeout: true });
+          }, timeoutMs);
+        });
+      host.lkReady = async () => {
+        for (let attempt = 0; attempt < 100; attempt++) {
+          const reply = await host.lkRequest('privy:iframe:ready', {}, 150);
+          if (!('timeout' in reply)) return reply;
+        }
+        return { timeout: true };
+      };
+    }, frameUrl());
+    expect(await page.evaluate(() => (window as unknown as HostWindow).lkReady())).toMatchObject({
+      event: 'privy:iframe:ready',
+      data: {},
+    });
+  }
+
+  function request(page: Page, event: string, data: unknown, timeoutMs = 15_000): Promise<Outcome> {
+    return page.evaluate(
+      ({ event, data, timeoutMs }) => (window as unknown as HostWindow).lkRequest(event, data, timeoutMs),
+      { event, data, timeoutMs },
+    );
+  }
+
+  /** The reply's data; fails the test with the frame's error otherwise. */
+  async function ask(page: Page, event: string, data: unknown, timeoutMs?: number) {
+    const reply = await request(page, event, data, timeoutMs);
+    if ('timeout' in reply) throw new Error(`${event}: no answer`);
+    expect(reply.error, event).toBeUndefined();
+    expect(reply.event).toBe(event);
+    return reply.data!;
+  }
+
+  /** The reply's error type. */
+  async function failure(page: Page, event: string, data: unknown, timeoutMs?: number): Promise<string> {
+    const reply = await request(page, event, data, timeoutMs);
+    if ('timeout' in reply) throw new Error(`${event}: no answer`);
+    expect(reply.data, event).toBeUndefined();
+    return reply.error!.type;
+  }
+
+  /** Email login from the host page through the real API (the browser sets the page's Origin). */
+  async function login(page: Page, email: string): Promise<string> {
+    const call = (path: string, body: unknown) =>
+      page.evaluate(
+        async ({ url, appId, body }) => {
+          const response = await fetch(url, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', 'privy-app-id': appId },
+            body: JSON.stringify(body),
+          });
+          return { status: response.status, body: (await response.json()) as { token?: string } };
+        },
+        { url: `${stack.server.url}/api/v1/passwordless/${path}`, appId, body },
+      );
+    expect((await call('init', { email })).status).toBe(200);
+    const code = await codeFromMail(stack.smtp, email);
+    const auth = await call('authenticate', { email, code });
+    expect(auth.status).toBe(200);
+    return auth.body.token!;
+  }
+
+  async function usersMe(token: string) {
+    const response = await fetch(`${stack.server.url}/api/v1/users/me`, {
+      headers: { authorization: `Bearer ${token}`, 'privy-app-id': appId, origin: host.url },
+    });
+    expect(response.status).toBe(200);
+    return ((await response.json()) as { user: { linked_accounts: Record<string, unknown>[] } }).user;
+  }
+
+  function walletFrame(page: Page): Frame {
+    const frame = page.frames().find((f) => f.url().startsWith(`${stack.server.url}/`));
+    if (!frame) throw new Error('the wallet frame is not mounted');
+    return frame;
+  }
+
+  async function personalSign(
+    page: Page,
+    token: string,
+    entropyId: string,
+    address: string,
+    message: string,
+  ) {
+    const reply = await ask(page, 'privy:wallets:rpc', {
+      accessToken: token,
+      entropyId,
+      entropyIdVerifier: 'ethereum-address-verifier',
+      chainType: 'ethereum',
+      hdWalletIndex: 0,
+      request: { method: 'personal_sign', params: [message, address] },
+    });
+    expect(reply).toMatchObject({ address, chainType: 'ethereum', response: { method: 'personal_sign' } });
+    return (reply.response as { data: `0x${string}` }).data;
+  }
+
+  // State carried from one step to the next, as one user's story.
+  let first: { page: Page; errors: string[] };
+  let token: string;
+  let address: `0x${string}`;
+  const email = 'frame.user@example.com';
+
+  test('answers the ready handshake and creates an Ethereum wallet once for identical creates', async () => {
+    first = await newDevice();
+    token = await login(first.page, email);
+    await mountFrame(first.page);
+    const create = { accessToken: token, recoveryMethod: 'privy' };
+    // The host may send the same create twice while the first runs; both get the one wallet.
+    const [a, b] = await Promise.all([
+      ask(first.page, 'privy:wallet:create', create, createTimeoutMs),
+      ask(first.page, 'privy:wallet:create', create, createTimeoutMs),
+    ]);
+    expect(a.address).toMatch(/^0x[0-9a-fA-F]{40}$/);
+    expect(b).toEqual(a);
+    address = a.address as `0x${string}`;
+
+    const wallets = (await usersMe(token)).linked_accounts.filter((account) => account.type === 'wallet');
+    expect(wallets).toEqual([
+      expect.objectContaining({
+        address,
+        chain_type: 'ethereum',
+        connector_type: 'embedded',
+        wallet_client_type: 'privy',
+        wallet_index: 0,
+        recovery_method: 'privy',
+      }),
+    ]);
+  });
+
+  test('signs personal_sign with a signature that verifies for the address', async () => {
+    const message = 'Sign in to the e2e host';
+    const signature = await personalSign(first.page, token, address, address, message);
+    expect(await verifyMessage({ address, message, signature })).toBe(true);
+  });
+
+  test('keeps the device share in the frame origin’s storage only', async () => {
+    const frameStorage = await walletFrame(first.page).evaluate(() => ({ ...localStorage }));
+    const key = `latchkey:device-share:${appId}:${address}`;
+    expect(Object.keys(frameStorage)).toEqual([key]);
+    expect(frameStorage[key]).toMatch(/^[A-Za-z0-9+/]+=*$/);
+    const hostStorage = await first.page.evaluate(() => ({
+      local: localStorage.length,
+      session: sessionStorage.length,
+    }));
+    expect(hostStorage).toEqual({ local: 0, session: 0 });
+  });
+
+  test('creates a Solana wallet from the same entropy whose signMessage verifies (ed25519)', async () => {
+    const { publicKey } = await ask(
+      first.page,
+      'privy:solana-wallet:create',
+      { accessToken: token, ethereumAddress: address },
+      createTimeoutMs,
+    );
+    expect(typeof publicKey).toBe('string');
+    const message = new TextEncoder().encode('Solana hello from the e2e host');
+    const reply = await ask(first.page, 'privy:wallets:rpc', {
+      accessToken: token,
+      entropyId: address,
+      entropyIdVerifier: 'ethereum-address-verifier',
+      chainType: 'solana',
+      hdWalletIndex: 0,
+      request: { method: 'signMessage', params: { message: base64.encode(message) } },
+    });
+    expect(reply).toMatchObject({
+      address: publicKey,
+      chainType: 'solana',
+      response: { method: 'signMessage' },
+    });
+    const signature = base64.decode((reply.response as { data: { signature: string } }).data.signature);
+    expect(ed25519.verify(signature, message, base58.decode(publicKey as string))).toBe(true);
+    const solana = (await usersMe(token)).linked_accounts.find((account) => account.chain_type === 'solana');
+    expect(solana).toMatchObject({ address: publicKey, public_key: publicKey, wallet_index: 0 });
+  });
+
+  test('the export frame shows the keys and seed phrase inside the frame only', async () => {
+    const page = first.page;
+    await page.evaluate((origin) => {
+      const host = window as unknown as { exportMessages: unknown[] };
+      host.exportMessages = [];
+      window.addEventListener('message', (event) => {
+        if (event.origin === origin) host.exportMessages.push(event.data);
+      });
+    }, stack.server.url);
+    const mountExport = async (query: Record<string, string>) => {
+      const src = `${frameUrl()}/export?${new URLSearchParams(query)}#token=${token}`;
+      await page.evaluate((src) => {
+        document.querySelector('iframe[data-export]')?.remove();
+        const iframe = document.createElement('iframe');
+        iframe.dataset.export = '';
+        iframe.src = src;
+        document.body.append(iframe);
+      }, src);
+      await expect
+        .poll(() => page.frames().some((f) => f.url().includes('/embedded-wallets/export')))
+        .toBe(true);
+      return page.frames().find((f) => f.url().includes('/embedded-wallets/export'))!;
+    };
+    const reveal = async (frame: Frame, kind: 'key' | 'phrase') => {
+      await frame.locator(`[data-testid="lk-export-reveal-${kind}"]`).click();
+      const value = frame.locator(`[data-testid="lk-export-${kind}"]`);
+      await value.waitFor({ state: 'visible' });
+      return (await value.textContent())!;
+    };
+
+    const ethereum = await mountExport({
+      entropy_id: address,
+      entropy_id_verifier: 'ethereum-address-verifier',
+      hd_wallet_index: '0',
+      chain_type: 'ethereum',
+      phrase_export: 'true',
+    });
+    const privateKey = (await reveal(ethereum, 'key')) as `0x${string}`;
+    expect(privateKeyToAddress(privateKey)).toBe(address);
+    const phrase = await reveal(ethereum, 'phrase');
+    expect(phrase.split(' ')).toHaveLength(12);
+    expect(mnemonicToAccount(phrase).address).toBe(address);
+    // The token does not stay in the frame's address.
+    expect(ethereum.url()).not.toContain('token');
+
+    const solanaAddress = (await usersMe(token)).linked_accounts.find((a) => a.chain_type === 'solana')!
+      .address as string;
+    const solana = await mountExport({
+      entropy_id: address,
+      entropy_id_verifier: 'ethereum-address-verifier',
+      hd_wallet_index: '0',
+      chain_type: 'solana',
+    });
+    expect(await solana.locator('[data-testid="lk-export-reveal-phrase"]').count()).toBe(0);
+    const secretKey = base58.decode(await reveal(solana, 'key'));
+    expect(secretKey).toHaveLength(64);
+    expect(base58.encode(ed25519.getPublicKey(secretKey.slice(0, 32)))).toBe(solanaAddress);
+
+    // Nothing came out of the export frame to the host page.
+    expect(
+      await page.evaluate(() => (window as unknown as { exportMessages: unknown[] }).exportMessages),
+    ).toEqual([]);
+    await page.evaluate(() => document.querySelector('iframe[data-export]')?.remove());
+  });
+
+  test('refuses bad request data with invalid_request_arguments', async () => {
+    expect(
+      await failure(first.page, 'privy:wallets:rpc', {
+        accessToken: token,
+        entropyId: address,
+        entropyIdVerifier: 'ethereum-address-verifier',
+        chainType: 'ethereum',
+        hdWalletIndex: -1,
+        request: { method: 'personal_sign', params: ['x', address] },
+      }),
+    ).toBe('invalid_request_arguments');
+  });
+
+  test('does not answer a page on an origin outside allowed_domains', async () => {
+    // Framed by a stranger, the page is refused by frame-ancestors: nothing answers.
+    const framed = await newDevice(stranger.url);
+    const unanswered = await framed.page.evaluate(async (src) => {
+      const iframe = document.createElement('iframe');
+      iframe.src = src;
+      document.body.append(iframe);
+      let answered = false;
+      window.addEventListener('message', () => {
+        answered = true;
+      });
+      for (let i = 0; i < 7; i++) {
+        iframe.contentWindow?.postMessage({ id: `id-${i}`, event: 'privy:iframe:ready', data: {} }, '*');
+        await new Promise((resolve) => setTimeout(resolve, 150));
+      }
+      return !answered;
+    }, frameUrl());
+    expect(unanswered).toBe(true);
+
+    // A live frame (in the allowed host, opened by the stranger) hears the stranger's message and
+    // stays silent, while it still answers its own host.
+    const [popup] = await Promise.all([
+      framed.context.waitForEvent('page'),
+      framed.page.evaluate((url) => {
+        (window as unknown as { hostWindow: Window | null }).hostWindow = window.open(url);
+      }, `${host.url}/`),
+    ]);
+    await popup.waitForLoadState();
+    await mountFrame(popup);
+    const strangerGotAnswer = await framed.page.evaluate(async () => {
+      const target = (window as unknown as { hostWindow: Window }).hostWindow.frames[0]!;
+      let answered = false;
+      window.addEventListener('message', () => {
+        answered = true;
+      });
+      target.postMessage({ id: 'id-1', event: 'privy:iframe:ready', data: {} }, '*');
+      target.postMessage(JSON.stringify({ id: 'id-2', event: 'privy:iframe:ready', data: {} }), '*');
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      return answered;
+    });
+    expect(strangerGotAnswer).toBe(false);
+    expect(await request(popup, 'privy:iframe:ready', {})).toMatchObject({ data: {} });
+  });
+
+  test('a new device must recover (privy method), then signs for the same address', async () => {
+    const second = await newDevice();
+    const secondToken = await login(second.page, email);
+    await mountFrame(second.page);
+    const ref = {
+      accessToken: secondToken,
+      entropyId: address,
+      entropyIdVerifier: 'ethereum-address-verifier',
+    };
+    expect(await failure(second.page, 'privy:wallets:connect', ref)).toBe('wallet_not_on_device');
+    expect(await ask(second.page, 'privy:wallets:recover', ref, createTimeoutMs)).toEqual({
+      entropyId: address,
+    });
+    expect(await ask(second.page, 'privy:wallets:connect', ref)).toEqual({ entropyId: address });
+    const message = 'Signed on the second device';
+    const signature = await personalSign(second.page, secondToken, address, address, message);
+    expect(await verifyMessage({ address, message, signature })).toBe(true);
+
+    // Recovery re-split the entropy: the first device's share is stale, so it is dropped there and
+    // that device is told to recover too.
+    const ref1 = { accessToken: token, entropyId: address, entropyIdVerifier: 'ethereum-address-verifier' };
+    expect(await failure(first.page, 'privy:wallets:connect', ref1)).toBe('wallet_not_on_device');
+    expect(await walletFrame(first.page).evaluate(() => localStorage.length)).toBe(0);
+    expect(second.errors).toEqual([]);
+  });
+
+  test('a password-protected wallet recovers on a new device with the right password only', async () => {
+    const passwordEmail = 'frame.password@example.com';
+    const password = 'correct horse battery staple';
+    const device = await newDevice();
+    const userToken = await login(device.page, passwordEmail);
+    await mountFrame(device.page);
+    const { address: created } = await ask(
+      device.page,
+      'privy:wallet:create',
+      { accessToken: userToken, recoveryMethod: 'user-passcode', recoveryPassword: password },
+      createTimeoutMs,
+    );
+    const passwordAddress = created as `0x${string}`;
+    const account = (await usersMe(userToken)).linked_accounts.find((a) => a.type === 'wallet');
+    expect(account).toMatchObject({ address: passwordAddress, recovery_method: 'user-passcode' });
+
+    const other = await newDevice();
+    const otherToken = await login(other.page, passwordEmail);
+    await mountFrame(other.page);
+    const ref = {
+      accessToken: otherToken,
+      entropyId: passwordAddress,
+      entropyIdVerifier: 'ethereum-address-verifier',
+    };
+    expect(await failure(other.page, 'privy:wallets:connect', ref)).toBe('wallet_not_on_device');
+    expect(await failure(other.page, 'privy:wallets:recover', ref, createTimeoutMs)).toBe(
+      'invalid_request_arguments',
+    );
+    expect(
+      await failure(
+        other.page,
+        'privy:wallets:recover',
+        { ...ref, recoveryPassword: 'not the password' },
+        createTimeoutMs,
+      ),
+    ).toBe('invalid_recovery_pin');
+    expect(
+      await ask(other.page, 'privy:wallets:recover', { ...ref, recoveryPassword: password }, createTimeoutMs),
+    ).toEqual({ entropyId: passwordAddress });
+    const message = 'Recovered with a password';
+    const signature = await personalSign(other.page, otherToken, passwordAddress, passwordAddress, message);
+    expect(await verifyMessage({ address: passwordAddress, message, signature })).toBe(true);
+  });
+
+  test('no page of the run reported an error', () => {
+    expect(first.errors).toEqual([]);
+  });
+});

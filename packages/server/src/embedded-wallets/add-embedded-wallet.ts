@@ -1,0 +1,56 @@
+import { insertAccount } from '../accounts/insert-account.ts';
+import type { AppRecord } from '../apps/app-record.ts';
+import type { ServerContext } from '../context.ts';
+import { ApiError } from '../http/api-error.ts';
+import { isUniqueViolation } from '../storage/db.ts';
+import { loadUser, type UserRecord } from '../users/user-record.ts';
+import type { AddWalletBody } from './bodies.ts';
+import {
+  assertIndexRules,
+  type EmbeddedWallet,
+  embeddedWalletIdentity,
+  embeddedWalletsOf,
+  parseWalletAddress,
+} from './embedded-accounts.ts';
+import { lockEntropy, recoveryMethodOf, requireEntropy } from './entropy-store.ts';
+import { recordWalletCreated } from './wallet-events.ts';
+
+/**
+ * `/frame/add_wallet`: links another wallet of the user's entropy, a higher HD index or the
+ * first wallet of the other chain (index 0). It recovers like the entropy's other wallets.
+ */
+export async function addEmbeddedWallet(
+  ctx: ServerContext,
+  app: AppRecord,
+  userId: string,
+  body: AddWalletBody,
+): Promise<UserRecord> {
+  const entropy = await requireEntropy(ctx.db, app.id, userId, body.entropy_id);
+  const wallet: EmbeddedWallet = {
+    chainType: body.chain_type,
+    walletIndex: body.wallet_index,
+    address: parseWalletAddress(body.chain_type, body.address),
+  };
+  const now = ctx.now();
+  try {
+    await ctx.db.transaction().execute(async (trx) => {
+      // Under the entropy's lock, two adds of one index cannot both see it free.
+      await lockEntropy(trx, entropy.id, now);
+      const user = (await loadUser(trx, app.id, userId))!;
+      assertIndexRules(embeddedWalletsOf(user.accounts), [wallet]);
+      await insertAccount(
+        trx,
+        app.id,
+        userId,
+        embeddedWalletIdentity(wallet, recoveryMethodOf(entropy)),
+        now,
+      );
+      await recordWalletCreated(trx, (await loadUser(trx, app.id, userId))!, [wallet], now);
+    });
+  } catch (error) {
+    if (isUniqueViolation(error))
+      throw new ApiError('invalid_data', 'Wallet address is already linked to an account');
+    throw error;
+  }
+  return (await loadUser(ctx.db, app.id, userId))!;
+}

@@ -1,0 +1,82 @@
+import { insertAccount } from '../accounts/insert-account.ts';
+import type { AppRecord } from '../apps/app-record.ts';
+import type { ServerContext } from '../context.ts';
+import { ApiError } from '../http/api-error.ts';
+import { isUniqueViolation } from '../storage/db.ts';
+import { loadUser, type UserRecord } from '../users/user-record.ts';
+import type { CreateBody } from './bodies.ts';
+import {
+  assertIndexRules,
+  byIndex,
+  type EmbeddedWallet,
+  embeddedWalletIdentity,
+  embeddedWalletsOf,
+  parseWalletAddress,
+} from './embedded-accounts.ts';
+import { entropyKey, insertEntropy, userEntropy } from './entropy-store.ts';
+import { recoveryMaterial } from './recovery-material.ts';
+import { recordWalletCreated } from './wallet-events.ts';
+
+const alreadyExists = () => new ApiError('invalid_data', 'Embedded wallet already exists');
+const addressTaken = () => new ApiError('invalid_data', 'Wallet address is already linked to an account');
+
+/**
+ * `/frame/create`: stores a new entropy's auth share and recovery material and links its first
+ * wallets. One entropy per user. The entropy id is the address of its first wallet: index 0 of
+ * the chain its verifier names.
+ */
+export async function createEmbeddedWallet(
+  ctx: ServerContext,
+  app: AppRecord,
+  userId: string,
+  body: CreateBody,
+): Promise<UserRecord> {
+  const user = await loadUser(ctx.db, app.id, userId);
+  if (!user) throw new ApiError('missing_or_invalid_token', 'User not found.', { status: 401 });
+  if (await userEntropy(ctx.db, app.id, userId)) throw alreadyExists();
+
+  const wallets: EmbeddedWallet[] = body.wallets
+    .map((w) => {
+      const address = parseWalletAddress(w.chain_type, w.address);
+      if (w.chain_type === 'solana' && w.public_key != null && w.public_key !== address.display)
+        throw new ApiError('invalid_data', 'Invalid public_key: a Solana public key is its address');
+      return { chainType: w.chain_type, walletIndex: w.wallet_index, address };
+    })
+    .sort(byIndex);
+  assertIndexRules(embeddedWalletsOf(user.accounts), wallets);
+  const verifierChain = body.entropy_id_verifier === 'ethereum-address-verifier' ? 'ethereum' : 'solana';
+  const first = wallets.find((w) => w.chainType === verifierChain && w.walletIndex === 0);
+  if (!first || first.address.identifier !== entropyKey(body.entropy_id))
+    throw new ApiError(
+      'invalid_data',
+      `Invalid entropy_id: must be the address of the ${verifierChain} wallet at index 0`,
+    );
+  const material = recoveryMaterial(body);
+
+  const now = ctx.now();
+  try {
+    await ctx.db.transaction().execute(async (trx) => {
+      await insertEntropy(
+        trx,
+        ctx.secretBox,
+        {
+          appId: app.id,
+          userId,
+          entropyId: first.address.identifier,
+          verifier: body.entropy_id_verifier,
+          authShare: body.auth_share,
+          material,
+        },
+        now,
+      );
+      for (const wallet of wallets)
+        await insertAccount(trx, app.id, userId, embeddedWalletIdentity(wallet, material.method), now);
+      await recordWalletCreated(trx, (await loadUser(trx, app.id, userId))!, wallets, now);
+    });
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    // A concurrent create of this user won, or an address is someone's account already.
+    throw (await userEntropy(ctx.db, app.id, userId)) ? alreadyExists() : addressTaken();
+  }
+  return (await loadUser(ctx.db, app.id, userId))!;
+}

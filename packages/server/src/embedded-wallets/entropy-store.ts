@@ -1,0 +1,146 @@
+import type { Kysely } from 'kysely';
+import { getAddress } from 'viem';
+import { randomId } from '../crypto/random.ts';
+import type { SecretBox } from '../crypto/secret-box.ts';
+import { ApiError } from '../http/api-error.ts';
+import type { Database, WalletEntropiesTable } from '../storage/schema.ts';
+import type { EntropyIdVerifier, RecoveryMethod } from './bodies.ts';
+import type { RecoveryMaterial } from './recovery-material.ts';
+
+/**
+ * Secret-box contexts: each sealed value is bound to its row and its role, so a ciphertext
+ * copied to another row or column does not open.
+ */
+const contexts = {
+  authShare: (id: string) => `embedded-auth-share:${id}`,
+  recoveryShare: (id: string) => `embedded-recovery-share:${id}`,
+  recoveryKey: (id: string) => `embedded-recovery-key:${id}`,
+};
+
+export type EntropyRow = WalletEntropiesTable;
+
+/**
+ * The stored form of an entropy id: the lower-cased 0x address (as wallet identifiers are), or
+ * the base58 address as is. Clients send the checksummed form; any case finds the entropy.
+ */
+export function entropyKey(entropyId: string): string {
+  return /^0x[0-9a-fA-F]{40}$/.test(entropyId) ? entropyId.toLowerCase() : entropyId;
+}
+
+/** The entropy id as users see it: EIP-55 for Ethereum, base58 for Solana. */
+export function displayEntropyId(row: Pick<EntropyRow, 'entropy_id' | 'entropy_id_verifier'>): string {
+  return row.entropy_id_verifier === 'ethereum-address-verifier'
+    ? getAddress(row.entropy_id)
+    : row.entropy_id;
+}
+
+function sealedMaterial(box: SecretBox, id: string, authShare: Uint8Array, material: RecoveryMaterial) {
+  return {
+    auth_share_sealed: box.seal(authShare, contexts.authShare(id)),
+    recovery_method: material.method,
+    encrypted_recovery_share: box.seal(material.encryptedRecoveryShare, contexts.recoveryShare(id)),
+    recovery_key_sealed: material.recoveryKey
+      ? box.seal(material.recoveryKey, contexts.recoveryKey(id))
+      : null,
+    recovery_key_derivation_salt: material.salt ? Buffer.from(material.salt).toString('base64') : null,
+  };
+}
+
+/** Stores a user's entropy: the (app, user) unique constraint refuses a second one. */
+export async function insertEntropy(
+  db: Kysely<Database>,
+  box: SecretBox,
+  entropy: {
+    appId: string;
+    userId: string;
+    entropyId: string;
+    verifier: EntropyIdVerifier;
+    authShare: Uint8Array;
+    material: RecoveryMaterial;
+  },
+  now: number,
+): Promise<void> {
+  const id = randomId(25);
+  await db
+    .insertInto('wallet_entropies')
+    .values({
+      id,
+      app_id: entropy.appId,
+      user_id: entropy.userId,
+      entropy_id: entropyKey(entropy.entropyId),
+      entropy_id_verifier: entropy.verifier,
+      ...sealedMaterial(box, id, entropy.authShare, entropy.material),
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
+}
+
+/** The user's entropy, if they have one. */
+export async function userEntropy(
+  db: Kysely<Database>,
+  appId: string,
+  userId: string,
+): Promise<EntropyRow | undefined> {
+  return db
+    .selectFrom('wallet_entropies')
+    .selectAll()
+    .where('app_id', '=', appId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+}
+
+/**
+ * The user's entropy named `entropyId`. Unknown, or another user's: the same 404, so a caller
+ * cannot learn which entropy ids exist.
+ */
+export async function requireEntropy(
+  db: Kysely<Database>,
+  appId: string,
+  userId: string,
+  entropyId: string,
+): Promise<EntropyRow> {
+  const row = await userEntropy(db, appId, userId);
+  if (!row || row.entropy_id !== entropyKey(entropyId)) throw new ApiError('linked_account_not_found');
+  return row;
+}
+
+/**
+ * Inside the caller's transaction: takes the entropy's row lock (PostgreSQL; SQLite serialises
+ * writers anyway), so that concurrent changes to one user's wallets run one after the other.
+ */
+export async function lockEntropy(db: Kysely<Database>, id: string, now: number): Promise<void> {
+  await db.updateTable('wallet_entropies').set({ updated_at: now }).where('id', '=', id).execute();
+}
+
+/** Replaces the auth share and the recovery material (a recovery or a change of method). */
+export async function replaceShares(
+  db: Kysely<Database>,
+  box: SecretBox,
+  id: string,
+  authShare: Uint8Array,
+  material: RecoveryMaterial,
+  now: number,
+): Promise<void> {
+  await db
+    .updateTable('wallet_entropies')
+    .set({ ...sealedMaterial(box, id, authShare, material), updated_at: now })
+    .where('id', '=', id)
+    .execute();
+}
+
+export function openAuthShare(box: SecretBox, row: EntropyRow): Uint8Array {
+  return box.open(row.auth_share_sealed, contexts.authShare(row.id));
+}
+
+export function openEncryptedRecoveryShare(box: SecretBox, row: EntropyRow): Uint8Array {
+  return box.open(row.encrypted_recovery_share, contexts.recoveryShare(row.id));
+}
+
+export function openRecoveryKey(box: SecretBox, row: EntropyRow): Uint8Array | null {
+  return row.recovery_key_sealed ? box.open(row.recovery_key_sealed, contexts.recoveryKey(row.id)) : null;
+}
+
+export function recoveryMethodOf(row: EntropyRow): RecoveryMethod {
+  return row.recovery_method as RecoveryMethod;
+}

@@ -1,0 +1,54 @@
+import type { AppRecord } from '../apps/app-record.ts';
+import type { ServerContext } from '../context.ts';
+import { ApiError } from '../http/api-error.ts';
+import { loadUser } from '../users/user-record.ts';
+import type { WalletChainType } from '../wallets/addresses.ts';
+import { embeddedWalletsOf, parseWalletAddress } from './embedded-accounts.ts';
+import {
+  type EntropyRow,
+  openEncryptedRecoveryShare,
+  openRecoveryKey,
+  recoveryMethodOf,
+  userEntropy,
+} from './entropy-store.ts';
+import { recoveryType } from './recovery-material.ts';
+
+const base64 = (bytes: Uint8Array) => Buffer.from(bytes).toString('base64');
+
+/** `/frame/recovery_share`: the encrypted recovery share and how to get its key. */
+export function recoveryShareReply(ctx: ServerContext, entropy: EntropyRow) {
+  return {
+    recovery_method: recoveryMethodOf(entropy),
+    encrypted_recovery_share: base64(openEncryptedRecoveryShare(ctx.secretBox, entropy)),
+    recovery_key_derivation_salt: entropy.recovery_key_derivation_salt,
+  };
+}
+
+/**
+ * `/embedded_wallets/:address/recovery/key_material` (WIRE.md §3.8) for one of the user's
+ * embedded wallets: the `privy` method's recovery key, or the `user-passcode` method's salt.
+ * Without a `chain_type`, a 0x address is read as Ethereum and anything else as Solana.
+ */
+export async function keyMaterial(
+  ctx: ServerContext,
+  app: AppRecord,
+  userId: string,
+  address: string,
+  chainType: WalletChainType | undefined,
+) {
+  const wallet = parseWalletAddress(chainType ?? (address.startsWith('0x') ? 'ethereum' : 'solana'), address);
+  const user = await loadUser(ctx.db, app.id, userId);
+  const owned =
+    user && embeddedWalletsOf(user.accounts).some((w) => w.address.identifier === wallet.identifier);
+  const entropy = owned ? await userEntropy(ctx.db, app.id, userId) : undefined;
+  if (!entropy) throw new ApiError('linked_account_not_found');
+  const key = openRecoveryKey(ctx.secretBox, entropy);
+  return {
+    recovery_type: recoveryType(recoveryMethodOf(entropy)),
+    recovery_key: key ? base64(key) : null,
+    recovery_key_derivation_salt: entropy.recovery_key_derivation_salt,
+    recovery_code: null,
+    file_id: null,
+    icloud_record_name: null,
+  };
+}

@@ -1,0 +1,38 @@
+import { isEmbeddedWallet } from '../accounts/account-record.ts';
+import type { AppRecord } from '../apps/app-record.ts';
+import type { ServerContext } from '../context.ts';
+import { loadUser, type UserRecord } from '../users/user-record.ts';
+import type { SetRecoveryBody } from './bodies.ts';
+import { displayEntropyId, lockEntropy, replaceShares, requireEntropy } from './entropy-store.ts';
+import { recoveryMaterial } from './recovery-material.ts';
+import { recordRecoverySetup } from './wallet-events.ts';
+
+/**
+ * `/frame/set_recovery`: after a recovery or a change of recovery method, the frame re-split the
+ * entropy; the new auth share and recovery material replace the old (whose device share is now
+ * useless: old and new shares do not combine). Every embedded wallet shows the new method.
+ */
+export async function setRecovery(
+  ctx: ServerContext,
+  app: AppRecord,
+  userId: string,
+  body: SetRecoveryBody,
+): Promise<UserRecord> {
+  const entropy = await requireEntropy(ctx.db, app.id, userId, body.entropy_id);
+  const material = recoveryMaterial(body);
+  const now = ctx.now();
+  await ctx.db.transaction().execute(async (trx) => {
+    await lockEntropy(trx, entropy.id, now);
+    await replaceShares(trx, ctx.secretBox, entropy.id, body.auth_share, material, now);
+    const user = (await loadUser(trx, app.id, userId))!;
+    for (const account of user.accounts.filter(isEmbeddedWallet)) {
+      await trx
+        .updateTable('linked_accounts')
+        .set({ details: JSON.stringify({ ...account.details, recovery_method: material.method }) })
+        .where('id', '=', account.id)
+        .execute();
+    }
+    await recordRecoverySetup(trx, user, displayEntropyId(entropy), material.method, now);
+  });
+  return (await loadUser(ctx.db, app.id, userId))!;
+}

@@ -1,0 +1,42 @@
+import { userIdPrefix } from '@latchkey/protocol';
+import type { Kysely } from 'kysely';
+import { recordEvent } from '../outbox/record-event.ts';
+import type { Database } from '../storage/schema.ts';
+import { toWireUser, type UserRecord } from '../users/user-record.ts';
+import type { RecoveryMethod } from './bodies.ts';
+import type { EmbeddedWallet } from './embedded-accounts.ts';
+
+/** `user.wallet_created`, one per new embedded wallet, in the transaction that created it. */
+export async function recordWalletCreated(
+  trx: Kysely<Database>,
+  user: UserRecord,
+  wallets: EmbeddedWallet[],
+  now: number,
+): Promise<void> {
+  for (const wallet of wallets) {
+    await recordEvent(
+      trx,
+      user.appId,
+      'user.wallet_created',
+      { user: toWireUser(user), wallet: { address: wallet.address.display, chain_type: wallet.chainType } },
+      now,
+    );
+  }
+}
+
+/** `wallet.recovery_setup`: the user's wallet now recovers with `method`. */
+export async function recordRecoverySetup(
+  trx: Kysely<Database>,
+  user: UserRecord,
+  walletAddress: string,
+  method: RecoveryMethod,
+  now: number,
+): Promise<void> {
+  await recordEvent(
+    trx,
+    user.appId,
+    'wallet.recovery_setup',
+    { user_id: `${userIdPrefix}${user.id}`, wallet_address: walletAddress, method },
+    now,
+  );
+}

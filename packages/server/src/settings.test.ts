@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { settingsFromEnv } from './settings.ts';
+
+describe('LATCHKEY_PUBLIC_URL', () => {
+  it('is null unless set: the request URL gives the origin', () => {
+    expect(settingsFromEnv({}).publicUrl).toBeNull();
+    expect(settingsFromEnv({ LATCHKEY_PUBLIC_URL: '' }).publicUrl).toBeNull();
+  });
+
+  it('takes a bare http(s) origin, with or without a trailing slash', () => {
+    expect(settingsFromEnv({ LATCHKEY_PUBLIC_URL: 'https://auth.example.com' }).publicUrl).toBe(
+      'https://auth.example.com',
+    );
+    expect(settingsFromEnv({ LATCHKEY_PUBLIC_URL: 'http://localhost:8787/' }).publicUrl).toBe(
+      'http://localhost:8787',
+    );
+  });
+
+  it('refuses anything that is not an origin: the frame check compares it to Origin exactly', () => {
+    for (const value of [
+      'auth.example.com',
+      'https://auth.example.com/api',
+      'https://auth.example.com?x=1',
+      'ftp://auth.example.com',
+      'https://user@auth.example.com',
+      'https://AUTH.example.com',
+    ]) {
+      expect(() => settingsFromEnv({ LATCHKEY_PUBLIC_URL: value }), value).toThrow(/LATCHKEY_PUBLIC_URL/);
+    }
+  });
+});

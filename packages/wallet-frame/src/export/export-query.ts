@@ -1,0 +1,42 @@
+import { FrameError } from '../frame/frame-error.ts';
+import {
+  type ChainType,
+  chainType,
+  type EntropyRef,
+  entropyRef,
+  hdWalletIndex,
+} from '../frame/request-data.ts';
+
+/** What the export frame was asked to show (WIRE §6, key-export frame, `v=1`). */
+export interface ExportQuery {
+  ref: EntropyRef;
+  chain: ChainType;
+  index: number;
+  /** Offer the seed phrase too (HD wallets). */
+  phraseExport: boolean;
+  accessToken: string;
+}
+
+/**
+ * Reads the page URL: the wallet from the query, the access token from the hash (`#token=…`), which
+ * browsers never send to a server or put in a Referer.
+ */
+export function readExportQuery(location: Location): ExportQuery {
+  const query = new URLSearchParams(location.search);
+  const index = query.get('hd_wallet_index') ?? '0';
+  const data = {
+    entropyId: query.get('entropy_id'),
+    entropyIdVerifier: query.get('entropy_id_verifier'),
+    chainType: query.get('chain_type'),
+    hdWalletIndex: /^\d{1,10}$/.test(index) ? Number(index) : Number.NaN,
+  };
+  const accessToken = new URLSearchParams(location.hash.slice(1)).get('token');
+  if (!accessToken) throw new FrameError('invalid_request_arguments', 'Missing access token');
+  return {
+    ref: entropyRef(data),
+    chain: chainType(data),
+    index: hdWalletIndex(data),
+    phraseExport: query.get('phrase_export') === 'true',
+    accessToken,
+  };
+}

@@ -1,0 +1,58 @@
+/**
+ * The key-export frame: shows an embedded wallet's private key or seed phrase inside this page, on the
+ * Latchkey server's origin. It never posts anything to its parent, so the host app cannot read the key.
+ */
+import { readFrameConfig } from '../frame/config.ts';
+import { DeviceShares } from '../frame/device-share.ts';
+import { toReplyError } from '../frame/frame-error.ts';
+import { ServerApi } from '../frame/server-api.ts';
+import { readExportQuery } from './export-query.ts';
+import { exportSecret } from './export-secret.ts';
+import { applyPalette, exportControl } from './export-view.ts';
+
+const config = readFrameConfig(document);
+const ctx = {
+  config,
+  api: new ServerApi(config),
+  deviceShares: new DeviceShares(() => window.localStorage, config.appId),
+};
+const root = document.getElementById('latchkey-export')!;
+const status = document.createElement('p');
+status.className = 'status';
+status.dataset.testid = 'lk-export-error';
+
+/** Failures are shown in the frame; they name what went wrong, never the secret. */
+function showError(error: unknown): void {
+  status.textContent = toReplyError(error)?.message ?? 'An error has occurred, please try again.';
+}
+
+applyPalette(document.documentElement, new URLSearchParams(location.search));
+try {
+  const query = readExportQuery(location);
+  // The token is not left in the address, where the page's history would keep it.
+  history.replaceState(null, '', location.pathname + location.search);
+  const buttons = document.createElement('div');
+  buttons.className = 'buttons';
+  const values = document.createElement('div');
+  values.className = 'values';
+  for (const kind of query.phraseExport ? (['key', 'phrase'] as const) : (['key'] as const)) {
+    const control = exportControl(document, kind, () =>
+      exportSecret(ctx, query, kind).then(
+        (secret) => {
+          status.textContent = '';
+          return secret;
+        },
+        (error: unknown) => {
+          showError(error);
+          return null;
+        },
+      ),
+    );
+    buttons.append(control.button);
+    values.append(control.value);
+  }
+  root.append(buttons, values, status);
+} catch (error) {
+  showError(error);
+  root.append(status);
+}

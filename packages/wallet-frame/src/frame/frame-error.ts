@@ -1,0 +1,40 @@
+import { InvalidRequestError, WrongRecoveryKeyError } from '../keys/index.ts';
+
+/** The WIRE §6 error types this frame answers with. */
+export type FrameErrorType =
+  | 'error'
+  | 'invalid_request_arguments'
+  | 'wallet_not_on_device'
+  | 'invalid_recovery_pin';
+
+/** A failure the frame reports as `error: {type, message}`. Messages never carry key material. */
+export class FrameError extends Error {
+  override readonly name = 'FrameError';
+  readonly type: FrameErrorType;
+
+  constructor(type: FrameErrorType, message: string) {
+    super(message);
+    this.type = type;
+  }
+}
+
+export const frameMessages = {
+  notOnDevice: 'The wallet is not on this device; recover it first.',
+  wrongPassword: 'Invalid recovery password.',
+  storage: 'Unable to access storage',
+  unexpected: 'An error has occurred, please try again.',
+} as const;
+
+/**
+ * The `error` of a reply for the failures the frame expects (bad requests, server refusals, a wrong
+ * password); null for anything else, which the caller reports generically: a library's own message could,
+ * in principle, quote the bytes it was handling.
+ */
+export function toReplyError(error: unknown): { type: FrameErrorType; message: string } | null {
+  if (error instanceof FrameError) return { type: error.type, message: error.message };
+  if (error instanceof InvalidRequestError)
+    return { type: 'invalid_request_arguments', message: error.message };
+  if (error instanceof WrongRecoveryKeyError)
+    return { type: 'invalid_recovery_pin', message: frameMessages.wrongPassword };
+  return null;
+}

@@ -1,0 +1,32 @@
+import { combineShares, primaryAddress, seedFromEntropy } from '../../keys/index.ts';
+import { decodeShare } from '../entropy-session.ts';
+import type { FrameContext } from '../frame-context.ts';
+import { FrameError } from '../frame-error.ts';
+import { openRecoveryShare, reshare } from '../recovery.ts';
+import { accessToken, entropyRef, type RequestData, sameAddress } from '../request-data.ts';
+import { wipe } from '../wipe.ts';
+
+/**
+ * `privy:wallets:recover` → `{entropyId}`: rebuilds the entropy from the auth share and the decrypted
+ * recovery share, then re-splits it with the same recovery method (a fresh key, or a fresh salt for the
+ * same password) so that this device holds a share of the only valid split.
+ */
+export async function walletsRecover(ctx: FrameContext, data: RequestData): Promise<{ entropyId: string }> {
+  const token = accessToken(data);
+  const ref = entropyRef(data);
+  const { recoveryShare, choice } = await openRecoveryShare(ctx, token, ref, data);
+  let authShare: Uint8Array | null = null;
+  let entropy: Uint8Array | null = null;
+  let seed: Uint8Array | null = null;
+  try {
+    authShare = decodeShare(await ctx.api.authShare(token, ref.entropyId));
+    entropy = await combineShares(authShare, recoveryShare);
+    seed = seedFromEntropy(entropy);
+    if (!sameAddress(ref.primaryChain, primaryAddress(seed, ref.primaryChain), ref.entropyId))
+      throw new FrameError('error', 'Unable to recover wallet');
+    await reshare(ctx, token, ref.entropyId, entropy, choice);
+    return { entropyId: ref.entropyId };
+  } finally {
+    wipe(recoveryShare, authShare, entropy, seed);
+  }
+}

@@ -1,0 +1,48 @@
+import { bytesToHex, hexToBytes } from '@noble/hashes/utils.js';
+import { describe, expect, it } from 'vitest';
+import { entropyToMnemonic, generateEntropy, mnemonicToEntropy, seedFromEntropy } from './entropy.ts';
+
+// The 128-bit vectors of the BIP-39 reference test set (trezor/python-mnemonic vectors.json).
+const VECTORS: [string, string][] = [
+  [
+    '00000000000000000000000000000000',
+    'abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about',
+  ],
+  [
+    '7f7f7f7f7f7f7f7f7f7f7f7f7f7f7f7f',
+    'legal winner thank year wave sausage worth useful legal winner thank yellow',
+  ],
+  [
+    '80808080808080808080808080808080',
+    'letter advice cage absurd amount doctor acoustic avoid letter advice cage above',
+  ],
+  ['ffffffffffffffffffffffffffffffff', 'zoo zoo zoo zoo zoo zoo zoo zoo zoo zoo zoo wrong'],
+];
+
+describe('BIP-39', () => {
+  it.each(VECTORS)('entropy %s ↔ its mnemonic', (entropy, mnemonic) => {
+    expect(entropyToMnemonic(hexToBytes(entropy))).toBe(mnemonic);
+    expect(bytesToHex(mnemonicToEntropy(mnemonic))).toBe(entropy);
+  });
+
+  it('derives the BIP-39 seed with an empty passphrase', () => {
+    const seed = seedFromEntropy(new Uint8Array(16));
+    expect(bytesToHex(seed)).toBe(
+      '5eb00bbddcf069084889a8ab9155568165f5c453ccb85e70811aaed6f6da5fc1' +
+        '9a5ac40b389cd370d086206dec8aa6c43daea6690f20ad3d8d48b2d2ce9e38e4',
+    );
+  });
+
+  it('rejects a mnemonic with a bad checksum or an unknown word', () => {
+    expect(() => mnemonicToEntropy(Array(12).fill('abandon').join(' '))).toThrow();
+    expect(() => mnemonicToEntropy(`${Array(11).fill('abandon').join(' ')} abowt`)).toThrow();
+  });
+
+  it('generates 16 fresh random bytes (12 words) each time', () => {
+    const a = generateEntropy();
+    const b = generateEntropy();
+    expect(a).toHaveLength(16);
+    expect(bytesToHex(a)).not.toBe(bytesToHex(b));
+    expect(entropyToMnemonic(a).split(' ')).toHaveLength(12);
+  });
+});
