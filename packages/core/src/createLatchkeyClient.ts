@@ -1,5 +1,6 @@
 import { type AppResponse, limits, type User } from '@latchkey/protocol';
 import { createAnalyticsId } from './analyticsId.ts';
+import type { EmbeddedWallets } from './embedded/embedded-wallets.ts';
 import { LatchkeyClientError } from './errors.ts';
 import { acceptTerms, fetchApp, getUser } from './flows/app.ts';
 import type { FlowContext, LoginResult } from './flows/context.ts';
@@ -124,6 +125,11 @@ export interface LatchkeyClient {
    * loaded on the first call, never at first load; later calls return the same manager.
    */
   wallets(): Promise<WalletManager>;
+  /**
+   * Embedded wallets (the hidden wallet frame, creation, recovery, signing, EIP-1193 providers on
+   * `supportedChains`). Loaded on the first call, never at first load; later calls share one.
+   */
+  embeddedWallets(): Promise<EmbeddedWallets>;
   /** The underlying HTTP client, for routes the SDK does not wrap yet. */
   http: HttpClient;
 }
@@ -181,6 +187,7 @@ export function createLatchkeyClient(params: CreateLatchkeyClientParameters): La
 
   let initializing: Promise<void> | null = null;
   let walletManager: Promise<WalletManager> | null = null;
+  let embedded: Promise<EmbeddedWallets> | null = null;
   let syncing: Promise<User | null> | null = null;
 
   const http = createHttpClient({
@@ -299,6 +306,15 @@ export function createLatchkeyClient(params: CreateLatchkeyClientParameters): La
         walletManager = null;
       });
       return walletManager;
+    },
+    embeddedWallets() {
+      embedded ??= import('./embedded/index.ts').then((m) =>
+        m.clientEmbeddedWallets(params, apiUrl, session, analyticsId, store.getState),
+      );
+      embedded.catch(() => {
+        embedded = null;
+      });
+      return embedded;
     },
     http,
   };

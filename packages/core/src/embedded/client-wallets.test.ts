@@ -1,0 +1,151 @@
+import { randomBytes } from 'node:crypto';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { startTestServer, type TestServer, testClient } from '../../test/helpers.ts';
+import { storageKeys } from '../storage.ts';
+import type {
+  FrameDocument,
+  FrameElement,
+  FrameMessageEvent,
+  FrameTarget,
+  FrameWindow,
+} from './frame-proxy.ts';
+
+let t: TestServer;
+
+beforeAll(async () => {
+  t = await startTestServer('sqlite');
+});
+afterAll(async () => {
+  await t.close();
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+const base64 = (bytes: number) => randomBytes(bytes).toString('base64');
+
+/**
+ * A browser page whose wallet frame is scripted: it answers the ready handshake, and creates an
+ * Ethereum wallet the way the real frame does towards the server (`/frame/create` with the
+ * request's access token, from the server's own origin), with a test-side key and shaped shares.
+ */
+function pageWithFrame(apiUrl: string, appId: string) {
+  const listeners = new Set<(event: FrameMessageEvent) => void>();
+  const received: { event: string; data: Record<string, unknown> }[] = [];
+  const frame: FrameTarget = {
+    postMessage(message, targetOrigin) {
+      if (targetOrigin !== apiUrl) return;
+      const { id, event, data } = message as { id: string; event: string; data: Record<string, unknown> };
+      received.push({ event, data });
+      void answer(event, data).then((reply) => {
+        for (const listener of [...listeners])
+          listener({ origin: apiUrl, source: frame, data: { id, event, ...reply } });
+      });
+    },
+  };
+  async function answer(event: string, data: Record<string, unknown>) {
+    if (event === 'privy:iframe:ready') return { data: {} };
+    if (event !== 'privy:wallet:create') return { error: { type: 'error', message: `unscripted ${event}` } };
+    const { address } = privateKeyToAccount(generatePrivateKey());
+    const response = await fetch(`${apiUrl}/api/v1/embedded_wallets/frame/create`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'privy-app-id': appId,
+        origin: apiUrl,
+        authorization: `Bearer ${String(data.accessToken)}`,
+      },
+      body: JSON.stringify({
+        entropy_id: address,
+        entropy_id_verifier: 'ethereum-address-verifier',
+        auth_share: base64(17),
+        recovery_method: 'privy',
+        encrypted_recovery_share: base64(45),
+        recovery_key: base64(32),
+        wallets: [{ chain_type: 'ethereum', address, wallet_index: 0 }],
+      }),
+    });
+    if (!response.ok) return { error: { type: 'error', message: `create failed: ${await response.text()}` } };
+    return { data: { address } };
+  }
+  const mounted: FrameElement[] = [];
+  const iframe: FrameElement = {
+    src: '',
+    style: { display: '', width: '', height: '', border: '' },
+    setAttribute: () => undefined,
+    remove: () => undefined,
+    contentWindow: frame,
+  };
+  const window: FrameWindow = {
+    addEventListener: (_type, listener) => listeners.add(listener),
+    removeEventListener: (_type, listener) => listeners.delete(listener),
+  };
+  const document: FrameDocument = {
+    createElement: () => iframe,
+    body: { appendChild: (node) => mounted.push(node) },
+  };
+  return { window, document, iframe, mounted, received };
+}
+
+describe('client.embeddedWallets()', () => {
+  it('needs a browser page, and loads once a page is there', async () => {
+    const { app } = await t.createApp();
+    const { client } = testClient(t, app.id);
+    await expect(client.embeddedWallets()).rejects.toThrow('Embedded wallets need a browser page');
+    const page = pageWithFrame(t.url, app.id);
+    vi.stubGlobal('window', page.window);
+    vi.stubGlobal('document', page.document);
+    const wallets = await client.embeddedWallets();
+    expect(await client.embeddedWallets()).toBe(wallets);
+  });
+
+  it('creates a wallet with the session’s access token and refreshes the user to show it', async () => {
+    const { app, client: server } = await t.createApp();
+    const { client, storage } = testClient(t, app.id, { clientId: 'client-1' });
+    await client.initialize();
+    await client.email.sendCode({ email: 'wallet@example.com' });
+    await client.email.loginWithCode({
+      email: 'wallet@example.com',
+      code: server.lastCode('wallet@example.com'),
+    });
+    const page = pageWithFrame(t.url, app.id);
+    vi.stubGlobal('window', page.window);
+    vi.stubGlobal('document', page.document);
+
+    const wallets = await client.embeddedWallets();
+    expect(page.mounted).toHaveLength(0);
+    await wallets.ready();
+    const caid = await storage.get(storageKeys.analyticsId);
+    expect(page.iframe.src).toBe(`${t.url}/apps/${app.id}/embedded-wallets?caid=${caid}&client_id=client-1`);
+
+    const token = await client.getAccessToken();
+    const wallet = await wallets.createEthereumWallet();
+    const create = page.received.find((r) => r.event === 'privy:wallet:create');
+    expect(create?.data).toEqual({ accessToken: token, recoveryMethod: 'privy' });
+    expect(wallet).toMatchObject({
+      chainType: 'ethereum',
+      walletIndex: 0,
+      recoveryMethod: 'privy',
+      imported: false,
+    });
+    // The refresh put the wallet in the client's state, where the UI reads it.
+    const linked = client.getState().user?.linked_accounts.find((a) => a.type === 'wallet') as
+      | Record<string, unknown>
+      | undefined;
+    expect(linked).toMatchObject({
+      address: wallet.address,
+      connector_type: 'embedded',
+      wallet_client_type: 'privy',
+      wallet_index: 0,
+    });
+    expect(wallets.entropy()).toEqual({
+      entropyId: wallet.address,
+      entropyIdVerifier: 'ethereum-address-verifier',
+      recoveryMethod: 'privy',
+    });
+    await expect(wallets.createEthereumWallet()).rejects.toMatchObject({
+      type: 'embedded_wallet_already_exists',
+    });
+  });
+});

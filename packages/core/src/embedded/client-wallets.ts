@@ -1,0 +1,32 @@
+import type { AnalyticsId } from '../analyticsId.ts';
+import type { CreateLatchkeyClientParameters, LatchkeyState } from '../createLatchkeyClient.ts';
+import { LatchkeyClientError } from '../errors.ts';
+import { createEmbeddedWallets, type EmbeddedSession, type EmbeddedWallets } from './embedded-wallets.ts';
+import { createFrameProxy } from './frame-proxy.ts';
+
+/**
+ * `client.embeddedWallets()`'s body, kept in the lazy chunk so the client's first load carries
+ * only the dynamic import: the frame on the client's server, its chains, and the app's
+ * `require_user_password_on_create`.
+ */
+export async function clientEmbeddedWallets(
+  params: CreateLatchkeyClientParameters,
+  apiUrl: string,
+  session: EmbeddedSession,
+  analyticsId: AnalyticsId,
+  getState: () => LatchkeyState,
+): Promise<EmbeddedWallets> {
+  if (!(globalThis as { document?: unknown }).document)
+    throw new LatchkeyClientError('invalid_input', 'Embedded wallets need a browser page');
+  const caid = await analyticsId.get().catch(() => undefined);
+  return createEmbeddedWallets({
+    session,
+    proxy: () =>
+      createFrameProxy({ apiUrl, appId: params.appId, clientId: params.clientId, analyticsId: caid }),
+    chains: params.supportedChains,
+    defaultChain: params.defaultChain,
+    fetch: params.fetch,
+    requireUserPassword: () =>
+      getState().appConfig?.embedded_wallet_config?.require_user_password_on_create === true,
+  });
+}

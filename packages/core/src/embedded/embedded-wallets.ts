@@ -1,0 +1,414 @@
+import type { User } from '@latchkey/protocol';
+import type { SessionManager } from '../session/createSessionManager.ts';
+import { mainnet } from '../wallets/types.ts';
+import {
+  type EmbeddedChainType,
+  type EmbeddedEntropy,
+  type EmbeddedWalletAccount,
+  embeddedEntropy,
+  embeddedWallets,
+  findEmbeddedWallet,
+  nextWalletIndex,
+  type RecoveryMethod,
+} from './accounts.ts';
+import { EmbeddedWalletError, embeddedMessages, isEmbeddedWalletError } from './errors.ts';
+import {
+  type ConfirmHook,
+  createEmbeddedEthereumProvider,
+  type EmbeddedEthereumProvider,
+} from './ethereum-provider.ts';
+import type { EvmChain } from './fees.ts';
+import type { FrameProxy } from './frame-proxy.ts';
+
+/** What the embedded wallets need of the session. */
+export type EmbeddedSession = Pick<SessionManager, 'user' | 'getAccessToken' | 'refreshAfterChange'>;
+
+export interface CreateEmbeddedWalletsParameters {
+  session: EmbeddedSession;
+  /**
+   * The frame proxy, or a factory: with a factory, a frame that never answered the handshake is
+   * dropped and the next call mounts a fresh one.
+   */
+  proxy: FrameProxy | (() => FrameProxy);
+  /** Chains the Ethereum providers may use (viem `Chain` objects); default `[mainnet]`. */
+  chains?: readonly EvmChain[] | undefined;
+  /** The providers' starting chain; default the first configured. */
+  defaultChain?: EvmChain | undefined;
+  fetch?: typeof fetch | undefined;
+  delay?: ((ms: number) => Promise<void>) | undefined;
+  /** Awaited before every signature (confirmation screens); also settable later with `setConfirm`. */
+  confirm?: ConfirmHook | undefined;
+  /** The app's `require_user_password_on_create`. */
+  requireUserPassword?: (() => boolean) | undefined;
+}
+
+export interface CreateEmbeddedWalletOptions {
+  /** Default 'privy' (server-held recovery key, recovery without a password on a new device). */
+  recoveryMethod?: RecoveryMethod | undefined;
+  /** Required for 'user-passcode'. Sent to the frame only; never to the server. */
+  password?: string | undefined;
+}
+
+export interface EmbeddedWallets {
+  /** The user's embedded wallets, Ethereum first, by index. */
+  list(): EmbeddedWalletAccount[];
+  /** The user's entropy (its id and verifier), or null before their first embedded wallet. */
+  entropy(): EmbeddedEntropy | null;
+  /** Resolves once the wallet frame answered the ready handshake. */
+  ready(): Promise<void>;
+  /** The Ethereum wallet at index 0. */
+  createEthereumWallet(options?: CreateEmbeddedWalletOptions): Promise<EmbeddedWalletAccount>;
+  /** The Solana wallet at index 0, from the user's existing entropy when they have one. */
+  createSolanaWallet(options?: CreateEmbeddedWalletOptions): Promise<EmbeddedWalletAccount>;
+  /** The next HD wallet on `chainType` (index one past the highest). */
+  createAdditional(chainType: EmbeddedChainType): Promise<EmbeddedWalletAccount>;
+  /**
+   * Loads the wallet on this device. Without a device share, `privy` recovery runs by itself;
+   * `user-passcode` rejects with type `wallet_not_on_device` (ask for the password, then `recover`).
+   */
+  connect(): Promise<{ entropyId: string }>;
+  recover(options?: { password?: string | undefined }): Promise<{ entropyId: string }>;
+  setRecovery(options: {
+    recoveryMethod: RecoveryMethod;
+    password?: string | undefined;
+  }): Promise<{ entropyId: string; entropyIdVerifier: string; recoveryMethod: string }>;
+  /** `privy:wallets:rpc` on the wallet at `address`; resolves with `response.data`. */
+  rpc(
+    address: string,
+    chainType: EmbeddedChainType,
+    request: { method: string; params?: unknown },
+  ): Promise<unknown>;
+  /** The EIP-1193 provider of the embedded Ethereum wallet at `address` (one per address). */
+  getEthereumProvider(address: string): EmbeddedEthereumProvider;
+  /** Signs `message` with the embedded Solana wallet at `address` (ed25519, 64 bytes). */
+  signSolanaMessage(address: string, message: Uint8Array): Promise<Uint8Array>;
+  /** Installs the confirmation hook every provider awaits before signing (null: none). */
+  setConfirm(hook: ConfirmHook | null): void;
+  /** Removes the frame; providers tell their listeners the accounts are gone. */
+  destroy(): void;
+}
+
+interface EntropyDetails {
+  entropyId: string;
+  entropyIdVerifier: string;
+  recoveryMethod: string | null;
+}
+
+function bytesToBase64(bytes: Uint8Array): string {
+  let binary = '';
+  for (const byte of bytes) binary += String.fromCharCode(byte);
+  return btoa(binary);
+}
+
+function base64ToBytes(text: string): Uint8Array {
+  const binary = atob(text);
+  const out = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i += 1) out[i] = binary.charCodeAt(i);
+  return out;
+}
+
+function checkPassword(
+  recoveryMethod: RecoveryMethod,
+  password: unknown,
+  required: boolean,
+): string | undefined {
+  if (password !== undefined && typeof password !== 'string')
+    throw new EmbeddedWalletError('invalid_input', 'Invalid input to create wallet');
+  if (recoveryMethod !== 'privy' && recoveryMethod !== 'user-passcode')
+    throw new EmbeddedWalletError('invalid_input', `Unsupported recovery method ${String(recoveryMethod)}`);
+  if ((recoveryMethod === 'user-passcode' || required) && !password)
+    throw new EmbeddedWalletError('invalid_input', embeddedMessages.passwordRequired);
+  return recoveryMethod === 'user-passcode' ? password : undefined;
+}
+
+/**
+ * The embedded-wallet API on top of the wallet frame and the session: creation (index 0 per
+ * chain, then further HD indexes), connecting and recovering on this device, changing the
+ * recovery method, signing, and EIP-1193 providers. After anything that adds or changes a
+ * wallet, the session is refreshed so the user's linked accounts show it.
+ *
+ * @example
+ * const wallets = createEmbeddedWallets({ session, proxy: () => createFrameProxy({ apiUrl, appId }) });
+ * const wallet = await wallets.createEthereumWallet();
+ * const provider = wallets.getEthereumProvider(wallet.address);
+ */
+export function createEmbeddedWallets(params: CreateEmbeddedWalletsParameters): EmbeddedWallets {
+  const { session } = params;
+  const chains = params.chains && params.chains.length > 0 ? params.chains : [mainnet];
+  const providers = new Map<string, EmbeddedEthereumProvider>();
+  let confirm: ConfirmHook | null = params.confirm ?? null;
+  let current: FrameProxy | null = null;
+  let recovering: Promise<{ entropyId: string }> | null = null;
+
+  function proxy(): FrameProxy {
+    if (typeof params.proxy !== 'function') return params.proxy;
+    if (current) return current;
+    const made = params.proxy();
+    current = made;
+    made.ready.catch(() => {
+      if (current !== made) return;
+      current = null;
+      made.destroy();
+    });
+    return made;
+  }
+
+  async function accessToken(): Promise<string> {
+    const token = await session.getAccessToken();
+    if (!token) throw new EmbeddedWalletError('must_be_authenticated', embeddedMessages.notAuthenticated);
+    return token;
+  }
+
+  function requireEntropy(): EntropyDetails {
+    const entropy = embeddedEntropy(session.user);
+    if (!entropy)
+      throw new EmbeddedWalletError('embedded_wallet_not_found', embeddedMessages.noWalletToConnect);
+    return entropy;
+  }
+
+  /** An imported wallet is its own entropy; HD wallets share the user's. */
+  function entropyOf(wallet: EmbeddedWalletAccount): EntropyDetails {
+    if (!wallet.imported) return requireEntropy();
+    return {
+      entropyId: wallet.address,
+      entropyIdVerifier:
+        wallet.chainType === 'ethereum' ? 'ethereum-address-verifier' : 'solana-address-verifier',
+      recoveryMethod: wallet.recoveryMethod,
+    };
+  }
+
+  const call = <T>(event: string, data: Record<string, unknown>) => proxy().request<T>(event, data);
+
+  function recover(entropy: EntropyDetails, password: string | undefined): Promise<{ entropyId: string }> {
+    const run = async () => {
+      const data: Record<string, unknown> = {
+        accessToken: await accessToken(),
+        entropyId: entropy.entropyId,
+        entropyIdVerifier: entropy.entropyIdVerifier,
+      };
+      if (password !== undefined) data.recoveryPassword = password;
+      return call<{ entropyId: string }>('privy:wallets:recover', data);
+    };
+    if (password !== undefined) return run();
+    // Pinless recoveries asked for at once (several signatures on a new device) share one run.
+    recovering ??= run().finally(() => {
+      recovering = null;
+    });
+    return recovering;
+  }
+
+  /**
+   * Runs a frame call that needs the wallet on this device. Without the device share, a `privy`
+   * wallet is recovered (no user input needed) and the call runs again; for other methods the
+   * `wallet_not_on_device` error goes to the caller, who asks the user for their secret.
+   */
+  async function onDevice<T>(entropy: EntropyDetails, run: (token: string) => Promise<T>): Promise<T> {
+    try {
+      return await run(await accessToken());
+    } catch (error) {
+      if (!isEmbeddedWalletError(error, 'wallet_not_on_device') || entropy.recoveryMethod !== 'privy')
+        throw error;
+      await recover(entropy, undefined);
+      return run(await accessToken());
+    }
+  }
+
+  /** The refreshed user's wallet at `address`; if the refresh failed, what the frame reported. */
+  async function afterChange(address: string, chainType: EmbeddedChainType, walletIndex: number) {
+    let user: User | null = null;
+    try {
+      user = await session.refreshAfterChange();
+    } catch {
+      // The wallet exists either way; the linked accounts catch up on the next refresh.
+    }
+    return (
+      findEmbeddedWallet(user ?? session.user, address, chainType) ?? {
+        address,
+        chainType,
+        walletIndex,
+        chainId: chainType === 'ethereum' ? 'eip155:1' : null,
+        recoveryMethod: embeddedEntropy(session.user)?.recoveryMethod ?? null,
+        imported: false,
+        delegated: false,
+        createdAt: null,
+      }
+    );
+  }
+
+  function assertNoWallet(chainType: EmbeddedChainType) {
+    if (embeddedWallets(session.user).some((w) => w.chainType === chainType && !w.imported))
+      throw new EmbeddedWalletError('embedded_wallet_already_exists', embeddedMessages.alreadyExists);
+  }
+
+  async function addWallet(chainType: EmbeddedChainType, walletIndex: number) {
+    const entropy = requireEntropy();
+    const { address } = await onDevice(entropy, (accessToken) =>
+      call<{ address: string }>('privy:wallets:add', {
+        accessToken,
+        entropyId: entropy.entropyId,
+        entropyIdVerifier: entropy.entropyIdVerifier,
+        chainType,
+        hdWalletIndex: walletIndex,
+      }),
+    );
+    return afterChange(address, chainType, walletIndex);
+  }
+
+  function recoveryData(options: CreateEmbeddedWalletOptions) {
+    const recoveryMethod = options.recoveryMethod ?? 'privy';
+    const password = checkPassword(recoveryMethod, options.password, params.requireUserPassword?.() === true);
+    return password === undefined ? { recoveryMethod } : { recoveryMethod, recoveryPassword: password };
+  }
+
+  const api: EmbeddedWallets = {
+    list: () => embeddedWallets(session.user),
+    entropy: () => embeddedEntropy(session.user),
+    ready: () => proxy().ready,
+
+    async createEthereumWallet(options = {}) {
+      assertNoWallet('ethereum');
+      // A user who started on Solana has an entropy already: Ethereum index 0 is derived from it.
+      if (embeddedEntropy(session.user)) return addWallet('ethereum', 0);
+      const data = recoveryData(options);
+      const { address } = await call<{ address: string }>('privy:wallet:create', {
+        accessToken: await accessToken(),
+        ...data,
+      });
+      return afterChange(address, 'ethereum', 0);
+    },
+
+    async createSolanaWallet(options = {}) {
+      assertNoWallet('solana');
+      const entropy = embeddedEntropy(session.user);
+      let publicKey: string;
+      if (entropy) {
+        ({ publicKey } = await onDevice(entropy, (accessToken) =>
+          call<{ publicKey: string }>('privy:solana-wallet:create', {
+            accessToken,
+            ethereumAddress: entropy.entropyId,
+          }),
+        ));
+      } else {
+        ({ publicKey } = await call<{ publicKey: string }>('privy:solana-wallet:create', {
+          accessToken: await accessToken(),
+          ...recoveryData(options),
+        }));
+      }
+      return afterChange(publicKey, 'solana', 0);
+    },
+
+    createAdditional(chainType) {
+      if (!embeddedEntropy(session.user))
+        return Promise.reject(
+          new EmbeddedWalletError(
+            'embedded_wallet_not_found',
+            'An additional wallet needs an existing embedded wallet',
+          ),
+        );
+      return addWallet(chainType, nextWalletIndex(session.user, chainType));
+    },
+
+    async connect() {
+      const entropy = requireEntropy();
+      return onDevice(entropy, (accessToken) =>
+        call<{ entropyId: string }>('privy:wallets:connect', {
+          accessToken,
+          entropyId: entropy.entropyId,
+          entropyIdVerifier: entropy.entropyIdVerifier,
+        }),
+      );
+    },
+
+    async recover(options = {}) {
+      if (options.password !== undefined && typeof options.password !== 'string')
+        throw new EmbeddedWalletError('invalid_input', 'Invalid recovery password');
+      return recover(requireEntropy(), options.password);
+    },
+
+    async setRecovery(options) {
+      const entropy = requireEntropy();
+      const data = recoveryData(options);
+      const reply = await onDevice(entropy, (accessToken) =>
+        call<{ entropyId: string; entropyIdVerifier: string; recoveryMethod: string }>(
+          'privy:wallets:set-recovery',
+          {
+            accessToken,
+            entropyId: entropy.entropyId,
+            entropyIdVerifier: entropy.entropyIdVerifier,
+            ...data,
+          },
+        ),
+      );
+      try {
+        await session.refreshAfterChange();
+      } catch {
+        // The linked accounts show the new method on the next refresh.
+      }
+      return reply;
+    },
+
+    async rpc(address, chainType, request) {
+      const wallet = findEmbeddedWallet(session.user, address, chainType);
+      if (!wallet)
+        throw new EmbeddedWalletError('embedded_wallet_not_found', embeddedMessages.noWalletForAddress);
+      const entropy = entropyOf(wallet);
+      const reply = await onDevice(entropy, (accessToken) =>
+        call<{ response?: { data?: unknown } }>('privy:wallets:rpc', {
+          accessToken,
+          entropyId: entropy.entropyId,
+          entropyIdVerifier: entropy.entropyIdVerifier,
+          chainType,
+          hdWalletIndex: wallet.walletIndex,
+          request: { method: request.method, params: request.params },
+        }),
+      );
+      return reply?.response?.data;
+    },
+
+    getEthereumProvider(address) {
+      const wallet = findEmbeddedWallet(session.user, address, 'ethereum');
+      if (!wallet)
+        throw new EmbeddedWalletError('embedded_wallet_not_found', embeddedMessages.noWalletForAddress);
+      const key = wallet.address.toLowerCase();
+      let provider = providers.get(key);
+      if (!provider) {
+        provider = createEmbeddedEthereumProvider({
+          address: wallet.address,
+          chains,
+          chainId: params.defaultChain?.id,
+          sign: (request) => api.rpc(wallet.address, 'ethereum', request),
+          fetch: params.fetch,
+          delay: params.delay,
+          confirm: (request) => (confirm ? confirm(request) : Promise.resolve()),
+        });
+        providers.set(key, provider);
+      }
+      return provider;
+    },
+
+    async signSolanaMessage(address, message) {
+      if (!(message instanceof Uint8Array) || message.length === 0)
+        throw new EmbeddedWalletError('invalid_input', embeddedMessages.emptyMessage);
+      const data = (await api.rpc(address, 'solana', {
+        method: 'signMessage',
+        params: { message: bytesToBase64(message) },
+      })) as { signature?: unknown } | undefined;
+      if (typeof data?.signature !== 'string')
+        throw new EmbeddedWalletError('error', 'Unable to sign message');
+      return base64ToBytes(data.signature);
+    },
+
+    setConfirm(hook) {
+      confirm = hook;
+    },
+
+    destroy() {
+      for (const provider of providers.values()) provider.disconnect();
+      providers.clear();
+      if (typeof params.proxy !== 'function') params.proxy.destroy();
+      current?.destroy();
+      current = null;
+    },
+  };
+  return api;
+}
