@@ -11,12 +11,16 @@ import { version as esbuildVersion } from 'esbuild';
 import { type BundleMeasurement, measureBundle } from './measure.ts';
 
 const KiB = 1024;
-/** Issue 3's budgets, in gzip bytes. */
+/** Budgets, in gzip bytes. */
 const budgets = {
-  /** First load (entry chunk + static imports) over React + react-dom alone. */
+  /** First load (entry chunk + static imports) over React + react-dom alone (issue 3). */
   firstLoadOverReact: 35 * KiB,
-  /** Every chunk of the app, lazy ones included. */
-  allChunks: 150 * KiB,
+  /**
+   * Every chunk of the app, lazy ones included. Issue 3 set 150 KiB for the login scope; embedded
+   * wallets (issue 5) add lazy chunks for transaction preparation, confirmation screens and Solana
+   * decoding that load only when a wallet is used, so the whole-app ceiling is 200 KiB.
+   */
+  allChunks: 200 * KiB,
 };
 
 const { values } = parseArgs({

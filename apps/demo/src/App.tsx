@@ -1,5 +1,8 @@
 import { useIdentityToken, useLatchkey, useLinkAccount, useLogin, useLogout } from '@latchkey/react';
 import { useCallback, useEffect, useState } from 'react';
+import { Embedded } from './Embedded.tsx';
+import { Export } from './Export.tsx';
+import { Signing } from './Signing.tsx';
 import { Wallets } from './Wallets.tsx';
 
 /**
@@ -170,6 +173,9 @@ export function App({ apiUrl }: { apiUrl: string }) {
       </div>
 
       <Wallets run={run} onEvent={setLastEvent} onError={setLastError} />
+      <Embedded run={run} />
+      <Export run={run} />
+      <Signing />
 
       <p className="muted" data-testid="demo-last-event">
         {lastEvent}

@@ -5,6 +5,10 @@ export interface DemoConfig {
   theme: 'light' | 'dark' | `#${string}`;
   /** `?loginMethods=email,sms`; unset lets the server's app config decide. */
   loginMethods: string[] | undefined;
+  /** `?evmRpcUrl=`: the local chain's (31337) JSON-RPC, e.g. a test's hardhat node. */
+  evmRpcUrl: string | undefined;
+  /** `?solanaRpcUrl=`: a local Solana cluster's JSON-RPC; unset keeps the SDK's default (mainnet-beta). */
+  solanaRpcUrl: string | undefined;
 }
 
 export function readConfig(search: string, env: Record<string, string | undefined>): DemoConfig {
@@ -16,5 +20,7 @@ export function readConfig(search: string, env: Record<string, string | undefine
     apiUrl: (query.get('apiUrl') ?? env.VITE_LATCHKEY_API_URL ?? 'http://127.0.0.1:8787').replace(/\/+$/, ''),
     theme: theme === 'dark' || /^#[0-9a-f]{3,8}$/i.test(theme) ? (theme as DemoConfig['theme']) : 'light',
     loginMethods: methods ? methods.split(',').filter(Boolean) : undefined,
+    evmRpcUrl: query.get('evmRpcUrl') ?? env.VITE_LATCHKEY_EVM_RPC_URL ?? undefined,
+    solanaRpcUrl: query.get('solanaRpcUrl') ?? env.VITE_LATCHKEY_SOLANA_RPC_URL ?? undefined,
   };
 }

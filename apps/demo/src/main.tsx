@@ -17,7 +17,12 @@ const providerConfig: ProviderConfig = {
     privacyPolicyUrl: `${window.location.origin}/privacy.html`,
   },
   ...(config.loginMethods ? { loginMethods: config.loginMethods as ProviderConfig['loginMethods'] } : {}),
-  supportedChains: demoChains,
+  supportedChains: demoChains.map((chain) =>
+    chain.id === 31337 && config.evmRpcUrl
+      ? { ...chain, rpcUrls: { default: { http: [config.evmRpcUrl] } } }
+      : chain,
+  ),
+  ...(config.solanaRpcUrl ? { solanaClusters: [{ name: 'localnet', rpcUrl: config.solanaRpcUrl }] } : {}),
 };
 
 createRoot(document.getElementById('root')!).render(

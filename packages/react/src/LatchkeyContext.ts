@@ -1,6 +1,8 @@
 import type { LatchkeyClient } from '@latchkey/core';
 import { createContext, useContext } from 'react';
+import type { EmbeddedModalTask } from './embedded/modalTask.ts';
 import type { LatchkeyEvents } from './events.ts';
+import type { ExportWalletTarget } from './hooks/useExportWallet.ts';
 import type { LatchkeyConfig, ModalIntent, WalletChainTypeOption } from './types.ts';
 
 export interface ModalOptions {
@@ -8,6 +10,10 @@ export interface ModalOptions {
   walletChainType?: WalletChainTypeOption | undefined;
   /** Deep link: connect this wallet client at once (`privy_wallet_client`). */
   walletClient?: string | null | undefined;
+  /** Embedded-wallet flows: the hook's promise, settled by the modal when the flow ends. */
+  embeddedTask?: EmbeddedModalTask | undefined;
+  /** `export-wallet`: the embedded wallet whose key the export screen shows. */
+  exportWallet?: ExportWalletTarget | undefined;
 }
 
 export interface LatchkeyContextValue {

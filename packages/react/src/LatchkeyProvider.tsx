@@ -1,4 +1,9 @@
-import { createLatchkeyClient, decodeJwtPayload, type LatchkeyClient } from '@latchkey/core';
+import {
+  createLatchkeyClient,
+  decodeJwtPayload,
+  type LatchkeyClient,
+  LatchkeyClientError,
+} from '@latchkey/core';
 import {
   type ComponentType,
   type ReactNode,
@@ -135,8 +140,11 @@ export function LatchkeyProvider({ appId, apiUrl, clientId, config = {}, childre
         });
         return;
       }
+      // An embedded-wallet flow reports to the hook waiting on it, not through the events.
+      const task = options.embeddedTask;
       if (intent !== 'login' && intent !== 'connect-wallet' && !user) {
-        events.emit(intent.startsWith('link') ? 'linkError' : 'updateError', 'must_be_authenticated');
+        if (task) task.reject(new LatchkeyClientError('must_be_authenticated'));
+        else events.emit(intent.startsWith('link') ? 'linkError' : 'updateError', 'must_be_authenticated');
         return;
       }
       if ((intent === 'update-email' && !user?.email) || (intent === 'update-phone' && !user?.phone)) {
@@ -150,6 +158,10 @@ export function LatchkeyProvider({ appId, apiUrl, clientId, config = {}, childre
       mountModal().catch((error: unknown) => {
         console.error('Latchkey failed to load the login modal', error);
         setRequest(null);
+        if (task) {
+          task.reject(error);
+          return;
+        }
         const name =
           intent === 'login'
             ? 'loginError'

@@ -2,6 +2,10 @@ export type { LatchkeyEventMap } from './events.ts';
 export type { LatchkeyActions } from './hooks/latchkeyActions.ts';
 export type { ConnectWalletOptions, UseConnectWalletParameters } from './hooks/useConnectWallet.ts';
 export { useConnectWallet } from './hooks/useConnectWallet.ts';
+export type { CreateWalletOptions, UseCreateWalletParameters } from './hooks/useCreateWallet.ts';
+export { useCreateWallet } from './hooks/useCreateWallet.ts';
+export type { ExportWalletOptions } from './hooks/useExportWallet.ts';
+export { useExportWallet } from './hooks/useExportWallet.ts';
 export { useIdentityToken } from './hooks/useIdentityToken.ts';
 export type { UseLatchkeyReturnType } from './hooks/useLatchkey.ts';
 export { useLatchkey } from './hooks/useLatchkey.ts';
@@ -11,6 +15,10 @@ export type { UseLoginParameters } from './hooks/useLogin.ts';
 export { useLogin } from './hooks/useLogin.ts';
 export type { UseLogoutParameters } from './hooks/useLogout.ts';
 export { useLogout } from './hooks/useLogout.ts';
+export type { UseSetWalletPasswordParameters } from './hooks/useSetWalletPassword.ts';
+export { useSetWalletPassword } from './hooks/useSetWalletPassword.ts';
+export type { UseSetWalletRecoveryParameters } from './hooks/useSetWalletRecovery.ts';
+export { useSetWalletRecovery } from './hooks/useSetWalletRecovery.ts';
 export { useSolanaWallets } from './hooks/useSolanaWallets.ts';
 export type { UseUpdateAccountParameters } from './hooks/useUpdateAccount.ts';
 export { useUpdateAccount } from './hooks/useUpdateAccount.ts';
@@ -18,6 +26,25 @@ export { useWallets } from './hooks/useWallets.ts';
 export { missingProviderMessage } from './LatchkeyContext.ts';
 export type { LatchkeyProviderProps } from './LatchkeyProvider.tsx';
 export { LatchkeyProvider } from './LatchkeyProvider.tsx';
+export type { SigningCallbacks } from './signing/callbacks.ts';
+export type { EmbeddedSolanaWalletActions } from './signing/solanaActions.ts';
+export type {
+  SendTransactionModalUIOptions,
+  SigningCallOptions,
+  SignMessageModalUIOptions,
+  SignMessageParameters,
+  SignTypedDataParameters,
+  SolanaSigningOptions,
+  UnsignedTransactionRequest,
+} from './signing/types.ts';
+export type { SendTransactionResult } from './signing/useSendTransaction.ts';
+export { useSendTransaction } from './signing/useSendTransaction.ts';
+export type { SignMessageResult } from './signing/useSignMessage.ts';
+export { useSignMessage } from './signing/useSignMessage.ts';
+export type { SignTransactionResult } from './signing/useSignTransaction.ts';
+export { useSignTransaction } from './signing/useSignTransaction.ts';
+export type { SignTypedDataResult } from './signing/useSignTypedData.ts';
+export { useSignTypedData } from './signing/useSignTypedData.ts';
 export { toClientUser } from './toClientUser.ts';
 export type {
   AccountChangeEvent,
@@ -25,12 +52,16 @@ export type {
   ClientUser,
   ConnectedSolanaWallet,
   ConnectedWallet,
+  CreateOnLogin,
   EIP1193Provider,
+  EmbeddedWallet,
   HexColor,
   LatchkeyAppearance,
   LatchkeyChain,
   LatchkeyConfig,
   LatchkeyCustomAuth,
+  LatchkeyEmbeddedWalletsConfig,
+  LatchkeySolanaCluster,
   LoginCompleteEvent,
   LoginMethod,
   ModalIntent,

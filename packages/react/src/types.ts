@@ -62,6 +62,28 @@ export interface LatchkeyConfig {
   intl?: { /** ISO 3166 alpha-2, default 'US'. */ defaultCountry?: string };
   legal?: { termsAndConditionsUrl?: string; privacyPolicyUrl?: string };
   customAuth?: LatchkeyCustomAuth;
+  /** Embedded wallets; each field falls back to the app's `embedded_wallet_config` on the server. */
+  embeddedWallets?: LatchkeyEmbeddedWalletsConfig;
+  /** Solana clusters embedded wallets send transactions to; the first is the default (mainnet-beta when unset). */
+  solanaClusters?: LatchkeySolanaCluster[];
+}
+
+/** A Solana cluster: 'mainnet-beta', 'devnet', 'testnet' or the app's own name, and its JSON-RPC URL. */
+export interface LatchkeySolanaCluster {
+  name: string;
+  rpcUrl: string;
+}
+
+/** When the modal creates an embedded wallet on a chain after login (spec document 1 §4). */
+export type CreateOnLogin = 'users-without-wallets' | 'all-users' | 'off';
+
+export interface LatchkeyEmbeddedWalletsConfig {
+  ethereum?: { createOnLogin?: CreateOnLogin };
+  solana?: { createOnLogin?: CreateOnLogin };
+  /** New wallets are secured with a password the user sets (recovery method 'user-passcode'). */
+  requireUserPasswordOnCreate?: boolean;
+  /** Show the confirmation screens before signing; the app's `enforce_wallet_uis` forces them on. */
+  showWalletUIs?: boolean;
 }
 
 /** A linked account in the client's camelCase form: dates instead of Unix seconds. */
@@ -114,7 +136,17 @@ export type ModalIntent =
   | 'update-phone'
   | 'link-wallet'
   /** The wallet picker without login (`useConnectWallet`). */
-  | 'connect-wallet';
+  | 'connect-wallet'
+  /** 'Enter your password': the embedded wallet is not on this device and its recovery needs the password. */
+  | 'recover-wallet'
+  /** The four-step password flow, then the wallet's recovery becomes 'user-passcode'. */
+  | 'set-wallet-password'
+  /** The password flow, then a new embedded wallet secured with it (the app requires a password). */
+  | 'create-wallet'
+  /** Signing requests of embedded wallets: sign message, confirm transaction, receipts. */
+  | 'signing'
+  /** An embedded wallet's export screen with the key-export frame (`useExportWallet`). */
+  | 'export-wallet';
 
 /** Which chains the wallet picker offers. */
 export type WalletChainTypeOption = 'ethereum-only' | 'solana-only' | 'ethereum-and-solana';
@@ -128,14 +160,17 @@ interface ConnectedWalletBase {
   /** ms since epoch. */
   connectedAt: number;
   meta: { name: string; icon: string; id: string };
-  imported: false;
-  /** Linked to the logged-in user. */
+  /** Embedded wallets only: imported from a private key rather than derived from the user's seed. */
+  imported: boolean;
+  /** Embedded wallets: the place in the user's HD tree (0 is the chain's first); null for external wallets. */
+  walletIndex: number | null;
+  /** Linked to the logged-in user (embedded wallets always are). */
   linked: boolean;
-  /** Signs in with this wallet when logged out, links it when logged in. */
+  /** Signs in with this wallet when logged out, links it when logged in (external wallets only). */
   loginOrLink(): Promise<void>;
-  /** Unlinks it from the user (the wallet stays connected). */
+  /** Unlinks it from the user (the wallet stays connected); refused for embedded wallets. */
   unlink(): Promise<void>;
-  /** Forgets the connection in this browser. */
+  /** Forgets the connection in this browser (nothing to forget for embedded wallets). */
   disconnect(): void;
 }
 
@@ -156,4 +191,20 @@ export interface ConnectedWallet extends ConnectedWalletBase {
 export interface ConnectedSolanaWallet extends ConnectedWalletBase {
   type: 'solana';
   signMessage(message: Uint8Array): Promise<Uint8Array>;
+}
+
+/** An embedded wallet as the user's linked account describes it (`useCreateWallet`'s result). */
+export interface EmbeddedWallet {
+  address: string;
+  chainType: 'ethereum' | 'solana';
+  /** The place in the user's HD tree; 0 is the chain's first wallet. */
+  walletIndex: number;
+  /** `eip155:1` for Ethereum, null for Solana. */
+  chainId: string | null;
+  /** 'privy' (recovered without user input on a new device) or 'user-passcode'. */
+  recoveryMethod: string | null;
+  imported: boolean;
+  delegated: boolean;
+  walletClientType: 'privy';
+  connectorType: 'embedded';
 }

@@ -74,3 +74,31 @@ export {
   type TransactionType,
   toHex,
 } from './prepare-transaction.ts';
+export type {
+  DecodedInstruction,
+  SolanaRpcClient,
+  SolanaTransactionAnalysis,
+} from './solana/index.ts';
+export {
+  createSolanaRpcClient,
+  insufficientFundsLogLine,
+  parseSolanaTransaction,
+  SolanaRpcError,
+  solanaTransactionSigners,
+  withRecentBlockhash,
+} from './solana/index.ts';
+export {
+  type CreateEmbeddedSolanaWalletParameters,
+  createEmbeddedSolanaWallet,
+  defaultSolanaCluster,
+  type EmbeddedSolanaMethod,
+  type EmbeddedSolanaWallet,
+  type SolanaCluster,
+  type SolanaConfirmHook,
+  type SolanaConfirmRequest,
+  type SolanaRequestOptions,
+  solanaCluster,
+  solanaInsufficientFundsMessage,
+  type WaitForSolanaSignatureParameters,
+  waitForSolanaSignature,
+} from './solana-wallet.ts';

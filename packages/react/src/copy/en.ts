@@ -119,6 +119,57 @@ export const en = {
   viewTerms: 'View Terms',
   viewPrivacy: 'View Privacy Policy',
 
+  // Embedded wallets: creation after login, password recovery (document 1 §2 Gate and result
+  // screens, Recovery; §5 Password). Lines marked "Latchkey's own" are not worded by the spec.
+  embedded: {
+    creatingTitle: 'Creating your wallet',
+    creatingBody: 'Please wait...',
+    welcome: 'Welcome',
+    welcomeTo: (app: string) => `to ${app}`,
+    allSet: 'All set!',
+    accountCreated: "You've successfully created an account.",
+    accountSecured: 'Your account is secured.',
+    setPasswordTitle: 'Set your password',
+    /** Latchkey's own. */
+    setPasswordBody: 'You will need it to use your wallet on a new device.',
+    savePasswordTitle: 'Save your password',
+    /** Latchkey's own. */
+    savePasswordBody: 'Keep it somewhere safe. Nobody, not even us, can recover it for you.',
+    confirmPasswordTitle: 'Confirm your password',
+    /** Latchkey's own. */
+    confirmPasswordBody: 'Type your password again.',
+    confirmSavedTitle: 'Confirm you have saved',
+    acknowledgement:
+      'I understand that if I lose my password and device, I will lose access to my account and my assets.',
+    passwordLabel: 'Password',
+    confirmPasswordLabel: 'Confirm password',
+    passwordTooShort: 'Password must be at least 6 characters',
+    invalidCharacters: (characters: readonly string[]) =>
+      `Invalid characters used ( ${characters.join(' ')} )`,
+    passwordsDoNotMatch: 'Passwords do not match',
+    /** Latchkey's own: the meter's accessible name. */
+    strength: 'Password strength',
+    strengths: { Weak: 'Weak', Medium: 'Medium', Strong: 'Strong' },
+    copy: 'Copy',
+    copied: 'Copied',
+    download: 'Download',
+    continue: 'Continue',
+    cancel: 'Cancel',
+    confirm: 'Confirm',
+    /** Latchkey's own: the downloaded recovery file. */
+    recoveryFile: (app: string, password: string) =>
+      `${app ? `${app} wallet` : 'Wallet'} recovery password\n\n${password}\n\nKeep this file private. Anyone with it and access to your account can use your wallet.\n`,
+    enterPasswordTitle: 'Enter your password',
+    recoverAccount: 'Recover your account',
+    whyNecessary: 'Why is this necessary?',
+    /** Latchkey's own. */
+    whyNecessaryBody:
+      'Your wallet is secured with a password you chose. This device does not have your wallet yet: enter that password to restore it here.',
+    /** Latchkey's own. */
+    wrongPassword: 'Incorrect password. Please try again.',
+    unableToRecover: 'Unable to recover wallet',
+  },
+
   // Results
   success: 'Success',
   allowlistTitle: "You don't have access to this app",
@@ -146,6 +197,115 @@ export const en = {
   smsRegionNotAvailable: 'SMS authentication from this region is not available',
   requestFailed: 'Request failed',
   tooManyAttempts: 'Too many attempts.',
+
+  // Signing and sending with embedded wallets (document 1 §2 Wallet actions, document 2 §2 and §8)
+  signingScreens: {
+    signMessage: 'Sign message',
+    signMessageDescription: 'Signing this message will not cost you any fees.',
+    signAndContinue: 'Sign and continue',
+    notNow: 'Not now',
+    copy: 'Copy',
+    copied: 'Copied',
+    copyPayload: 'Copy full payload',
+    approveAction: (action: string) => `Approve ${action}`,
+    actions: {
+      transaction: 'transaction',
+      transfer: 'transfer',
+      approve: 'approve',
+      mint: 'mint',
+      batchTransfer: 'batch transfer',
+    },
+    send: 'Send',
+    spender: 'Spender',
+    to: 'To',
+    tokenAddress: 'Token address',
+    network: 'Network',
+    estimatedFee: 'Estimated fee',
+    details: 'Details',
+    from: 'From',
+    action: 'Action',
+    estFees: 'Est. Fees',
+    total: 'Total (including fees)',
+    balance: 'Balance',
+    maximum: 'Maximum',
+    approve: 'Approve',
+    addFundsOn: (network: string) => `Add funds on ${network} to complete transaction.`,
+    transactionComplete: 'Transaction complete!',
+    transactionSigned: 'Transaction signed!',
+    allSet: "You're all set.",
+    allDone: 'All Done',
+    transactionFailed: 'Transaction failed',
+    retryTransaction: 'Retry transaction',
+    transactionHash: 'Transaction hash',
+    viewOnExplorer: 'View on explorer',
+    somethingWentWrong: 'Something went wrong.',
+    // Solana
+    confirmTransaction: 'Confirm transaction',
+    amount: 'Amount',
+    advanced: 'Advanced',
+    solanaNetwork: (cluster: string) => (cluster === 'mainnet-beta' ? 'Solana' : `Solana ${cluster}`),
+    instructions: {
+      'sol-transfer': 'Transfer SOL',
+      'spl-transfer': 'Transfer token',
+      'ata-creation': 'Create token account',
+      'create-account': 'Create account',
+      'spl-init-account': 'Initialize token account',
+      'spl-close-account': 'Close token account',
+      'spl-sync-native': 'Sync wrapped SOL',
+      'raydium-swap-base-input': 'Swap (Raydium)',
+      'raydium-swap-base-output': 'Swap (Raydium)',
+      'jupiter-swap-shared-accounts-route': 'Swap (Jupiter)',
+      'jupiter-swap-exact-out-route': 'Swap (Jupiter)',
+      unknown: 'Program call',
+    } as Record<string, string>,
+    fields: {
+      program: 'Program',
+      discriminator: 'Discriminator',
+      fromAccount: 'From',
+      toAccount: 'To',
+      lamports: 'Amount',
+      source: 'From',
+      destination: 'To',
+      authority: 'Authority',
+      amount: 'Amount',
+      mint: 'Mint',
+      owner: 'Owner',
+      payer: 'Payer',
+      account: 'Account',
+      newAccount: 'New account',
+      associatedTokenAccount: 'Token account',
+      mintIn: 'Token in',
+      mintOut: 'Token out',
+      amountIn: 'Amount in',
+      amountOut: 'Amount out',
+      minimumAmountOut: 'Minimum out',
+      maxAmountIn: 'Maximum in',
+      inAmount: 'Amount in',
+      outAmount: 'Amount out',
+      quotedOutAmount: 'Quoted out',
+      quotedInAmount: 'Quoted in',
+    } as Record<string, string>,
+  },
+
+  // Key export (document 1 §2 Export, document 2 §1 Export wallet, §8 Connect and export). Lines
+  // marked "Latchkey's own" are not worded by the spec.
+  exportWallet: {
+    /** Latchkey's own: the spec names the screen 'Export wallet'. */
+    title: 'Export wallet',
+    warning: 'Never share your private key or seed phrase with anyone.',
+    subtitle: 'Copy either your private key or seed phrase to export your wallet.',
+    learnMore: 'Learn more',
+    /** Latchkey's own: what 'Learn more' opens. */
+    learnMoreBody:
+      'Your private key controls this one wallet; your seed phrase restores every wallet of your account in any wallet app that supports it. They are shown in a frame that belongs to the wallet service: this app never sees them.',
+    /** Latchkey's own: the export frame's accessible name. */
+    frameTitle: 'Wallet export',
+    /** Latchkey's own. */
+    walletLabel: (chain: 'ethereum' | 'solana') =>
+      chain === 'ethereum' ? 'Ethereum wallet' : 'Solana wallet',
+    failedTitle: 'Something went wrong',
+    failedDetail: "We're on it. Please try again later.",
+  },
 } as const;
 
 export type Copy = typeof en;

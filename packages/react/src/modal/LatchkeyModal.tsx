@@ -21,7 +21,12 @@ import {
   useSyncExternalStore,
 } from 'react';
 import { en } from '../copy/en.ts';
+import type { EmbeddedModalTask } from '../embedded/modalTask.ts';
+import { useEmbeddedFlows } from '../embedded/useEmbeddedFlows.tsx';
 import type { LatchkeyEvents } from '../events.ts';
+import type { ExportWalletTarget } from '../hooks/useExportWallet.ts';
+import { SigningFlow } from '../signing/SigningFlow.tsx';
+import { signingStore } from '../signing/store.ts';
 import { toClientUser } from '../toClientUser.ts';
 import type { LatchkeyConfig, LoginMethod, ModalIntent, WalletChainTypeOption } from '../types.ts';
 import { toConnectedWallet } from '../wallets/connectedWallets.ts';
@@ -46,6 +51,7 @@ import { CaptchaScreen } from './screens/CaptchaScreen.tsx';
 import { CodeScreen } from './screens/CodeScreen.tsx';
 import { EmailScreen } from './screens/EmailScreen.tsx';
 import { ErrorScreen } from './screens/ErrorScreen.tsx';
+import { ExportWalletScreen } from './screens/ExportWalletScreen.tsx';
 import { LandingScreen } from './screens/LandingScreen.tsx';
 import { LinkEmailScreen } from './screens/LinkEmailScreen.tsx';
 import { LinkPhoneScreen } from './screens/LinkPhoneScreen.tsx';
@@ -94,6 +100,10 @@ export interface ModalRequest {
   walletChainType?: WalletChainTypeOption | undefined;
   /** Wallet deep link: connect this client type at once. */
   walletClient?: string | null | undefined;
+  /** Embedded-wallet flows: the hook's promise, settled when the flow ends. */
+  embeddedTask?: EmbeddedModalTask | undefined;
+  /** `export-wallet`: the embedded wallet whose key the export screen shows. */
+  exportWallet?: ExportWalletTarget | undefined;
 }
 
 export interface LatchkeyModalProps {
@@ -110,16 +120,25 @@ export const termsDelayMs = 900;
 export const successCloseMs = 1400;
 /** An account transfer's success closes after 1 s (spec document 1 §4 Account transfer). */
 export const transferCloseMs = 1000;
+/** 'Welcome' / 'All set!' after the login's wallets were created closes after 2500 ms (spec document 1 §2). */
+export const walletCreatedCloseMs = 2500;
 
-type FlowKind = 'login' | 'link' | 'update' | 'connect';
+/** 'embedded': a hook's embedded-wallet flow, which reports to that hook's promise, not as an event. */
+type FlowKind = 'login' | 'link' | 'update' | 'connect' | 'embedded';
 const flowKind = (intent: ModalIntent): FlowKind =>
   intent === 'login'
     ? 'login'
     : intent === 'connect-wallet'
       ? 'connect'
-      : intent.startsWith('link')
-        ? 'link'
-        : 'update';
+      : intent === 'recover-wallet' ||
+          intent === 'set-wallet-password' ||
+          intent === 'create-wallet' ||
+          intent === 'signing' ||
+          intent === 'export-wallet'
+        ? 'embedded'
+        : intent.startsWith('link')
+          ? 'link'
+          : 'update';
 const errorEvent = {
   login: 'loginError',
   link: 'linkError',
@@ -168,6 +187,7 @@ export default function LatchkeyModal({ client, config, events, request, onClose
     });
   }
   const kind = flowKind(active.intent);
+  const embedded = useEmbeddedFlows({ client, config, app, request, navigate, close });
 
   useEffect(() => timers.clear, [timers]);
 
@@ -195,15 +215,22 @@ export default function LatchkeyModal({ client, config, events, request, onClose
     target?.focus();
   }, [nav.visit, state.ready, request]);
 
-  const emitError = (code: string) => events.emit(errorEvent[kind], code);
+  const emitError = (code: string) => {
+    if (kind !== 'embedded') events.emit(errorEvent[kind], code);
+  };
 
   function close() {
+    // Wallets being created cannot be left half-made: the modal stays until creation ends.
+    if (nav.stack.at(-1)?.name === 'embedded-creating') return;
+    embedded.exit();
+    // Closing refuses every signing request still waiting (4001 'The user rejected the request.').
+    if (active.intent === 'signing') signingStore(client).dismissAll();
     if (!reported.current) {
       reported.current = true;
-      // Leaving the terms gate is declining it: the half-finished login is undone.
+      // Leaving the terms gate (or a login's wallet password) declines it: the login is undone.
       if (pendingLogin.current) client.logout().catch(() => undefined);
       pendingLogin.current = null;
-      emitError(exitedCode[kind]);
+      if (kind !== 'embedded') emitError(exitedCode[kind]);
     }
     timers.clear();
     onClose();
@@ -278,7 +305,38 @@ export default function LatchkeyModal({ client, config, events, request, onClose
     return true;
   }
 
-  function completeLogin(user: User, isNewUser: boolean, method: AuthMethod, stay = false) {
+  function completeLogin(
+    user: User,
+    isNewUser: boolean,
+    method: AuthMethod,
+    stay = false,
+    walletDelayMs = termsDelayMs,
+  ) {
+    // A wallet to create first (spec document 1 §4 After login): the login completes after it.
+    const chains = embedded.walletsToCreate(user);
+    if (chains.length > 0) {
+      pendingLogin.current = { isNewUser, method };
+      timers.later(walletDelayMs, () =>
+        embedded.createAfterLogin({
+          chains,
+          isNewUser,
+          onCreated: (created) => {
+            reportLogin(created ?? user, isNewUser, method);
+            finishWithSuccess(true, walletCreatedCloseMs);
+          },
+          onFailed: (error) => {
+            pendingLogin.current = null;
+            emitError(errorCode(error));
+          },
+        }),
+      );
+      return;
+    }
+    reportLogin(user, isNewUser, method);
+    finishWithSuccess(stay);
+  }
+
+  function reportLogin(user: User, isNewUser: boolean, method: AuthMethod) {
     pendingLogin.current = null;
     events.emit('loginComplete', {
       user: toClientUser(user),
@@ -286,7 +344,6 @@ export default function LatchkeyModal({ client, config, events, request, onClose
       wasAlreadyAuthenticated: false,
       loginMethod: method,
     });
-    finishWithSuccess(stay);
   }
 
   function afterLogin({ user, isNewUser }: LoginResult, method: AuthMethod, stay = false) {
@@ -699,7 +756,7 @@ export default function LatchkeyModal({ client, config, events, request, onClose
               const pending = pendingLogin.current;
               try {
                 const user = await client.acceptTerms();
-                completeLogin(user, pending?.isNewUser ?? false, pending?.method ?? 'email');
+                completeLogin(user, pending?.isNewUser ?? false, pending?.method ?? 'email', false, 0);
               } catch (error) {
                 showError(error);
               }
@@ -713,6 +770,27 @@ export default function LatchkeyModal({ client, config, events, request, onClose
         );
       case 'success':
         return <SuccessScreen titleId={titleId} />;
+      case 'signing':
+        return <SigningFlow client={client} titleId={titleId} onClose={close} />;
+      case 'export-wallet':
+        if (!active.exportWallet) return null;
+        return (
+          <ExportWalletScreen
+            titleId={titleId}
+            client={client}
+            wallet={active.exportWallet}
+            scheme={theme.scheme}
+          />
+        );
+      case 'embedded-creating':
+      case 'embedded-created':
+      case 'recover-password':
+      case 'set-password':
+      case 'set-password-save':
+      case 'set-password-confirm':
+      case 'set-password-acknowledge':
+      case 'set-password-result':
+        return embedded.render(screen, titleId);
       case 'allowlist':
         return <AllowlistScreen titleId={titleId} {...screen} onTryAnother={restart} />;
       case 'user-limit':
@@ -781,15 +859,17 @@ export default function LatchkeyModal({ client, config, events, request, onClose
             ) : (
               <span />
             )}
-            <button
-              type="button"
-              className="lk-icon-btn"
-              data-testid="lk-close"
-              aria-label={en.close}
-              onClick={close}
-            >
-              ×
-            </button>
+            {screen.name !== 'embedded-creating' && (
+              <button
+                type="button"
+                className="lk-icon-btn"
+                data-testid="lk-close"
+                aria-label={en.close}
+                onClick={close}
+              >
+                ×
+              </button>
+            )}
           </div>
           <div key={`${active.id}:${nav.visit}`} className="lk-screen-slot" style={{ display: 'contents' }}>
             {renderScreen()}

@@ -1,4 +1,5 @@
 import type { AccountTransferRequired, TransferAccount } from '@latchkey/core';
+import { type EmbeddedScreen, embeddedFinalScreens } from '../embedded/embeddedScreens.ts';
 import type { ModalIntent } from '../types.ts';
 import type { ResultScreen } from './errorScreens.ts';
 
@@ -35,6 +36,12 @@ export type Screen =
     }
   | { name: 'terms' }
   | { name: 'success' }
+  /** Embedded wallets: creation after login, the password flow, password recovery. */
+  | EmbeddedScreen
+  /** Signing requests of embedded wallets, one after another (signing/SigningFlow.tsx). */
+  | { name: 'signing' }
+  /** An embedded wallet's export screen (key-export frame). */
+  | { name: 'export-wallet' }
   | ResultScreen;
 
 export type ScreenName = Screen['name'] | 'loading';
@@ -55,6 +62,8 @@ export type NavigationAction =
 /** The first screen of each flow. */
 export function startScreen(intent: ModalIntent): Screen {
   if (intent === 'login') return { name: 'landing' };
+  if (intent === 'recover-wallet') return { name: 'recover-password' };
+  if (intent === 'set-wallet-password' || intent === 'create-wallet') return { name: 'set-password' };
   if (intent === 'link-wallet' || intent === 'connect-wallet') return { name: 'wallets' };
   return { name: intent };
 }
@@ -74,7 +83,7 @@ export function navigationReducer(state: NavigationState, action: NavigationActi
 }
 
 /** Screens the user cannot step back from: a finished or gated flow. */
-const final: ReadonlySet<ScreenName> = new Set(['success', 'terms', 'loading']);
+const final: ReadonlySet<string> = new Set(['success', 'terms', 'loading', ...embeddedFinalScreens]);
 
 export function canGoBack(state: NavigationState): boolean {
   const top = state.stack.at(-1);
@@ -84,6 +93,8 @@ export function canGoBack(state: NavigationState): boolean {
 /** Tall screens use the full height (620 px), the rest the compact one (480 px). */
 export function screenSize(name: ScreenName, slotCount: number): 'full' | 'compact' {
   if (name === 'landing' || name === 'overflow') return slotCount > 3 ? 'full' : 'compact';
-  if (name === 'wallets') return 'full';
+  if (name === 'wallets' || name === 'signing') return 'full';
+  // The warning, the wallet, the export frame with a revealed value and the explanation.
+  if (name === 'export-wallet') return 'full';
   return 'compact';
 }

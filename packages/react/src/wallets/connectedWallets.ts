@@ -32,7 +32,8 @@ export function toConnectedWallet(
     walletClientType: connection.walletClientType,
     connectedAt: connection.connectedAt,
     meta: { name: connection.name, icon: connection.icon, id: connection.walletId },
-    imported: false as const,
+    imported: false,
+    walletIndex: null,
     linked,
     loginOrLink: () => loginOrLink(client, manager, address),
     unlink: async () => {

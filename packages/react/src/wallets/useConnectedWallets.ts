@@ -1,4 +1,5 @@
 import { useMemo } from 'react';
+import { useEmbeddedWallets } from '../embedded/useEmbeddedWallets.ts';
 import { useLatchkeyState } from '../hooks/useLatchkeyState.ts';
 import { useLatchkeyContext } from '../LatchkeyContext.ts';
 import type { ConnectedSolanaWallet, ConnectedWallet } from '../types.ts';
@@ -9,21 +10,24 @@ type WalletOf<C extends 'ethereum' | 'solana'> = C extends 'ethereum'
   ? ConnectedWallet
   : ConnectedSolanaWallet;
 
-/** The wallets of one chain connected in this browser; loads the wallet code on first use. */
+/**
+ * The wallets of one chain: the user's embedded wallets first (as the incumbent lists them), then
+ * those connected in this browser. Loads the external wallet code on first use.
+ */
 export function useConnectedWallets<C extends 'ethereum' | 'solana'>(
   chain: C,
 ): { ready: boolean; wallets: WalletOf<C>[] } {
   const { client } = useLatchkeyContext();
   const { user } = useLatchkeyState();
   const { manager, state } = useWalletManager();
-  const wallets = useMemo(
-    () =>
-      manager
-        ? connectedWallets(client, manager, state.connections, user).filter(
-            (w): w is WalletOf<C> => w.type === chain,
-          )
-        : [],
-    [client, manager, state.connections, user, chain],
-  );
+  const embedded = useEmbeddedWallets(chain);
+  const wallets = useMemo(() => {
+    const external = manager
+      ? connectedWallets(client, manager, state.connections, user).filter(
+          (w): w is WalletOf<C> => w.type === chain,
+        )
+      : [];
+    return [...embedded, ...external];
+  }, [client, manager, state.connections, user, chain, embedded]);
   return { ready: state.ready, wallets };
 }

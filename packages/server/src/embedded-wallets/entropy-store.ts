@@ -91,8 +91,11 @@ export async function userEntropy(
 }
 
 /**
- * The user's entropy named `entropyId`. Unknown, or another user's: the same 404, so a caller
- * cannot learn which entropy ids exist.
+ * The user's entropy named `entropyId`: its first wallet's address, or the primary (index-0)
+ * embedded wallet of the other chain made from it. Clients name the entropy by the primary wallet
+ * created first, read from second-resolution timestamps; a Solana-first user who adds Ethereum in
+ * the same second cannot tell which came first, so either primary names the one entropy.
+ * Unknown, or another user's: the same 404, so a caller cannot learn which entropy ids exist.
  */
 export async function requireEntropy(
   db: Kysely<Database>,
@@ -101,7 +104,27 @@ export async function requireEntropy(
   entropyId: string,
 ): Promise<EntropyRow> {
   const row = await userEntropy(db, appId, userId);
-  if (!row || row.entropy_id !== entropyKey(entropyId)) throw new ApiError('linked_account_not_found');
+  if (!row) throw new ApiError('linked_account_not_found');
+  const key = entropyKey(entropyId);
+  if (row.entropy_id === key) return row;
+  const accounts = await db
+    .selectFrom('linked_accounts')
+    .select(['identifier', 'details', 'type'])
+    .where('app_id', '=', appId)
+    .where('user_id', '=', userId)
+    .where('type', '=', 'wallet')
+    .execute();
+  const primary = accounts.some((account) => {
+    const details = JSON.parse(account.details) as Record<string, unknown>;
+    return (
+      details.connector_type === 'embedded' &&
+      details.wallet_client_type === 'privy' &&
+      Number(details.wallet_index ?? 0) === 0 &&
+      details.imported !== true &&
+      entropyKey(String(details.address ?? '')) === key
+    );
+  });
+  if (!primary) throw new ApiError('linked_account_not_found');
   return row;
 }
 

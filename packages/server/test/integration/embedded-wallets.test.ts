@@ -227,6 +227,15 @@ describe.each(dialects)('embedded wallets: the frame API (%s)', (dialect) => {
       embeddedAccount({ address: ethereum, chain: 'ethereum' }),
       embeddedAccount({ address: fixture.solanaAddress!, chain: 'solana' }),
     ]);
+
+    // Clients name the entropy by the primary wallet made first, from second-resolution
+    // timestamps: the Ethereum primary names the same entropy; an index-1 wallet does not.
+    const byEthereum = await frame('/frame/auth_share', { entropy_id: ethereum }, user.token);
+    expect(byEthereum.body).toEqual({ auth_share: b64(fixture.authShare) });
+    const second = newEthereumAddress();
+    expect((await add(1, second)).status).toBe(200);
+    const bySecond = await frame('/frame/auth_share', { entropy_id: second }, user.token);
+    expect(bySecond).toMatchObject({ status: 404, body: { code: 'linked_account_not_found' } });
   });
 
   it('add_wallet: one wallet per chain and index, index 0 first, addresses of their chain', async () => {

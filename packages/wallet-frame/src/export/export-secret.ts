@@ -17,15 +17,22 @@ export type ExportKind = 'key' | 'phrase';
  * entropy's seed phrase, the same way a signature does, for display inside this frame only.
  */
 export function exportSecret(ctx: FrameContext, query: ExportQuery, kind: ExportKind): Promise<string> {
-  return withEntropy(ctx, query.accessToken, query.ref, ({ entropy, seed }) => {
-    if (kind === 'phrase') return entropyToMnemonic(entropy);
-    if (query.chain === 'ethereum')
-      return exportEthereumPrivateKey(ethereumKey(seed, query.index).privateKey);
-    const key = solanaKey(seed, query.index);
-    try {
-      return exportSolanaPrivateKey(key.secretKey);
-    } finally {
-      wipe(key.secretKey);
-    }
-  });
+  // Export always asks the server for the auth share: it is rare, and the one operation that shows a secret.
+  return withEntropy(
+    ctx,
+    query.accessToken,
+    query.ref,
+    ({ entropy, seed }) => {
+      if (kind === 'phrase') return entropyToMnemonic(entropy);
+      if (query.chain === 'ethereum')
+        return exportEthereumPrivateKey(ethereumKey(seed, query.index).privateKey);
+      const key = solanaKey(seed, query.index);
+      try {
+        return exportSolanaPrivateKey(key.secretKey);
+      } finally {
+        wipe(key.secretKey);
+      }
+    },
+    { fresh: true },
+  );
 }

@@ -29,6 +29,13 @@ export function applyPalette(root: HTMLElement, query: URLSearchParams): void {
   if (scheme === 'light' || scheme === 'dark') root.style.setProperty('color-scheme', scheme);
 }
 
+export interface ExportControl {
+  button: HTMLButtonElement;
+  value: HTMLElement;
+  /** Hides the value (and drops it from the page) and puts the button's label back. */
+  reset(): void;
+}
+
 /**
  * One 'Copy …' button and the element its value is revealed in, both inside this frame. `reveal`
  * resolves null when it failed (and has said so).
@@ -37,7 +44,7 @@ export function exportControl(
   doc: Document,
   kind: ExportKind,
   reveal: () => Promise<string | null>,
-): { button: HTMLButtonElement; value: HTMLElement } {
+): ExportControl {
   const label = kind === 'key' ? exportCopy.copyKey : exportCopy.copyPhrase;
   const button = doc.createElement('button');
   button.type = 'button';
@@ -63,5 +70,10 @@ export function exportControl(
       button.disabled = false;
     }
   });
-  return { button, value };
+  const reset = () => {
+    value.hidden = true;
+    value.textContent = '';
+    button.textContent = label;
+  };
+  return { button, value, reset };
 }

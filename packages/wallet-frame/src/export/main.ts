@@ -1,20 +1,24 @@
 /**
  * The key-export frame: shows an embedded wallet's private key or seed phrase inside this page, on the
  * Latchkey server's origin. It never posts anything to its parent, so the host app cannot read the key.
+ * Layout: a 40 px row of buttons (the host's frame is 44 px high until focus moves in), then the one
+ * value last revealed; the host grows the frame to fit the longest value (3 lines at 276 px).
  */
+import { AuthShareCache } from '../frame/auth-shares.ts';
 import { readFrameConfig } from '../frame/config.ts';
 import { DeviceShares } from '../frame/device-share.ts';
 import { toReplyError } from '../frame/frame-error.ts';
 import { ServerApi } from '../frame/server-api.ts';
 import { readExportQuery } from './export-query.ts';
 import { exportSecret } from './export-secret.ts';
-import { applyPalette, exportControl } from './export-view.ts';
+import { applyPalette, type ExportControl, exportControl } from './export-view.ts';
 
 const config = readFrameConfig(document);
 const ctx = {
   config,
   api: new ServerApi(config),
   deviceShares: new DeviceShares(() => window.localStorage, config.appId),
+  authShares: new AuthShareCache(),
 };
 const root = document.getElementById('latchkey-export')!;
 const status = document.createElement('p');
@@ -35,11 +39,14 @@ try {
   buttons.className = 'buttons';
   const values = document.createElement('div');
   values.className = 'values';
+  const controls: ExportControl[] = [];
   for (const kind of query.phraseExport ? (['key', 'phrase'] as const) : (['key'] as const)) {
     const control = exportControl(document, kind, () =>
       exportSecret(ctx, query, kind).then(
         (secret) => {
           status.textContent = '';
+          // One value at a time: the host sizes this frame for the longest one (it cannot measure it).
+          for (const other of controls) other.reset();
           return secret;
         },
         (error: unknown) => {
@@ -50,6 +57,7 @@ try {
     );
     buttons.append(control.button);
     values.append(control.value);
+    controls.push(control);
   }
   root.append(buttons, values, status);
 } catch (error) {

@@ -1,11 +1,6 @@
-import {
-  ethereumKey,
-  generateEntropy,
-  seedFromEntropy,
-  solanaKey,
-  splitEntropy,
-  toBase64,
-} from '../keys/index.ts';
+import { seedFromEntropyAsync } from '../keys/entropy.ts';
+import { ethereumKey, generateEntropy, solanaKey, splitEntropy, toBase64 } from '../keys/index.ts';
+import { entropyNames } from './entropy-names.ts';
 import type { FrameContext } from './frame-context.ts';
 import { type RecoveryChoice, sealRecoveryShare } from './recovery.ts';
 import type { ChainType } from './request-data.ts';
@@ -23,7 +18,7 @@ export async function createEntropy(
   choice: RecoveryChoice,
 ): Promise<string> {
   const entropy = generateEntropy();
-  const seed = seedFromEntropy(entropy);
+  const seed = await seedFromEntropyAsync(entropy);
   let solanaSecret: Uint8Array | null = null;
   const shares = await splitEntropy(entropy);
   try {
@@ -36,7 +31,8 @@ export async function createEntropy(
       address = key.address;
     }
     const recovery = await sealRecoveryShare(shares.recoveryShare, choice);
-    ctx.deviceShares.save(address, shares.deviceShare);
+    const names = entropyNames(seed);
+    ctx.deviceShares.save(names, shares.deviceShare);
     try {
       await ctx.api.create(accessToken, {
         entropy_id: address,
@@ -50,7 +46,7 @@ export async function createEntropy(
         ],
       });
     } catch (error) {
-      ctx.deviceShares.delete(address);
+      ctx.deviceShares.delete(names);
       throw error;
     }
     return address;

@@ -19,23 +19,51 @@ export class DeviceShares {
     return `latchkey:device-share:${this.#appId}:${entropyId}`;
   }
 
+  /** The stored share as stored (base64), or null when this device has none. */
+  read(entropyId: string): string | null {
+    return this.#attempt(() => this.#storage().getItem(this.key(entropyId))) || null;
+  }
+
   /** The stored share, or null when this device has none (or an unreadable one). */
   load(entropyId: string): Uint8Array | null {
-    const text = this.#attempt(() => this.#storage().getItem(this.key(entropyId)));
-    if (!text) return null;
-    try {
-      return fromBase64(text);
-    } catch {
-      return null;
-    }
+    return decodeDeviceShare(this.read(entropyId));
   }
 
-  save(entropyId: string, share: Uint8Array): void {
-    this.#attempt(() => this.#storage().setItem(this.key(entropyId), toBase64(share)));
+  /**
+   * Stores the share under every name of its entropy: the primary (index-0) address of each chain.
+   * Clients name the entropy by whichever primary wallet they think came first (timestamps have
+   * one-second resolution), and the server accepts either, so the frame must find the share by both.
+   */
+  save(entropyIds: readonly string[], share: Uint8Array): void {
+    const text = toBase64(share);
+    this.#attempt(() => {
+      for (const id of entropyIds) this.#storage().setItem(this.key(id), text);
+    });
   }
 
-  delete(entropyId: string): void {
-    this.#attempt(() => this.#storage().removeItem(this.key(entropyId)));
+  delete(entropyIds: readonly string[]): void {
+    this.#attempt(() => {
+      for (const id of entropyIds) this.#storage().removeItem(this.key(id));
+    });
+  }
+
+  /**
+   * Drops a share that no longer combines (a recovery elsewhere re-split the entropy), under
+   * every name it was stored with: the entries of this app holding the same text.
+   */
+  deleteStale(entropyId: string): void {
+    const stale = this.read(entropyId);
+    this.#attempt(() => {
+      const storage = this.#storage();
+      const prefix = this.key('');
+      const names: string[] = [];
+      for (let i = 0; i < storage.length; i += 1) {
+        const name = storage.key(i);
+        if (name?.startsWith(prefix) && storage.getItem(name) === stale) names.push(name);
+      }
+      for (const name of names) storage.removeItem(name);
+      storage.removeItem(this.key(entropyId));
+    });
   }
 
   /** Storage can be disabled or full; that is reported as such rather than as a generic failure. */
@@ -45,5 +73,15 @@ export class DeviceShares {
     } catch {
       throw new FrameError('error', frameMessages.storage);
     }
+  }
+}
+
+/** A stored share's bytes; null for none or for text that is not base64. */
+export function decodeDeviceShare(text: string | null): Uint8Array | null {
+  if (!text) return null;
+  try {
+    return fromBase64(text);
+  } catch {
+    return null;
   }
 }

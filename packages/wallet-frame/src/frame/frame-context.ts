@@ -1,10 +1,15 @@
+import type { AuthShareCache } from './auth-shares.ts';
 import type { FrameConfig } from './config.ts';
 import type { DeviceShares } from './device-share.ts';
 import type { ServerApi } from './server-api.ts';
 
-/** What every handler works with: the page's config, the frame API and this device's share store. */
+/**
+ * What every handler works with: the page's config, the frame API, this device's share store and the
+ * auth shares the page holds.
+ */
 export interface FrameContext {
   config: FrameConfig;
   api: ServerApi;
   deviceShares: DeviceShares;
+  authShares: AuthShareCache;
 }

@@ -2,6 +2,7 @@
  * The wallet frame: a page on the Latchkey server's origin that holds the embedded wallets' device
  * shares and answers the host app's WIRE §6 requests. The host only ever sees addresses and signatures.
  */
+import { AuthShareCache } from './auth-shares.ts';
 import { readFrameConfig } from './config.ts';
 import { DeviceShares } from './device-share.ts';
 import { installMessageListener } from './messages.ts';
@@ -12,4 +13,5 @@ installMessageListener(window, {
   config,
   api: new ServerApi(config),
   deviceShares: new DeviceShares(() => window.localStorage, config.appId),
+  authShares: new AuthShareCache(),
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { AuthShareCache } from './auth-shares.ts';
 import { isAllowedOrigin } from './config.ts';
 import { DeviceShares } from './device-share.ts';
 import type { FrameContext } from './frame-context.ts';
@@ -79,6 +80,7 @@ describe('installMessageListener', () => {
       deviceShares: new DeviceShares(() => {
         throw new Error('no storage in this test');
       }, 'app'),
+      authShares: new AuthShareCache(),
     };
     installMessageListener(win, ctx);
     /** Delivers a message and resolves with what was posted back (or nothing after a while). */

@@ -1,3 +1,4 @@
+import { seedFromEntropyAsync } from '../keys/entropy.ts';
 import {
   decryptShare,
   encryptShare,
@@ -7,7 +8,8 @@ import {
   splitEntropy,
   toBase64,
 } from '../keys/index.ts';
-import { decodeShare } from './entropy-session.ts';
+import { decodeShare } from './auth-shares.ts';
+import { entropyNames } from './entropy-names.ts';
 import type { FrameContext } from './frame-context.ts';
 import { FrameError } from './frame-error.ts';
 import { type EntropyRef, type RecoveryMethod, type RequestData, recoveryPassword } from './request-data.ts';
@@ -110,8 +112,15 @@ export async function reshare(
       auth_share: toBase64(shares.authShare),
       ...recovery,
     });
-    ctx.deviceShares.save(entropyId, shares.deviceShare);
+    const seed = await seedFromEntropyAsync(entropy);
+    try {
+      ctx.deviceShares.save(entropyNames(seed), shares.deviceShare);
+    } finally {
+      seed.fill(0);
+    }
   } finally {
+    // The server now holds a new auth share; one this page held belongs to the old split.
+    ctx.authShares.forget(entropyId);
     wipe(shares.deviceShare, shares.authShare, shares.recoveryShare);
   }
 }

@@ -1,6 +1,12 @@
 import { bytesToHex, hexToBytes } from '@noble/hashes/utils.js';
 import { describe, expect, it } from 'vitest';
-import { entropyToMnemonic, generateEntropy, mnemonicToEntropy, seedFromEntropy } from './entropy.ts';
+import {
+  entropyToMnemonic,
+  generateEntropy,
+  mnemonicToEntropy,
+  seedFromEntropy,
+  seedFromEntropyAsync,
+} from './entropy.ts';
 
 // The 128-bit vectors of the BIP-39 reference test set (trezor/python-mnemonic vectors.json).
 const VECTORS: [string, string][] = [
@@ -31,6 +37,20 @@ describe('BIP-39', () => {
       '5eb00bbddcf069084889a8ab9155568165f5c453ccb85e70811aaed6f6da5fc1' +
         '9a5ac40b389cd370d086206dec8aa6c43daea6690f20ad3d8d48b2d2ce9e38e4',
     );
+  });
+
+  it('derives the same seed with WebCrypto as with the JavaScript PBKDF2', async () => {
+    expect(bytesToHex(await seedFromEntropyAsync(new Uint8Array(16)))).toBe(
+      bytesToHex(seedFromEntropy(new Uint8Array(16))),
+    );
+    for (const [entropy] of VECTORS) {
+      const bytes = hexToBytes(entropy);
+      expect(bytesToHex(await seedFromEntropyAsync(bytes)), entropy).toBe(bytesToHex(seedFromEntropy(bytes)));
+    }
+    for (let i = 0; i < 20; i++) {
+      const bytes = generateEntropy();
+      expect(bytesToHex(await seedFromEntropyAsync(bytes))).toBe(bytesToHex(seedFromEntropy(bytes)));
+    }
   });
 
   it('rejects a mnemonic with a bad checksum or an unknown word', () => {

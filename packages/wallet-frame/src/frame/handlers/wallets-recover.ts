@@ -1,5 +1,6 @@
-import { combineShares, primaryAddress, seedFromEntropy } from '../../keys/index.ts';
-import { decodeShare } from '../entropy-session.ts';
+import { seedFromEntropyAsync } from '../../keys/entropy.ts';
+import { combineShares, primaryAddress } from '../../keys/index.ts';
+import { decodeShare } from '../auth-shares.ts';
 import type { FrameContext } from '../frame-context.ts';
 import { FrameError } from '../frame-error.ts';
 import { openRecoveryShare, reshare } from '../recovery.ts';
@@ -21,7 +22,7 @@ export async function walletsRecover(ctx: FrameContext, data: RequestData): Prom
   try {
     authShare = decodeShare(await ctx.api.authShare(token, ref.entropyId));
     entropy = await combineShares(authShare, recoveryShare);
-    seed = seedFromEntropy(entropy);
+    seed = await seedFromEntropyAsync(entropy);
     if (!sameAddress(ref.primaryChain, primaryAddress(seed, ref.primaryChain), ref.entropyId))
       throw new FrameError('error', 'Unable to recover wallet');
     await reshare(ctx, token, ref.entropyId, entropy, choice);

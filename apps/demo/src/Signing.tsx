@@ -1,0 +1,181 @@
+import {
+  type ConnectedSolanaWallet,
+  type EmbeddedSolanaWalletActions,
+  useLatchkey,
+  useSendTransaction,
+  useSignMessage,
+  useSignTypedData,
+  useSolanaWallets,
+} from '@latchkey/react';
+import { useState } from 'react';
+import { readConfig } from './config.ts';
+import { demoSignMessage, demoTypedData } from './signingSamples.ts';
+import { latestBlockhash, solTransfer } from './solanaTransfer.ts';
+
+const { solanaRpcUrl } = readConfig(window.location.search, import.meta.env);
+
+/** The chain the demo sends on: the local one (31337), whose RPC the page's `evmRpcUrl` names. */
+const localChainId = 31337;
+
+function describe(error: unknown): string {
+  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
+  return `${code === undefined ? '' : `${String(code)} `}${typeof message === 'string' ? message : String(error)}`;
+}
+
+type EmbeddedSolana = ConnectedSolanaWallet & Partial<EmbeddedSolanaWalletActions>;
+
+/**
+ * Signing and sending with the user's embedded wallets, through the confirmation screens: a
+ * message, typed data, an ETH transfer on the local chain, a SOL transfer on the local cluster.
+ */
+export function Signing() {
+  const { authenticated } = useLatchkey();
+  const { signMessage } = useSignMessage();
+  const { signTypedData } = useSignTypedData();
+  const { sendTransaction } = useSendTransaction();
+  const solanaWallet = useSolanaWallets().wallets.find((w) => w.walletClientType === 'privy') as
+    | EmbeddedSolana
+    | undefined;
+  const [message, setMessage] = useState(demoSignMessage);
+  const [cancellable, setCancellable] = useState(true);
+  const [to, setTo] = useState('');
+  const [value, setValue] = useState('1000000000000000');
+  const [solTo, setSolTo] = useState('');
+  const [lamports, setLamports] = useState('100000000');
+  const [result, setResult] = useState('');
+  const [typedResult, setTypedResult] = useState('');
+  const [hash, setHash] = useState('');
+  const [solSignature, setSolSignature] = useState('');
+  const [error, setError] = useState('');
+  if (!authenticated) return null;
+
+  const uiOptions = { isCancellable: cancellable };
+  const attempt = (action: () => Promise<void>) => async () => {
+    setError('');
+    try {
+      await action();
+    } catch (caught) {
+      setError(describe(caught));
+    }
+  };
+
+  return (
+    <section className="wallets">
+      <h2>Signing</h2>
+      <div className="actions">
+        <label>
+          Message{' '}
+          <input data-testid="demo-sign-input" value={message} onChange={(e) => setMessage(e.target.value)} />
+        </label>
+        <label>
+          <input
+            type="checkbox"
+            data-testid="demo-sign-cancellable"
+            checked={cancellable}
+            onChange={(e) => setCancellable(e.target.checked)}
+          />{' '}
+          Show 'Not now'
+        </label>
+        <button
+          type="button"
+          data-testid="demo-sign-message"
+          onClick={attempt(async () => {
+            setResult('');
+            setResult((await signMessage({ message }, { uiOptions })).signature);
+          })}
+        >
+          Sign message
+        </button>
+        <button
+          type="button"
+          data-testid="demo-sign-typed-data"
+          onClick={attempt(async () => {
+            setTypedResult('');
+            setTypedResult((await signTypedData(demoTypedData, { uiOptions })).signature);
+          })}
+        >
+          Sign typed data
+        </button>
+      </div>
+      <div className="actions">
+        <label>
+          To <input data-testid="demo-send-to" value={to} onChange={(e) => setTo(e.target.value)} />
+        </label>
+        <label>
+          Value (wei){' '}
+          <input data-testid="demo-send-value" value={value} onChange={(e) => setValue(e.target.value)} />
+        </label>
+        <button
+          type="button"
+          data-testid="demo-send-eth"
+          onClick={attempt(async () => {
+            setHash('');
+            const sent = await sendTransaction(
+              { to: to as `0x${string}`, value: BigInt(value), chainId: localChainId },
+              { uiOptions },
+            );
+            setHash(sent.hash);
+          })}
+        >
+          Send ETH
+        </button>
+      </div>
+      <div className="actions">
+        <label>
+          To <input data-testid="demo-sol-to" value={solTo} onChange={(e) => setSolTo(e.target.value)} />
+        </label>
+        <label>
+          Lamports{' '}
+          <input
+            data-testid="demo-sol-lamports"
+            value={lamports}
+            onChange={(e) => setLamports(e.target.value)}
+          />
+        </label>
+        <button
+          type="button"
+          data-testid="demo-sol-transfer"
+          disabled={!solanaWallet?.signAndSendTransaction || !solanaRpcUrl}
+          onClick={attempt(async () => {
+            if (!solanaWallet?.signAndSendTransaction || !solanaRpcUrl) return;
+            setSolSignature('');
+            const blockhash = await latestBlockhash(solanaRpcUrl);
+            const transaction = solTransfer(solanaWallet.address, solTo, BigInt(lamports), blockhash);
+            const { signature } = await solanaWallet.signAndSendTransaction(transaction, { uiOptions });
+            setSolSignature(signature);
+          })}
+        >
+          Send SOL
+        </button>
+      </div>
+      <dl className="state">
+        <dt>Signature</dt>
+        <dd>
+          <code data-testid="demo-sign-result" className="token">
+            {result}
+          </code>
+        </dd>
+        <dt>Typed data signature</dt>
+        <dd>
+          <code data-testid="demo-typed-data-result" className="token">
+            {typedResult}
+          </code>
+        </dd>
+        <dt>Transaction hash</dt>
+        <dd>
+          <code data-testid="demo-tx-hash" className="token">
+            {hash}
+          </code>
+        </dd>
+        <dt>Solana signature</dt>
+        <dd>
+          <code data-testid="demo-sol-signature" className="token">
+            {solSignature}
+          </code>
+        </dd>
+        <dt>Signing error</dt>
+        <dd data-testid="demo-signing-error">{error}</dd>
+      </dl>
+    </section>
+  );
+}

@@ -1,0 +1,80 @@
+import { createStore, type LatchkeyClient, type LatchkeyState } from '@latchkey/core';
+import { EmbeddedWalletError, type EmbeddedWallets } from '@latchkey/core/embedded';
+import type { User } from '@latchkey/protocol';
+import { describe, expect, it } from 'vitest';
+import type { ModalOptions } from '../LatchkeyContext.ts';
+import type { ModalIntent } from '../types.ts';
+import { embeddedController } from './embeddedController.ts';
+
+const alice = { id: 'did:privy:alice', linked_accounts: [] } as unknown as User;
+
+/** A client whose embedded wallets answer `connect` with `connectResults`, in order. */
+function fakeClient(connectResults: ('ok' | 'not-on-device')[]) {
+  const store = createStore<LatchkeyState>({
+    ready: true,
+    authenticated: true,
+    user: alice,
+    appConfig: null,
+  });
+  const calls: string[] = [];
+  const wallets = {
+    async connect() {
+      calls.push('connect');
+      if (connectResults.shift() === 'not-on-device')
+        throw new EmbeddedWalletError('wallet_not_on_device', 'Wallet not on device');
+      return { entropyId: '0xabc' };
+    },
+    destroy() {
+      calls.push('destroy');
+    },
+  } as unknown as EmbeddedWallets;
+  const client = {
+    getState: store.getState,
+    subscribe: store.subscribe,
+    embeddedWallets: async () => wallets,
+  } as unknown as LatchkeyClient;
+  const opened: { intent: ModalIntent; options?: ModalOptions }[] = [];
+  const openModal = (intent: ModalIntent, options?: ModalOptions) => opened.push({ intent, options });
+  return { store, client, calls, opened, openModal };
+}
+
+describe('the embedded controller', () => {
+  it('loads nothing for a logged-out user', async () => {
+    const { store, client } = fakeClient([]);
+    store.setState({ user: null, authenticated: false });
+    await expect(embeddedController(client).load()).rejects.toMatchObject({ code: 'must_be_authenticated' });
+  });
+
+  it('connects without asking when the wallet is on this device', async () => {
+    const { client, calls, opened, openModal } = fakeClient(['ok']);
+    await embeddedController(client).connected(openModal);
+    expect(calls).toEqual(['connect']);
+    expect(opened).toEqual([]);
+  });
+
+  it('asks for the password once for concurrent uses of a wallet that is not on this device', async () => {
+    const { client, opened, openModal } = fakeClient(['not-on-device']);
+    const controller = embeddedController(client);
+    const both = Promise.all([controller.connected(openModal), controller.connected(openModal)]);
+    await expect.poll(() => opened.length).toBe(1);
+    expect(opened[0]?.intent).toBe('recover-wallet');
+    opened[0]?.options?.embeddedTask?.resolve(undefined);
+    await both;
+    expect(opened).toHaveLength(1);
+  });
+
+  it('fails the use when the user leaves the password prompt', async () => {
+    const { client, opened, openModal } = fakeClient(['not-on-device']);
+    const use = embeddedController(client).connected(openModal);
+    await expect.poll(() => opened.length).toBe(1);
+    opened[0]?.options?.embeddedTask?.reject(new Error('exited'));
+    await expect(use).rejects.toThrow('exited');
+  });
+
+  it('destroys the loaded wallets when the user logs out', async () => {
+    const { store, client, calls } = fakeClient([]);
+    await embeddedController(client).load();
+    store.setState({ user: null, authenticated: false });
+    expect(calls).toEqual(['destroy']);
+  });
+});

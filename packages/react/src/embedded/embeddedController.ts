@@ -1,0 +1,118 @@
+import { type LatchkeyClient, LatchkeyClientError } from '@latchkey/core';
+import type { EmbeddedEthereumProvider, EmbeddedWallets } from '@latchkey/core/embedded';
+import { type OpenModal, runModalTask } from './modalTask.ts';
+
+/**
+ * One client's embedded wallets for the hooks and the modal: the lazily loaded core instance
+ * (`client.embeddedWallets()`, whose frame mounts on first use), the on-device check before any
+ * use, and the chain each Ethereum provider is on. The instance is destroyed (frame removed,
+ * providers disconnected) when the user logs out or changes.
+ */
+export interface EmbeddedController {
+  /** The core instance; rejects with must_be_authenticated when nobody is logged in. */
+  load(): Promise<EmbeddedWallets>;
+  /**
+   * The instance, once the user's wallet is on this device: a 'privy' wallet is recovered by
+   * `connect()` itself; for a 'user-passcode' wallet the modal asks for the password.
+   */
+  connected(openModal: OpenModal): Promise<EmbeddedWallets>;
+  /** The EIP-1193 provider of the embedded Ethereum wallet at `address`, on this device. */
+  ethereumProvider(address: string, openModal: OpenModal): Promise<EmbeddedEthereumProvider>;
+  /** Chain ids the providers switched to, by lower-case address (`useSyncExternalStore` snapshot). */
+  chainIds(): ReadonlyMap<string, number>;
+  subscribe(listener: () => void): () => void;
+}
+
+const controllers = new WeakMap<LatchkeyClient, EmbeddedController>();
+
+/** The controller of `client`, created on first use and kept for the client's lifetime. */
+export function embeddedController(client: LatchkeyClient): EmbeddedController {
+  let controller = controllers.get(client);
+  if (!controller) {
+    controller = createEmbeddedController(client);
+    controllers.set(client, controller);
+  }
+  return controller;
+}
+
+function createEmbeddedController(client: LatchkeyClient): EmbeddedController {
+  let loaded: EmbeddedWallets | null = null;
+  let connecting: Promise<void> | null = null;
+  let chainIds: ReadonlyMap<string, number> = new Map();
+  const listeners = new Set<() => void>();
+  const watched = new WeakSet<EmbeddedEthereumProvider>();
+  const notify = () => {
+    for (const listener of [...listeners]) listener();
+  };
+
+  let userId = client.getState().user?.id ?? null;
+  client.subscribe(() => {
+    const next = client.getState().user?.id ?? null;
+    if (next === userId) return;
+    userId = next;
+    // Another user (or none): nothing of the last one's wallets may stay mounted.
+    loaded?.destroy();
+    connecting = null;
+    if (chainIds.size > 0) {
+      chainIds = new Map();
+      notify();
+    }
+  });
+
+  async function load(): Promise<EmbeddedWallets> {
+    if (!client.getState().user)
+      throw new LatchkeyClientError(
+        'must_be_authenticated',
+        'User must be authenticated to use their embedded wallet.',
+      );
+    loaded = await client.embeddedWallets();
+    return loaded;
+  }
+
+  async function connectOrRecover(wallets: EmbeddedWallets, openModal: OpenModal): Promise<void> {
+    try {
+      await wallets.connect();
+    } catch (error) {
+      if ((error as { type?: unknown }).type !== 'wallet_not_on_device') throw error;
+      await runModalTask(openModal, 'recover-wallet');
+    }
+  }
+
+  async function connected(openModal: OpenModal): Promise<EmbeddedWallets> {
+    const wallets = await load();
+    // Several signatures asked for at once on a new device share one connect (and one prompt).
+    connecting ??= connectOrRecover(wallets, openModal).finally(() => {
+      connecting = null;
+    });
+    await connecting;
+    return wallets;
+  }
+
+  return {
+    load,
+    connected,
+    async ethereumProvider(address, openModal) {
+      const wallets = await connected(openModal);
+      const provider = wallets.getEthereumProvider(address);
+      if (!watched.has(provider)) {
+        watched.add(provider);
+        const key = address.toLowerCase();
+        const record = () => {
+          if (chainIds.get(key) === provider.chainId) return;
+          chainIds = new Map(chainIds).set(key, provider.chainId);
+          notify();
+        };
+        provider.on('chainChanged', record);
+        record();
+      }
+      return provider;
+    },
+    chainIds: () => chainIds,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => {
+        listeners.delete(listener);
+      };
+    },
+  };
+}

@@ -1,0 +1,101 @@
+import { type LatchkeyClient, LatchkeyClientError, LatchkeyError } from '@latchkey/core';
+import type { EmbeddedWalletAccount } from '@latchkey/core/embedded';
+import { solanaWalletActions } from '../signing/solanaActions.ts';
+import type { ConnectedSolanaWallet, ConnectedWallet, EmbeddedWallet, LatchkeyConfig } from '../types.ts';
+import { embeddedController } from './embeddedController.ts';
+import type { OpenModal } from './modalTask.ts';
+
+/** How embedded wallets present themselves in the wallet lists. */
+export const embeddedWalletMeta = { name: 'Latchkey Wallet', icon: '', id: 'privy' } as const;
+
+/** The linked-account view of an embedded wallet (`useCreateWallet`'s result). */
+export function toEmbeddedWallet(account: EmbeddedWalletAccount): EmbeddedWallet {
+  return {
+    address: account.address,
+    chainType: account.chainType,
+    walletIndex: account.walletIndex,
+    chainId: account.chainId,
+    recoveryMethod: account.recoveryMethod,
+    imported: account.imported,
+    delegated: account.delegated,
+    walletClientType: 'privy',
+    connectorType: 'embedded',
+  };
+}
+
+const hexChainId = (chainId: number | `0x${string}`) =>
+  typeof chainId === 'number' ? `0x${chainId.toString(16)}` : chainId;
+
+/** What embedded wallets of both chains share: always linked, never logged in with or unlinked here. */
+function common(account: EmbeddedWalletAccount, chainLabel: string) {
+  return {
+    address: account.address,
+    connectorType: 'embedded',
+    walletClientType: 'privy',
+    connectedAt: (account.createdAt ?? 0) * 1000,
+    meta: embeddedWalletMeta,
+    imported: account.imported,
+    walletIndex: account.walletIndex,
+    linked: true,
+    loginOrLink: () =>
+      Promise.reject(
+        new LatchkeyClientError(
+          'unsupported_wallet_type',
+          `Cannot login or link with an embedded ${chainLabel}wallet`,
+        ),
+      ),
+    unlink: () =>
+      Promise.reject(
+        new LatchkeyError(`Cannot unlink an embedded ${chainLabel}wallet`, 'cannot_unlink_embedded_wallet'),
+      ),
+    // The wallet lives in the user's account, not in a browser connection: nothing to forget.
+    disconnect: () => undefined,
+  };
+}
+
+/**
+ * An embedded Ethereum wallet as `useWallets` lists it. `getEthereumProvider()` first makes sure
+ * the wallet is on this device (recovering it, with the password prompt for 'user-passcode').
+ */
+export function embeddedEthereumWallet(
+  client: LatchkeyClient,
+  openModal: OpenModal,
+  account: EmbeddedWalletAccount,
+  chainId: number,
+): ConnectedWallet {
+  const provider = () => embeddedController(client).ethereumProvider(account.address, openModal);
+  return {
+    ...common(account, ''),
+    type: 'ethereum',
+    chainId: `eip155:${chainId}`,
+    getEthereumProvider: provider,
+    async switchChain(target) {
+      await (await provider()).request({
+        method: 'wallet_switchEthereumChain',
+        params: [{ chainId: hexChainId(target) }],
+      });
+    },
+  };
+}
+
+/**
+ * An embedded Solana wallet as `useSolanaWallets` lists it; `signMessage` connects first.
+ * `signTransaction` and `signAndSendTransaction` go through the confirmation screens
+ * (signing/solanaActions.ts, loaded on first call).
+ */
+export function embeddedSolanaWallet(
+  client: LatchkeyClient,
+  openModal: OpenModal,
+  account: EmbeddedWalletAccount,
+  config: LatchkeyConfig = {},
+): ConnectedSolanaWallet {
+  return {
+    ...solanaWalletActions({ client, config, openModal }, account.address),
+    ...common(account, 'Solana '),
+    type: 'solana',
+    async signMessage(message) {
+      const wallets = await embeddedController(client).connected(openModal);
+      return wallets.signSolanaMessage(account.address, message);
+    },
+  };
+}

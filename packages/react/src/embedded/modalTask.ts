@@ -1,0 +1,38 @@
+import type { ModalOptions } from '../LatchkeyContext.ts';
+import type { ModalIntent } from '../types.ts';
+import type { EmbeddedChain } from './settings.ts';
+
+/** The modal flows a hook waits on: the password prompt, the password flow, creation behind it. */
+export type EmbeddedIntent = Extract<ModalIntent, 'recover-wallet' | 'set-wallet-password' | 'create-wallet'>;
+
+/**
+ * The promise behind an embedded-wallet flow in the modal: the modal settles it once, with the
+ * flow's outcome, or rejects it when the user closes the modal first.
+ */
+export interface EmbeddedModalTask {
+  /** `create-wallet`: the chain of the new wallet. */
+  chainType?: EmbeddedChain | undefined;
+  resolve(value: unknown): void;
+  reject(error: unknown): void;
+}
+
+export type OpenModal = (intent: ModalIntent, options?: ModalOptions) => void;
+
+export const isEmbeddedIntent = (intent: ModalIntent): intent is EmbeddedIntent =>
+  intent === 'recover-wallet' || intent === 'set-wallet-password' || intent === 'create-wallet';
+
+/**
+ * Opens `intent` in the modal and resolves with what the flow produced.
+ *
+ * @example
+ * await runModalTask(openModal, 'recover-wallet'); // the wallet is on this device now
+ */
+export function runModalTask<T = unknown>(
+  openModal: OpenModal,
+  intent: EmbeddedIntent,
+  chainType?: EmbeddedChain,
+): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    openModal(intent, { embeddedTask: { chainType, resolve: resolve as (value: unknown) => void, reject } });
+  });
+}

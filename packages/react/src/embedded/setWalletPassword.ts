@@ -1,0 +1,36 @@
+import { type LatchkeyClient, LatchkeyClientError } from '@latchkey/core';
+import type { EmbeddedWallet } from '../types.ts';
+import { embeddedController } from './embeddedController.ts';
+import { toEmbeddedWallet } from './embeddedWalletObjects.ts';
+import { type OpenModal, runModalTask } from './modalTask.ts';
+import { hasEmbeddedWallet } from './settings.ts';
+
+/**
+ * Secures the user's embedded wallets with a password (recovery method 'user-passcode') through
+ * the modal's four-step password flow; also changes an existing password. The wallet is brought
+ * onto this device first, since its shares are split afresh. Resolves with the user's first wallet.
+ *
+ * @example
+ * const wallet = await setEmbeddedWalletPassword(client, openModal);
+ */
+export async function setEmbeddedWalletPassword(
+  client: LatchkeyClient,
+  openModal: OpenModal,
+): Promise<EmbeddedWallet> {
+  const user = client.getState().user;
+  if (!user)
+    throw new LatchkeyClientError(
+      'must_be_authenticated',
+      'User must be authenticated before setting a wallet password',
+    );
+  if (!hasEmbeddedWallet(user))
+    throw new LatchkeyClientError(
+      'embedded_wallet_not_found',
+      'User must have an embedded wallet to set a password',
+    );
+  const wallets = await embeddedController(client).connected(openModal);
+  await runModalTask(openModal, 'set-wallet-password');
+  const [first] = wallets.list();
+  if (!first) throw new LatchkeyClientError('embedded_wallet_not_found', 'No embedded wallet');
+  return toEmbeddedWallet(first);
+}

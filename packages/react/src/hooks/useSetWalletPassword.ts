@@ -1,0 +1,29 @@
+import { setEmbeddedWalletPassword } from '../embedded/setWalletPassword.ts';
+import { useEmbeddedAction } from '../embedded/useEmbeddedAction.ts';
+import { useLatchkeyContext } from '../LatchkeyContext.ts';
+import type { EmbeddedWallet } from '../types.ts';
+
+export interface UseSetWalletPasswordParameters {
+  onSuccess?: (event: { wallet: EmbeddedWallet }) => void;
+  /** With the error code; 'user_exited_set_password_flow' when the user cancels. */
+  onError?: (code: string) => void;
+}
+
+/**
+ * Opens the password flow ('Set your password', 'Save your password', 'Confirm your password',
+ * 'Confirm you have saved'); the user's embedded wallets are then recovered with that password on
+ * a new device (recovery method 'user-passcode').
+ *
+ * @example
+ * const { setWalletPassword } = useSetWalletPassword({ onSuccess: () => toast('Password set') });
+ */
+export function useSetWalletPassword(parameters: UseSetWalletPasswordParameters = {}): {
+  setWalletPassword: () => Promise<EmbeddedWallet>;
+} {
+  const { client, openModal } = useLatchkeyContext();
+  const setWalletPassword = useEmbeddedAction(() => setEmbeddedWalletPassword(client, openModal), {
+    onSuccess: (wallet: EmbeddedWallet) => parameters.onSuccess?.({ wallet }),
+    onError: parameters.onError,
+  });
+  return { setWalletPassword };
+}

@@ -1,0 +1,94 @@
+import { en } from '../../copy/en.ts';
+import type { SolanaTransactionContent } from '../../signing/store.ts';
+import { Expander, Row } from '../../signing/ui.tsx';
+
+export interface ConfirmSolanaTransactionScreenProps {
+  titleId: string;
+  content: SolanaTransactionContent;
+  /** Default 'Confirm transaction'. */
+  title?: string | undefined;
+  description?: string | undefined;
+  /** Default 'Approve'. */
+  buttonText?: string | undefined;
+  cancellable: boolean;
+  busy: boolean;
+  onApprove(): void;
+  onCancel(): void;
+}
+
+/** Spec document 1 §2 Confirm transaction (Solana): Amount, Network, Estimated fee, 'Advanced' instructions. */
+export function ConfirmSolanaTransactionScreen({
+  titleId,
+  content,
+  title,
+  description,
+  buttonText,
+  cancellable,
+  busy,
+  onApprove,
+  onCancel,
+}: ConfirmSolanaTransactionScreenProps) {
+  const s = en.signingScreens;
+  return (
+    <section className="lk-screen" data-testid="lk-screen-confirm-solana-transaction" aria-busy={busy}>
+      <h2 id={titleId} tabIndex={-1}>
+        {title ?? s.confirmTransaction}
+      </h2>
+      {description && <p className="lk-muted">{description}</p>}
+      <div className="lk-rows">
+        {content.amount && <Row label={s.amount} value={content.amount} testId="lk-tx-amount" />}
+        <Row label={s.network} value={content.network} testId="lk-tx-network" />
+        <Row label={s.estimatedFee} value={content.fee} testId="lk-tx-fee" />
+        <Expander label={s.advanced} testId="lk-tx-instructions">
+          {content.instructions.map((instruction, index) => (
+            <div
+              // biome-ignore lint/suspicious/noArrayIndexKey: instructions have no identity but their place
+              key={index}
+              className="lk-instruction"
+              data-testid={`lk-tx-instruction-${index}`}
+              data-type={instruction.type}
+            >
+              <div className="lk-instruction-title">
+                {s.instructions[instruction.type] ?? instruction.type}
+              </div>
+              {instruction.fields.map((field) => (
+                <div key={field.name}>
+                  <span className="lk-muted">{s.fields[field.name] ?? field.name}: </span>
+                  <code>{field.value}</code>
+                </div>
+              ))}
+            </div>
+          ))}
+        </Expander>
+      </div>
+      {content.insufficient && (
+        <p className="lk-warning" role="alert" data-testid="lk-tx-insufficient">
+          {s.addFundsOn(en.solana)}
+        </p>
+      )}
+      <div className="lk-actions">
+        <button
+          type="button"
+          className="lk-btn lk-btn-primary"
+          data-testid="lk-tx-approve"
+          data-lk-autofocus
+          disabled={busy || content.insufficient}
+          onClick={onApprove}
+        >
+          {buttonText ?? s.approve}
+        </button>
+        {cancellable && (
+          <button
+            type="button"
+            className="lk-btn lk-btn-secondary"
+            data-testid="lk-tx-cancel"
+            disabled={busy}
+            onClick={onCancel}
+          >
+            {s.notNow}
+          </button>
+        )}
+      </div>
+    </section>
+  );
+}

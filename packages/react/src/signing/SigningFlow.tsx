@@ -1,0 +1,116 @@
+import type { LatchkeyClient } from '@latchkey/core';
+import { useEffect, useSyncExternalStore } from 'react';
+import { ConfirmSolanaTransactionScreen } from '../modal/screens/ConfirmSolanaTransactionScreen.tsx';
+import { ConfirmTransactionScreen } from '../modal/screens/ConfirmTransactionScreen.tsx';
+import { LoadingScreen } from '../modal/screens/LoadingScreen.tsx';
+import { SignMessageScreen } from '../modal/screens/SignMessageScreen.tsx';
+import { TransactionErrorScreen } from '../modal/screens/TransactionErrorScreen.tsx';
+import { TransactionReceiptScreen } from '../modal/screens/TransactionReceiptScreen.tsx';
+import { signingStore } from './store.ts';
+import { injectSigningStyles } from './styles.ts';
+
+/** A signed message (and a sign-only transaction) closes 1.4 s after (spec document 2 §9). */
+export const signedCloseMs = 1400;
+
+export interface SigningFlowProps {
+  client: LatchkeyClient;
+  titleId: string;
+  /** Closes the modal: called once no request is left. */
+  onClose(): void;
+}
+
+/**
+ * The modal's 'signing' screen: the first waiting request, on the screen its stage calls for.
+ * The answers (approve, cancel, retry, done) go back to the request's session in the store.
+ */
+export function SigningFlow({ client, titleId, onClose }: SigningFlowProps) {
+  const store = signingStore(client);
+  const view = useSyncExternalStore(store.subscribe, store.current, store.current);
+
+  useEffect(injectSigningStyles, []);
+
+  useEffect(() => {
+    if (!view) onClose();
+  }, [view, onClose]);
+
+  const id = view?.id;
+  const stage = view?.stage;
+  // The modal focuses a screen's first control when it navigates; here the screen changes inside
+  // one navigation entry (confirm → receipt), so the flow moves the focus itself.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the dependencies are the triggers (a new screen)
+  useEffect(() => {
+    if (id === undefined || typeof document === 'undefined') return;
+    const target =
+      document.querySelector<HTMLElement>('.lk-modal [data-lk-autofocus]') ??
+      document.querySelector<HTMLElement>('.lk-modal h2');
+    target?.focus();
+  }, [id, stage]);
+  const autoClose = view?.stage === 'complete' && (view.content?.kind === 'message' || view.signOnly);
+  useEffect(() => {
+    if (!autoClose || id === undefined) return;
+    const timer = setTimeout(() => store.finish(id), signedCloseMs);
+    return () => clearTimeout(timer);
+  }, [autoClose, id, store]);
+
+  if (!view) return null;
+  const { ui, content } = view;
+  const cancellable = ui.isCancellable === true;
+  const cancel = () => store.cancel(view.id);
+  const approve = () => store.approve(view.id);
+  const explorerUrl = content && content.kind !== 'message' ? content.explorerUrl : null;
+
+  if (stage === 'error' && view.failure)
+    return (
+      <TransactionErrorScreen
+        titleId={titleId}
+        failure={view.failure}
+        hash={view.hash}
+        explorerUrl={explorerUrl}
+        onRetry={() => store.retry(view.id)}
+      />
+    );
+  if (!content || stage === 'preparing') return <LoadingScreen titleId={titleId} />;
+  if (content.kind === 'message')
+    return (
+      <SignMessageScreen
+        titleId={titleId}
+        title={ui.title}
+        description={ui.description}
+        buttonText={ui.buttonText}
+        iconUrl={ui.iconUrl}
+        text={content.text}
+        typedData={content.typedData}
+        cancellable={cancellable}
+        status={stage === 'complete' ? 'signed' : stage === 'submitting' ? 'signing' : 'idle'}
+        onSign={approve}
+        onCancel={cancel}
+      />
+    );
+  if (stage === 'complete')
+    return (
+      <TransactionReceiptScreen
+        titleId={titleId}
+        signOnly={view.signOnly}
+        title={ui.successHeader}
+        description={ui.successDescription}
+        hash={view.hash}
+        explorerUrl={explorerUrl}
+        onDone={() => store.finish(view.id)}
+      />
+    );
+  const common = {
+    titleId,
+    title: ui.title ?? ui.transactionInfo?.title,
+    description: ui.description,
+    buttonText: ui.buttonText,
+    cancellable,
+    busy: stage === 'submitting',
+    onApprove: approve,
+    onCancel: cancel,
+  };
+  return content.kind === 'transaction' ? (
+    <ConfirmTransactionScreen {...common} content={content} />
+  ) : (
+    <ConfirmSolanaTransactionScreen {...common} content={content} />
+  );
+}

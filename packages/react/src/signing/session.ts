@@ -1,0 +1,88 @@
+import type { ConfirmHook, EmbeddedWallets, SolanaConfirmHook } from '@latchkey/core/embedded';
+import { embeddedController } from '../embedded/embeddedController.ts';
+import { embeddedWalletSettings } from '../embedded/settings.ts';
+import type { LatchkeyContextValue } from '../LatchkeyContext.ts';
+import { type SigningSession, type SigningUiOptions, type SigningView, signingStore } from './store.ts';
+
+/** What the signing flows need of `<LatchkeyProvider>`. */
+export type SigningContext = Pick<LatchkeyContextValue, 'client' | 'config' | 'openModal'>;
+
+/**
+ * Whether this request shows screens: the call's `uiOptions.showWalletUIs`, else the provider's
+ * `embeddedWallets.showWalletUIs`; the app's `enforce_wallet_uis` keeps them on regardless.
+ */
+export function showWalletUIs(ctx: SigningContext, ui: SigningUiOptions | undefined): boolean {
+  const app = ctx.client.getState().appConfig;
+  if (app?.enforce_wallet_uis === true) return true;
+  return ui?.showWalletUIs ?? embeddedWalletSettings(ctx.config.embeddedWallets, app).showWalletUIs;
+}
+
+/** Queues a signing session and opens the modal on it (unless it already shows one). */
+export function openSigning(
+  ctx: SigningContext,
+  initial: Pick<SigningView, 'ui' | 'signOnly'> & Partial<SigningView>,
+): SigningSession {
+  const { session, first } = signingStore(ctx.client).open(initial);
+  if (first) ctx.openModal('signing');
+  return session;
+}
+
+/**
+ * The hook every embedded provider awaits when the app calls it directly (viem, wagmi, `request`):
+ * the confirm screen, closed again on approval (the provider signs or sends after it and keeps
+ * the result to itself). The hooks replace it per call with one that follows the request through.
+ */
+export function defaultConfirmHook(ctx: SigningContext): ConfirmHook {
+  return async (request) => {
+    if (!showWalletUIs(ctx, undefined)) return;
+    const session = openSigning(ctx, { ui: {}, signOnly: request.method === 'eth_signTransaction' });
+    try {
+      const { messageContent, transactionContent } = await import('./ethereumContent.ts');
+      const content =
+        request.transaction === undefined
+          ? messageContent(request)
+          : await transactionContent({ transaction: request.transaction, chain: request.chain, ui: {} });
+      await session.confirm(content);
+    } finally {
+      session.finish();
+    }
+  };
+}
+
+/** The Solana counterpart, for embedded Solana wallets used without the hooks' per-call options. */
+export function defaultSolanaConfirmHook(ctx: SigningContext): SolanaConfirmHook {
+  return async (request) => {
+    if (!showWalletUIs(ctx, undefined)) return;
+    const session = openSigning(ctx, { ui: {}, signOnly: request.method !== 'signAndSendTransaction' });
+    try {
+      const { solanaMessageContent, solanaTransactionContent } = await import('./solanaContent.ts');
+      await session.confirm(
+        request.message ? solanaMessageContent(request.message) : solanaTransactionContent(request),
+      );
+    } finally {
+      session.finish();
+    }
+  };
+}
+
+const installed = new WeakSet<EmbeddedWallets>();
+
+/**
+ * Installs the confirmation screens on the client's embedded wallets, once. Whoever first gets
+ * the instance calls this (the signing hooks do, through `signingEmbeddedWallets`).
+ */
+export function installSigningConfirm(embedded: EmbeddedWallets, ctx: SigningContext): void {
+  if (installed.has(embedded)) return;
+  installed.add(embedded);
+  embedded.setConfirm(defaultConfirmHook(ctx));
+}
+
+/**
+ * The client's embedded wallets, on this device (recovered first when needed, with the password
+ * prompt for 'user-passcode'), with the confirmation screens installed.
+ */
+export async function signingEmbeddedWallets(ctx: SigningContext): Promise<EmbeddedWallets> {
+  const embedded = await embeddedController(ctx.client).connected(ctx.openModal);
+  installSigningConfirm(embedded, ctx);
+  return embedded;
+}

@@ -1,0 +1,157 @@
+import {
+  createEmbeddedSolanaWallet,
+  createSolanaRpcClient,
+  defaultSolanaCluster,
+  type EmbeddedSolanaWallet,
+  EmbeddedWalletError,
+  embeddedMessages,
+  parseSolanaTransaction,
+  type SolanaRpcClient,
+  solanaCluster,
+  solanaTransactionSigners,
+  waitForSolanaSignature,
+  withRecentBlockhash,
+} from '@latchkey/core/embedded';
+import { isUserRejection, transactionFailure } from './failure.ts';
+import {
+  defaultSolanaConfirmHook,
+  openSigning,
+  type SigningContext,
+  showWalletUIs,
+  signingEmbeddedWallets,
+} from './session.ts';
+import { solanaMessageContent, solanaTransactionContent } from './solanaContent.ts';
+import type { SigningUiOptions } from './store.ts';
+import type { SolanaSigningOptions } from './types.ts';
+
+/**
+ * Embedded Solana wallets with the confirmation screens: messages through 'Sign message',
+ * transactions through 'Confirm transaction' (decoded instructions under 'Advanced'), a send
+ * followed to its confirmation, and the error screen's 'Retry transaction'.
+ */
+
+const clustersOf = (ctx: SigningContext) =>
+  ctx.config.solanaClusters?.length ? ctx.config.solanaClusters : [defaultSolanaCluster];
+
+/**
+ * The transaction on the cluster's latest blockhash, for a retry (spec §4 Solana transaction).
+ * Only when the wallet is its one signer: a new blockhash voids every other signature.
+ */
+async function withFreshBlockhash(
+  rpc: SolanaRpcClient,
+  wire: Uint8Array,
+  address: string,
+): Promise<Uint8Array> {
+  const signers = solanaTransactionSigners(parseSolanaTransaction(wire));
+  if (signers.length !== 1 || signers[0] !== address) return wire;
+  const { value } = await rpc.request<{ value: { blockhash: string } }>('getLatestBlockhash', [
+    { commitment: 'confirmed' },
+  ]);
+  return withRecentBlockhash(wire, value.blockhash);
+}
+
+/** The core wallet at `address`, signing in the frame once the wallet is on this device. */
+async function walletAt(ctx: SigningContext, address: string): Promise<EmbeddedSolanaWallet> {
+  const embedded = await signingEmbeddedWallets(ctx);
+  if (!embedded.list().some((w) => w.chainType === 'solana' && w.address === address))
+    throw new EmbeddedWalletError('embedded_wallet_not_found', embeddedMessages.noWalletForAddress);
+  return createEmbeddedSolanaWallet({
+    address,
+    sign: (message) => embedded.signSolanaMessage(address, message),
+    clusters: clustersOf(ctx),
+    confirm: defaultSolanaConfirmHook(ctx),
+  });
+}
+
+const uiOf = (options: SolanaSigningOptions): SigningUiOptions => options.uiOptions ?? {};
+
+/** Signs `message` (bytes) after the 'Sign message' screen, which closes 1.4 s after. */
+export async function solanaSignMessage(
+  ctx: SigningContext,
+  address: string,
+  message: Uint8Array,
+  options: SolanaSigningOptions = {},
+): Promise<Uint8Array> {
+  const wallet = await walletAt(ctx, address);
+  const ui = uiOf(options);
+  if (!showWalletUIs(ctx, ui)) return wallet.signMessage(message, { confirm: null });
+  const session = openSigning(ctx, { ui, signOnly: false });
+  try {
+    const signature = await wallet.signMessage(message, {
+      confirm: (request) => session.confirm(solanaMessageContent(request.message!)),
+    });
+    session.update({ stage: 'complete' });
+    return signature;
+  } catch (error) {
+    session.finish();
+    throw error;
+  }
+}
+
+/** Signs a serialized transaction after the confirm screen; ends on 'Transaction signed!'. */
+export async function solanaSignTransaction(
+  ctx: SigningContext,
+  address: string,
+  transaction: Uint8Array,
+  options: SolanaSigningOptions = {},
+): Promise<Uint8Array> {
+  const wallet = await walletAt(ctx, address);
+  const ui = uiOf(options);
+  const cluster = options.cluster;
+  if (!showWalletUIs(ctx, ui)) return wallet.signTransaction(transaction, { confirm: null, cluster });
+  const session = openSigning(ctx, { ui, signOnly: true });
+  try {
+    const signed = await wallet.signTransaction(transaction, {
+      cluster,
+      confirm: (request) => session.confirm(solanaTransactionContent(request)),
+    });
+    session.update({ stage: 'complete' });
+    return signed;
+  } catch (error) {
+    session.finish();
+    throw error;
+  }
+}
+
+/**
+ * Checks funds, confirms, signs and sends a serialized transaction, then follows it until the
+ * cluster confirms it ('Transaction complete!'). A failure shows the error screen; its retry runs
+ * the request again.
+ *
+ * @example
+ * const { signature } = await solanaSignAndSendTransaction(ctx, address, wire);
+ */
+export async function solanaSignAndSendTransaction(
+  ctx: SigningContext,
+  address: string,
+  transaction: Uint8Array,
+  options: SolanaSigningOptions = {},
+): Promise<{ signature: string }> {
+  const wallet = await walletAt(ctx, address);
+  const ui = uiOf(options);
+  const cluster = options.cluster;
+  if (!showWalletUIs(ctx, ui)) return wallet.signAndSendTransaction(transaction, { confirm: null, cluster });
+  const rpc = createSolanaRpcClient({ url: solanaCluster(clustersOf(ctx), cluster).rpcUrl });
+  const session = openSigning(ctx, { ui, signOnly: false });
+  let wire = transaction;
+  for (;;) {
+    let signature: string | null = null;
+    try {
+      ({ signature } = await wallet.signAndSendTransaction(wire, {
+        cluster,
+        confirm: (request) => session.confirm(solanaTransactionContent(request)),
+      }));
+      session.update({ hash: signature });
+      await waitForSolanaSignature({ rpc, signature });
+      session.update({ stage: 'complete' });
+      return { signature };
+    } catch (error) {
+      if (isUserRejection(error) || session.closed) {
+        session.finish();
+        throw error;
+      }
+      if (!(await session.failed(transactionFailure(error, 'solana'), signature))) throw error;
+      wire = await withFreshBlockhash(rpc, wire, address).catch(() => wire);
+    }
+  }
+}

@@ -1,0 +1,37 @@
+import { useCallback } from 'react';
+import { useLatestRef } from '../hooks/useLatestCallback.ts';
+import { useLatchkeyContext } from '../LatchkeyContext.ts';
+import { loadEthereumSigning, type SigningCallbacks, withCallbacks } from './callbacks.ts';
+import type {
+  SendTransactionModalUIOptions,
+  SigningCallOptions,
+  UnsignedTransactionRequest,
+} from './types.ts';
+
+export type SendTransactionResult = { hash: `0x${string}` };
+
+/**
+ * eth_sendTransaction with the user's embedded Ethereum wallet: the confirm screen, then the
+ * receipt ('Transaction complete!') once mined; resolves with the hash at that point.
+ *
+ * @example
+ * const { sendTransaction } = useSendTransaction();
+ * const { hash } = await sendTransaction({ to: '0x…', value: 10n ** 16n });
+ */
+export function useSendTransaction(callbacks: SigningCallbacks<SendTransactionResult> = {}): {
+  sendTransaction: (
+    transaction: UnsignedTransactionRequest,
+    options?: SigningCallOptions<SendTransactionModalUIOptions>,
+  ) => Promise<SendTransactionResult>;
+} {
+  const ctx = useLatchkeyContext();
+  const latest = useLatestRef(callbacks);
+  const sendTransaction = useCallback(
+    (transaction: UnsignedTransactionRequest, options?: SigningCallOptions<SendTransactionModalUIOptions>) =>
+      withCallbacks(latest, async () =>
+        (await loadEthereumSigning()).sendTransaction(ctx, transaction, options),
+      ),
+    [ctx, latest],
+  );
+  return { sendTransaction };
+}
