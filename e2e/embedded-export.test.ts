@@ -12,6 +12,7 @@ import { base58 } from '@scure/base';
 import type { Frame, Page } from 'playwright-core';
 import { mnemonicToAccount, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { dumpDatabase } from '../packages/server/test/helpers/dump-database.ts';
 import {
   ethereumKey,
   mnemonicToEntropy,
@@ -216,7 +217,7 @@ describe('key export in the browser', () => {
     await closeModal();
   });
 
-  test('the host page never received the key or the phrase', async () => {
+  test('the host page never received the key or the phrase, nor did the server or its database', async () => {
     expect(secrets.length).toBe(5);
     // The host did hear from the frames (the hidden wallet frame's replies): the recorder works.
     expect(hostMessages.some((m) => m.origin === stack.server.url)).toBe(true);
@@ -231,6 +232,9 @@ describe('key export in the browser', () => {
       };
     });
     const serverLogs = stack.server.logs.join('\n');
+    const database = (await dumpDatabase(stack.server)).map((row) => row.text).join('\n');
+    // The dump covers the wallets' rows (their addresses are there), just never a key.
+    expect(database).toContain(wallets.solana);
     for (const secret of secrets) {
       // Hex keys are also searched without 0x and in upper case; phrases by their words in order.
       const forms = [secret, secret.replace(/^0x/, ''), secret.replace(/^0x/, '').toUpperCase()];
@@ -240,6 +244,8 @@ describe('key export in the browser', () => {
         expect(host.storage).not.toContain(form);
         // Nor did the server ever see it: export rebuilds the key in the frame.
         expect(serverLogs).not.toContain(form);
+        // Nor does the database hold it, in any table.
+        expect(database).not.toContain(form);
       }
     }
     expect(pageErrors).toEqual([]);

@@ -1,8 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { exportSPKI, generateKeyPair, SignJWT } from 'jose';
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SecretBox } from '../../src/crypto/secret-box.ts';
+import { dumpDatabase as dumpAll } from '../helpers/dump-database.ts';
 import {
   b64,
   createEmbeddedWallet,
@@ -56,24 +56,10 @@ describe.each(dialects)('secrets at rest and in logs (%s)', (dialect) => {
 
   /** Every row of every table of this server's database, as text. */
   async function dumpDatabase(): Promise<{ table: string; text: string }[]> {
-    const tables =
-      t.ctx.dialect === 'sqlite'
-        ? await sql<{
-            name: string;
-          }>`select name from sqlite_master where type = 'table' and name not like 'sqlite_%'`.execute(
-            t.ctx.db,
-          )
-        : await sql<{ name: string }>`select table_name as name from information_schema.tables
-            where table_schema = current_schema() and table_type = 'BASE TABLE'`.execute(t.ctx.db);
-    const names = tables.rows.map((r) => r.name);
-    expect(names).toEqual(
-      expect.arrayContaining(['apps', 'users', 'sessions', 'refresh_tokens', 'signing_keys']),
-    );
-    const dump: { table: string; text: string }[] = [];
-    for (const name of names) {
-      const rows = await sql<Record<string, unknown>>`select * from ${sql.table(name)}`.execute(t.ctx.db);
-      for (const row of rows.rows) dump.push({ table: name, text: JSON.stringify(row) });
-    }
+    const dump = await dumpAll(t);
+    const names = new Set(dump.map((row) => row.table));
+    for (const table of ['apps', 'users', 'sessions', 'refresh_tokens', 'signing_keys'])
+      expect(names.has(table)).toBe(true);
     return dump;
   }
 
