@@ -1,6 +1,7 @@
 import { en } from '../../copy/en.ts';
 import type { SolanaTransactionContent } from '../../signing/store.ts';
 import { Expander, Row } from '../../signing/ui.tsx';
+import { TransactionActions } from '../components/TransactionActions.tsx';
 
 export interface ConfirmSolanaTransactionScreenProps {
   titleId: string;
@@ -61,34 +62,15 @@ export function ConfirmSolanaTransactionScreen({
           ))}
         </Expander>
       </div>
-      {content.insufficient && (
-        <p className="lk-warning" role="alert" data-testid="lk-tx-insufficient">
-          {s.addFundsOn(en.solana)}
-        </p>
-      )}
-      <div className="lk-actions">
-        <button
-          type="button"
-          className="lk-btn lk-btn-primary"
-          data-testid="lk-tx-approve"
-          data-lk-autofocus
-          disabled={busy || content.insufficient}
-          onClick={onApprove}
-        >
-          {buttonText ?? s.approve}
-        </button>
-        {cancellable && (
-          <button
-            type="button"
-            className="lk-btn lk-btn-secondary"
-            data-testid="lk-tx-cancel"
-            disabled={busy}
-            onClick={onCancel}
-          >
-            {s.notNow}
-          </button>
-        )}
-      </div>
+      <TransactionActions
+        insufficient={content.insufficient}
+        network={en.solana}
+        buttonText={buttonText}
+        cancellable={cancellable}
+        busy={busy}
+        onApprove={onApprove}
+        onCancel={onCancel}
+      />
     </section>
   );
 }

@@ -1,6 +1,7 @@
 import { en } from '../../copy/en.ts';
 import type { TransactionContent } from '../../signing/store.ts';
 import { Expander, Mono, Row } from '../../signing/ui.tsx';
+import { TransactionActions } from '../components/TransactionActions.tsx';
 
 export interface ConfirmTransactionScreenProps {
   titleId: string;
@@ -66,34 +67,15 @@ export function ConfirmTransactionScreen({
           {content.balance}
         </span>
       </div>
-      {content.insufficient && (
-        <p className="lk-warning" role="alert" data-testid="lk-tx-insufficient">
-          {s.addFundsOn(content.network)}
-        </p>
-      )}
-      <div className="lk-actions">
-        <button
-          type="button"
-          className="lk-btn lk-btn-primary"
-          data-testid="lk-tx-approve"
-          data-lk-autofocus
-          disabled={busy || content.insufficient}
-          onClick={onApprove}
-        >
-          {buttonText ?? s.approve}
-        </button>
-        {cancellable && (
-          <button
-            type="button"
-            className="lk-btn lk-btn-secondary"
-            data-testid="lk-tx-cancel"
-            disabled={busy}
-            onClick={onCancel}
-          >
-            {s.notNow}
-          </button>
-        )}
-      </div>
+      <TransactionActions
+        insufficient={content.insufficient}
+        network={content.network}
+        buttonText={buttonText}
+        cancellable={cancellable}
+        busy={busy}
+        onApprove={onApprove}
+        onCancel={onCancel}
+      />
     </section>
   );
 }
