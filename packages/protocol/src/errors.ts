@@ -31,6 +31,7 @@ export const serverErrors = {
     'This application is in development mode and must be upgraded to production to log in new users.',
   disallowed_login_method: 'Login method not allowed for this app.',
   disallowed_plus_email: "Email addresses with a '+' are not allowed for this app.",
+  disallowed_recovery_method: 'Recovery method not allowed for this app.',
   user_does_not_exist: 'User does not exist.',
   resource_already_exists: 'Resource already exists.',
   feature_not_enabled: 'Feature not enabled.',

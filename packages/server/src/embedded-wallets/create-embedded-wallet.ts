@@ -15,6 +15,7 @@ import {
 } from './embedded-accounts.ts';
 import { entropyKey, insertEntropy, userEntropy } from './entropy-store.ts';
 import { recoveryMaterial } from './recovery-material.ts';
+import { assertRecoveryMethodAllowed } from './recovery-rules.ts';
 import { recordWalletCreated } from './wallet-events.ts';
 
 const alreadyExists = () => new ApiError('invalid_data', 'Embedded wallet already exists');
@@ -51,6 +52,7 @@ export async function createEmbeddedWallet(
       'invalid_data',
       `Invalid entropy_id: must be the address of the ${verifierChain} wallet at index 0`,
     );
+  assertRecoveryMethodAllowed(app, body.recovery_method);
   const material = recoveryMaterial(body);
 
   const now = ctx.now();

@@ -5,6 +5,7 @@ import { loadUser, type UserRecord } from '../users/user-record.ts';
 import type { SetRecoveryBody } from './bodies.ts';
 import { displayEntropyId, lockEntropy, replaceShares, requireEntropy } from './entropy-store.ts';
 import { recoveryMaterial } from './recovery-material.ts';
+import { assertRecoveryChange } from './recovery-rules.ts';
 import { recordRecoverySetup } from './wallet-events.ts';
 
 /**
@@ -19,6 +20,7 @@ export async function setRecovery(
   body: SetRecoveryBody,
 ): Promise<UserRecord> {
   const entropy = await requireEntropy(ctx.db, app.id, userId, body.entropy_id);
+  assertRecoveryChange(app, entropy.recovery_method, body.recovery_method);
   const material = recoveryMaterial(body);
   const now = ctx.now();
   await ctx.db.transaction().execute(async (trx) => {

@@ -1,0 +1,164 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  b64,
+  createEmbeddedWallet,
+  embeddedWalletFixture,
+  framePost,
+  type RecoveryMethod,
+  randomShare,
+  recoveryFields,
+} from '../helpers/embedded-wallets.ts';
+import {
+  type AuthBody,
+  dialects,
+  startTestServer,
+  type TestClient,
+  type TestServer,
+} from '../helpers/test-server.ts';
+
+const base = '/api/v1/embedded_wallets';
+let unique = 0;
+
+/**
+ * The recovery-method rules on the frame API: which methods an app allows
+ * (`embedded_wallet_config.user_owned_recovery_options`, spec document 1 §3) and which changes
+ * of method are possible at all (spec document 1 §4 "Recovery methods").
+ */
+describe.each(dialects)('embedded wallets: recovery-method rules (%s)', (dialect) => {
+  let t: TestServer;
+  let client: TestClient;
+  let appId: string;
+
+  const login = async () => {
+    const res = await client.loginWithEmail(`recovery-${++unique}@example.com`);
+    expect(res.status).toBe(200);
+    return res.body as AuthBody;
+  };
+  const frame = (path: string, body: unknown, token: string) =>
+    framePost(t, client, `${base}${path}`, body, token);
+  const setRecovery = (entropyId: string, method: RecoveryMethod, token: string) =>
+    frame(
+      '/frame/set_recovery',
+      { entropy_id: entropyId, auth_share: b64(randomShare()), ...recoveryFields(method).body },
+      token,
+    );
+  const recoveryOptions = (options: string[], extra: Record<string, unknown> = {}) =>
+    t.updateApp(appId, { embedded_wallet_config: { user_owned_recovery_options: options, ...extra } });
+  const storedMethod = async (entropyId: string) =>
+    (
+      await t.ctx.db
+        .selectFrom('wallet_entropies')
+        .select('recovery_method')
+        .where('entropy_id', '=', entropyId.toLowerCase())
+        .executeTakeFirstOrThrow()
+    ).recovery_method;
+  const forceMethod = (entropyId: string, method: string) =>
+    t.ctx.db
+      .updateTable('wallet_entropies')
+      .set({ recovery_method: method })
+      .where('entropy_id', '=', entropyId.toLowerCase())
+      .execute();
+
+  beforeAll(async () => {
+    t = await startTestServer(dialect);
+    const created = await t.createApp();
+    client = created.client;
+    appId = created.app.id;
+  });
+  afterAll(() => t.close());
+
+  it('a new app allows a password; an app that does not list it refuses creating with one', async () => {
+    const user = await login();
+    await recoveryOptions(['user-passcode']);
+    await createEmbeddedWallet(t, client, user.token!, { method: 'user-passcode' });
+
+    await recoveryOptions(['google-drive']);
+    const other = await login();
+    const refused = await frame(
+      '/frame/create',
+      embeddedWalletFixture({ method: 'user-passcode' }).body,
+      other.token!,
+    );
+    expect(refused.status).toBe(400);
+    expect(refused.body).toEqual({
+      error: 'Recovery method not allowed for this app.',
+      code: 'disallowed_recovery_method',
+    });
+    const me = await client.request<{ user: AuthBody['user'] }>('/api/v1/users/me', { token: other.token! });
+    expect(me.body.user.linked_accounts.filter((a) => a.type === 'wallet')).toEqual([]);
+    // The server-managed method needs no option.
+    await createEmbeddedWallet(t, client, other.token!, { method: 'privy' });
+  });
+
+  it('switching to a method the app does not allow is refused and changes nothing', async () => {
+    await recoveryOptions([]);
+    const user = await login();
+    const fixture = await createEmbeddedWallet(t, client, user.token!);
+    const refused = await setRecovery(fixture.entropyId, 'user-passcode', user.token!);
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({ code: 'disallowed_recovery_method' });
+    expect(await storedMethod(fixture.entropyId)).toBe('privy');
+    const auth = await frame('/frame/auth_share', { entropy_id: fixture.entropyId }, user.token!);
+    expect(auth.body).toEqual({ auth_share: b64(fixture.authShare) });
+    // A re-split keeping the method (what a recovery does) is no switch.
+    expect((await setRecovery(fixture.entropyId, 'privy', user.token!)).status).toBe(200);
+  });
+
+  it('a wallet keeps recovering with a method the app stopped offering, and may leave it', async () => {
+    await recoveryOptions(['user-passcode']);
+    const user = await login();
+    const fixture = await createEmbeddedWallet(t, client, user.token!, { method: 'user-passcode' });
+    await recoveryOptions([]);
+    expect((await setRecovery(fixture.entropyId, 'user-passcode', user.token!)).status).toBe(200);
+    expect((await setRecovery(fixture.entropyId, 'privy', user.token!)).status).toBe(200);
+    expect(await storedMethod(fixture.entropyId)).toBe('privy');
+    expect((await setRecovery(fixture.entropyId, 'user-passcode', user.token!)).body).toMatchObject({
+      code: 'disallowed_recovery_method',
+    });
+  });
+
+  it("'user-controlled-server-wallets-only' mode allows only the privy methods", async () => {
+    await recoveryOptions(['user-passcode'], { mode: 'user-controlled-server-wallets-only' });
+    try {
+      const user = await login();
+      const refused = await frame(
+        '/frame/create',
+        embeddedWalletFixture({ method: 'user-passcode' }).body,
+        user.token!,
+      );
+      expect(refused.body).toMatchObject({ code: 'disallowed_recovery_method' });
+      await createEmbeddedWallet(t, client, user.token!, { method: 'privy' });
+    } finally {
+      await recoveryOptions(['user-passcode'], { mode: 'legacy-embedded-wallets-only' });
+    }
+  });
+
+  it("a wallet whose current method is unknown is refused: 'Unknown recovery method'", async () => {
+    await recoveryOptions(['user-passcode']);
+    for (const current of ['privy-v2', 'icloud-native', 'sms-otp']) {
+      const user = await login();
+      const fixture = await createEmbeddedWallet(t, client, user.token!);
+      await forceMethod(fixture.entropyId, current);
+      for (const target of ['privy', 'user-passcode'] as const) {
+        const refused = await setRecovery(fixture.entropyId, target, user.token!);
+        expect(refused.status).toBe(400);
+        expect(refused.body).toEqual({
+          error: 'Unknown recovery method',
+          code: 'disallowed_recovery_method',
+        });
+      }
+      expect(await storedMethod(fixture.entropyId)).toBe(current);
+    }
+  });
+
+  it('from a cloud method any other platform is allowed', async () => {
+    await recoveryOptions(['user-passcode']);
+    for (const current of ['google-drive', 'icloud']) {
+      const user = await login();
+      const fixture = await createEmbeddedWallet(t, client, user.token!);
+      await forceMethod(fixture.entropyId, current);
+      expect((await setRecovery(fixture.entropyId, 'user-passcode', user.token!)).status).toBe(200);
+      expect(await storedMethod(fixture.entropyId)).toBe('user-passcode');
+    }
+  });
+});
