@@ -12,7 +12,7 @@ import {
   embeddedWalletsOf,
   parseWalletAddress,
 } from './embedded-accounts.ts';
-import { lockEntropy, recoveryMethodOf, requireEntropy } from './entropy-store.ts';
+import { isImportedEntropy, lockEntropy, recoveryMethodOf, requireEntropy } from './entropy-store.ts';
 import { recordWalletCreated } from './wallet-events.ts';
 
 /**
@@ -26,6 +26,8 @@ export async function addEmbeddedWallet(
   body: AddWalletBody,
 ): Promise<UserRecord> {
   const entropy = await requireEntropy(ctx.db, app.id, userId, body.entropy_id);
+  if (isImportedEntropy(entropy))
+    throw new ApiError('invalid_data', 'Invalid entropy_id: an imported wallet has no HD wallets');
   const wallet: EmbeddedWallet = {
     chainType: body.chain_type,
     walletIndex: body.wallet_index,

@@ -84,8 +84,20 @@ export const setRecoveryBody = z.object({
 
 export const keyMaterialBody = z.object({ chain_type: chainType.optional() });
 
+/**
+ * `/frame/import`: an imported private key's shares. The key is its own entropy, named by its
+ * address (index 0, verifier of its chain); the server never sees the key, only the shares.
+ */
+export const importBody = z.object({
+  chain_type: chainType,
+  address: boundedString(100),
+  auth_share: authShare,
+  ...recoveryFields,
+});
+
 export type CreateBody = z.infer<typeof createBody>;
 export type AddWalletBody = z.infer<typeof addWalletBody>;
 export type SetRecoveryBody = z.infer<typeof setRecoveryBody>;
+export type ImportBody = z.infer<typeof importBody>;
 export type RecoveryMethod = z.infer<typeof recoveryMethod>;
 export type EntropyIdVerifier = z.infer<typeof entropyIdVerifier>;

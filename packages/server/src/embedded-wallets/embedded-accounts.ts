@@ -16,6 +16,8 @@ export interface EmbeddedWallet {
   chainType: WalletChainType;
   walletIndex: number;
   address: WalletAddress;
+  /** An imported private key: its own entropy, outside the user's HD tree. */
+  imported?: boolean;
 }
 
 /**
@@ -40,7 +42,7 @@ export function embeddedWalletIdentity(
     connector_type: 'embedded',
     wallet_index: wallet.walletIndex,
     delegated: false,
-    imported: false,
+    imported: wallet.imported === true,
     recovery_method: recoveryMethod,
   };
   if (wallet.chainType === 'solana') details.public_key = wallet.address.display;
@@ -57,16 +59,18 @@ export function embeddedWalletsOf(accounts: AccountRecord[]): EmbeddedWallet[] {
       chainType,
       walletIndex: Number(d.wallet_index ?? 0),
       address: { chainType, identifier: account.identifier, display },
+      imported: d.imported === true,
     };
   });
 }
 
 /**
  * HD index rules: one wallet per (chain, index), and a chain's index 0 (its primary wallet)
- * before any higher index. `added` are checked in order, each against those before it.
+ * before any higher index. `added` are checked in order, each against those before it. Imported
+ * wallets (index 0 of a tree of their own) take no place in the HD tree.
  */
 export function assertIndexRules(existing: EmbeddedWallet[], added: EmbeddedWallet[]): void {
-  const wallets = [...existing];
+  const wallets = existing.filter((w) => !w.imported);
   for (const wallet of added) {
     const ofChain = wallets.filter((w) => w.chainType === wallet.chainType);
     if (ofChain.some((w) => w.walletIndex === wallet.walletIndex))
@@ -85,11 +89,15 @@ export function byIndex(a: EmbeddedWallet, b: EmbeddedWallet): number {
   return a.walletIndex - b.walletIndex;
 }
 
-/** The user's primary embedded wallet address: Ethereum index 0, else Solana index 0, else null. */
+/**
+ * The user's primary embedded wallet address: Ethereum index 0, else Solana index 0, HD wallets
+ * before imported ones; else null.
+ */
 export function primaryEmbeddedAddress(user: Pick<UserRecord, 'accounts'>): string | null {
   const primary = embeddedWalletsOf(user.accounts).filter((w) => w.walletIndex === 0);
-  const wallet =
-    primary.find((w) => w.chainType === 'ethereum') ?? primary.find((w) => w.chainType === 'solana');
+  const pick = (wallets: EmbeddedWallet[]) =>
+    wallets.find((w) => w.chainType === 'ethereum') ?? wallets.find((w) => w.chainType === 'solana');
+  const wallet = pick(primary.filter((w) => !w.imported)) ?? pick(primary.filter((w) => w.imported));
   return wallet?.address.display ?? null;
 }
 

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import { getAddress } from 'viem';
+import type { AccountRecord } from '../accounts/account-record.ts';
 import { randomId } from '../crypto/random.ts';
 import type { SecretBox } from '../crypto/secret-box.ts';
 import { ApiError } from '../http/api-error.ts';
@@ -46,7 +47,11 @@ function sealedMaterial(box: SecretBox, id: string, authShare: Uint8Array, mater
   };
 }
 
-/** Stores a user's entropy: the (app, user) unique constraint refuses a second one. */
+/**
+ * Stores a user's entropy: the partial (app, user) unique index refuses a second HD one. An
+ * imported key (`imported`) is an entropy of its own, any number per user; the (app, entropy id)
+ * constraint refuses one address twice.
+ */
 export async function insertEntropy(
   db: Kysely<Database>,
   box: SecretBox,
@@ -57,6 +62,7 @@ export async function insertEntropy(
     verifier: EntropyIdVerifier;
     authShare: Uint8Array;
     material: RecoveryMaterial;
+    imported?: boolean;
   },
   now: number,
 ): Promise<void> {
@@ -72,11 +78,12 @@ export async function insertEntropy(
       ...sealedMaterial(box, id, entropy.authShare, entropy.material),
       created_at: now,
       updated_at: now,
+      imported: entropy.imported ? 1 : 0,
     })
     .execute();
 }
 
-/** The user's entropy, if they have one. */
+/** The user's HD entropy, if they have one (imported keys are not it). */
 export async function userEntropy(
   db: Kysely<Database>,
   appId: string,
@@ -87,12 +94,53 @@ export async function userEntropy(
     .selectAll()
     .where('app_id', '=', appId)
     .where('user_id', '=', userId)
+    .where('imported', '=', 0)
     .executeTakeFirst();
 }
 
+/** The user's entropy whose stored id is exactly `entropyId` (an HD entropy or an imported key). */
+async function entropyById(
+  db: Kysely<Database>,
+  appId: string,
+  userId: string,
+  entropyId: string,
+): Promise<EntropyRow | undefined> {
+  return db
+    .selectFrom('wallet_entropies')
+    .selectAll()
+    .where('app_id', '=', appId)
+    .where('user_id', '=', userId)
+    .where('entropy_id', '=', entropyKey(entropyId))
+    .executeTakeFirst();
+}
+
+export function isImportedEntropy(row: Pick<EntropyRow, 'imported'>): boolean {
+  return Number(row.imported) === 1;
+}
+
 /**
- * The user's entropy named `entropyId`: its first wallet's address, or the primary (index-0)
- * embedded wallet of the other chain made from it. Clients name the entropy by the primary wallet
+ * The embedded wallet accounts whose key `row` holds: the imported key's one wallet, or every
+ * HD (not imported) embedded wallet of the user.
+ */
+export function accountsOfEntropy(row: EntropyRow, accounts: AccountRecord[]): AccountRecord[] {
+  return accounts.filter((account) =>
+    isImportedEntropy(row) ? account.identifier === row.entropy_id : account.details.imported !== true,
+  );
+}
+
+/** The entropy holding the key of one of the user's embedded wallets (by its account). */
+export async function entropyOfWallet(
+  db: Kysely<Database>,
+  appId: string,
+  userId: string,
+  wallet: { identifier: string; imported: boolean },
+): Promise<EntropyRow | undefined> {
+  return wallet.imported ? entropyById(db, appId, userId, wallet.identifier) : userEntropy(db, appId, userId);
+}
+
+/**
+ * The user's entropy named `entropyId`: an imported key's address, the HD entropy's first wallet's
+ * address, or the primary (index-0) embedded wallet of the other chain made from it. Clients name the entropy by the primary wallet
  * created first, read from second-resolution timestamps; a Solana-first user who adds Ethereum in
  * the same second cannot tell which came first, so either primary names the one entropy.
  * Unknown, or another user's: the same 404, so a caller cannot learn which entropy ids exist.
@@ -103,10 +151,11 @@ export async function requireEntropy(
   userId: string,
   entropyId: string,
 ): Promise<EntropyRow> {
+  const exact = await entropyById(db, appId, userId, entropyId);
+  if (exact) return exact;
   const row = await userEntropy(db, appId, userId);
   if (!row) throw new ApiError('linked_account_not_found');
   const key = entropyKey(entropyId);
-  if (row.entropy_id === key) return row;
   const accounts = await db
     .selectFrom('linked_accounts')
     .select(['identifier', 'details', 'type'])

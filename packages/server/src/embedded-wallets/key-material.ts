@@ -6,10 +6,10 @@ import type { WalletChainType } from '../wallets/addresses.ts';
 import { embeddedWalletsOf, parseWalletAddress } from './embedded-accounts.ts';
 import {
   type EntropyRow,
+  entropyOfWallet,
   openEncryptedRecoveryShare,
   openRecoveryKey,
   recoveryMethodOf,
-  userEntropy,
 } from './entropy-store.ts';
 import { recoveryType } from './recovery-material.ts';
 
@@ -26,7 +26,8 @@ export function recoveryShareReply(ctx: ServerContext, entropy: EntropyRow) {
 
 /**
  * `/embedded_wallets/:address/recovery/key_material` (WIRE.md §3.8) for one of the user's
- * embedded wallets: the `privy` method's recovery key, or the `user-passcode` method's salt.
+ * embedded wallets: the `privy` method's recovery key, or the `user-passcode` method's salt, of
+ * the entropy holding its key (the HD entropy, or an imported wallet's own).
  * Without a `chain_type`, a 0x address is read as Ethereum and anything else as Solana.
  */
 export async function keyMaterial(
@@ -38,9 +39,15 @@ export async function keyMaterial(
 ) {
   const wallet = parseWalletAddress(chainType ?? (address.startsWith('0x') ? 'ethereum' : 'solana'), address);
   const user = await loadUser(ctx.db, app.id, userId);
-  const owned =
-    user && embeddedWalletsOf(user.accounts).some((w) => w.address.identifier === wallet.identifier);
-  const entropy = owned ? await userEntropy(ctx.db, app.id, userId) : undefined;
+  const owned = user
+    ? embeddedWalletsOf(user.accounts).find((w) => w.address.identifier === wallet.identifier)
+    : undefined;
+  const entropy = owned
+    ? await entropyOfWallet(ctx.db, app.id, userId, {
+        identifier: owned.address.identifier,
+        imported: owned.imported === true,
+      })
+    : undefined;
   if (!entropy) throw new ApiError('linked_account_not_found');
   const key = openRecoveryKey(ctx.secretBox, entropy);
   return {

@@ -5,10 +5,18 @@ import type { AppEnv } from '../http/env.ts';
 import { requireUser } from '../http/middleware.ts';
 import { toWireUser } from '../users/user-record.ts';
 import { addEmbeddedWallet } from './add-embedded-wallet.ts';
-import { addWalletBody, createBody, entropyBody, keyMaterialBody, setRecoveryBody } from './bodies.ts';
+import {
+  addWalletBody,
+  createBody,
+  entropyBody,
+  importBody,
+  keyMaterialBody,
+  setRecoveryBody,
+} from './bodies.ts';
 import { createEmbeddedWallet } from './create-embedded-wallet.ts';
 import { openAuthShare, requireEntropy } from './entropy-store.ts';
 import { requireFrameOrigin } from './frame-origin.ts';
+import { importEmbeddedWallet } from './import-embedded-wallet.ts';
 import { keyMaterial, recoveryShareReply } from './key-material.ts';
 import { setRecovery } from './set-recovery.ts';
 
@@ -29,6 +37,12 @@ export function embeddedWalletRoutes(ctx: ServerContext) {
   routes.post('/frame/add_wallet', async (c) => {
     const body = await readBody(c, addWalletBody);
     const user = await addEmbeddedWallet(ctx, c.get('app'), c.get('auth').userId, body);
+    return c.json(toWireUser(user));
+  });
+
+  routes.post('/frame/import', async (c) => {
+    const body = await readBody(c, importBody);
+    const user = await importEmbeddedWallet(ctx, c.get('app'), c.get('auth').userId, body);
     return c.json(toWireUser(user));
   });
 

@@ -3,7 +3,13 @@ import type { AppRecord } from '../apps/app-record.ts';
 import type { ServerContext } from '../context.ts';
 import { loadUser, type UserRecord } from '../users/user-record.ts';
 import type { SetRecoveryBody } from './bodies.ts';
-import { displayEntropyId, lockEntropy, replaceShares, requireEntropy } from './entropy-store.ts';
+import {
+  accountsOfEntropy,
+  displayEntropyId,
+  lockEntropy,
+  replaceShares,
+  requireEntropy,
+} from './entropy-store.ts';
 import { recoveryMaterial } from './recovery-material.ts';
 import { assertRecoveryChange } from './recovery-rules.ts';
 import { recordRecoverySetup } from './wallet-events.ts';
@@ -11,7 +17,8 @@ import { recordRecoverySetup } from './wallet-events.ts';
 /**
  * `/frame/set_recovery`: after a recovery or a change of recovery method, the frame re-split the
  * entropy; the new auth share and recovery material replace the old (whose device share is now
- * useless: old and new shares do not combine). Every embedded wallet shows the new method.
+ * useless: old and new shares do not combine). Every wallet of that entropy shows the new method
+ * (an imported key's one wallet, or all the HD wallets).
  */
 export async function setRecovery(
   ctx: ServerContext,
@@ -27,7 +34,7 @@ export async function setRecovery(
     await lockEntropy(trx, entropy.id, now);
     await replaceShares(trx, ctx.secretBox, entropy.id, body.auth_share, material, now);
     const user = (await loadUser(trx, app.id, userId))!;
-    for (const account of user.accounts.filter(isEmbeddedWallet)) {
+    for (const account of accountsOfEntropy(entropy, user.accounts.filter(isEmbeddedWallet))) {
       await trx
         .updateTable('linked_accounts')
         .set({ details: JSON.stringify({ ...account.details, recovery_method: material.method }) })

@@ -1,4 +1,4 @@
-import { type Kysely, type Migration, type MigrationProvider, Migrator, sql } from 'kysely';
+import { type Kysely, type Migration, type MigrationProvider, Migrator, PostgresAdapter, sql } from 'kysely';
 
 /**
  * One migration set for both dialects. Column types are the portable subset: text, bigint
@@ -190,19 +190,77 @@ const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  '0005_imported_wallets': {
+    async up(db: Kysely<unknown>) {
+      // An imported private key is split like an entropy and is its own entropy (named by its
+      // address), so a user may now have several rows: still one HD entropy (imported = 0), plus
+      // one per imported key.
+      if (db.getExecutor().adapter instanceof PostgresAdapter) {
+        await db.schema
+          .alterTable('wallet_entropies')
+          .addColumn('imported', 'integer', (c) => c.notNull().defaultTo(0))
+          .execute();
+        await db.schema.alterTable('wallet_entropies').dropConstraint('wallet_entropies_user').execute();
+      } else {
+        // SQLite cannot drop a constraint: the table is rebuilt and the rows copied
+        // (sqlite.org/lang_altertable.html, "Making Other Kinds Of Table Schema Changes").
+        await db.transaction().execute(async (trx) => {
+          await trx.schema
+            .createTable('wallet_entropies_next')
+            .addColumn('id', 'text', (c) => c.primaryKey())
+            .addColumn('app_id', 'text', (c) => c.notNull())
+            .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
+            .addColumn('entropy_id', 'text', (c) => c.notNull())
+            .addColumn('entropy_id_verifier', 'text', (c) => c.notNull())
+            .addColumn('auth_share_sealed', 'text', (c) => c.notNull())
+            .addColumn('recovery_method', 'text', (c) => c.notNull())
+            .addColumn('encrypted_recovery_share', 'text', (c) => c.notNull())
+            .addColumn('recovery_key_sealed', 'text')
+            .addColumn('recovery_key_derivation_salt', 'text')
+            .addColumn('created_at', 'bigint', (c) => c.notNull())
+            .addColumn('updated_at', 'bigint', (c) => c.notNull())
+            .addColumn('imported', 'integer', (c) => c.notNull().defaultTo(0))
+            .addUniqueConstraint('wallet_entropies_entropy_id', ['app_id', 'entropy_id'])
+            .execute();
+          await sql`insert into wallet_entropies_next
+            (id, app_id, user_id, entropy_id, entropy_id_verifier, auth_share_sealed, recovery_method,
+             encrypted_recovery_share, recovery_key_sealed, recovery_key_derivation_salt, created_at,
+             updated_at, imported)
+            select id, app_id, user_id, entropy_id, entropy_id_verifier, auth_share_sealed, recovery_method,
+             encrypted_recovery_share, recovery_key_sealed, recovery_key_derivation_salt, created_at,
+             updated_at, 0
+            from wallet_entropies`.execute(trx);
+          await trx.schema.dropTable('wallet_entropies').execute();
+          await trx.schema.alterTable('wallet_entropies_next').renameTo('wallet_entropies').execute();
+        });
+      }
+      // One HD entropy per user, as before; imported keys are not counted.
+      await sql`create unique index wallet_entropies_user on wallet_entropies (app_id, user_id) where imported = 0`.execute(
+        db,
+      );
+    },
+  },
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
-/** Brings the schema up to date; safe to run from several replicas at once (Kysely takes a lock). */
-export async function migrate(db: Kysely<unknown>, options: { postgres?: boolean } = {}): Promise<void> {
+/**
+ * Brings the schema up to date (or, with `to`, up to that migration: tests of a migration start
+ * from the schema before it); safe to run from several replicas at once (Kysely takes a lock).
+ */
+export async function migrate(
+  db: Kysely<unknown>,
+  options: { postgres?: boolean; to?: string } = {},
+): Promise<void> {
   // On PostgreSQL, pin Kysely's own tables to the schema being migrated (the first on search_path).
   // Unpinned, Kysely's "does kysely_migration exist" check matches that table in *any* schema of the
   // database, skips creating ours, and migrating a second schema (or one beside another Kysely app)
   // fails with `relation "kysely_migration_lock" does not exist`.
   const migrationTableSchema = options.postgres ? await currentSchema(db) : undefined;
   const migrator = new Migrator({ db, provider, ...(migrationTableSchema ? { migrationTableSchema } : {}) });
-  const { error, results } = await migrator.migrateToLatest();
+  const { error, results } = options.to
+    ? await migrator.migrateTo(options.to)
+    : await migrator.migrateToLatest();
   if (error) {
     const failed = results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';
     throw new Error(`Migration ${failed} failed`, { cause: error });

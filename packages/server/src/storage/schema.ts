@@ -143,6 +143,11 @@ export interface WalletEntropiesTable {
   recovery_key_derivation_salt: string | null;
   created_at: number;
   updated_at: number;
+  /**
+   * 1 for an imported private key (its own entropy, named by its address), 0 for the user's HD
+   * entropy. A user has at most one HD entropy and any number of imported keys.
+   */
+  imported: number;
 }
 
 export interface AllowlistTable {

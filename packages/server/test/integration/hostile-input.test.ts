@@ -489,6 +489,38 @@ function bodyRoutes(): BodyRoute[] {
       },
     }),
     route({
+      name: 'POST /api/v1/embedded_wallets/frame/import',
+      method: 'POST',
+      path: () => '/api/v1/embedded_wallets/frame/import',
+      auth: 'user',
+      frame: true,
+      // A fresh key's address each time: every well-formed import is the victim's new wallet.
+      template: () => ({
+        chain_type: 'ethereum',
+        address: evmAddress(),
+        auth_share: b64(randomShare(33)),
+        ...recoveryFields('privy').body,
+      }),
+      valid: ok,
+      required: [
+        'chain_type',
+        'address',
+        'auth_share',
+        'recovery_method',
+        'encrypted_recovery_share',
+        'recovery_key',
+      ],
+      strings: {
+        chain_type: always(invalidData),
+        address: always(invalidData),
+        auth_share: always(invalidData),
+        recovery_method: always(invalidData),
+        encrypted_recovery_share: always(invalidData),
+        recovery_key: always(invalidData),
+        recovery_key_derivation_salt: always(invalidData),
+      },
+    }),
+    route({
       name: 'POST /api/v1/embedded_wallets/:address/recovery/key_material',
       method: 'POST',
       path: () => `/api/v1/embedded_wallets/${entropyId}/recovery/key_material`,
