@@ -8,15 +8,28 @@ import { FrameError, frameMessages } from './frame-error.ts';
 export class DeviceShares {
   readonly #storage: () => Storage;
   readonly #appId: string;
+  readonly #kind: string;
 
-  /** `storage` is a getter: reading `window.localStorage` itself throws where storage is blocked. */
-  constructor(storage: () => Storage, appId: string) {
+  /**
+   * `storage` is a getter: reading `window.localStorage` itself throws where storage is blocked. `kind`
+   * names the entries: `device-share` for HD entropies, `imported-key-share` for imported keys.
+   */
+  constructor(storage: () => Storage, appId: string, kind = 'device-share') {
     this.#storage = storage;
     this.#appId = appId;
+    this.#kind = kind;
+  }
+
+  /**
+   * The device shares of imported private keys, in the same storage under their own names: what is
+   * stored says which kind of secret the shares rebuild, so a signature never reads a key as an HD seed.
+   */
+  importedKeys(): DeviceShares {
+    return new DeviceShares(this.#storage, this.#appId, 'imported-key-share');
   }
 
   key(entropyId: string): string {
-    return `latchkey:device-share:${this.#appId}:${entropyId}`;
+    return `latchkey:${this.#kind}:${this.#appId}:${entropyId}`;
   }
 
   /** The stored share as stored (base64), or null when this device has none. */

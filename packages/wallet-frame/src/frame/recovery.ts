@@ -104,7 +104,30 @@ export async function reshare(
   entropy: Uint8Array,
   choice: RecoveryChoice,
 ): Promise<void> {
-  const shares = await splitEntropy(entropy);
+  await resplit(ctx, accessToken, entropyId, entropy, choice, async (deviceShare) => {
+    const seed = await seedFromEntropyAsync(entropy);
+    try {
+      ctx.deviceShares.save(entropyNames(seed), deviceShare);
+    } finally {
+      seed.fill(0);
+    }
+  });
+}
+
+/**
+ * `reshare` for any secret the server stores as an entropy (an HD entropy or an imported key): the new
+ * split goes to the server, then `keepDeviceShare` stores this device's new share where that kind of
+ * secret is kept.
+ */
+export async function resplit(
+  ctx: FrameContext,
+  accessToken: string,
+  entropyId: string,
+  secret: Uint8Array,
+  choice: RecoveryChoice,
+  keepDeviceShare: (deviceShare: Uint8Array) => void | Promise<void>,
+): Promise<void> {
+  const shares = await splitEntropy(secret);
   try {
     const recovery = await sealRecoveryShare(shares.recoveryShare, choice);
     await ctx.api.setRecovery(accessToken, {
@@ -112,12 +135,7 @@ export async function reshare(
       auth_share: toBase64(shares.authShare),
       ...recovery,
     });
-    const seed = await seedFromEntropyAsync(entropy);
-    try {
-      ctx.deviceShares.save(entropyNames(seed), shares.deviceShare);
-    } finally {
-      seed.fill(0);
-    }
+    await keepDeviceShare(shares.deviceShare);
   } finally {
     // The server now holds a new auth share; one this page held belongs to the old split.
     ctx.authShares.forget(entropyId);

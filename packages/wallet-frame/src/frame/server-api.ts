@@ -17,6 +17,13 @@ export interface CreateUpload extends RecoveryUpload {
   wallets: { chain_type: ChainType; address: string; wallet_index: number; public_key?: string }[];
 }
 
+/** An imported key's shares; the key is named by its address (its own entropy id). */
+export interface ImportUpload extends RecoveryUpload {
+  chain_type: ChainType;
+  address: string;
+  auth_share: string;
+}
+
 export interface RecoveryShareReply {
   recovery_method: RecoveryMethod;
   encrypted_recovery_share: string;
@@ -56,6 +63,10 @@ export class ServerApi {
     body: { entropy_id: string; chain_type: ChainType; address: string; wallet_index: number },
   ): Promise<unknown> {
     return this.#post('/frame/add_wallet', accessToken, body);
+  }
+
+  importWallet(accessToken: string, body: ImportUpload): Promise<unknown> {
+    return this.#post('/frame/import', accessToken, body);
   }
 
   async authShare(accessToken: string, entropyId: string): Promise<string> {

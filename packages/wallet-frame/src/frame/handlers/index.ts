@@ -1,10 +1,17 @@
 import type { FrameContext } from '../frame-context.ts';
 import type { RequestData } from '../request-data.ts';
+import {
+  importedKeyConnect,
+  importedKeyRpc,
+  importedKeySetRecovery,
+  orImportedKey,
+} from './imported-key-handlers.ts';
 import { ready } from './ready.ts';
 import { solanaWalletCreate } from './solana-wallet-create.ts';
 import { walletCreate } from './wallet-create.ts';
 import { walletsAdd } from './wallets-add.ts';
 import { walletsConnect } from './wallets-connect.ts';
+import { walletsImport } from './wallets-import.ts';
 import { walletsRecover } from './wallets-recover.ts';
 import { walletsRpc } from './wallets-rpc.ts';
 import { walletsSetRecovery } from './wallets-set-recovery.ts';
@@ -17,10 +24,11 @@ export const handlers: Readonly<Record<string, Handler>> = {
   'privy:wallet:create': walletCreate,
   'privy:solana-wallet:create': solanaWalletCreate,
   'privy:wallets:add': walletsAdd,
-  'privy:wallets:connect': walletsConnect,
+  'privy:wallets:connect': orImportedKey(walletsConnect, importedKeyConnect),
   'privy:wallets:recover': walletsRecover,
-  'privy:wallets:set-recovery': walletsSetRecovery,
-  'privy:wallets:rpc': walletsRpc,
+  'privy:wallets:set-recovery': orImportedKey(walletsSetRecovery, importedKeySetRecovery),
+  'privy:wallets:rpc': orImportedKey(walletsRpc, importedKeyRpc),
+  'privy:wallets:import': walletsImport,
 };
 
 /** Creates that the host may send twice while the first is still running (WIRE §6): both get one result. */

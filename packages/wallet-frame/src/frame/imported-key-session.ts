@@ -1,0 +1,132 @@
+import { combineShares, splitEntropy, toBase64 } from '../keys/index.ts';
+import type { HeldAuthShare } from './auth-shares.ts';
+import { type DeviceShares, decodeDeviceShare } from './device-share.ts';
+import type { FrameContext } from './frame-context.ts';
+import { FrameError, frameMessages } from './frame-error.ts';
+import { type ImportedKey, importedKeyAddress, isImportedKeyOf } from './imported-key.ts';
+import { type RecoveryChoice, resplit, sealRecoveryShare } from './recovery.ts';
+import type { EntropyRef } from './request-data.ts';
+import { wipe } from './wipe.ts';
+
+/** This device's shares of imported keys (apart from HD entropies' shares: see DeviceShares). */
+export function importedKeyShares(ctx: FrameContext): DeviceShares {
+  return ctx.deviceShares.importedKeys();
+}
+
+/** True when this device holds a share of the imported key named `entropyId` (its address). */
+export function isImportedKeyOnDevice(ctx: FrameContext, entropyId: unknown): boolean {
+  return typeof entropyId === 'string' && importedKeyShares(ctx).read(entropyId) !== null;
+}
+
+/**
+ * Splits an imported key 2-of-3 as an entropy is split and stores it: the device share on this device
+ * (under the key's address), the auth share and the sealed recovery share with the server
+ * (`/frame/import`), which links the wallet. As with creation, the device share is stored before the
+ * upload and taken back if the server refuses; a share this device already held for that address (the
+ * server then refuses it as already linked) is put back as it was.
+ */
+export async function storeImportedKey(
+  ctx: FrameContext,
+  accessToken: string,
+  key: ImportedKey,
+  choice: RecoveryChoice,
+): Promise<void> {
+  const shares = await splitEntropy(key.secret);
+  try {
+    const recovery = await sealRecoveryShare(shares.recoveryShare, choice);
+    const store = importedKeyShares(ctx);
+    const previous = decodeDeviceShare(store.read(key.address));
+    store.save([key.address], shares.deviceShare);
+    try {
+      await ctx.api.importWallet(accessToken, {
+        chain_type: key.chain,
+        address: key.address,
+        auth_share: toBase64(shares.authShare),
+        ...recovery,
+      });
+    } catch (error) {
+      if (previous) store.save([key.address], previous);
+      else store.delete([key.address]);
+      throw error;
+    } finally {
+      wipe(previous);
+    }
+    // A share of an earlier split the page held for this address is of no use now.
+    ctx.authShares.forget(key.address);
+  } finally {
+    wipe(shares.deviceShare, shares.authShare, shares.recoveryShare);
+  }
+}
+
+/**
+ * Rebuilds an imported key from this device's share and the auth share, checks that its address is the
+ * entropy id the request names, runs `use`, then wipes the key. Like `withEntropy`: the auth share may
+ * come from the page's cache for this token, and a device share that no longer combines (a recovery
+ * elsewhere re-split the key) is deleted and answered with `wallet_not_on_device`.
+ */
+export async function withImportedKey<T>(
+  ctx: FrameContext,
+  accessToken: string,
+  ref: EntropyRef,
+  use: (key: ImportedKey) => T | Promise<T>,
+  options: { fresh?: boolean } = {},
+): Promise<T> {
+  const store = importedKeyShares(ctx);
+  const deviceShare = decodeDeviceShare(store.read(ref.entropyId));
+  if (!deviceShare) throw new FrameError('wallet_not_on_device', frameMessages.notOnDevice);
+  let held: HeldAuthShare | null = options.fresh ? null : ctx.authShares.cached(accessToken, ref.entropyId);
+  let secret: Uint8Array | null = null;
+  try {
+    if (held) secret = await rebuild(deviceShare, held, ref);
+    if (!secret) {
+      held = await ctx.authShares.fetch(ctx.api, accessToken, ref.entropyId);
+      secret = await rebuild(deviceShare, held, ref);
+    }
+    if (!secret) {
+      store.deleteStale(ref.entropyId);
+      throw new FrameError('wallet_not_on_device', frameMessages.notOnDevice);
+    }
+    return await use({
+      chain: ref.primaryChain,
+      secret,
+      address: importedKeyAddress(ref.primaryChain, secret),
+    });
+  } finally {
+    wipe(deviceShare, secret);
+    ctx.authShares.release(held);
+  }
+}
+
+/** The key two shares rebuild, or null when they do not rebuild the key `ref` names. */
+async function rebuild(
+  deviceShare: Uint8Array,
+  held: HeldAuthShare,
+  ref: EntropyRef,
+): Promise<Uint8Array | null> {
+  let secret: Uint8Array;
+  try {
+    secret = await combineShares(deviceShare, held.share);
+  } catch {
+    return null;
+  }
+  // Deriving an address from a raw key is one scalar multiplication: checked every time.
+  if (isImportedKeyOf(ref, secret)) return secret;
+  wipe(secret);
+  return null;
+}
+
+/**
+ * Re-splits an imported key (recovery on a new device, or a new recovery method): the server gets the
+ * new auth and recovery shares, this device keeps the new device share under the key's address.
+ */
+export function reshareImportedKey(
+  ctx: FrameContext,
+  accessToken: string,
+  entropyId: string,
+  secret: Uint8Array,
+  choice: RecoveryChoice,
+): Promise<void> {
+  return resplit(ctx, accessToken, entropyId, secret, choice, (deviceShare) =>
+    importedKeyShares(ctx).save([entropyId], deviceShare),
+  );
+}
