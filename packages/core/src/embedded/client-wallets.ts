@@ -7,7 +7,7 @@ import { createFrameProxy } from './frame-proxy.ts';
 /**
  * `client.embeddedWallets()`'s body, kept in the lazy chunk so the client's first load carries
  * only the dynamic import: the frame on the client's server, its chains, and the app's
- * `require_user_password_on_create`.
+ * `embedded_wallet_config` (password required on create, recovery methods allowed).
  */
 export async function clientEmbeddedWallets(
   params: CreateLatchkeyClientParameters,
@@ -28,5 +28,6 @@ export async function clientEmbeddedWallets(
     fetch: params.fetch,
     requireUserPassword: () =>
       getState().appConfig?.embedded_wallet_config?.require_user_password_on_create === true,
+    walletConfig: () => getState().appConfig?.embedded_wallet_config,
   });
 }

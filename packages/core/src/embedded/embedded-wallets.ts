@@ -1,4 +1,11 @@
-import type { User } from '@latchkey/protocol';
+import {
+  appAllowsRecoveryMethod,
+  type EmbeddedWalletConfig,
+  isRecoveryMethod,
+  recoveryMethodChange,
+  serverErrors,
+  type User,
+} from '@latchkey/protocol';
 import type { SessionManager } from '../session/createSessionManager.ts';
 import { mainnet } from '../wallets/types.ts';
 import {
@@ -40,10 +47,18 @@ export interface CreateEmbeddedWalletsParameters {
   confirm?: ConfirmHook | undefined;
   /** The app's `require_user_password_on_create`. */
   requireUserPassword?: (() => boolean) | undefined;
+  /**
+   * The app's `embedded_wallet_config`: the recovery methods it allows are checked here, before
+   * the frame is asked (the server refuses the others too).
+   */
+  walletConfig?: (() => Partial<EmbeddedWalletConfig> | null | undefined) | undefined;
 }
 
 export interface CreateEmbeddedWalletOptions {
-  /** Default 'privy' (server-held recovery key, recovery without a password on a new device). */
+  /**
+   * Default 'user-passcode' when a password is given, else 'privy' (server-held recovery key,
+   * recovery without a password on a new device).
+   */
   recoveryMethod?: RecoveryMethod | undefined;
   /** Required for 'user-passcode'. Sent to the frame only; never to the server. */
   password?: string | undefined;
@@ -60,8 +75,11 @@ export interface EmbeddedWallets {
   createEthereumWallet(options?: CreateEmbeddedWalletOptions): Promise<EmbeddedWalletAccount>;
   /** The Solana wallet at index 0, from the user's existing entropy when they have one. */
   createSolanaWallet(options?: CreateEmbeddedWalletOptions): Promise<EmbeddedWalletAccount>;
-  /** The next HD wallet on `chainType` (index one past the highest). */
-  createAdditional(chainType: EmbeddedChainType): Promise<EmbeddedWalletAccount>;
+  /**
+   * Another HD wallet on `chainType`: at `walletIndex` (a non-negative integer below 2^31), or by
+   * default one past the highest. Needs the user's existing embedded wallet.
+   */
+  createAdditional(chainType: EmbeddedChainType, walletIndex?: number): Promise<EmbeddedWalletAccount>;
   /**
    * Loads the wallet on this device. Without a device share, `privy` recovery runs by itself;
    * `user-passcode` rejects with type `wallet_not_on_device` (ask for the password, then `recover`).
@@ -72,6 +90,12 @@ export interface EmbeddedWallets {
     recoveryMethod: RecoveryMethod;
     password?: string | undefined;
   }): Promise<{ entropyId: string; entropyIdVerifier: string; recoveryMethod: string }>;
+  /**
+   * Throws what `setRecovery` to `recoveryMethod` would throw before asking the frame (no wallet,
+   * a change the rules or the app refuse), leaving out the password: a UI checks this before it
+   * asks for one.
+   */
+  assertCanSetRecovery(recoveryMethod: RecoveryMethod): void;
   /** `privy:wallets:rpc` on the wallet at `address`; resolves with `response.data`. */
   rpc(
     address: string,
@@ -107,18 +131,50 @@ function base64ToBytes(text: string): Uint8Array {
   return out;
 }
 
-function checkPassword(
-  recoveryMethod: RecoveryMethod,
-  password: unknown,
-  required: boolean,
-): string | undefined {
+/** The methods this version implements; cloud ones need OAuth recovery, which it does not have. */
+const implementedMethods: readonly string[] = ['privy', 'user-passcode'];
+
+/**
+ * The recovery fields of a create or set-recovery, checked before the frame is asked (spec
+ * document 1 §4 "Recovery methods" and §5 wallet creation): the change of method (`from`, for
+ * set-recovery), the app's allowed methods for a new or another method, then the password.
+ */
+function recoveryChoice(
+  options: { recoveryMethod?: unknown; password?: unknown },
+  rules: {
+    from?: string | null;
+    required: boolean;
+    walletConfig: Partial<EmbeddedWalletConfig> | null;
+    /** Stop before the password (a check before the user is asked for one). */
+    methodOnly?: boolean;
+  },
+): { recoveryMethod: RecoveryMethod; recoveryPassword?: string } {
+  const { password } = options;
   if (password !== undefined && typeof password !== 'string')
     throw new EmbeddedWalletError('invalid_input', 'Invalid input to create wallet');
-  if (recoveryMethod !== 'privy' && recoveryMethod !== 'user-passcode')
-    throw new EmbeddedWalletError('invalid_input', `Unsupported recovery method ${String(recoveryMethod)}`);
-  if ((recoveryMethod === 'user-passcode' || required) && !password)
+  const method = options.recoveryMethod ?? (password === undefined ? 'privy' : 'user-passcode');
+  if ('from' in rules) {
+    const change = recoveryMethodChange(rules.from, method);
+    if (!change.allowed) throw new EmbeddedWalletError('unsupported_recovery_method', change.message);
+  } else if (!isRecoveryMethod(method))
+    throw new EmbeddedWalletError(
+      'unsupported_recovery_method',
+      `Unsupported recovery method ${String(method)}`,
+    );
+  const switching = !('from' in rules) || method !== rules.from;
+  if (switching && isRecoveryMethod(method) && !appAllowsRecoveryMethod(rules.walletConfig, method))
+    throw new EmbeddedWalletError('disallowed_recovery_method', serverErrors.disallowed_recovery_method);
+  if (!implementedMethods.includes(method as string))
+    throw new EmbeddedWalletError(
+      'unsupported_recovery_method',
+      `Unsupported recovery method ${String(method)}`,
+    );
+  if (rules.methodOnly) return { recoveryMethod: method as RecoveryMethod };
+  if ((method === 'user-passcode' || rules.required) && !password)
     throw new EmbeddedWalletError('invalid_input', embeddedMessages.passwordRequired);
-  return recoveryMethod === 'user-passcode' ? password : undefined;
+  return method === 'user-passcode'
+    ? { recoveryMethod: method, recoveryPassword: password! }
+    : { recoveryMethod: method as RecoveryMethod };
 }
 
 /**
@@ -254,11 +310,11 @@ export function createEmbeddedWallets(params: CreateEmbeddedWalletsParameters): 
     return afterChange(address, chainType, walletIndex);
   }
 
-  function recoveryData(options: CreateEmbeddedWalletOptions) {
-    const recoveryMethod = options.recoveryMethod ?? 'privy';
-    const password = checkPassword(recoveryMethod, options.password, params.requireUserPassword?.() === true);
-    return password === undefined ? { recoveryMethod } : { recoveryMethod, recoveryPassword: password };
-  }
+  const rules = () => ({
+    required: params.requireUserPassword?.() === true,
+    walletConfig: params.walletConfig?.() ?? null,
+  });
+  const recoveryData = (options: CreateEmbeddedWalletOptions) => recoveryChoice(options, rules());
 
   const api: EmbeddedWallets = {
     list: () => embeddedWallets(session.user),
@@ -297,7 +353,13 @@ export function createEmbeddedWallets(params: CreateEmbeddedWalletsParameters): 
       return afterChange(publicKey, 'solana', 0);
     },
 
-    createAdditional(chainType) {
+    createAdditional(chainType, walletIndex) {
+      // Spec document 1 §5: a negative walletIndex is invalid (so is one past BIP-32's range).
+      if (
+        walletIndex !== undefined &&
+        !(Number.isSafeInteger(walletIndex) && walletIndex >= 0 && walletIndex < 2 ** 31)
+      )
+        return Promise.reject(new EmbeddedWalletError('invalid_input', embeddedMessages.invalidWalletIndex));
       if (!embeddedEntropy(session.user))
         return Promise.reject(
           new EmbeddedWalletError(
@@ -305,7 +367,7 @@ export function createEmbeddedWallets(params: CreateEmbeddedWalletsParameters): 
             'An additional wallet needs an existing embedded wallet',
           ),
         );
-      return addWallet(chainType, nextWalletIndex(session.user, chainType));
+      return addWallet(chainType, walletIndex ?? nextWalletIndex(session.user, chainType));
     },
 
     async connect() {
@@ -325,9 +387,14 @@ export function createEmbeddedWallets(params: CreateEmbeddedWalletsParameters): 
       return recover(requireEntropy(), options.password);
     },
 
+    assertCanSetRecovery(recoveryMethod) {
+      const entropy = requireEntropy();
+      recoveryChoice({ recoveryMethod }, { ...rules(), from: entropy.recoveryMethod, methodOnly: true });
+    },
+
     async setRecovery(options) {
       const entropy = requireEntropy();
-      const data = recoveryData(options);
+      const data = recoveryChoice(options, { ...rules(), from: entropy.recoveryMethod });
       const reply = await onDevice(entropy, (accessToken) =>
         call<{ entropyId: string; entropyIdVerifier: string; recoveryMethod: string }>(
           'privy:wallets:set-recovery',

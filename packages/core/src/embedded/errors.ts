@@ -20,7 +20,9 @@ export type EmbeddedWalletErrorType =
   | 'embedded_wallet_not_found'
   | 'embedded_wallet_already_exists'
   | 'must_be_authenticated'
-  | 'invalid_input';
+  | 'invalid_input'
+  | 'unsupported_recovery_method'
+  | 'disallowed_recovery_method';
 
 /** Spec document 2 §8 messages used by the embedded-wallet code. */
 export const embeddedMessages = {
@@ -33,6 +35,7 @@ export const embeddedMessages = {
   noWalletForAddress: 'No wallet found for address',
   alreadyExists: 'User already has an embedded wallet.',
   passwordRequired: 'Password not provided yet is required by App configuration',
+  invalidWalletIndex: 'Invalid walletIndex: must be a non-negative integer',
   userRejected: 'The user rejected the request.',
   emptyMessage: 'Message must be a non-empty string',
   invalidParams: 'Invalid params',

@@ -9,6 +9,12 @@ import { type EmbeddedChain, embeddedWalletSettings, hasEmbeddedWallet } from '.
 export interface CreateWalletOptions {
   /** Create another HD wallet (the next index) when the user already has one on this chain. */
   createAdditional?: boolean;
+  /**
+   * The HD index to create: 0 is the chain's first wallet, a higher one adds an HD wallet next to
+   * the user's existing one. Not negative; not available in the 'user-controlled-server-wallets-only'
+   * mode (spec document 1 §5).
+   */
+  walletIndex?: number;
 }
 
 /**
@@ -33,6 +39,24 @@ export async function createEmbeddedWallet(
       'must_be_authenticated',
       'User must be authenticated before creating an embedded wallet',
     );
+  const { walletIndex } = options;
+  if (walletIndex !== undefined) {
+    if (appConfig?.embedded_wallet_config?.mode === 'user-controlled-server-wallets-only')
+      throw new LatchkeyClientError('invalid_input', 'walletIndex is not supported in this wallet mode');
+    if (!(Number.isSafeInteger(walletIndex) && walletIndex >= 0 && walletIndex < 2 ** 31))
+      throw new LatchkeyClientError('invalid_input', 'Invalid walletIndex: must be a non-negative integer');
+    if (walletIndex === 0 && hasEmbeddedWallet(user, chainType))
+      throw new LatchkeyClientError('embedded_wallet_already_exists', 'User already has an embedded wallet.');
+    if (walletIndex > 0) {
+      if (!hasEmbeddedWallet(user))
+        throw new LatchkeyClientError(
+          'embedded_wallet_not_found',
+          'An additional wallet needs an existing embedded wallet',
+        );
+      const wallets = await embeddedController(client).connected(openModal);
+      return toEmbeddedWallet(await wallets.createAdditional(chainType, walletIndex));
+    }
+  }
   const onChain = hasEmbeddedWallet(user, chainType);
   if (onChain && !options.createAdditional)
     throw new LatchkeyClientError('embedded_wallet_already_exists', 'User already has an embedded wallet.');

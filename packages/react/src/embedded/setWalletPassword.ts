@@ -9,6 +9,8 @@ import { hasEmbeddedWallet } from './settings.ts';
  * Secures the user's embedded wallets with a password (recovery method 'user-passcode') through
  * the modal's four-step password flow; also changes an existing password. The wallet is brought
  * onto this device first, since its shares are split afresh. Resolves with the user's first wallet.
+ * Rejects before any screen opens when the app does not allow passwords (`disallowed_recovery_method`)
+ * or the wallet's method cannot be changed (`unsupported_recovery_method`, spec document 1 §4).
  *
  * @example
  * const wallet = await setEmbeddedWalletPassword(client, openModal);
@@ -28,7 +30,10 @@ export async function setEmbeddedWalletPassword(
       'embedded_wallet_not_found',
       'User must have an embedded wallet to set a password',
     );
-  const wallets = await embeddedController(client).connected(openModal);
+  const controller = embeddedController(client);
+  // A change the rules or the app refuse fails here, before the user types a password for it.
+  (await controller.load()).assertCanSetRecovery('user-passcode');
+  const wallets = await controller.connected(openModal);
   await runModalTask(openModal, 'set-wallet-password');
   const [first] = wallets.list();
   if (!first) throw new LatchkeyClientError('embedded_wallet_not_found', 'No embedded wallet');

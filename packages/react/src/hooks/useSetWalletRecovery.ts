@@ -5,7 +5,11 @@ import type { EmbeddedWallet } from '../types.ts';
 
 export interface UseSetWalletRecoveryParameters {
   onSuccess?: (event: { wallet: EmbeddedWallet }) => void;
-  /** With the error code; 'user_exited_set_password_flow' when the user cancels. */
+  /**
+   * With the error code: 'user_exited_set_password_flow' when the user cancels,
+   * 'disallowed_recovery_method' when the app does not allow the method, 'unsupported_recovery_method'
+   * when the wallet's current method cannot be changed (spec document 1 §4).
+   */
   onError?: (code: string) => void;
 }
 
