@@ -39,12 +39,14 @@ export function Signing() {
   const [message, setMessage] = useState(demoSignMessage);
   const [cancellable, setCancellable] = useState(true);
   const [to, setTo] = useState('');
+  const [secondTo, setSecondTo] = useState('');
   const [value, setValue] = useState('1000000000000000');
   const [solTo, setSolTo] = useState('');
   const [lamports, setLamports] = useState('100000000');
   const [result, setResult] = useState('');
   const [typedResult, setTypedResult] = useState('');
   const [hash, setHash] = useState('');
+  const [hashes, setHashes] = useState('');
   const [solSignature, setSolSignature] = useState('');
   const [error, setError] = useState('');
   if (!authenticated) return null;
@@ -119,6 +121,32 @@ export function Signing() {
         >
           Send ETH
         </button>
+        <label>
+          Then to{' '}
+          <input
+            data-testid="demo-send-to-second"
+            value={secondTo}
+            onChange={(e) => setSecondTo(e.target.value)}
+          />
+        </label>
+        <button
+          type="button"
+          data-testid="demo-send-batch"
+          onClick={attempt(async () => {
+            setHashes('');
+            // A batch of two transfers (the second to 'Then to', else to the same address),
+            // stepped through and sent in order.
+            const transfer = (recipient: string) => ({
+              to: recipient as `0x${string}`,
+              value: BigInt(value),
+              chainId: localChainId,
+            });
+            const sent = await sendTransaction([transfer(to), transfer(secondTo || to)], { uiOptions });
+            setHashes((sent.hashes ?? [sent.hash]).join(' '));
+          })}
+        >
+          Send ETH twice (batch)
+        </button>
       </div>
       <div className="actions">
         <label>
@@ -165,6 +193,12 @@ export function Signing() {
         <dd>
           <code data-testid="demo-tx-hash" className="token">
             {hash}
+          </code>
+        </dd>
+        <dt>Batch hashes</dt>
+        <dd>
+          <code data-testid="demo-tx-hashes" className="token">
+            {hashes}
           </code>
         </dd>
         <dt>Solana signature</dt>

@@ -249,6 +249,26 @@ describe('embedded Ethereum provider: signing', () => {
     expect(nodeCalls.map((c) => c.method)).not.toContain('eth_sendRawTransaction');
   });
 
+  it('prepareTransaction fills a request on its chain (or the current one) and asks and signs nothing', async () => {
+    const { provider, confirmed, signed, nodeCalls } = setup();
+    const { transaction, chain: on } = await provider.prepareTransaction({ to, value: 5n, chainId: 8453 });
+    expect(on.id).toBe(8453);
+    expect(transaction).toMatchObject({
+      from: address,
+      to,
+      value: '0x5',
+      nonce: 2,
+      gasLimit: '0x5208',
+      type: 2,
+    });
+    expect((await provider.prepareTransaction({ to })).chain.id).toBe(1);
+    expect(confirmed).toEqual([]);
+    expect(signed).toEqual([]);
+    expect(nodeCalls.map((c) => c.method)).not.toContain('eth_sendRawTransaction');
+    // The same checks as a send: another chain is refused.
+    expect((await rpcError(provider.prepareTransaction({ to, chainId: 10 }))).code).toBe(4901);
+  });
+
   it('a transaction for an unconfigured chain is refused before anything is asked', async () => {
     const { provider, confirmed, signed } = setup();
     const error = await rpcError(

@@ -71,6 +71,13 @@ export interface EmbeddedEthereumProvider extends EIP1193Provider {
   removeListener(event: string, listener: Listener): EmbeddedEthereumProvider;
   /** Tells listeners the wallet is gone (`accountsChanged` with `[]`), e.g. on logout. */
   disconnect(): void;
+  /**
+   * Fills `request` as `eth_sendTransaction` would (nonce, gas, fees, on its chain or the current
+   * one) without signing anything: what a screen shows before the request is made.
+   */
+  prepareTransaction(
+    request: TransactionRequest,
+  ): Promise<{ transaction: PreparedTransaction; chain: EvmChain }>;
 }
 
 /** `wallet_switchEthereumChain`'s chain id: a string (hex or decimal), else 4200 'Invalid params'. */
@@ -157,12 +164,8 @@ export function createEmbeddedEthereumProvider(
     }
   }
 
-  async function transaction(
-    method: 'eth_signTransaction' | 'eth_sendTransaction',
-    list: readonly unknown[],
-    hook: ConfirmHook | null | undefined,
-  ): Promise<unknown> {
-    const { transaction: prepared, chain } = await prepareTransaction((list[0] ?? {}) as TransactionRequest, {
+  const prepare = (request: TransactionRequest) =>
+    prepareTransaction(request, {
       address,
       chainId,
       chains,
@@ -170,6 +173,13 @@ export function createEmbeddedEthereumProvider(
       fetch: params.fetch,
       delay: params.delay,
     });
+
+  async function transaction(
+    method: 'eth_signTransaction' | 'eth_sendTransaction',
+    list: readonly unknown[],
+    hook: ConfirmHook | null | undefined,
+  ): Promise<unknown> {
+    const { transaction: prepared, chain } = await prepare((list[0] ?? {}) as TransactionRequest);
     await confirmed(hook, { method, address, params: list, chain, transaction: prepared });
     const signed = await sign('eth_signTransaction', [prepared]);
     if (method === 'eth_signTransaction') return signed;
@@ -247,6 +257,7 @@ export function createEmbeddedEthereumProvider(
     disconnect() {
       emit('accountsChanged', []);
     },
+    prepareTransaction: prepare,
   };
   return provider;
 }

@@ -85,6 +85,7 @@ export {
   parseSolanaTransaction,
   SolanaRpcError,
   solanaTransactionSigners,
+  solanaTransferShortfall,
   withRecentBlockhash,
 } from './solana/index.ts';
 export {

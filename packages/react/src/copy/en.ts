@@ -229,6 +229,14 @@ export const en = {
     balance: 'Balance',
     maximum: 'Maximum',
     approve: 'Approve',
+    /** The subtitle of a transfer's confirm screen (check the recipient) and of any other call. */
+    confirmAddress: 'Confirm address',
+    confirmAction: 'Confirm action',
+    /** A batch's place, after the title: 'Approve transfer (1 / 3)'. */
+    batchStep: (n: number, m: number) => `(${n} / ${m})`,
+    continue: 'Continue',
+    back: 'Back',
+    addFunds: 'Add funds',
     addFundsOn: (network: string) => `Add funds on ${network} to complete transaction.`,
     transactionComplete: 'Transaction complete!',
     transactionSigned: 'Transaction signed!',
@@ -285,6 +293,22 @@ export const en = {
       quotedOutAmount: 'Quoted out',
       quotedInAmount: 'Quoted in',
     } as Record<string, string>,
+  },
+
+  // Receive funds (document 1 §2 Wallet actions, document 2 §1 and §4 Receive funds).
+  receiveFunds: {
+    title: (amount: string, symbol: string) => `Receive ${amount} ${symbol}`,
+    subtitle: (network: string) =>
+      `Scan this code or copy your wallet address to receive funds on ${network}.`,
+    notice: (network: string) => `Make sure to send funds on ${network}.`,
+    /** Latchkey's own: the QR code's accessible name. */
+    qrLabel: 'Wallet address QR code',
+    copyAddress: 'Copy address',
+    balance: 'Balance',
+    continue: 'Continue',
+    back: 'Back',
+    /** Latchkey's own: shown once the balance grew. */
+    received: 'Funds received',
   },
 
   // Key export (document 1 §2 Export, document 2 §1 Export wallet, §8 Connect and export). Lines

@@ -1,12 +1,13 @@
 import type { LatchkeyClient } from '@latchkey/core';
 import { useEffect, useSyncExternalStore } from 'react';
+import { ReceiveFundsScreen } from '../funding/ReceiveFundsScreen.tsx';
 import { ConfirmSolanaTransactionScreen } from '../modal/screens/ConfirmSolanaTransactionScreen.tsx';
 import { ConfirmTransactionScreen } from '../modal/screens/ConfirmTransactionScreen.tsx';
 import { LoadingScreen } from '../modal/screens/LoadingScreen.tsx';
 import { SignMessageScreen } from '../modal/screens/SignMessageScreen.tsx';
 import { TransactionErrorScreen } from '../modal/screens/TransactionErrorScreen.tsx';
 import { TransactionReceiptScreen } from '../modal/screens/TransactionReceiptScreen.tsx';
-import { signingStore } from './store.ts';
+import { fundingOf, signingStore } from './store.ts';
 import { injectSigningStyles } from './styles.ts';
 
 /** A signed message (and a sign-only transaction) closes 1.4 s after (spec document 2 §9). */
@@ -70,6 +71,16 @@ export function SigningFlow({ client, titleId, onClose }: SigningFlowProps) {
       />
     );
   if (!content || stage === 'preparing') return <LoadingScreen titleId={titleId} />;
+  const funding = fundingOf(view);
+  if (stage === 'funding' && funding)
+    return (
+      <ReceiveFundsScreen
+        titleId={titleId}
+        target={funding}
+        onContinue={() => store.fundsAdded(view.id)}
+        onBack={() => store.backToConfirm(view.id)}
+      />
+    );
   if (content.kind === 'message')
     return (
       <SignMessageScreen
@@ -105,8 +116,12 @@ export function SigningFlow({ client, titleId, onClose }: SigningFlowProps) {
     buttonText: ui.buttonText,
     cancellable,
     busy: stage === 'submitting',
+    step: view.step,
     onApprove: approve,
     onCancel: cancel,
+    onContinue: () => store.next(view.id),
+    onBack: () => store.back(view.id),
+    onAddFunds: () => store.addFunds(view.id),
   };
   return content.kind === 'transaction' ? (
     <ConfirmTransactionScreen {...common} content={content} />

@@ -1,16 +1,20 @@
 import { LatchkeyClientError } from '@latchkey/core';
 import {
+  type EmbeddedEthereumProvider,
   EmbeddedWalletError,
   type EmbeddedWallets,
   type EvmChain,
   embeddedMessages,
+  type PreparedTransaction,
+  ProviderRpcError,
 } from '@latchkey/core/embedded';
 import { embeddedController } from '../embedded/embeddedController.ts';
-import { chainRpc, messageContent, transactionContent } from './ethereumContent.ts';
+import { chainRpc, maxFee, messageContent, transactionContent } from './ethereumContent.ts';
 import { isUserRejection, TransactionRevertedError, transactionFailure } from './failure.ts';
+import { confirmPriced, fundingEnabled } from './funding.ts';
 import { waitForReceipt } from './receipt.ts';
 import { openSigning, type SigningContext, showWalletUIs, signingEmbeddedWallets } from './session.ts';
-import type { SigningUiOptions } from './store.ts';
+import { SigningCancelledError, type SigningUiOptions } from './store.ts';
 import type {
   SendTransactionModalUIOptions,
   SigningCallOptions,
@@ -60,7 +64,11 @@ async function signWithScreen(
   try {
     const signature = (await provider.request(
       { method, params },
-      { confirm: (request) => session.confirm(messageContent(request)) },
+      {
+        confirm: async (request) => {
+          await session.confirm(messageContent(request));
+        },
+      },
     )) as string;
     session.update({ stage: 'complete' });
     return signature;
@@ -99,10 +107,20 @@ export async function signTypedData(
   return { signature: (await signWithScreen(ctx, 'eth_signTypedData_v4', json, options)) as `0x${string}` };
 }
 
+/** A request with the chain it goes to, as prepared for its confirm screen. */
+interface PricedRequest {
+  transaction: PreparedTransaction;
+  chain: EvmChain;
+  /** The gas could not be estimated before the batch's earlier requests are mined. */
+  feeUnknown: boolean;
+}
+
 /**
  * A transaction through the confirm screen. Sending waits for the receipt and shows 'Transaction
  * complete!' (a revert shows 'Transaction failed'); signing only shows 'Transaction signed!'. A
- * failure shows the error screen, whose 'Retry transaction' prepares it afresh (new nonce).
+ * failure shows the error screen, whose 'Retry transaction' prepares it afresh (new nonce). A short
+ * balance offers 'Add funds' when the app funds wallets; once funds arrived the request is priced
+ * again.
  */
 async function transactionWithScreens(
   ctx: SigningContext,
@@ -115,6 +133,7 @@ async function transactionWithScreens(
   const ui: SigningUiOptions = options.uiOptions ?? {};
   if (!showWalletUIs(ctx, ui)) return (await provider.request(args, { confirm: null })) as string;
   const signOnly = method === 'eth_signTransaction';
+  const fund = fundingEnabled(ctx.client.getState().appConfig);
   const session = openSigning(ctx, { ui, signOnly });
   for (;;) {
     let chain: EvmChain | null = null;
@@ -123,8 +142,10 @@ async function transactionWithScreens(
       const result = (await provider.request(args, {
         confirm: async (request) => {
           chain = request.chain;
-          const content = await transactionContent({ transaction: request.transaction!, chain, ui });
-          await session.confirm(content);
+          const prepared = request.transaction!;
+          await confirmPriced(session, () =>
+            transactionContent({ transaction: prepared, chain: request.chain, ui, fundingEnabled: fund }),
+          );
         },
       })) as string;
       if (signOnly) {
@@ -148,19 +169,162 @@ async function transactionWithScreens(
 }
 
 /**
- * eth_sendTransaction through the confirm and receipt screens; resolves once the transaction is mined.
+ * Prepares batch request `index` for its screen. A request after the first may depend on the ones
+ * before it (approve, then swap): when its gas cannot be estimated yet, it is shown with the fee
+ * unknown, and estimated for real when it is sent.
+ */
+async function priceBatchRequest(
+  provider: EmbeddedEthereumProvider,
+  transaction: UnsignedTransactionRequest,
+  index: number,
+): Promise<PricedRequest> {
+  try {
+    return { ...(await provider.prepareTransaction(transaction)), feeUnknown: false };
+  } catch (error) {
+    if (index === 0 || transaction.gas !== undefined || transaction.gasLimit !== undefined) throw error;
+    return { ...(await provider.prepareTransaction({ ...transaction, gas: 0 })), feeUnknown: true };
+  }
+}
+
+/** A refused batch screen is refused as the provider refuses a single request: 4001. */
+function rejected(error: unknown): never {
+  if (error instanceof SigningCancelledError)
+    throw new ProviderRpcError(4001, embeddedMessages.userRejected, { cause: error });
+  throw error;
+}
+
+/** Value plus the most the fee can be: what a request takes from the balance. */
+const spent = ({ transaction, feeUnknown }: PricedRequest) =>
+  BigInt(transaction.value ?? '0x0') + (feeUnknown ? 0n : maxFee(transaction));
+
+/**
+ * Sends `transaction` and waits until it is mined: a revert throws. `chain` hears the request's
+ * chain (from the provider's preparation) before anything is signed.
+ */
+async function sendMined(
+  provider: EmbeddedEthereumProvider,
+  transaction: UnsignedTransactionRequest,
+  onHash: (hash: string) => void,
+  stopped: () => boolean,
+): Promise<string> {
+  let chain: EvmChain | null = null;
+  const hash = (await provider.request(
+    { method: 'eth_sendTransaction', params: [transaction] },
+    {
+      confirm: async (request) => {
+        chain = request.chain;
+      },
+    },
+  )) as string;
+  onHash(hash);
+  const receipt = await waitForReceipt({ rpc: chainRpc(chain!), hash, stopped });
+  if (receipt && receipt.status !== '0x1') throw new TransactionRevertedError(hash);
+  return hash;
+}
+
+/**
+ * A batch (spec document 2 §4 Ethereum transaction): the user steps through the requests with
+ * 'Continue' and 'Back', each titled '(n / m)'; only the last screen approves, and then they are
+ * sent in order, each mined before the next is prepared (so a request may rely on the one before).
+ * A failure shows the error screen; 'Retry transaction' goes on from the request that failed.
+ */
+async function batchWithScreens(
+  ctx: SigningContext,
+  transactions: readonly UnsignedTransactionRequest[],
+  options: SigningCallOptions<SendTransactionModalUIOptions>,
+): Promise<string[]> {
+  const provider = await providerFor(ctx, options.address);
+  const ui: SigningUiOptions = options.uiOptions ?? {};
+  const count = transactions.length;
+  const hashes: string[] = [];
+  if (!showWalletUIs(ctx, ui)) {
+    for (const transaction of transactions)
+      hashes.push(
+        await sendMined(
+          provider,
+          transaction,
+          () => undefined,
+          () => false,
+        ),
+      );
+    return hashes;
+  }
+  const fund = fundingEnabled(ctx.client.getState().appConfig);
+  const session = openSigning(ctx, { ui, signOnly: false });
+  const priced: PricedRequest[] = [];
+  const price = async (index: number) => {
+    for (let i = priced.length; i <= index; i += 1)
+      priced.push(await priceBatchRequest(provider, transactions[i]!, i));
+    const request = priced[index]!;
+    let committed = 0n;
+    for (const earlier of priced.slice(0, index)) committed += spent(earlier);
+    return transactionContent({ ...request, ui, fundingEnabled: fund, committed });
+  };
+  let approved = false;
+  for (;;) {
+    let hash: string | null = null;
+    try {
+      for (let index = 0; !approved; ) {
+        const choice = await confirmPriced(session, () => price(index), { index, count }).catch(rejected);
+        if (choice === 'continue') index += 1;
+        else if (choice === 'back') index -= 1;
+        else approved = true;
+      }
+      session.update({ stage: 'submitting' });
+      while (hashes.length < count) {
+        const sent = await sendMined(
+          provider,
+          transactions[hashes.length]!,
+          (known) => {
+            hash = known;
+            session.update({ hash: known });
+          },
+          () => session.closed,
+        );
+        hashes.push(sent);
+      }
+      session.update({ stage: 'complete' });
+      return hashes;
+    } catch (error) {
+      if (isUserRejection(error) || session.closed) {
+        session.finish();
+        throw error;
+      }
+      if (!(await session.failed(transactionFailure(error, 'ethereum'), hash))) throw error;
+      // Not yet approved: the screens start again from the first request, priced afresh.
+      if (!approved) priced.length = 0;
+    }
+  }
+}
+
+/**
+ * eth_sendTransaction through the confirm and receipt screens; resolves once the transaction is
+ * mined. A list is a batch: stepped through, then sent in order; `hashes` holds every hash and
+ * `hash` the last.
  *
  * @example
  * const { hash } = await sendTransaction(ctx, { to, value: 10n ** 16n });
+ * const { hashes } = await sendTransaction(ctx, [approveCall, swapCall]);
  */
 export async function sendTransaction(
   ctx: SigningContext,
-  transaction: UnsignedTransactionRequest,
+  transaction: UnsignedTransactionRequest | readonly UnsignedTransactionRequest[],
   options: SigningCallOptions<SendTransactionModalUIOptions> = {},
-): Promise<{ hash: `0x${string}` }> {
-  return {
-    hash: (await transactionWithScreens(ctx, 'eth_sendTransaction', transaction, options)) as `0x${string}`,
-  };
+): Promise<{ hash: `0x${string}`; hashes?: `0x${string}`[] }> {
+  if (!Array.isArray(transaction))
+    return {
+      hash: (await transactionWithScreens(
+        ctx,
+        'eth_sendTransaction',
+        transaction as UnsignedTransactionRequest,
+        options,
+      )) as `0x${string}`,
+    };
+  if (transaction.length === 0)
+    throw new LatchkeyClientError('invalid_input', embeddedMessages.invalidTransaction);
+  if (transaction.length === 1) return sendTransaction(ctx, transaction[0]!, options);
+  const hashes = (await batchWithScreens(ctx, transaction, options)) as `0x${string}`[];
+  return { hash: hashes.at(-1)!, hashes };
 }
 
 /** eth_signTransaction through the confirm screen: the signed, serialized transaction. */

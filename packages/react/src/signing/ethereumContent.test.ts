@@ -115,7 +115,9 @@ describe('transactionContent', () => {
       total: '0.010042 ETH',
       balance: expect.stringMatching(/^(9,999\.9\d*|10,000) ETH$/),
       insufficient: false,
+      confirm: 'address',
       explorerUrl: 'https://scan.example/tx/{hash}',
+      funding: null,
     });
   });
 
@@ -125,7 +127,52 @@ describe('transactionContent', () => {
       chain: chain(),
       ui: { transactionInfo: { action: 'buy' } },
     });
-    expect(content).toMatchObject({ balance: '0 ETH', insufficient: true, action: 'buy' });
+    expect(content).toMatchObject({ balance: '0 ETH', insufficient: true, action: 'buy', funding: null });
+  });
+
+  it('with funding on, a short balance gets a funding target: the shortfall and a live balance', async () => {
+    const value = 10n ** 15n;
+    const content = await transactionContent({
+      transaction: prepared({ from: empty, value: `0x${value.toString(16)}` }),
+      chain: chain(),
+      ui: {},
+      fundingEnabled: true,
+    });
+    expect(content.insufficient).toBe(true);
+    expect(content.funding).toMatchObject({
+      address: empty,
+      network: 'Hardhat',
+      symbol: 'ETH',
+      decimals: 18,
+      // Value plus the most the fee can be (21000 gas × 2 gwei), all of it missing.
+      amount: value + 21_000n * 2_000_000_000n,
+    });
+    const rpc = httpChainRpc(node.url);
+    const before = await content.funding!.balance();
+    const hash = (await rpc('eth_sendTransaction', [{ from: rich, to: empty, value: '0x2' }])) as string;
+    await waitForReceipt({ rpc, hash });
+    expect(await content.funding!.balance()).toBe(before + 2n);
+    // Enough balance: no target, even with funding on.
+    const covered = await transactionContent({
+      transaction: prepared({ value: '0x1' }),
+      chain: chain(),
+      ui: {},
+      fundingEnabled: true,
+    });
+    expect(covered.funding).toBeNull();
+  });
+
+  it('counts what earlier batch requests commit against the balance, and shows an unknown fee as —', async () => {
+    const rpc = httpChainRpc(node.url);
+    const balance = BigInt((await rpc('eth_getBalance', [rich, 'latest'])) as string);
+    const content = await transactionContent({
+      transaction: prepared({ value: '0x1' }),
+      chain: chain(),
+      ui: {},
+      committed: balance,
+      feeUnknown: true,
+    });
+    expect(content).toMatchObject({ fee: '—', insufficient: true, total: '< 0.000001 ETH' });
   });
 
   it("shows a token transfer's recipient and token, and 'Maximum' for an unlimited approval", async () => {
@@ -138,7 +185,13 @@ describe('transactionContent', () => {
       ui: {},
     });
     // No contract at `token` answers symbol()/decimals(): the amount shows in base units.
-    expect(transfer).toMatchObject({ action: 'transfer', send: '1234', to: other, tokenAddress: token });
+    expect(transfer).toMatchObject({
+      action: 'transfer',
+      send: '1234',
+      to: other,
+      tokenAddress: token,
+      confirm: 'address',
+    });
     const approve = await transactionContent({
       transaction: prepared({
         to: token,
@@ -147,7 +200,20 @@ describe('transactionContent', () => {
       chain: chain(),
       ui: {},
     });
-    expect(approve).toMatchObject({ action: 'approve', send: 'Maximum', spender: other, to: token });
+    expect(approve).toMatchObject({
+      action: 'approve',
+      send: 'Maximum',
+      spender: other,
+      to: token,
+      confirm: 'action',
+    });
+    // A call the screens cannot decode is an action too; a plain value transfer asks for the address.
+    const call = await transactionContent({
+      transaction: prepared({ data: '0xdeadbeef' }),
+      chain: chain(),
+      ui: {},
+    });
+    expect(call.confirm).toBe('action');
   });
 
   it('reads the fee as gas limit × the highest price per gas (legacy: gasPrice)', () => {

@@ -106,6 +106,12 @@ export interface TransactionContentParameters {
   ui: SigningUiOptions;
   /** JSON-RPC to the transaction's chain; default HTTP to its first RPC URL. */
   rpc?: ChainRpc;
+  /** The app funds wallets (spec: 'Add funds' replaces Approve when the balance is short). */
+  fundingEnabled?: boolean;
+  /** Value plus fees of the batch's earlier requests: the balance must cover them too. */
+  committed?: bigint;
+  /** The gas could not be estimated yet (a batch request that needs the earlier ones mined first). */
+  feeUnknown?: boolean;
 }
 
 /** The chain's JSON-RPC over HTTP (balances, receipts, token details). */
@@ -121,12 +127,15 @@ export async function transactionContent({
   chain,
   ui,
   rpc = chainRpc(chain),
+  fundingEnabled = false,
+  committed = 0n,
+  feeUnknown = false,
 }: TransactionContentParameters): Promise<TransactionContent> {
   const native = chain.nativeCurrency ?? { symbol: 'ETH', decimals: 18 };
   const nativeAmount = (value: bigint, digits?: number) =>
     formatAmount(value, native.decimals, native.symbol, digits);
   const value = quantity(transaction.value);
-  const fee = maxFee(transaction);
+  const fee = feeUnknown ? 0n : maxFee(transaction);
   const call = decodeCall(transaction.data);
   const [balance, token] = await Promise.all([
     // Without a balance the card reads '—' and Approve stays enabled: the node has the last word.
@@ -146,6 +155,8 @@ export async function transactionContent({
           : call.amount.toString();
   }
   const total = value + fee;
+  const needed = committed + total;
+  const insufficient = balance !== null && balance < needed;
   return {
     kind: 'transaction',
     action: ui.transactionInfo?.action ?? call?.action ?? en.signingScreens.actions.transaction,
@@ -154,13 +165,39 @@ export async function transactionContent({
     to: call?.recipient ?? transaction.to ?? null,
     tokenAddress: call && transaction.to ? transaction.to : null,
     network: chain.name,
-    fee: nativeAmount(fee),
+    fee: feeUnknown ? '—' : nativeAmount(fee),
     from: transaction.from,
     total: nativeAmount(total),
     balance: balance === null ? '—' : nativeAmount(balance, 3),
-    insufficient: balance !== null && balance < total,
+    insufficient,
+    confirm: isTransfer(transaction, call) ? 'address' : 'action',
     explorerUrl: chain.blockExplorers
       ? `${chain.blockExplorers.default.url.replace(/\/+$/, '')}/tx/{hash}`
       : null,
+    funding:
+      insufficient && fundingEnabled
+        ? {
+            address: transaction.from,
+            network: chain.name,
+            symbol: native.symbol,
+            decimals: native.decimals,
+            amount: needed - balance,
+            balance: () =>
+              rpc('eth_getBalance', [transaction.from, 'latest']).then((b) => BigInt(b as string)),
+          }
+        : null,
   };
+}
+
+/**
+ * Whether the request moves funds to a recipient: native value with no call data, or a token
+ * transfer. The screen then asks the user to confirm the address rather than an action.
+ */
+function isTransfer(transaction: PreparedTransaction, call: DecodedCall | null): boolean {
+  const data = transaction.data;
+  if (!data || data === '0x') return transaction.to !== undefined && transaction.to !== null;
+  return (
+    call?.action === en.signingScreens.actions.transfer ||
+    call?.action === en.signingScreens.actions.batchTransfer
+  );
 }

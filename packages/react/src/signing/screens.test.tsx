@@ -1,6 +1,7 @@
 import type { LatchkeyClient } from '@latchkey/core';
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
+import { ReceiveFundsScreen } from '../funding/ReceiveFundsScreen.tsx';
 import { ConfirmSolanaTransactionScreen } from '../modal/screens/ConfirmSolanaTransactionScreen.tsx';
 import { ConfirmTransactionScreen } from '../modal/screens/ConfirmTransactionScreen.tsx';
 import { SignMessageScreen } from '../modal/screens/SignMessageScreen.tsx';
@@ -33,7 +34,18 @@ const transfer: TransactionContent = {
   total: '0.010042 ETH',
   balance: '1 ETH',
   insufficient: false,
+  confirm: 'address',
   explorerUrl: 'https://basescan.org/tx/{hash}',
+  funding: null,
+};
+
+const fundingTarget = {
+  address: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266',
+  network: 'Base',
+  symbol: 'ETH',
+  decimals: 18,
+  amount: 5n * 10n ** 15n,
+  balance: async () => 0n,
 };
 
 describe('SignMessageScreen', () => {
@@ -89,10 +101,75 @@ describe('ConfirmTransactionScreen', () => {
       />,
     );
     expect(textOf(html)).toBe(
-      'Approve transaction Send 0.01 ETH To 0x70997970C51812dc3A010C7d01b50e0d17dc79C8 Network Base ' +
+      'Approve transaction Confirm address Send 0.01 ETH To 0x70997970C51812dc3A010C7d01b50e0d17dc79C8 Network Base ' +
         'Estimated fee 0.000042 ETH Details 0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266 Balance 1 ETH Approve Not now',
     );
     expect(html).not.toContain('lk-tx-insufficient');
+    const action = renderToString(
+      <ConfirmTransactionScreen
+        titleId="t"
+        content={{ ...transfer, confirm: 'action' }}
+        cancellable={false}
+        busy={false}
+        onApprove={noop}
+        onCancel={noop}
+      />,
+    );
+    expect(textOf(action)).toContain('Approve transaction Confirm action Send');
+  });
+
+  it("numbers a batch's screens '(n / m)': Continue before the last, Back after the first, Approve on the last", () => {
+    const screen = (index: number) =>
+      renderToString(
+        <ConfirmTransactionScreen
+          titleId="t"
+          content={transfer}
+          cancellable
+          busy={false}
+          step={{ index, count: 3 }}
+          onApprove={noop}
+          onCancel={noop}
+        />,
+      );
+    const first = screen(0);
+    expect(textOf(first)).toMatch(/^Approve transaction \(1 \/ 3\) Confirm address /);
+    expect(textOf(first)).toMatch(/Balance 1 ETH Continue Not now$/);
+    expect(first).not.toContain('lk-tx-back');
+    expect(first).not.toContain('lk-tx-approve');
+    expect(textOf(screen(1))).toMatch(/^Approve transaction \(2 \/ 3\) .* Continue Back Not now$/);
+    const last = screen(2);
+    expect(textOf(last)).toMatch(/^Approve transaction \(3 \/ 3\) .* Approve Back Not now$/);
+    expect(last).not.toContain('lk-tx-continue');
+  });
+
+  it("offers 'Add funds' instead of a disabled Approve when the balance is short and the app funds wallets", () => {
+    const html = renderToString(
+      <ConfirmTransactionScreen
+        titleId="t"
+        content={{ ...transfer, insufficient: true, funding: fundingTarget }}
+        cancellable={false}
+        busy={false}
+        onApprove={noop}
+        onCancel={noop}
+      />,
+    );
+    expect(textOf(html)).toMatch(/Add funds on Base to complete transaction\. Add funds$/);
+    expect(html).toContain('data-testid="lk-tx-add-funds"');
+    expect(html).not.toContain('lk-tx-approve');
+    // Before the last request of a batch the button stays 'Continue': only the approving screen funds.
+    const step = renderToString(
+      <ConfirmTransactionScreen
+        titleId="t"
+        content={{ ...transfer, insufficient: true, funding: fundingTarget }}
+        cancellable={false}
+        busy={false}
+        step={{ index: 0, count: 2 }}
+        onApprove={noop}
+        onCancel={noop}
+      />,
+    );
+    expect(step).toContain('lk-tx-continue');
+    expect(step).not.toContain('lk-tx-add-funds');
   });
 
   it('disables Approve and says where to add funds when the balance is short', () => {
@@ -132,6 +209,7 @@ describe('ConfirmSolanaTransactionScreen', () => {
       instructions: [{ type: 'sol-transfer', fields: [{ name: 'lamports', value: '0.1 SOL' }] }],
       insufficient: true,
       explorerUrl: null,
+      funding: null,
     };
     const html = renderToString(
       <ConfirmSolanaTransactionScreen
@@ -204,5 +282,36 @@ describe('SigningFlow', () => {
     expect(render()).toContain('lk-screen-transaction-error');
     store.dismissAll();
     expect(render()).toBe('');
+  });
+
+  it("goes from 'Add funds' to Receive funds and back, and to preparing once funds arrived", async () => {
+    const store = signingStore(client);
+    const { session } = store.open({ ui: {}, signOnly: false });
+    const choice = session.confirm({ ...transfer, insufficient: true, funding: fundingTarget });
+    store.addFunds(session.id);
+    const receive = render();
+    expect(receive).toContain('lk-screen-receive-funds');
+    expect(textOf(receive)).toContain('Receive 0.005 ETH');
+    store.backToConfirm(session.id);
+    expect(render()).toContain('lk-tx-add-funds');
+    store.addFunds(session.id);
+    store.fundsAdded(session.id);
+    expect(await choice).toBe('funded');
+    expect(render()).toContain('lk-screen-loading');
+    store.dismissAll();
+  });
+});
+
+describe('ReceiveFundsScreen', () => {
+  it("has the spec's title, subtitle, notice and wallet card; Continue waits for the balance to grow", () => {
+    const html = renderToString(
+      <ReceiveFundsScreen titleId="t" target={fundingTarget} onContinue={noop} onBack={noop} />,
+    );
+    expect(textOf(html)).toBe(
+      'Receive 0.005 ETH Scan this code or copy your wallet address to receive funds on Base. ' +
+        'Make sure to send funds on Base. 0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266 Copy address Balance — Back',
+    );
+    expect(html).toContain('aria-label="Wallet address QR code"');
+    expect(html).not.toContain('lk-receive-continue');
   });
 });

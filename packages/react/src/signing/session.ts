@@ -37,12 +37,17 @@ export function defaultConfirmHook(ctx: SigningContext): ConfirmHook {
     if (!showWalletUIs(ctx, undefined)) return;
     const session = openSigning(ctx, { ui: {}, signOnly: request.method === 'eth_signTransaction' });
     try {
-      const { messageContent, transactionContent } = await import('./ethereumContent.ts');
-      const content =
-        request.transaction === undefined
+      const [{ messageContent, transactionContent }, { confirmPriced, fundingEnabled }] = await Promise.all([
+        import('./ethereumContent.ts'),
+        import('./funding.ts'),
+      ]);
+      const transaction = request.transaction;
+      const fund = fundingEnabled(ctx.client.getState().appConfig);
+      await confirmPriced(session, async () =>
+        transaction === undefined
           ? messageContent(request)
-          : await transactionContent({ transaction: request.transaction, chain: request.chain, ui: {} });
-      await session.confirm(content);
+          : transactionContent({ transaction, chain: request.chain, ui: {}, fundingEnabled: fund }),
+      );
     } finally {
       session.finish();
     }

@@ -13,6 +13,7 @@ import {
   withRecentBlockhash,
 } from '@latchkey/core/embedded';
 import { isUserRejection, transactionFailure } from './failure.ts';
+import { fundingEnabled } from './funding.ts';
 import {
   defaultSolanaConfirmHook,
   openSigning,
@@ -20,7 +21,7 @@ import {
   showWalletUIs,
   signingEmbeddedWallets,
 } from './session.ts';
-import { solanaMessageContent, solanaTransactionContent } from './solanaContent.ts';
+import { solanaFundingTarget, solanaMessageContent, solanaTransactionContent } from './solanaContent.ts';
 import type { SigningUiOptions } from './store.ts';
 import type { SolanaSigningOptions } from './types.ts';
 
@@ -63,6 +64,20 @@ async function walletAt(ctx: SigningContext, address: string): Promise<EmbeddedS
   });
 }
 
+/** The confirm hook's way out after 'Add funds': the request runs again from its funds check. */
+class FundsAdded extends Error {
+  override name = 'FundsAdded' as const;
+}
+
+/** Whether `error` is, or was caused by, the confirm hook's FundsAdded (the wallet wraps it). */
+function causedByFundsAdded(error: unknown): boolean {
+  for (let cause = error, depth = 0; cause && depth < 5; depth += 1) {
+    if (cause instanceof FundsAdded) return true;
+    cause = (cause as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
 const uiOf = (options: SolanaSigningOptions): SigningUiOptions => options.uiOptions ?? {};
 
 /** Signs `message` (bytes) after the 'Sign message' screen, which closes 1.4 s after. */
@@ -78,7 +93,9 @@ export async function solanaSignMessage(
   const session = openSigning(ctx, { ui, signOnly: false });
   try {
     const signature = await wallet.signMessage(message, {
-      confirm: (request) => session.confirm(solanaMessageContent(request.message!)),
+      confirm: async (request) => {
+        await session.confirm(solanaMessageContent(request.message!));
+      },
     });
     session.update({ stage: 'complete' });
     return signature;
@@ -103,7 +120,9 @@ export async function solanaSignTransaction(
   try {
     const signed = await wallet.signTransaction(transaction, {
       cluster,
-      confirm: (request) => session.confirm(solanaTransactionContent(request)),
+      confirm: async (request) => {
+        await session.confirm(solanaTransactionContent(request));
+      },
     });
     session.update({ stage: 'complete' });
     return signed;
@@ -132,6 +151,7 @@ export async function solanaSignAndSendTransaction(
   const cluster = options.cluster;
   if (!showWalletUIs(ctx, ui)) return wallet.signAndSendTransaction(transaction, { confirm: null, cluster });
   const rpc = createSolanaRpcClient({ url: solanaCluster(clustersOf(ctx), cluster).rpcUrl });
+  const fund = fundingEnabled(ctx.client.getState().appConfig);
   const session = openSigning(ctx, { ui, signOnly: false });
   let wire = transaction;
   for (;;) {
@@ -139,13 +159,20 @@ export async function solanaSignAndSendTransaction(
     try {
       ({ signature } = await wallet.signAndSendTransaction(wire, {
         cluster,
-        confirm: (request) => session.confirm(solanaTransactionContent(request)),
+        confirm: async (request) => {
+          const content = solanaTransactionContent(request);
+          if (fund && content.insufficient)
+            content.funding = await solanaFundingTarget(request).catch(() => null);
+          // Funds arrived: the wallet simulates the transaction again (a fresh funds check).
+          if ((await session.confirm(content)) === 'funded') throw new FundsAdded();
+        },
       }));
       session.update({ hash: signature });
       await waitForSolanaSignature({ rpc, signature });
       session.update({ stage: 'complete' });
       return { signature };
     } catch (error) {
+      if (causedByFundsAdded(error) && !session.closed) continue;
       if (isUserRejection(error) || session.closed) {
         session.finish();
         throw error;

@@ -1,6 +1,12 @@
 import type { DecodedInstruction, SolanaConfirmRequest } from '@latchkey/core/embedded';
-import { describe, expect, it } from 'vitest';
-import { instructionView, solanaMessageContent, solanaTransactionContent } from './solanaContent.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type SolanaRpc, startSolanaRpc } from '../../../server/test/helpers/solana-rpc.ts';
+import {
+  instructionView,
+  solanaFundingTarget,
+  solanaMessageContent,
+  solanaTransactionContent,
+} from './solanaContent.ts';
 
 const wallet = 'WaLLet1111111111111111111111111111111111111';
 const friend = 'FriEnd1111111111111111111111111111111111111';
@@ -66,6 +72,7 @@ describe('solanaTransactionContent', () => {
       ],
       insufficient: false,
       explorerUrl: 'https://explorer.solana.com/tx/{hash}?cluster=devnet',
+      funding: null,
     });
   });
 
@@ -126,5 +133,59 @@ describe('solanaMessageContent', () => {
       text: 'Sign in',
       typedData: null,
     });
+  });
+});
+
+describe('solanaFundingTarget', () => {
+  let svm: SolanaRpc;
+  beforeAll(async () => {
+    svm = await startSolanaRpc();
+  });
+  afterAll(() => svm?.close());
+
+  // A real address on the local SVM (litesvm behind the JSON-RPC shim), holding 0.001 SOL.
+  const holder = '9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM';
+  const transfer = (lamports: bigint): DecodedInstruction => ({
+    type: 'sol-transfer',
+    program: system,
+    fromAccount: holder,
+    toAccount: friend,
+    lamports,
+    withSeed: false,
+  });
+  const onSvm = (instructions: DecodedInstruction[]) =>
+    request(instructions, {
+      address: holder,
+      cluster: { name: 'localnet', rpcUrl: svm.url },
+      analysis: { spender: holder, fee: 5000n, instructions, hasFunds: false },
+    });
+
+  it('asks for the lamports missing for fee and transfer, on the network the wallet is on, with a live balance', async () => {
+    svm.airdrop(holder, 1_000_000n);
+    const target = await solanaFundingTarget(onSvm([transfer(3_000_000n)]));
+    expect(target).toMatchObject({
+      address: holder,
+      network: 'Solana localnet',
+      symbol: 'SOL',
+      decimals: 9,
+      amount: 3_000_000n + 5000n - 1_000_000n,
+    });
+    expect(await target!.balance()).toBe(1_000_000n);
+    svm.airdrop(holder, 2_005_000n);
+    expect(await target!.balance()).toBe(3_005_000n);
+    // Now covered: nothing to ask for.
+    expect(await solanaFundingTarget(onSvm([transfer(3_000_000n)]))).toBeNull();
+  });
+
+  it('asks for nothing when SOL is not what is missing (a token transfer beyond the token balance)', async () => {
+    const token: DecodedInstruction = {
+      type: 'spl-transfer',
+      program: 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA',
+      source: 'a',
+      destination: 'b',
+      authority: holder,
+      amount: 10n,
+    } as DecodedInstruction;
+    expect(await solanaFundingTarget(onSvm([token]))).toBeNull();
   });
 });

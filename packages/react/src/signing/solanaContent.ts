@@ -1,7 +1,12 @@
-import type { DecodedInstruction, SolanaConfirmRequest } from '@latchkey/core/embedded';
+import {
+  createSolanaRpcClient,
+  type DecodedInstruction,
+  type SolanaConfirmRequest,
+  solanaTransferShortfall,
+} from '@latchkey/core/embedded';
 import { en } from '../copy/en.ts';
 import { bytesText, formatAmount } from './format.ts';
-import type { InstructionView, MessageContent, SolanaTransactionContent } from './store.ts';
+import type { FundingTarget, InstructionView, MessageContent, SolanaTransactionContent } from './store.ts';
 
 /** The Solana confirmation screens' content: the message as text, or a transaction's decoded instructions. */
 
@@ -56,5 +61,42 @@ export function solanaTransactionContent(request: SolanaConfirmRequest): SolanaT
     instructions: instructions.map(instructionView),
     insufficient: analysis ? !analysis.hasFunds : false,
     explorerUrl: isLocal ? null : explorer(cluster),
+    funding: null,
+  };
+}
+
+/**
+ * What 'Add funds' asks for when the wallet is short of SOL: the lamports the transaction needs
+ * (fee, transfers, new accounts) beyond the balance. Null when SOL is not what is missing (a token
+ * transfer beyond the token balance): adding SOL would not help.
+ */
+export async function solanaFundingTarget(request: SolanaConfirmRequest): Promise<FundingTarget | null> {
+  const analysis = request.analysis;
+  if (!analysis) return null;
+  const rpc = createSolanaRpcClient({ url: request.cluster.rpcUrl });
+  const balance = async () =>
+    BigInt(
+      (
+        await rpc.request<{ value: number | string }>('getBalance', [
+          request.address,
+          { commitment: 'confirmed' },
+        ])
+      ).value,
+    );
+  const amount = solanaTransferShortfall({
+    balance: await balance(),
+    spender: request.address,
+    feePayer: analysis.spender,
+    fee: analysis.fee,
+    instructions: analysis.instructions,
+  });
+  if (amount === 0n) return null;
+  return {
+    address: request.address,
+    network: en.signingScreens.solanaNetwork(request.cluster.name),
+    symbol: 'SOL',
+    decimals: 9,
+    amount,
+    balance,
   };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createSigningStore, SigningCancelledError } from './store.ts';
+import { createSigningStore, SigningCancelledError, type SolanaTransactionContent } from './store.ts';
 
 const message = { kind: 'message', text: 'hello', typedData: null } as const;
 
@@ -90,5 +90,67 @@ describe('the signing store', () => {
     store.retry(session.id);
     expect(await retry).toBe(true);
     expect(store.current()).toMatchObject({ stage: 'preparing', failure: null, hash: null });
+  });
+
+  it("steps through a batch: 'continue' and 'back' only where they lead somewhere, approve only on the last", async () => {
+    const store = createSigningStore();
+    const { session } = store.open({ ui: {}, signOnly: false });
+    let choice = session.confirm(message, { index: 0, count: 2 });
+    store.back(session.id); // nothing before the first
+    store.approve(session.id); // not the last: only 'Continue' leads on
+    expect(await settled(choice)).toBe('pending');
+    store.next(session.id);
+    expect(await choice).toBe('continue');
+    expect(store.current()?.stage).toBe('preparing');
+    choice = session.confirm(message, { index: 1, count: 2 });
+    expect(store.current()?.step).toEqual({ index: 1, count: 2 });
+    store.next(session.id); // nothing after the last
+    expect(await settled(choice)).toBe('pending');
+    store.back(session.id);
+    expect(await choice).toBe('back');
+    choice = session.confirm(message, { index: 1, count: 2 });
+    store.approve(session.id);
+    expect(await choice).toBe('approve');
+    expect(store.current()?.stage).toBe('submitting');
+  });
+
+  it("'Add funds' needs a funding target; back from it keeps the confirm waiting; funds resolve 'funded'", async () => {
+    const store = createSigningStore();
+    const { session } = store.open({ ui: {}, signOnly: false });
+    const transaction: SolanaTransactionContent = {
+      kind: 'solana-transaction',
+      amount: null,
+      network: 'Solana',
+      fee: '0.000005 SOL',
+      instructions: [],
+      insufficient: true,
+      explorerUrl: null,
+      funding: null,
+    };
+    let choice = session.confirm(transaction);
+    store.addFunds(session.id);
+    expect(store.current()?.stage).toBe('confirm');
+    store.approve(session.id);
+    expect(await choice).toBe('approve');
+    const funding = {
+      address: 'x',
+      network: 'Solana',
+      symbol: 'SOL',
+      decimals: 9,
+      amount: 1n,
+      balance: async () => 0n,
+    };
+    choice = session.confirm({ ...transaction, funding });
+    store.fundsAdded(session.id); // not on the funding screen: nothing happens
+    store.addFunds(session.id);
+    expect(store.current()?.stage).toBe('funding');
+    store.approve(session.id); // the confirm screen is not showing
+    store.backToConfirm(session.id);
+    expect(store.current()?.stage).toBe('confirm');
+    expect(await settled(choice)).toBe('pending');
+    store.addFunds(session.id);
+    store.fundsAdded(session.id);
+    expect(await choice).toBe('funded');
+    expect(store.current()?.stage).toBe('preparing');
   });
 });

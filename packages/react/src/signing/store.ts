@@ -7,8 +7,24 @@ import type { SendTransactionModalUIOptions, SignMessageModalUIOptions } from '.
  * reports the user's answers back here.
  */
 
-/** preparing → confirm → submitting → complete | error (→ preparing again on retry). */
-export type SigningStage = 'preparing' | 'confirm' | 'submitting' | 'complete' | 'error';
+/**
+ * preparing → confirm → submitting → complete | error (→ preparing again on retry). From confirm,
+ * 'Add funds' goes to funding (the Receive funds screen) and back to preparing once funds arrived.
+ */
+export type SigningStage = 'preparing' | 'confirm' | 'funding' | 'submitting' | 'complete' | 'error';
+
+/**
+ * How the user left a confirm screen: approved (the single or the last request of a batch), stepped
+ * on ('Continue') or back in a batch, or came back from 'Add funds' with a grown balance (the caller
+ * prices the request again and shows it anew).
+ */
+export type ConfirmChoice = 'approve' | 'continue' | 'back' | 'funded';
+
+/** Where a batch's screen stands: request `index` (from 0) of `count`, shown as '(n / m)'. */
+export interface BatchStep {
+  index: number;
+  count: number;
+}
 
 export type SigningUiOptions = SignMessageModalUIOptions & SendTransactionModalUIOptions;
 
@@ -37,10 +53,30 @@ export interface TransactionContent {
   from: string;
   total: string;
   balance: string;
-  /** The balance does not cover value plus fee. */
+  /** The balance does not cover value plus fee (for a batch: everything up to this request). */
   insufficient: boolean;
+  /**
+   * The subtitle: 'Confirm address' when the request moves funds to a recipient (a native or token
+   * transfer), whose address the user should check; 'Confirm action' for any other contract call.
+   */
+  confirm: 'address' | 'action';
   /** The transaction's page on the chain's explorer, `{hash}` standing for its hash. */
   explorerUrl: string | null;
+  /** What 'Add funds' asks for when the balance is short; null when there is nothing to add. */
+  funding: FundingTarget | null;
+}
+
+/** The wallet, chain and amount the Receive funds screen is about, and how to read the balance. */
+export interface FundingTarget {
+  address: string;
+  /** The network named in 'Make sure to send funds on {network}.'. */
+  network: string;
+  symbol: string;
+  decimals: number;
+  /** The shortfall, in base units, shown in 'Receive {amount} {symbol}'. */
+  amount: bigint;
+  /** The wallet's balance now, in base units (polled every 2 s while the screen shows). */
+  balance(): Promise<bigint>;
 }
 
 /** One decoded Solana instruction as the 'Advanced' list shows it. */
@@ -59,6 +95,8 @@ export interface SolanaTransactionContent {
   insufficient: boolean;
   /** The transaction's page on the cluster's explorer, `{hash}` standing for its signature. */
   explorerUrl: string | null;
+  /** What 'Add funds' asks for when the balance is short; null when there is nothing to add. */
+  funding: FundingTarget | null;
 }
 
 export type SigningContent = MessageContent | TransactionContent | SolanaTransactionContent;
@@ -82,6 +120,8 @@ export interface SigningView {
   /** The transaction hash or Solana signature, once known. */
   hash: string | null;
   failure: SigningFailure | null;
+  /** The request's place in a batch; null for a single request. */
+  step: BatchStep | null;
 }
 
 export interface SigningSession {
@@ -89,8 +129,12 @@ export interface SigningSession {
   /** True once the user closed the modal (or the session finished). */
   readonly closed: boolean;
   update(patch: Partial<Omit<SigningView, 'id'>>): void;
-  /** Shows `content` for approval: resolves on approve (stage 'submitting'), rejects on cancel or close. */
-  confirm(content: SigningContent): Promise<void>;
+  /**
+   * Shows `content` (as request `step` of a batch, when given) and resolves with the user's choice:
+   * 'approve' (stage 'submitting'), 'continue' or 'back' (batch steps), 'funded' (back from 'Add
+   * funds' with more balance: stage 'preparing'). Rejects on cancel or close.
+   */
+  confirm(content: SigningContent, step?: BatchStep | null): Promise<ConfirmChoice>;
   /** Shows the error screen: resolves true on 'Retry transaction', false once closed. */
   failed(failure: SigningFailure, hash?: string | null): Promise<boolean>;
   /** Leaves the queue (the modal closes when it was the last). */
@@ -107,6 +151,16 @@ export interface SigningStore {
     first: boolean;
   };
   approve(id: number): void;
+  /** 'Continue' to the batch's next request. */
+  next(id: number): void;
+  /** 'Back' to the batch's previous request. */
+  back(id: number): void;
+  /** 'Add funds': the Receive funds screen for the content's `funding`. */
+  addFunds(id: number): void;
+  /** Receive funds' 'Continue' (the balance grew): the request is priced again. */
+  fundsAdded(id: number): void;
+  /** Leaves the Receive funds screen for the confirm screen as it was. */
+  backToConfirm(id: number): void;
   cancel(id: number): void;
   retry(id: number): void;
   finish(id: number): void;
@@ -122,7 +176,7 @@ export class SigningCancelledError extends Error {
 interface Entry {
   view: SigningView;
   closed: boolean;
-  approval: { resolve(): void; reject(error: Error): void } | null;
+  approval: { resolve(choice: ConfirmChoice): void; reject(error: Error): void } | null;
   retry: ((again: boolean) => void) | null;
 }
 
@@ -134,6 +188,21 @@ export function createSigningStore(): SigningStore {
     for (const listener of [...listeners]) listener();
   };
   const find = (id: number) => entries.find((entry) => entry.view.id === id);
+
+  /** The session when its confirm screen is the one showing (not Receive funds, not an error). */
+  const onConfirm = (id: number) => {
+    const entry = find(id);
+    return entry?.view.stage === 'confirm' ? entry : undefined;
+  };
+
+  /** Settles the waiting confirm screen with `choice`, moving to `stage`. */
+  function choose(entry: Entry | undefined, choice: ConfirmChoice, stage: SigningStage) {
+    if (!entry?.approval) return;
+    const { resolve } = entry.approval;
+    entry.approval = null;
+    set(entry, { stage });
+    resolve(choice);
+  }
 
   function set(entry: Entry, patch: Partial<SigningView>) {
     entry.view = { ...entry.view, ...patch };
@@ -160,7 +229,15 @@ export function createSigningStore(): SigningStore {
 
     open(initial) {
       const entry: Entry = {
-        view: { stage: 'preparing', content: null, hash: null, failure: null, ...initial, id: nextId++ },
+        view: {
+          stage: 'preparing',
+          content: null,
+          hash: null,
+          failure: null,
+          step: null,
+          ...initial,
+          id: nextId++,
+        },
         closed: false,
         approval: null,
         retry: null,
@@ -176,11 +253,11 @@ export function createSigningStore(): SigningStore {
         update(patch) {
           if (!entry.closed) set(entry, patch);
         },
-        confirm(content) {
+        confirm(content, step = null) {
           if (entry.closed) return Promise.reject(new SigningCancelledError('The request was closed'));
-          return new Promise<void>((resolve, reject) => {
+          return new Promise<ConfirmChoice>((resolve, reject) => {
             entry.approval = { resolve, reject };
-            set(entry, { stage: 'confirm', content, failure: null });
+            set(entry, { stage: 'confirm', content, step, failure: null });
           });
         },
         failed(failure, hash = null) {
@@ -200,12 +277,34 @@ export function createSigningStore(): SigningStore {
     },
 
     approve(id) {
+      const entry = onConfirm(id);
+      const step = entry?.view.step;
+      // In a batch only the last request's screen approves (the others 'Continue').
+      if (step && step.index !== step.count - 1) return;
+      choose(entry, 'approve', 'submitting');
+    },
+    next(id) {
+      const entry = onConfirm(id);
+      const step = entry?.view.step;
+      if (step && step.index < step.count - 1) choose(entry, 'continue', 'preparing');
+    },
+    back(id) {
+      const entry = onConfirm(id);
+      const step = entry?.view.step;
+      if (step && step.index > 0) choose(entry, 'back', 'preparing');
+    },
+    addFunds(id) {
       const entry = find(id);
-      if (!entry?.approval) return;
-      const { resolve } = entry.approval;
-      entry.approval = null;
-      set(entry, { stage: 'submitting' });
-      resolve();
+      if (entry?.approval && entry.view.stage === 'confirm' && fundingOf(entry.view))
+        set(entry, { stage: 'funding' });
+    },
+    fundsAdded(id) {
+      const entry = find(id);
+      if (entry?.view.stage === 'funding') choose(entry, 'funded', 'preparing');
+    },
+    backToConfirm(id) {
+      const entry = find(id);
+      if (entry?.approval && entry.view.stage === 'funding') set(entry, { stage: 'confirm' });
     },
     cancel(id) {
       const entry = find(id);
@@ -234,6 +333,12 @@ export function createSigningStore(): SigningStore {
     },
   };
   return store;
+}
+
+/** The shown request's funding target, when it has one. */
+export function fundingOf(view: SigningView): FundingTarget | null {
+  const content = view.content;
+  return content && content.kind !== 'message' ? content.funding : null;
 }
 
 const stores = new WeakMap<LatchkeyClient, SigningStore>();

@@ -1,29 +1,90 @@
 import { en } from '../../copy/en.ts';
+import type { BatchStep } from '../../signing/store.ts';
 
 export interface TransactionActionsProps {
-  /** The balance is short: the warning shows ('Add funds on {network} …') and Approve is disabled. */
+  /** The balance is short: the warning shows ('Add funds on {network} …'). */
   insufficient: boolean;
   /** The network named in the warning. */
   network: string;
+  /** The app funds wallets: a short balance offers 'Add funds' instead of a disabled Approve. */
+  canAddFunds: boolean;
+  /** The request's place in a batch; null (or left out) for a single request. */
+  step?: BatchStep | null | undefined;
   /** Default 'Approve'. */
   buttonText?: string | undefined;
   cancellable: boolean;
   busy: boolean;
   onApprove(): void;
   onCancel(): void;
+  onContinue?(): void;
+  onBack?(): void;
+  onAddFunds?(): void;
 }
 
-/** The foot of both confirm-transaction screens: the funds warning, Approve, and 'Not now' when cancellable. */
+/** What a confirm screen passes on to its actions (the rest comes from its content). */
+export type ConfirmActionsProps = Omit<TransactionActionsProps, 'insufficient' | 'network' | 'canAddFunds'>;
+
+/**
+ * The foot of both confirm-transaction screens (spec document 2 §4 Ethereum transaction): a batch's
+ * requests before the last read 'Continue' (only the last one sends), later ones add 'Back'. On the
+ * approving screen a short balance turns Approve into 'Add funds' when the app funds wallets, and
+ * disables it otherwise. 'Not now' shows when the request is cancellable.
+ */
 export function TransactionActions({
   insufficient,
   network,
+  canAddFunds,
+  step = null,
   buttonText,
   cancellable,
   busy,
   onApprove,
   onCancel,
+  onContinue,
+  onBack,
+  onAddFunds,
 }: TransactionActionsProps) {
   const s = en.signingScreens;
+  const approving = !step || step.index === step.count - 1;
+  const addFunds = approving && insufficient && canAddFunds;
+  let primary = (
+    <button
+      type="button"
+      className="lk-btn lk-btn-primary"
+      data-testid="lk-tx-approve"
+      data-lk-autofocus
+      disabled={busy || insufficient}
+      onClick={onApprove}
+    >
+      {buttonText ?? s.approve}
+    </button>
+  );
+  if (!approving)
+    primary = (
+      <button
+        type="button"
+        className="lk-btn lk-btn-primary"
+        data-testid="lk-tx-continue"
+        data-lk-autofocus
+        disabled={busy}
+        onClick={onContinue}
+      >
+        {s.continue}
+      </button>
+    );
+  else if (addFunds)
+    primary = (
+      <button
+        type="button"
+        className="lk-btn lk-btn-primary"
+        data-testid="lk-tx-add-funds"
+        data-lk-autofocus
+        disabled={busy}
+        onClick={onAddFunds}
+      >
+        {s.addFunds}
+      </button>
+    );
   return (
     <>
       {insufficient && (
@@ -32,16 +93,18 @@ export function TransactionActions({
         </p>
       )}
       <div className="lk-actions">
-        <button
-          type="button"
-          className="lk-btn lk-btn-primary"
-          data-testid="lk-tx-approve"
-          data-lk-autofocus
-          disabled={busy || insufficient}
-          onClick={onApprove}
-        >
-          {buttonText ?? s.approve}
-        </button>
+        {primary}
+        {step && step.index > 0 && (
+          <button
+            type="button"
+            className="lk-btn lk-btn-secondary"
+            data-testid="lk-tx-back"
+            disabled={busy}
+            onClick={onBack}
+          >
+            {s.back}
+          </button>
+        )}
         {cancellable && (
           <button
             type="button"

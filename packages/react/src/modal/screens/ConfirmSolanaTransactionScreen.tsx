@@ -1,20 +1,14 @@
 import { en } from '../../copy/en.ts';
 import type { SolanaTransactionContent } from '../../signing/store.ts';
 import { Expander, Row } from '../../signing/ui.tsx';
-import { TransactionActions } from '../components/TransactionActions.tsx';
+import { type ConfirmActionsProps, TransactionActions } from '../components/TransactionActions.tsx';
 
-export interface ConfirmSolanaTransactionScreenProps {
+export interface ConfirmSolanaTransactionScreenProps extends ConfirmActionsProps {
   titleId: string;
   content: SolanaTransactionContent;
   /** Default 'Confirm transaction'. */
   title?: string | undefined;
   description?: string | undefined;
-  /** Default 'Approve'. */
-  buttonText?: string | undefined;
-  cancellable: boolean;
-  busy: boolean;
-  onApprove(): void;
-  onCancel(): void;
 }
 
 /** Spec document 1 §2 Confirm transaction (Solana): Amount, Network, Estimated fee, 'Advanced' instructions. */
@@ -23,15 +17,15 @@ export function ConfirmSolanaTransactionScreen({
   content,
   title,
   description,
-  buttonText,
-  cancellable,
-  busy,
-  onApprove,
-  onCancel,
+  ...actions
 }: ConfirmSolanaTransactionScreenProps) {
   const s = en.signingScreens;
   return (
-    <section className="lk-screen" data-testid="lk-screen-confirm-solana-transaction" aria-busy={busy}>
+    <section
+      className="lk-screen"
+      data-testid="lk-screen-confirm-solana-transaction"
+      aria-busy={actions.busy}
+    >
       <h2 id={titleId} tabIndex={-1}>
         {title ?? s.confirmTransaction}
       </h2>
@@ -63,13 +57,10 @@ export function ConfirmSolanaTransactionScreen({
         </Expander>
       </div>
       <TransactionActions
+        {...actions}
         insufficient={content.insufficient}
         network={en.solana}
-        buttonText={buttonText}
-        cancellable={cancellable}
-        busy={busy}
-        onApprove={onApprove}
-        onCancel={onCancel}
+        canAddFunds={content.funding !== null}
       />
     </section>
   );

@@ -1,45 +1,39 @@
 import { en } from '../../copy/en.ts';
 import type { TransactionContent } from '../../signing/store.ts';
 import { Expander, Mono, Row } from '../../signing/ui.tsx';
-import { TransactionActions } from '../components/TransactionActions.tsx';
+import { type ConfirmActionsProps, TransactionActions } from '../components/TransactionActions.tsx';
 
-export interface ConfirmTransactionScreenProps {
+export interface ConfirmTransactionScreenProps extends ConfirmActionsProps {
   titleId: string;
   content: TransactionContent;
   /** Default 'Approve {action}'. */
   title?: string | undefined;
   description?: string | undefined;
-  /** Default 'Approve'. */
-  buttonText?: string | undefined;
-  /** Shows 'Not now'. */
-  cancellable: boolean;
-  /** Approved: signing and sending. */
-  busy: boolean;
-  onApprove(): void;
-  onCancel(): void;
 }
 
 /**
- * Spec document 1 §2 Confirm transaction (Ethereum): the rows, the details, the wallet's balance.
- * With too little balance Approve stays disabled (funding is not offered) and says where to add funds.
+ * Spec document 1 §2 Confirm transaction (Ethereum): the title (with '(n / m)' in a batch), 'Confirm
+ * address' or 'Confirm action', the rows, the details, the wallet's balance. With too little balance
+ * Approve becomes 'Add funds' when the app funds wallets, else stays disabled; both say where to add.
  */
 export function ConfirmTransactionScreen({
   titleId,
   content,
   title,
   description,
-  buttonText,
-  cancellable,
-  busy,
-  onApprove,
-  onCancel,
+  ...actions
 }: ConfirmTransactionScreenProps) {
   const s = en.signingScreens;
+  const { step } = actions;
   return (
-    <section className="lk-screen" data-testid="lk-screen-confirm-transaction" aria-busy={busy}>
+    <section className="lk-screen" data-testid="lk-screen-confirm-transaction" aria-busy={actions.busy}>
       <h2 id={titleId} tabIndex={-1} data-testid="lk-tx-title">
         {title ?? s.approveAction(content.action)}
+        {step && <span data-testid="lk-tx-step"> {s.batchStep(step.index + 1, step.count)}</span>}
       </h2>
+      <p className="lk-muted" data-testid="lk-tx-confirm-kind">
+        {content.confirm === 'address' ? s.confirmAddress : s.confirmAction}
+      </p>
       {description && <p className="lk-muted">{description}</p>}
       <div className="lk-rows">
         {content.send !== null && <Row label={s.send} value={content.send} testId="lk-tx-send" />}
@@ -68,13 +62,10 @@ export function ConfirmTransactionScreen({
         </span>
       </div>
       <TransactionActions
+        {...actions}
         insufficient={content.insufficient}
         network={content.network}
-        buttonText={buttonText}
-        cancellable={cancellable}
-        busy={busy}
-        onApprove={onApprove}
-        onCancel={onCancel}
+        canAddFunds={content.funding !== null}
       />
     </section>
   );

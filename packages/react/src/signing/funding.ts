@@ -1,0 +1,28 @@
+import type { AppConfigFields } from '@latchkey/protocol';
+import type { BatchStep, ConfirmChoice, SigningContent, SigningSession } from './store.ts';
+
+/**
+ * Whether the app funds wallets (spec document 2 §5: funding must be enabled in the app config with
+ * at least one supported method or option). Then a short balance offers 'Add funds' on the confirm
+ * screens instead of a disabled Approve.
+ */
+export function fundingEnabled(app: Pick<AppConfigFields, 'funding_config'> | null | undefined): boolean {
+  const funding = app?.funding_config;
+  if (!funding) return false;
+  return (funding.methods?.length ?? 0) > 0 || (funding.options?.length ?? 0) > 0;
+}
+
+/**
+ * Shows what `price` makes and waits for the user's choice; after 'Add funds' brought more balance
+ * ('funded') the request is priced again (new balance, new verdict) and shown anew.
+ */
+export async function confirmPriced(
+  session: SigningSession,
+  price: () => Promise<SigningContent>,
+  step: BatchStep | null = null,
+): Promise<Exclude<ConfirmChoice, 'funded'>> {
+  for (;;) {
+    const choice = await session.confirm(await price(), step);
+    if (choice !== 'funded') return choice;
+  }
+}
