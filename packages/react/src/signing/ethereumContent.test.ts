@@ -172,7 +172,7 @@ describe('transactionContent', () => {
       committed: balance,
       feeUnknown: true,
     });
-    expect(content).toMatchObject({ fee: '—', insufficient: true, total: '< 0.000001 ETH' });
+    expect(content).toMatchObject({ fee: '—', insufficient: true, total: '<0.000001 ETH' });
   });
 
   it("shows a token transfer's recipient and token, and 'Maximum' for an unlimited approval", async () => {

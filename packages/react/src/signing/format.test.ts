@@ -12,9 +12,9 @@ describe('formatAmount', () => {
     expect(formatAmount(42n, 0, '')).toBe('42');
   });
 
-  it('says "< 0.001" instead of 0 for a tiny non-zero amount', () => {
-    expect(formatAmount(1n, 18, 'ETH', 3)).toBe('< 0.001 ETH');
-    expect(formatAmount(21_000n * 1_000_000_000n, 18, 'ETH', 3)).toBe('< 0.001 ETH');
+  it('says "<0.001" instead of 0 for a tiny non-zero amount', () => {
+    expect(formatAmount(1n, 18, 'ETH', 3)).toBe('<0.001 ETH');
+    expect(formatAmount(21_000n * 1_000_000_000n, 18, 'ETH', 3)).toBe('<0.001 ETH');
   });
 });
 

@@ -1,7 +1,7 @@
 /**
  * Amounts as the confirmation screens show them: base units to a decimal string, cut (not
  * rounded up) to a few fraction digits, with the symbol; a non-zero amount too small to show
- * reads '< 0.001 ETH' rather than '0 ETH'.
+ * reads '<0.001 ETH' (spec document 2 §5 token display) rather than '0 ETH'.
  */
 export function formatAmount(value: bigint, decimals: number, symbol: string, fractionDigits = 6): string {
   const negative = value < 0n;
@@ -15,7 +15,7 @@ export function formatAmount(value: bigint, decimals: number, symbol: string, fr
     .replace(/0+$/, '');
   const suffix = symbol ? ` ${symbol}` : '';
   if (abs !== 0n && whole === 0n && fraction === '')
-    return `< 0.${'0'.repeat(Math.max(fractionDigits - 1, 0))}1${suffix}`;
+    return `<0.${'0'.repeat(Math.max(fractionDigits - 1, 0))}1${suffix}`;
   return `${negative ? '-' : ''}${whole.toLocaleString('en-US')}${fraction ? `.${fraction}` : ''}${suffix}`;
 }
 
