@@ -107,14 +107,6 @@ export async function signTypedData(
   return { signature: (await signWithScreen(ctx, 'eth_signTypedData_v4', json, options)) as `0x${string}` };
 }
 
-/** A request with the chain it goes to, as prepared for its confirm screen. */
-interface PricedRequest {
-  transaction: PreparedTransaction;
-  chain: EvmChain;
-  /** The gas could not be estimated before the batch's earlier requests are mined. */
-  feeUnknown: boolean;
-}
-
 /**
  * A transaction through the confirm screen. Sending waits for the receipt and shows 'Transaction
  * complete!' (a revert shows 'Transaction failed'); signing only shows 'Transaction signed!'. A
@@ -168,6 +160,14 @@ async function transactionWithScreens(
   }
 }
 
+/** A request with the chain it goes to, as prepared for its confirm screen. */
+interface PricedRequest {
+  transaction: PreparedTransaction;
+  chain: EvmChain;
+  /** The gas could not be estimated before the batch's earlier requests are mined. */
+  feeUnknown: boolean;
+}
+
 /**
  * Prepares batch request `index` for its screen. A request after the first may depend on the ones
  * before it (approve, then swap): when its gas cannot be estimated yet, it is shown with the fee
@@ -198,8 +198,9 @@ const spent = ({ transaction, feeUnknown }: PricedRequest) =>
   BigInt(transaction.value ?? '0x0') + (feeUnknown ? 0n : maxFee(transaction));
 
 /**
- * Sends `transaction` and waits until it is mined: a revert throws. `chain` hears the request's
- * chain (from the provider's preparation) before anything is signed.
+ * Sends `transaction` (approved already, with the rest of its batch) and waits until it is mined: a
+ * revert throws. The provider's confirm hook only notes the chain it prepared the request for,
+ * whose node then reports the receipt.
  */
 async function sendMined(
   provider: EmbeddedEthereumProvider,
