@@ -62,7 +62,8 @@ describe.each(dialects)('embedded wallets: importing a private key (%s)', (diale
     expect(res.status).toBe(200);
     return res.body;
   };
-  const importWallet = (body: unknown, token: string) => frame<WireUser>('/frame/import', body, token);
+  const importWallet = (body: unknown, token: string) =>
+    frame<WireUser & { code?: string }>('/frame/import', body, token);
 
   beforeAll(async () => {
     t = await startTestServer(dialect);

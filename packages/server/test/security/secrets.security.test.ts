@@ -1,6 +1,15 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { ed25519 } from '@noble/curves/ed25519.js';
+import { base58 } from '@scure/base';
 import { exportSPKI, generateKeyPair, SignJWT } from 'jose';
+import { verifyMessage } from 'viem';
+import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+// The wallet frame's own code drives the import, so the scan covers what the frame really sends.
+import { AuthShareCache } from '../../../wallet-frame/src/frame/auth-shares.ts';
+import { DeviceShares } from '../../../wallet-frame/src/frame/device-share.ts';
+import { dispatcher } from '../../../wallet-frame/src/frame/messages.ts';
+import { ServerApi } from '../../../wallet-frame/src/frame/server-api.ts';
 import { SecretBox } from '../../src/crypto/secret-box.ts';
 import { dumpDatabase as dumpAll } from '../helpers/dump-database.ts';
 import {
@@ -32,6 +41,8 @@ describe.each(dialects)('secrets at rest and in logs (%s)', (dialect) => {
   const transferNonces: string[] = [];
   /** The embedded wallet's entropy id, whose stored row the sealing test opens. */
   let entropyId = '';
+  /** The imported private keys' labels (a subset of `secrets`). */
+  const importedKeyLabels = new Set<string>();
 
   /** Key material: never in a log or a row, in base64 (as it travels) or hex. */
   const rememberBytes = (label: string, bytes: Uint8Array) => {
@@ -213,6 +224,106 @@ describe.each(dialects)('secrets at rest and in logs (%s)', (dialect) => {
       { token: owner.token },
     );
 
+    // Imported private keys, through the wallet frame's code: an Ethereum key (privy) and a Solana
+    // keypair (password) are imported, sign, and are recovered on a second device, where they sign
+    // again. The server may see their shares only; the keys must reach no row and no log.
+    const importer = (await client.loginWithEmail('importer@example.com')).body;
+    rememberAuth('importer', importer);
+    const ethereumKey = generatePrivateKey();
+    const ethereumAddress = privateKeyToAddress(ethereumKey);
+    const solanaSeed = ed25519.utils.randomSecretKey();
+    const solanaKeypair = new Uint8Array([...solanaSeed, ...ed25519.getPublicKey(solanaSeed)]);
+    const solanaAddress = base58.encode(solanaKeypair.subarray(32));
+    const rememberKey = (label: string, bytes: Uint8Array) => {
+      const before = new Set(secrets.values());
+      rememberBytes(label, bytes);
+      for (const value of secrets.values()) if (!before.has(value)) importedKeyLabels.add(value);
+    };
+    rememberKey('imported Ethereum key', Buffer.from(ethereumKey.slice(2), 'hex'));
+    rememberKey('imported Solana seed', solanaSeed);
+    rememberKey('imported Solana keypair', solanaKeypair);
+    secrets.set(base58.encode(solanaKeypair), 'imported Solana keypair (base58)');
+    secrets.set(base58.encode(solanaSeed), 'imported Solana seed (base58)');
+    importedKeyLabels.add('imported Solana keypair (base58)').add('imported Solana seed (base58)');
+    const frameDevice = () => {
+      const items = new Map<string, string>();
+      const storage = {
+        get length() {
+          return items.size;
+        },
+        clear: () => items.clear(),
+        getItem: (key: string) => items.get(key) ?? null,
+        key: (index: number) => [...items.keys()][index] ?? null,
+        removeItem: (key: string) => void items.delete(key),
+        setItem: (key: string, value: string) => void items.set(key, value),
+      };
+      const dispatch = dispatcher({
+        config: { appId: app.id, apiUrl: t.url, allowedOrigins: [] },
+        api: new ServerApi({
+          apiUrl: t.url,
+          appId: app.id,
+          // The browser sets the frame page's Origin (the server's own) on its requests.
+          fetch: (input, init) =>
+            fetch(input, { ...init, headers: { ...(init?.headers as object), origin: t.url } }),
+        }),
+        deviceShares: new DeviceShares(() => storage, app.id),
+        authShares: new AuthShareCache(),
+      });
+      let id = 0;
+      return async (event: string, data: Record<string, unknown>) => {
+        const reply = await dispatch({ id: ++id, event, data: { accessToken: importer.token, ...data } });
+        if ('error' in reply) throw new Error(`${event}: ${reply.error.type} ${reply.error.message}`);
+        return reply.data as Record<string, unknown>;
+      };
+    };
+    const refs = {
+      ethereum: { entropyId: ethereumAddress, entropyIdVerifier: 'ethereum-address-verifier' },
+      solana: { entropyId: solanaAddress, entropyIdVerifier: 'solana-address-verifier' },
+    };
+    const signBoth = async (device: ReturnType<typeof frameDevice>) => {
+      const signed = await device('privy:wallets:rpc', {
+        ...refs.ethereum,
+        chainType: 'ethereum',
+        hdWalletIndex: 0,
+        request: { method: 'personal_sign', params: ['imported', ethereumAddress] },
+      });
+      const signature = (signed.response as { data: `0x${string}` }).data;
+      expect(await verifyMessage({ address: ethereumAddress, message: 'imported', signature })).toBe(true);
+      const solana = await device('privy:wallets:rpc', {
+        ...refs.solana,
+        chainType: 'solana',
+        hdWalletIndex: 0,
+        request: { method: 'signMessage', params: { message: b64(new Uint8Array([1, 2, 3])) } },
+      });
+      expect(solana.address).toBe(solanaAddress);
+    };
+    const firstDevice = frameDevice();
+    expect(
+      await firstDevice('privy:wallets:import', {
+        privateKey: ethereumKey,
+        chainType: 'ethereum',
+        mode: 'on-device',
+      }),
+    ).toEqual({ address: ethereumAddress });
+    expect(
+      await firstDevice('privy:wallets:import', {
+        privateKey: base58.encode(solanaKeypair),
+        chainType: 'solana',
+        mode: 'on-device',
+        recoveryMethod: 'user-passcode',
+        recoveryPassword: 'imported key password',
+      }),
+    ).toEqual({ address: solanaAddress });
+    remember('imported key password', 'imported key password');
+    await signBoth(firstDevice);
+    const secondDevice = frameDevice();
+    await secondDevice('privy:wallets:recover', refs.ethereum);
+    await secondDevice('privy:wallets:recover', {
+      ...refs.solana,
+      recoveryPassword: 'imported key password',
+    });
+    await signBoth(secondDevice);
+
     // An app created over the admin API, and a server call with its secret.
     const created = await fetch(`${t.url}/admin/v1/apps`, {
       method: 'POST',
@@ -260,6 +371,27 @@ describe.each(dialects)('secrets at rest and in logs (%s)', (dialect) => {
     for (const { table, text } of dump) {
       for (const [value, label] of secrets) if (text.includes(value)) leaks.push(`${label} in ${table}`);
     }
+    expect(leaks).toEqual([]);
+  });
+
+  it('no imported private key appears in any row or log, in any encoding', async () => {
+    expect(importedKeyLabels.size).toBe(11);
+    const rows = await dumpDatabase();
+    // The scan did see the imported wallets' sealed entropies and their accounts.
+    const entropies = await t.ctx.db
+      .selectFrom('wallet_entropies')
+      .select('entropy_id')
+      .where('imported', '=', 1)
+      .execute();
+    expect(entropies).toHaveLength(2);
+    const places = [
+      ...rows.map((r) => ({ where: r.table, text: r.text })),
+      { where: 'logs', text: t.logs.join('\n') },
+    ];
+    const leaks: string[] = [];
+    for (const { where, text } of places)
+      for (const value of importedKeyLabels)
+        if (text.includes(value)) leaks.push(`${secrets.get(value)} in ${where}`);
     expect(leaks).toEqual([]);
   });
 
