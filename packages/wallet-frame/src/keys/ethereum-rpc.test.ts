@@ -1,3 +1,5 @@
+import { secp256k1 } from '@noble/curves/secp256k1.js';
+import { bytesToHex } from '@noble/hashes/utils.js';
 import {
   encodeAbiParameters,
   type Hex,
@@ -10,10 +12,12 @@ import {
   verifyMessage,
   verifyTypedData,
 } from 'viem';
-import { privateKeyToAddress } from 'viem/accounts';
+import { privateKeyToAccount, privateKeyToAddress, sign } from 'viem/accounts';
 import { describe, expect, it } from 'vitest';
+import { ethereumAddressOf } from './derive-ethereum.ts';
 import { InvalidRequestError } from './errors.ts';
-import { ethereumRpc } from './ethereum-rpc.ts';
+import { ethereumRpc, signHash } from './ethereum-rpc.ts';
+import { parseRpcTransaction } from './ethereum-transaction.ts';
 
 // Hardhat account 0 ('test … junk' at m/44'/60'/0'/0/0).
 const KEY: Hex = '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80';
@@ -289,5 +293,112 @@ describe('ethereumRpc', () => {
     }
     await expect(rpc('personal_sign', { message: 'hi' })).rejects.toThrow(InvalidRequestError);
     await expect(rpc('personal_sign')).rejects.toThrow(InvalidRequestError);
+  });
+});
+
+describe('the same bytes as a viem account', () => {
+  const random = (length: number) => globalThis.crypto.getRandomValues(new Uint8Array(length));
+  const keys: Uint8Array[] = Array.from({ length: 64 }, () => secp256k1.utils.randomSecretKey());
+  // A few edge keys as well: 1, n - 1, and keys with leading zero bytes.
+  keys.push(
+    Uint8Array.from({ length: 32 }, (_, i) => (i === 31 ? 1 : 0)),
+    secp256k1.Point.Fn.toBytes(secp256k1.Point.Fn.ORDER - 1n),
+    Uint8Array.from([0, 0, ...random(30)]),
+  );
+
+  it('signHash gives what viem sign gives: r, s, v and yParity, both parities', async () => {
+    const parities = new Set<number>();
+    for (const key of keys) {
+      const hash = toHex(random(32));
+      const ours = signHash(key, hash);
+      expect(ours).toEqual(await sign({ hash, privateKey: toHex(key) }));
+      parities.add(ours.yParity);
+    }
+    expect([...parities].sort()).toEqual([0, 1]);
+    expect(() => signHash(keys[0]!, '0x1234')).toThrow(InvalidRequestError);
+  });
+
+  it('for every method, from a hex key or from a signer with its address', async () => {
+    const messages = ['', 'hello', 'ünïcødé ✓', '0x', '0xdeadbeef', '0xabc', 'x'.repeat(1000)];
+    for (const [n, key] of keys.entries()) {
+      const account = privateKeyToAccount(toHex(key));
+      const signer = { privateKey: key, address: ethereumAddressOf(key) };
+      expect(signer.address).toBe(account.address);
+      const both = async (method: string, params: unknown[]) => {
+        const fromHex = await ethereumRpc(toHex(key), { method, params });
+        expect(await ethereumRpc(signer, { method, params })).toBe(fromHex);
+        return fromHex;
+      };
+
+      const message = n < messages.length ? messages[n]! : toHex(random(n % 50));
+      const raw = /^0x([0-9a-fA-F]{2})*$/.test(message);
+      expect(await both('personal_sign', [message, account.address])).toBe(
+        await account.signMessage({ message: raw ? { raw: message as Hex } : message }),
+      );
+
+      const hash = toHex(random(32));
+      expect(await both('eth_sign', [account.address, hash])).toBe(await account.sign({ hash }));
+
+      const typed = {
+        domain: { name: 'Bench', version: '1', chainId: n + 1, verifyingContract: OTHER },
+        types: {
+          Note: [
+            { name: 'text', type: 'string' },
+            { name: 'amount', type: 'uint256' },
+          ],
+        },
+        primaryType: 'Note',
+        message: { text: `note ${n}`, amount: BigInt(n) * 10n ** 18n },
+      } as const;
+      expect(
+        await both('eth_signTypedData_v4', [
+          account.address,
+          { ...typed, message: { ...typed.message, amount: String(typed.message.amount) } },
+        ]),
+      ).toBe(await account.signTypedData(typed));
+
+      const rpcTx = [
+        {
+          to: OTHER,
+          nonce: n,
+          gas: 21000,
+          chainId: n + 1,
+          maxFeePerGas: 2 + n,
+          maxPriorityFeePerGas: 1,
+          value: String(n),
+        },
+        { to: OTHER, nonce: n, gas: 21000, chainId: n + 1, gasPrice: 10 ** 9, data: toHex(random(n % 40)) },
+        {
+          nonce: n,
+          gas: 90000,
+          chainId: 1,
+          gasPrice: 7,
+          accessList: [{ address: OTHER, storageKeys: [hash] }],
+          data: '0x6000',
+        },
+        {
+          type: 'legacy',
+          nonce: 9,
+          gasPrice: '20000000000',
+          gas: 21000,
+          to: OTHER,
+          value: '0xde0b6b3a7640000',
+          chainId: 1,
+        },
+      ][n % 4]!;
+      expect(await both('eth_signTransaction', [rpcTx])).toBe(
+        await account.signTransaction(parseRpcTransaction(rpcTx)),
+      );
+    }
+  });
+
+  it("leaves the signer's key to its owner: not wiped, not changed", async () => {
+    const key = keys[0]!;
+    const copy = key.slice();
+    await ethereumRpc(
+      { privateKey: key, address: ethereumAddressOf(key) },
+      { method: 'eth_sign', params: [ethereumAddressOf(key), toHex(random(32))] },
+    );
+    expect(bytesToHex(key)).toBe(bytesToHex(copy));
   });
 });

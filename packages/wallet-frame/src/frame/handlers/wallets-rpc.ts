@@ -1,11 +1,6 @@
-import {
-  ethereumKey,
-  ethereumRpc,
-  fromBase64,
-  solanaKey,
-  solanaSignMessage,
-  toBase64,
-} from '../../keys/index.ts';
+// Not in the keys index (whose API is fixed): the key as bytes, which are wiped after signing.
+import { ethereumSigner } from '../../keys/derive-ethereum.ts';
+import { ethereumRpc, fromBase64, solanaKey, solanaSignMessage, toBase64 } from '../../keys/index.ts';
 import { withEntropy } from '../entropy-session.ts';
 import type { FrameContext } from '../frame-context.ts';
 import { FrameError } from '../frame-error.ts';
@@ -44,13 +39,17 @@ export async function walletsRpc(ctx: FrameContext, data: RequestData): Promise<
   const message = chain === 'solana' ? solanaMessage(request) : null;
   return withEntropy(ctx, token, ref, async ({ seed }) => {
     if (chain === 'ethereum') {
-      const key = ethereumKey(seed, index);
-      const signature = await ethereumRpc(key.privateKey, request);
-      return {
-        address: key.address,
-        chainType: chain,
-        response: { method: request.method, data: signature },
-      };
+      const key = ethereumSigner(seed, index);
+      try {
+        const signature = await ethereumRpc(key, request);
+        return {
+          address: key.address,
+          chainType: chain,
+          response: { method: request.method, data: signature },
+        };
+      } finally {
+        wipe(key.privateKey);
+      }
     }
     const key = solanaKey(seed, index);
     try {
