@@ -2,6 +2,7 @@
  * The wallet frame: a page on the Latchkey server's origin that holds the embedded wallets' device
  * shares and answers the host app's WIRE §6 requests. The host only ever sees addresses and signatures.
  */
+import { warmUpCurve } from '../keys/warm-up.ts';
 import { AuthShareCache } from './auth-shares.ts';
 import { readFrameConfig } from './config.ts';
 import { DeviceShares } from './device-share.ts';
@@ -15,3 +16,7 @@ installMessageListener(window, {
   deviceShares: new DeviceShares(() => window.localStorage, config.appId),
   authShares: new AuthShareCache(),
 });
+
+// The curves' base-point tables are built now, one task each, rather than by the first request that signs.
+setTimeout(() => warmUpCurve('secp256k1'), 0);
+setTimeout(() => warmUpCurve('ed25519'), 0);
