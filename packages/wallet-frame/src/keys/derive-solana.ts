@@ -10,7 +10,7 @@
 import { ed25519 } from '@noble/curves/ed25519.js';
 import { hmac } from '@noble/hashes/hmac.js';
 import { sha512 } from '@noble/hashes/sha2.js';
-import { utf8ToBytes } from '@noble/hashes/utils.js';
+import { clean, utf8ToBytes } from '@noble/hashes/utils.js';
 import { base58 } from '@scure/base';
 import { checkWalletIndex } from './wallet-index.ts';
 
@@ -23,25 +23,33 @@ export interface Ed25519Node {
   chainCode: Uint8Array;
 }
 
+/** Splits I into (key, chain code) and wipes I. */
 function split(digest: Uint8Array): Ed25519Node {
-  return { key: digest.slice(0, 32), chainCode: digest.slice(32) };
+  const node = { key: digest.slice(0, 32), chainCode: digest.slice(32) };
+  clean(digest);
+  return node;
 }
 
 /**
  * Derives the node at `path`, a list of child numbers below 2^31 that are all taken as hardened
- * (m/0'/1' is [0, 1]).
+ * (m/0'/1' is [0, 1]). Every intermediate key, chain code and HMAC input is wiped; the caller wipes the
+ * returned node's bytes when done with them.
  */
 export function deriveEd25519(seed: Uint8Array, path: readonly number[]): Ed25519Node {
-  let node = split(hmac(sha512, CURVE_KEY, seed));
   for (const child of path) {
     if (!Number.isInteger(child) || child < 0 || child >= HARDENED) {
       throw new RangeError('SLIP-0010 ed25519 child numbers must be integers below 2^31 (hardened only)');
     }
+  }
+  let node = split(hmac(sha512, CURVE_KEY, seed));
+  for (const child of path) {
     // Hardened child: HMAC-SHA512(chainCode, 0x00 ‖ key ‖ ser32(child + 2^31)).
     const data = new Uint8Array(37);
     data.set(node.key, 1);
     new DataView(data.buffer).setUint32(33, child + HARDENED, false);
-    node = split(hmac(sha512, node.chainCode, data));
+    const parent = node;
+    node = split(hmac(sha512, parent.chainCode, data));
+    clean(data, parent.key, parent.chainCode);
   }
   return node;
 }
@@ -56,10 +64,15 @@ export interface SolanaKey {
 
 /** Solana account: m/44'/501'/{index}'/0' (the path Phantom, Solflare and Privy use). */
 export function solanaKey(seed: Uint8Array, index: number): SolanaKey {
-  const { key } = deriveEd25519(seed, [44, 501, checkWalletIndex(index), 0]);
-  const publicKey = ed25519.getPublicKey(key);
-  const secretKey = new Uint8Array(64);
-  secretKey.set(key, 0);
-  secretKey.set(publicKey, 32);
-  return { secretKey, publicKey, address: base58.encode(publicKey) };
+  const { key, chainCode } = deriveEd25519(seed, [44, 501, checkWalletIndex(index), 0]);
+  try {
+    const publicKey = ed25519.getPublicKey(key);
+    const secretKey = new Uint8Array(64);
+    secretKey.set(key, 0);
+    secretKey.set(publicKey, 32);
+    return { secretKey, publicKey, address: base58.encode(publicKey) };
+  } finally {
+    // The caller holds (and wipes) the key only as part of `secretKey`.
+    clean(key, chainCode);
+  }
 }
