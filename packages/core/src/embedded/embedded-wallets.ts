@@ -64,6 +64,19 @@ export interface CreateEmbeddedWalletOptions {
   password?: string | undefined;
 }
 
+export interface ImportEmbeddedWalletOptions {
+  /**
+   * Ethereum: 64 hex digits, with or without `0x`. Solana: base58 of the 64-byte keypair (as Phantom
+   * exports it) or of its 32-byte seed. Sent to the wallet frame only; never to the server.
+   */
+  privateKey: string;
+  /** Default 'ethereum'. */
+  chainType?: EmbeddedChainType | undefined;
+  /** As for a created wallet: default 'user-passcode' when a password is given, else 'privy'. */
+  recoveryMethod?: RecoveryMethod | undefined;
+  password?: string | undefined;
+}
+
 export interface EmbeddedWallets {
   /** The user's embedded wallets, Ethereum first, by index. */
   list(): EmbeddedWalletAccount[];
@@ -85,7 +98,14 @@ export interface EmbeddedWallets {
    * `user-passcode` rejects with type `wallet_not_on_device` (ask for the password, then `recover`).
    */
   connect(): Promise<{ entropyId: string }>;
-  recover(options?: { password?: string | undefined }): Promise<{ entropyId: string }>;
+  /**
+   * Recovers the user's HD wallets on this device, or with `address` that imported wallet (each
+   * imported key recovers on its own).
+   */
+  recover(options?: {
+    password?: string | undefined;
+    address?: string | undefined;
+  }): Promise<{ entropyId: string }>;
   setRecovery(options: {
     recoveryMethod: RecoveryMethod;
     password?: string | undefined;
@@ -96,6 +116,12 @@ export interface EmbeddedWallets {
    * asks for one.
    */
   assertCanSetRecovery(recoveryMethod: RecoveryMethod): void;
+  /**
+   * Imports an existing private key as an on-device embedded wallet (`imported: true`, index 0 of
+   * its own): the frame splits it like a created wallet's seed, and it signs through the same
+   * providers. Its key cannot be exported again (only HD wallets export).
+   */
+  importWallet(options: ImportEmbeddedWalletOptions): Promise<EmbeddedWalletAccount>;
   /** `privy:wallets:rpc` on the wallet at `address`; resolves with `response.data`. */
   rpc(
     address: string,
@@ -194,7 +220,8 @@ export function createEmbeddedWallets(params: CreateEmbeddedWalletsParameters): 
   const providers = new Map<string, EmbeddedEthereumProvider>();
   let confirm: ConfirmHook | null = params.confirm ?? null;
   let current: FrameProxy | null = null;
-  let recovering: Promise<{ entropyId: string }> | null = null;
+  /** Pinless recoveries under way, by entropy id. */
+  const recovering = new Map<string, Promise<{ entropyId: string }>>();
 
   function proxy(): FrameProxy {
     if (typeof params.proxy !== 'function') return params.proxy;
@@ -246,11 +273,14 @@ export function createEmbeddedWallets(params: CreateEmbeddedWalletsParameters): 
       return call<{ entropyId: string }>('privy:wallets:recover', data);
     };
     if (password !== undefined) return run();
-    // Pinless recoveries asked for at once (several signatures on a new device) share one run.
-    recovering ??= run().finally(() => {
-      recovering = null;
-    });
-    return recovering;
+    // Pinless recoveries of one entropy asked for at once (several signatures on a new device)
+    // share one run; an imported wallet's is another entropy's.
+    let running = recovering.get(entropy.entropyId);
+    if (!running) {
+      running = run().finally(() => recovering.delete(entropy.entropyId));
+      recovering.set(entropy.entropyId, running);
+    }
+    return running;
   }
 
   /**
@@ -270,7 +300,12 @@ export function createEmbeddedWallets(params: CreateEmbeddedWalletsParameters): 
   }
 
   /** The refreshed user's wallet at `address`; if the refresh failed, what the frame reported. */
-  async function afterChange(address: string, chainType: EmbeddedChainType, walletIndex: number) {
+  async function afterChange(
+    address: string,
+    chainType: EmbeddedChainType,
+    walletIndex: number,
+    imported: { recoveryMethod: string } | null = null,
+  ) {
     let user: User | null = null;
     try {
       user = await session.refreshAfterChange();
@@ -283,8 +318,10 @@ export function createEmbeddedWallets(params: CreateEmbeddedWalletsParameters): 
         chainType,
         walletIndex,
         chainId: chainType === 'ethereum' ? 'eip155:1' : null,
-        recoveryMethod: embeddedEntropy(session.user)?.recoveryMethod ?? null,
-        imported: false,
+        recoveryMethod: imported
+          ? imported.recoveryMethod
+          : (embeddedEntropy(session.user)?.recoveryMethod ?? null),
+        imported: imported !== null,
         delegated: false,
         createdAt: null,
       }
@@ -384,7 +421,11 @@ export function createEmbeddedWallets(params: CreateEmbeddedWalletsParameters): 
     async recover(options = {}) {
       if (options.password !== undefined && typeof options.password !== 'string')
         throw new EmbeddedWalletError('invalid_input', 'Invalid recovery password');
-      return recover(requireEntropy(), options.password);
+      if (options.address === undefined) return recover(requireEntropy(), options.password);
+      const wallet = findEmbeddedWallet(session.user, String(options.address));
+      if (!wallet)
+        throw new EmbeddedWalletError('embedded_wallet_not_found', embeddedMessages.noWalletForAddress);
+      return recover(entropyOf(wallet), options.password);
     },
 
     assertCanSetRecovery(recoveryMethod) {
@@ -412,6 +453,25 @@ export function createEmbeddedWallets(params: CreateEmbeddedWalletsParameters): 
         // The linked accounts show the new method on the next refresh.
       }
       return reply;
+    },
+
+    async importWallet(options) {
+      const { privateKey } = (options ?? {}) as Partial<ImportEmbeddedWalletOptions>;
+      // The key itself never goes into a message: only what is wrong with it.
+      if (typeof privateKey !== 'string' || privateKey.trim() === '')
+        throw new EmbeddedWalletError('invalid_input', 'A private key is required to import a wallet');
+      const chainType = options.chainType ?? 'ethereum';
+      if (chainType !== 'ethereum' && chainType !== 'solana')
+        throw new EmbeddedWalletError('invalid_input', `Unsupported chain type ${String(chainType)}`);
+      const data = recoveryData(options);
+      const { address } = await call<{ address: string }>('privy:wallets:import', {
+        accessToken: await accessToken(),
+        privateKey,
+        chainType,
+        mode: 'on-device',
+        ...data,
+      });
+      return afterChange(address, chainType, 0, { recoveryMethod: data.recoveryMethod });
     },
 
     async rpc(address, chainType, request) {

@@ -21,6 +21,7 @@ export {
   createEmbeddedWallets,
   type EmbeddedSession,
   type EmbeddedWallets,
+  type ImportEmbeddedWalletOptions,
 } from './embedded-wallets.ts';
 export {
   EmbeddedWalletError,
