@@ -42,6 +42,7 @@ export const embeddedMessages = {
   invalidTransaction: 'Invalid transaction request',
   unsupportedMethod: 'The Provider does not support the requested method.',
   unauthorized: 'The requested account and/or method has not been authorized by the user.',
+  disconnected: 'The Provider is disconnected from all chains.',
   unsupportedChain: (chainId: number) =>
     `Chain ID ${chainId} is not supported. It must be added to the config.supportedChains property of the LatchkeyProvider.`,
 } as const;

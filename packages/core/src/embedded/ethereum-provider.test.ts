@@ -129,12 +129,18 @@ describe('embedded Ethereum provider: accounts and chains', () => {
     expect((await rpcError(provider.request({ method: 'wallet_watchAsset' }))).code).toBe(4200);
   });
 
-  it('tells listeners on disconnect that the account is gone', () => {
+  it('tells listeners on disconnect that the account is gone, then EIP-1193 disconnect (4900)', () => {
     const { provider } = setup();
     const events: unknown[] = [];
-    provider.on('accountsChanged', (accounts: string[]) => events.push(accounts));
+    provider.on('accountsChanged', (accounts: string[]) => events.push(['accountsChanged', accounts]));
+    provider.on('disconnect', (error: ProviderRpcError) =>
+      events.push(['disconnect', error.code, error.message]),
+    );
     provider.disconnect();
-    expect(events).toEqual([[]]);
+    expect(events).toEqual([
+      ['accountsChanged', []],
+      ['disconnect', 4900, 'The Provider is disconnected from all chains.'],
+    ]);
   });
 });
 

@@ -69,7 +69,10 @@ export interface EmbeddedEthereumProvider extends EIP1193Provider {
   /** `chainChanged` (hex chain id) and `accountsChanged` (address list). */
   on(event: string, listener: Listener): EmbeddedEthereumProvider;
   removeListener(event: string, listener: Listener): EmbeddedEthereumProvider;
-  /** Tells listeners the wallet is gone (`accountsChanged` with `[]`), e.g. on logout. */
+  /**
+   * Tells listeners the wallet is gone, e.g. on logout: `accountsChanged` with `[]`, then EIP-1193's
+   * `disconnect` with a 4900 ProviderRpcError.
+   */
   disconnect(): void;
   /**
    * Fills `request` as `eth_sendTransaction` would (nonce, gas, fees, on its chain or the current
@@ -256,6 +259,7 @@ export function createEmbeddedEthereumProvider(
     },
     disconnect() {
       emit('accountsChanged', []);
+      emit('disconnect', new ProviderRpcError(4900, embeddedMessages.disconnected));
     },
     prepareTransaction: prepare,
   };

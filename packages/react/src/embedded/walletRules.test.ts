@@ -12,6 +12,8 @@ import { setEmbeddedWalletPassword } from './setWalletPassword.ts';
  * `user_owned_recovery_options` are `options`; the core embedded-wallet API is the real one, over
  * a frame that records what it is asked.
  */
+const address = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
+
 function setup(
   recoveryMethod: string,
   options: ('user-passcode' | 'google-drive' | 'icloud')[],
@@ -24,7 +26,7 @@ function setup(
     linked_accounts: [
       {
         type: 'wallet',
-        address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed',
+        address,
         chain_type: 'ethereum',
         wallet_client_type: 'privy',
         connector_type: 'embedded',
@@ -48,7 +50,6 @@ function setup(
     ready: Promise.resolve(),
     async request<T>(event: string, data: Record<string, unknown>) {
       frameEvents.push(data.hdWalletIndex === undefined ? event : `${event} ${data.hdWalletIndex}`);
-      const address = user.linked_accounts[0]!.address as string;
       return { entropyId: address, address } as T;
     },
     destroy() {},

@@ -1,0 +1,5 @@
+export {
+  type EmbeddedWalletConnectorParameters,
+  type EmbeddedWalletConnectorProvider,
+  embeddedWallet,
+} from './embedded-wallet-connector.ts';
