@@ -8,6 +8,7 @@ import type { ImportBody } from './bodies.ts';
 import { type EmbeddedWallet, embeddedWalletIdentity, parseWalletAddress } from './embedded-accounts.ts';
 import { insertEntropy } from './entropy-store.ts';
 import { recoveryMaterial } from './recovery-material.ts';
+import { assertRecoveryMethodAllowed } from './recovery-rules.ts';
 import { recordWalletCreated } from './wallet-events.ts';
 
 /**
@@ -46,6 +47,7 @@ export async function importEmbeddedWallet(
     address: parseWalletAddress(body.chain_type, body.address),
     imported: true,
   };
+  assertRecoveryMethodAllowed(app, body.recovery_method);
   const material = recoveryMaterial(body);
   await assertAddressFree(ctx, app.id, userId, wallet.address.identifier);
 

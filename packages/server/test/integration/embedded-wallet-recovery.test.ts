@@ -4,6 +4,7 @@ import {
   createEmbeddedWallet,
   embeddedWalletFixture,
   framePost,
+  newEthereumAddress,
   type RecoveryMethod,
   randomShare,
   recoveryFields,
@@ -88,6 +89,22 @@ describe.each(dialects)('embedded wallets: recovery-method rules (%s)', (dialect
     expect(me.body.user.linked_accounts.filter((a) => a.type === 'wallet')).toEqual([]);
     // The server-managed method needs no option.
     await createEmbeddedWallet(t, client, other.token!, { method: 'privy' });
+  });
+
+  it('importing a key with a method the app does not allow is refused', async () => {
+    await recoveryOptions([]);
+    const user = await login();
+    const address = newEthereumAddress();
+    const body = (method: RecoveryMethod) => ({
+      chain_type: 'ethereum',
+      address,
+      auth_share: b64(randomShare(33)),
+      ...recoveryFields(method).body,
+    });
+    const refused = await frame('/frame/import', body('user-passcode'), user.token!);
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({ code: 'disallowed_recovery_method' });
+    expect((await frame('/frame/import', body('privy'), user.token!)).status).toBe(200);
   });
 
   it('switching to a method the app does not allow is refused and changes nothing', async () => {
