@@ -12,6 +12,7 @@ describe('@latchkey/react', () => {
         "useCreateWallet",
         "useExportWallet",
         "useIdentityToken",
+        "useImportWallet",
         "useLatchkey",
         "useLinkAccount",
         "useLogin",

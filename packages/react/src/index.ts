@@ -7,6 +7,8 @@ export { useCreateWallet } from './hooks/useCreateWallet.ts';
 export type { ExportWalletOptions } from './hooks/useExportWallet.ts';
 export { useExportWallet } from './hooks/useExportWallet.ts';
 export { useIdentityToken } from './hooks/useIdentityToken.ts';
+export type { ImportWalletOptions, UseImportWalletParameters } from './hooks/useImportWallet.ts';
+export { useImportWallet } from './hooks/useImportWallet.ts';
 export type { UseLatchkeyReturnType } from './hooks/useLatchkey.ts';
 export { useLatchkey } from './hooks/useLatchkey.ts';
 export type { UseLinkAccountParameters } from './hooks/useLinkAccount.ts';

@@ -1,5 +1,9 @@
 import { createStore, type LatchkeyClient, type LatchkeyState } from '@latchkey/core';
-import { EmbeddedWalletError, type EmbeddedWallets } from '@latchkey/core/embedded';
+import {
+  type EmbeddedWalletAccount,
+  EmbeddedWalletError,
+  type EmbeddedWallets,
+} from '@latchkey/core/embedded';
 import type { User } from '@latchkey/protocol';
 import { describe, expect, it } from 'vitest';
 import type { ModalOptions } from '../LatchkeyContext.ts';
@@ -8,8 +12,14 @@ import { embeddedController } from './embeddedController.ts';
 
 const alice = { id: 'did:privy:alice', linked_accounts: [] } as unknown as User;
 
-/** A client whose embedded wallets answer `connect` with `connectResults`, in order. */
-function fakeClient(connectResults: ('ok' | 'not-on-device')[]) {
+/**
+ * A client whose embedded wallets answer `connect` with `connectResults`, in order. `hd`: the user
+ * has HD wallets (an entropy); `accounts`: the wallets `list()` gives.
+ */
+function fakeClient(
+  connectResults: ('ok' | 'not-on-device')[],
+  { hd = true, accounts = [] as Partial<EmbeddedWalletAccount>[] } = {},
+) {
   const store = createStore<LatchkeyState>({
     ready: true,
     authenticated: true,
@@ -18,6 +28,8 @@ function fakeClient(connectResults: ('ok' | 'not-on-device')[]) {
   });
   const calls: string[] = [];
   const wallets = {
+    entropy: () => (hd ? { entropyId: '0xabc' } : null),
+    list: () => accounts,
     async connect() {
       calls.push('connect');
       if (connectResults.shift() === 'not-on-device')
@@ -69,6 +81,44 @@ describe('the embedded controller', () => {
     await expect.poll(() => opened.length).toBe(1);
     opened[0]?.options?.embeddedTask?.reject(new Error('exited'));
     await expect(use).rejects.toThrow('exited');
+  });
+
+  it('connects nothing for a user whose only embedded wallets are imported', async () => {
+    const imported = {
+      address: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266',
+      chainType: 'ethereum',
+      imported: true,
+    };
+    const { client, calls, opened, openModal } = fakeClient(['not-on-device'], {
+      hd: false,
+      accounts: [imported as Partial<EmbeddedWalletAccount>],
+    });
+    await embeddedController(client).connected(openModal);
+    expect(calls).toEqual([]);
+    expect(opened).toEqual([]);
+  });
+
+  it('signs with an imported wallet without bringing the HD wallets onto this device first', async () => {
+    const imported = {
+      address: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266',
+      chainType: 'ethereum',
+      imported: true,
+    };
+    const hdWallet = {
+      address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed',
+      chainType: 'ethereum',
+      imported: false,
+    };
+    const { client, calls, opened, openModal } = fakeClient(['not-on-device'], {
+      accounts: [hdWallet, imported] as Partial<EmbeddedWalletAccount>[],
+    });
+    const controller = embeddedController(client);
+    await controller.forWallet(imported.address.toLowerCase(), openModal);
+    expect(calls).toEqual([]);
+    // An HD wallet still needs its entropy here: the password prompt opens.
+    void controller.forWallet(hdWallet.address, openModal);
+    await expect.poll(() => opened.length).toBe(1);
+    expect(calls).toEqual(['connect']);
   });
 
   it('destroys the loaded wallets when the user logs out', async () => {

@@ -16,6 +16,12 @@ export interface EmbeddedController {
    * `connect()` itself; for a 'user-passcode' wallet the modal asks for the password.
    */
   connected(openModal: OpenModal): Promise<EmbeddedWallets>;
+  /**
+   * The instance, ready to sign with the embedded wallet at `address`: `connected` for an HD
+   * wallet; an imported one is its own entropy and does not need the HD wallets on this device
+   * (its first signature recovers it when it uses 'privy').
+   */
+  forWallet(address: string, openModal: OpenModal): Promise<EmbeddedWallets>;
   /** The EIP-1193 provider of the embedded Ethereum wallet at `address`, on this device. */
   ethereumProvider(address: string, openModal: OpenModal): Promise<EmbeddedEthereumProvider>;
   /** Chain ids the providers switched to, by lower-case address (`useSyncExternalStore` snapshot). */
@@ -70,6 +76,8 @@ function createEmbeddedController(client: LatchkeyClient): EmbeddedController {
   }
 
   async function connectOrRecover(wallets: EmbeddedWallets, openModal: OpenModal): Promise<void> {
+    // A user whose only embedded wallets are imported has no HD wallets to bring onto this device.
+    if (!wallets.entropy()) return;
     try {
       await wallets.connect();
     } catch (error) {
@@ -88,11 +96,25 @@ function createEmbeddedController(client: LatchkeyClient): EmbeddedController {
     return wallets;
   }
 
+  async function forWallet(address: string, openModal: OpenModal): Promise<EmbeddedWallets> {
+    const wallets = await load();
+    const lower = address.toLowerCase();
+    const imported = wallets
+      .list()
+      .some(
+        (w) =>
+          w.imported &&
+          (w.chainType === 'ethereum' ? w.address.toLowerCase() === lower : w.address === address),
+      );
+    return imported ? wallets : connected(openModal);
+  }
+
   return {
     load,
     connected,
+    forWallet,
     async ethereumProvider(address, openModal) {
-      const wallets = await connected(openModal);
+      const wallets = await forWallet(address, openModal);
       const provider = wallets.getEthereumProvider(address);
       if (!watched.has(provider)) {
         watched.add(provider);

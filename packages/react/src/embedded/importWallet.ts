@@ -1,0 +1,47 @@
+import { type LatchkeyClient, LatchkeyClientError } from '@latchkey/core';
+import type { EmbeddedWallet } from '../types.ts';
+import { embeddedController } from './embeddedController.ts';
+import { toEmbeddedWallet } from './embeddedWalletObjects.ts';
+
+export interface ImportWalletOptions {
+  /**
+   * Ethereum: 64 hex digits, with or without `0x`. Solana: base58 of the 64-byte keypair (as Phantom
+   * exports it) or of its 32-byte seed. It goes to the wallet frame only, never to the server.
+   */
+  privateKey: string;
+  /** Default 'ethereum'. */
+  chainType?: 'ethereum' | 'solana';
+  /**
+   * Secures the imported wallet with this password ('user-passcode' recovery) instead of the
+   * server-held recovery key; required when the app requires a password for new wallets.
+   */
+  password?: string;
+}
+
+/**
+ * Imports a private key as the logged-in user's embedded wallet (`imported: true`): the key is split
+ * in the wallet frame like a created wallet's seed, and the wallet then lists and signs like the
+ * others. Its key cannot be exported again (only HD wallets export).
+ *
+ * @example
+ * const wallet = await importEmbeddedWallet(client, { privateKey: '0x…' });
+ */
+export async function importEmbeddedWallet(
+  client: LatchkeyClient,
+  options: ImportWalletOptions,
+): Promise<EmbeddedWallet> {
+  if (!client.getState().user)
+    throw new LatchkeyClientError(
+      'must_be_authenticated',
+      'User must be authenticated before importing a wallet',
+    );
+  // The embedded-wallet code loads here, on first use, never with the page.
+  const wallets = await embeddedController(client).load();
+  return toEmbeddedWallet(
+    await wallets.importWallet({
+      privateKey: options?.privateKey,
+      chainType: options?.chainType,
+      password: options?.password,
+    }),
+  );
+}
