@@ -55,15 +55,25 @@ function common(account: EmbeddedWalletAccount, chainLabel: string) {
 
 /**
  * An embedded Ethereum wallet as `useWallets` lists it. `getEthereumProvider()` first makes sure
- * the wallet is on this device (recovering it, with the password prompt for 'user-passcode').
+ * the wallet is on this device (recovering it, with the password prompt for 'user-passcode'), and
+ * that its signatures show the confirmation screens when the app uses the provider directly
+ * (viem, wagmi, `request`), as the signing hooks do.
  */
 export function embeddedEthereumWallet(
   client: LatchkeyClient,
   openModal: OpenModal,
   account: EmbeddedWalletAccount,
   chainId: number,
+  config: LatchkeyConfig = {},
 ): ConnectedWallet {
-  const provider = () => embeddedController(client).ethereumProvider(account.address, openModal);
+  const provider = async () => {
+    const controller = embeddedController(client);
+    const ethereum = await controller.ethereumProvider(account.address, openModal);
+    // The signing code is a lazy chunk: loaded with the provider, not with the wallet list.
+    const { installSigningConfirm } = await import('../signing/session.ts');
+    installSigningConfirm(await controller.load(), { client, config, openModal });
+    return ethereum;
+  };
   return {
     ...common(account, ''),
     type: 'ethereum',

@@ -57,6 +57,7 @@ export function useEmbeddedWallets<C extends 'ethereum' | 'solana'>(chain: C): W
                 openModal,
                 account,
                 chainIds.get(account.address.toLowerCase()) ?? startChainId,
+                config,
               )
             : embeddedSolanaWallet(client, openModal, account, config)) as WalletOf<C>,
       );
