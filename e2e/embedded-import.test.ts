@@ -1,0 +1,254 @@
+/**
+ * Importing a private key into the real wallet frame, in Chromium, from a bare host page on an
+ * allowed origin (WIRE §6 `privy:wallets:import`): the address is the key's, signatures verify, the
+ * key is kept only as shares, a second device recovers it (privy method) and signs, and a page on
+ * another origin gets no answer.
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ed25519 } from '@noble/curves/ed25519.js';
+import { base58, base64 } from '@scure/base';
+import type { BrowserContext, Page } from 'playwright-core';
+import { verifyMessage } from 'viem';
+import { privateKeyToAddress } from 'viem/accounts';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { ask, failure, loginFromPage, mountFrame, request, walletFrame } from './helpers/frame-host.ts';
+import { type Stack, startStack } from './helpers/stack.ts';
+import { type StaticServer, startStaticServer } from './helpers/static-server.ts';
+
+/** viem's (and Hardhat's / Anvil's) first test account: a key everyone knows, and its address. */
+const privateKey = '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80';
+const address = privateKeyToAddress(privateKey);
+const importTimeoutMs = 60_000;
+
+describe('importing a private key into the wallet frame', () => {
+  let stack: Stack;
+  let hostDir: string;
+  let host: StaticServer;
+  let stranger: StaticServer;
+  let appId: string;
+  const opened: BrowserContext[] = [];
+  const email = 'importer@example.com';
+  let first: { page: Page; errors: string[] };
+  let token: string;
+
+  beforeAll(async () => {
+    stack = await startStack();
+    hostDir = mkdtempSync(join(tmpdir(), 'lk-import-host-'));
+    writeFileSync(
+      join(hostDir, 'index.html'),
+      '<!doctype html><html><head><title>host</title></head><body></body></html>',
+    );
+    host = await startStaticServer(hostDir);
+    stranger = await startStaticServer(hostDir);
+    appId = (await stack.server.createApp({ email_auth: true, allowed_domains: [host.url] })).app.id;
+  });
+  afterAll(async () => {
+    for (const context of opened) await context.close().catch(() => undefined);
+    await stranger?.close();
+    await host?.close();
+    await stack?.close();
+    if (hostDir) rmSync(hostDir, { recursive: true, force: true });
+  });
+
+  const frameUrl = () => `${stack.server.url}/apps/${appId}/embedded-wallets`;
+
+  async function newDevice(origin = host.url) {
+    const device = await stack.newPage();
+    opened.push(device.context);
+    await device.page.goto(`${origin}/`);
+    return device;
+  }
+
+  async function linkedWallets(accessToken: string) {
+    const response = await fetch(`${stack.server.url}/api/v1/users/me`, {
+      headers: { authorization: `Bearer ${accessToken}`, 'privy-app-id': appId, origin: host.url },
+    });
+    expect(response.status).toBe(200);
+    const { user } = (await response.json()) as { user: { linked_accounts: Record<string, unknown>[] } };
+    return user.linked_accounts.filter((account) => account.type === 'wallet');
+  }
+
+  async function personalSign(page: Page, accessToken: string, message: string) {
+    const reply = await ask(page, 'privy:wallets:rpc', {
+      accessToken,
+      entropyId: address,
+      entropyIdVerifier: 'ethereum-address-verifier',
+      chainType: 'ethereum',
+      hdWalletIndex: 0,
+      request: { method: 'personal_sign', params: [message, address] },
+    });
+    expect(reply).toMatchObject({ address, chainType: 'ethereum', response: { method: 'personal_sign' } });
+    return (reply.response as { data: `0x${string}` }).data;
+  }
+
+  test('imports the key as an on-device wallet at the key’s address, linked as imported', async () => {
+    first = await newDevice();
+    token = await loginFromPage(stack, first.page, appId, email);
+    await mountFrame(first.page, frameUrl());
+    // TEE wallets are not built here: a clear refusal, and nothing is stored.
+    expect(
+      await failure(first.page, 'privy:wallets:import', {
+        accessToken: token,
+        privateKey,
+        chainType: 'ethereum',
+        mode: 'tee',
+      }),
+    ).toEqual({
+      type: 'invalid_request_arguments',
+      message: "TEE wallets are not supported by this server: import with mode 'on-device'",
+    });
+    expect(
+      (
+        await failure(first.page, 'privy:wallets:import', {
+          accessToken: token,
+          privateKey: privateKey.slice(0, 50),
+          chainType: 'ethereum',
+          mode: 'on-device',
+        })
+      ).type,
+    ).toBe('invalid_request_arguments');
+    expect(await linkedWallets(token)).toEqual([]);
+
+    const reply = await ask(
+      first.page,
+      'privy:wallets:import',
+      { accessToken: token, privateKey, chainType: 'ethereum', mode: 'on-device' },
+      importTimeoutMs,
+    );
+    expect(reply).toEqual({ address });
+    expect(await linkedWallets(token)).toEqual([
+      expect.objectContaining({
+        address,
+        chain_type: 'ethereum',
+        connector_type: 'embedded',
+        wallet_client_type: 'privy',
+        wallet_index: 0,
+        imported: true,
+        delegated: false,
+        recovery_method: 'privy',
+      }),
+    ]);
+  });
+
+  test('signs personal_sign with a signature that verifies for the key’s address', async () => {
+    const message = 'Signed by an imported key';
+    const signature = await personalSign(first.page, token, message);
+    expect(await verifyMessage({ address, message, signature })).toBe(true);
+  });
+
+  test('keeps only a share, in the frame origin’s storage; the host page holds nothing', async () => {
+    const frameStorage = await walletFrame(stack, first.page).evaluate(() => ({ ...localStorage }));
+    expect(Object.keys(frameStorage)).toEqual([`latchkey:imported-key-share:${appId}:${address}`]);
+    const stored = Object.values(frameStorage)[0]!;
+    expect(base64.decode(stored)).toHaveLength(33);
+    expect(stored).not.toContain(privateKey.slice(2));
+    expect(
+      await first.page.evaluate(() => ({ local: localStorage.length, session: sessionStorage.length })),
+    ).toEqual({ local: 0, session: 0 });
+  });
+
+  test('imports a Solana keypair (base58, as Phantom exports it) whose signMessage verifies', async () => {
+    const seed = ed25519.utils.randomSecretKey();
+    const publicKey = ed25519.getPublicKey(seed);
+    const solanaAddress = base58.encode(publicKey);
+    const reply = await ask(
+      first.page,
+      'privy:wallets:import',
+      {
+        accessToken: token,
+        privateKey: base58.encode(new Uint8Array([...seed, ...publicKey])),
+        chainType: 'solana',
+        mode: 'on-device',
+      },
+      importTimeoutMs,
+    );
+    expect(reply).toEqual({ address: solanaAddress });
+    const message = new TextEncoder().encode('Solana, imported');
+    const signed = await ask(first.page, 'privy:wallets:rpc', {
+      accessToken: token,
+      entropyId: solanaAddress,
+      entropyIdVerifier: 'solana-address-verifier',
+      chainType: 'solana',
+      hdWalletIndex: 0,
+      request: { method: 'signMessage', params: { message: base64.encode(message) } },
+    });
+    const signature = base64.decode((signed.response as { data: { signature: string } }).data.signature);
+    expect(ed25519.verify(signature, message, publicKey)).toBe(true);
+    expect((await linkedWallets(token)).find((w) => w.address === solanaAddress)).toMatchObject({
+      chain_type: 'solana',
+      public_key: solanaAddress,
+      imported: true,
+    });
+  });
+
+  test('a second device must recover the imported key (privy), then signs for the same address', async () => {
+    const second = await newDevice();
+    const secondToken = await loginFromPage(stack, second.page, appId, email);
+    await mountFrame(second.page, frameUrl());
+    const ref = {
+      accessToken: secondToken,
+      entropyId: address,
+      entropyIdVerifier: 'ethereum-address-verifier',
+    };
+    expect((await failure(second.page, 'privy:wallets:connect', ref)).type).toBe('wallet_not_on_device');
+    expect(await ask(second.page, 'privy:wallets:recover', ref, importTimeoutMs)).toEqual({
+      entropyId: address,
+    });
+    expect(await ask(second.page, 'privy:wallets:connect', ref)).toEqual({ entropyId: address });
+    const message = 'Signed on the second device';
+    const signature = await personalSign(second.page, secondToken, message);
+    expect(await verifyMessage({ address, message, signature })).toBe(true);
+
+    // The recovery re-split the key: the first device's share no longer combines, so it is dropped
+    // there and that device is sent to recover too.
+    const ref1 = { accessToken: token, entropyId: address, entropyIdVerifier: 'ethereum-address-verifier' };
+    expect((await failure(first.page, 'privy:wallets:connect', ref1)).type).toBe('wallet_not_on_device');
+    const left = await walletFrame(stack, first.page).evaluate(() => Object.keys(localStorage));
+    expect(left.some((key) => key.endsWith(`:${address}`))).toBe(false);
+    expect(second.errors).toEqual([]);
+  });
+
+  test('a page on another origin gets no answer, and imports nothing', async () => {
+    const framed = await newDevice(stranger.url);
+    // The allowed host, opened by the stranger, mounts the live frame; the stranger then posts to it.
+    const [popup] = await Promise.all([
+      framed.context.waitForEvent('page'),
+      framed.page.evaluate((url) => {
+        (window as unknown as { hostWindow: Window | null }).hostWindow = window.open(url);
+      }, `${host.url}/`),
+    ]);
+    await popup.waitForLoadState();
+    await mountFrame(popup, frameUrl());
+    const other = privateKeyToAddress('0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d');
+    const strangerGotAnswer = await framed.page.evaluate(
+      async ({ accessToken }) => {
+        const target = (window as unknown as { hostWindow: Window }).hostWindow.frames[0]!;
+        let answered = false;
+        window.addEventListener('message', () => {
+          answered = true;
+        });
+        const data = {
+          accessToken,
+          privateKey: '0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d',
+          chainType: 'ethereum',
+          mode: 'on-device',
+        };
+        target.postMessage({ id: 'id-1', event: 'privy:wallets:import', data }, '*');
+        target.postMessage(JSON.stringify({ id: 'id-2', event: 'privy:wallets:import', data }), '*');
+        await new Promise((resolve) => setTimeout(resolve, 1_500));
+        return answered;
+      },
+      { accessToken: token },
+    );
+    expect(strangerGotAnswer).toBe(false);
+    expect((await linkedWallets(token)).some((w) => w.address === other)).toBe(false);
+    // The frame still answers its own host.
+    expect(await request(popup, 'privy:iframe:ready', {})).toMatchObject({ data: {} });
+  });
+
+  test('no page of the run reported an error', () => {
+    expect(first.errors).toEqual([]);
+  });
+});
