@@ -207,6 +207,31 @@ describe('importing a private key into the wallet frame', () => {
     expect((await failure(first.page, 'privy:wallets:connect', ref1)).type).toBe('wallet_not_on_device');
     const left = await walletFrame(stack, first.page).evaluate(() => Object.keys(localStorage));
     expect(left.some((key) => key.endsWith(`:${address}`))).toBe(false);
+
+    // Export is for HD wallets only: the export frame, even on the device that holds the imported
+    // key's share, does not rebuild it, and leaves the share in place.
+    const query = new URLSearchParams({
+      entropy_id: address,
+      entropy_id_verifier: 'ethereum-address-verifier',
+      hd_wallet_index: '0',
+      chain_type: 'ethereum',
+    });
+    await second.page.evaluate((src) => {
+      const iframe = document.createElement('iframe');
+      iframe.src = src;
+      document.body.append(iframe);
+    }, `${frameUrl()}/export?${query}#token=${secondToken}`);
+    await expect
+      .poll(() => second.page.frames().some((f) => f.url().includes('/embedded-wallets/export')))
+      .toBe(true);
+    const exportFrame = second.page.frames().find((f) => f.url().includes('/embedded-wallets/export'))!;
+    await exportFrame.locator('[data-testid="lk-export-reveal-key"]').click();
+    await expect
+      .poll(() => exportFrame.locator('[data-testid="lk-export-error"]').textContent())
+      .toBe('The wallet is not on this device; recover it first.');
+    expect(await exportFrame.locator('[data-testid="lk-export-key"]').textContent()).toBe('');
+    const after = await walletFrame(stack, second.page).evaluate(() => Object.keys(localStorage));
+    expect(after).toContain(`latchkey:imported-key-share:${appId}:${address}`);
     expect(second.errors).toEqual([]);
   });
 
