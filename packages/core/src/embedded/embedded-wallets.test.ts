@@ -563,9 +563,7 @@ describe('importing a private key', () => {
       expect(error.message).not.toContain(hardhatKey.slice(2, 12));
     }
     expect(
-      await failure(
-        wallets.importWallet({ privateKey: hardhatKey, recoveryMethod: 'bogus' as never }),
-      ),
+      await failure(wallets.importWallet({ privateKey: hardhatKey, recoveryMethod: 'bogus' as never })),
     ).toMatchObject({ type: 'unsupported_recovery_method' });
     expect(
       await failure(wallets.importWallet({ privateKey: hardhatKey, recoveryMethod: 'user-passcode' })),
