@@ -1,3 +1,4 @@
+import { getAddress } from 'viem';
 import { combineShares, splitEntropy, toBase64 } from '../keys/index.ts';
 import type { HeldAuthShare } from './auth-shares.ts';
 import { type DeviceShares, decodeDeviceShare } from './device-share.ts';
@@ -13,9 +14,17 @@ export function importedKeyShares(ctx: FrameContext): DeviceShares {
   return ctx.deviceShares.importedKeys();
 }
 
+/**
+ * The name an imported key's share is stored under: its address, an Ethereum one in its EIP-55 form,
+ * so a host that names the wallet in lower case finds the same share.
+ */
+export function importedKeyName(entropyId: string): string {
+  return /^0x[0-9a-fA-F]{40}$/.test(entropyId) ? getAddress(entropyId.toLowerCase()) : entropyId;
+}
+
 /** True when this device holds a share of the imported key named `entropyId` (its address). */
 export function isImportedKeyOnDevice(ctx: FrameContext, entropyId: unknown): boolean {
-  return typeof entropyId === 'string' && importedKeyShares(ctx).read(entropyId) !== null;
+  return typeof entropyId === 'string' && importedKeyShares(ctx).read(importedKeyName(entropyId)) !== null;
 }
 
 /**
@@ -72,7 +81,8 @@ export async function withImportedKey<T>(
   options: { fresh?: boolean } = {},
 ): Promise<T> {
   const store = importedKeyShares(ctx);
-  const deviceShare = decodeDeviceShare(store.read(ref.entropyId));
+  const name = importedKeyName(ref.entropyId);
+  const deviceShare = decodeDeviceShare(store.read(name));
   if (!deviceShare) throw new FrameError('wallet_not_on_device', frameMessages.notOnDevice);
   let held: HeldAuthShare | null = options.fresh ? null : ctx.authShares.cached(accessToken, ref.entropyId);
   let secret: Uint8Array | null = null;
@@ -83,7 +93,7 @@ export async function withImportedKey<T>(
       secret = await rebuild(deviceShare, held, ref);
     }
     if (!secret) {
-      store.deleteStale(ref.entropyId);
+      store.deleteStale(name);
       throw new FrameError('wallet_not_on_device', frameMessages.notOnDevice);
     }
     return await use({
@@ -127,6 +137,6 @@ export function reshareImportedKey(
   choice: RecoveryChoice,
 ): Promise<void> {
   return resplit(ctx, accessToken, entropyId, secret, choice, (deviceShare) =>
-    importedKeyShares(ctx).save([entropyId], deviceShare),
+    importedKeyShares(ctx).save([importedKeyName(entropyId)], deviceShare),
   );
 }

@@ -150,6 +150,9 @@ describe('privy:wallets:import (on-device)', () => {
       }),
     ).toBe(true);
     expect(await first.ask('privy:wallets:connect', ethereumRef)).toEqual({ entropyId: hardhatAddress });
+    // Named in lower case (Ethereum addresses are case-insensitive), the wallet is the same one.
+    const lower = { ...ethereumRef, entropyId: hardhatAddress.toLowerCase() };
+    expect(await first.ask('privy:wallets:connect', lower)).toEqual({ entropyId: lower.entropyId });
 
     // A new device has no share: the host is told to recover, then it signs.
     const second = device(server);
@@ -164,7 +167,9 @@ describe('privy:wallets:import (on-device)', () => {
         request: { method: 'personal_sign', params: ['x', hardhatAddress] },
       }),
     ).toMatchObject({ type: 'wallet_not_on_device' });
-    expect(await second.ask('privy:wallets:recover', ethereumRef)).toEqual({ entropyId: hardhatAddress });
+    expect(
+      await second.ask('privy:wallets:recover', { ...ethereumRef, entropyId: hardhatAddress.toLowerCase() }),
+    ).toEqual({ entropyId: hardhatAddress.toLowerCase() });
     expect([...second.storage.items.keys()]).toEqual([`latchkey:imported-key-share:app:${hardhatAddress}`]);
     const again = await personalSign(second, message);
     expect(await verifyMessage({ address: hardhatAddress, message, signature: again })).toBe(true);
