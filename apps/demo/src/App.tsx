@@ -3,6 +3,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { Embedded } from './Embedded.tsx';
 import { Export } from './Export.tsx';
 import { Signing } from './Signing.tsx';
+import { Wagmi } from './Wagmi.tsx';
 import { Wallets } from './Wallets.tsx';
 
 /**
@@ -176,6 +177,7 @@ export function App({ apiUrl }: { apiUrl: string }) {
       <Embedded run={run} />
       <Export run={run} />
       <Signing />
+      <Wagmi />
 
       <p className="muted" data-testid="demo-last-event">
         {lastEvent}

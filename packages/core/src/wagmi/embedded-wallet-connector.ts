@@ -1,12 +1,12 @@
 import { ChainNotConfiguredError, createConnector } from '@wagmi/core';
 import { type Address, getAddress, numberToHex, SwitchChainError, UserRejectedRequestError } from 'viem';
+import type { EIP1193Provider } from '../wallets/types.ts';
 
-/** What the connector needs of a provider: EIP-1193 requests and events (the embedded wallet's). */
-export interface EmbeddedWalletConnectorProvider {
-  request(args: { method: string; params?: readonly unknown[] }): Promise<unknown>;
-  on(event: string, listener: (...args: never[]) => void): unknown;
-  removeListener(event: string, listener: (...args: never[]) => void): unknown;
-}
+/**
+ * What the connector needs of a provider: EIP-1193 requests, and its events when it has them
+ * (the embedded wallet's provider has: `useWallets()` types it as a plain EIP-1193 provider).
+ */
+export type EmbeddedWalletConnectorProvider = EIP1193Provider;
 
 export interface EmbeddedWalletConnectorParameters {
   /**
@@ -56,14 +56,14 @@ export function embeddedWallet(parameters: EmbeddedWalletConnectorParameters) {
         const onAccounts = this.onAccountsChanged.bind(this);
         const onChain = this.onChainChanged.bind(this);
         const onDisconnect = this.onDisconnect.bind(this);
-        wallet.on('accountsChanged', onAccounts);
-        wallet.on('chainChanged', onChain);
-        wallet.on('disconnect', onDisconnect);
+        wallet.on?.('accountsChanged', onAccounts);
+        wallet.on?.('chainChanged', onChain);
+        wallet.on?.('disconnect', onDisconnect);
         listening = {
           off() {
-            wallet.removeListener('accountsChanged', onAccounts);
-            wallet.removeListener('chainChanged', onChain);
-            wallet.removeListener('disconnect', onDisconnect);
+            wallet.removeListener?.('accountsChanged', onAccounts);
+            wallet.removeListener?.('chainChanged', onChain);
+            wallet.removeListener?.('disconnect', onDisconnect);
           },
         };
       }
