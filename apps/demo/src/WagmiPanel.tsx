@@ -1,5 +1,5 @@
-import { embeddedWallet } from '@latchkey/core/wagmi';
 import { useWallets } from '@latchkey/react';
+import { embeddedWallet } from '@latchkey/react/wagmi';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { Chain } from 'viem';
