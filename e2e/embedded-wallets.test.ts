@@ -118,6 +118,24 @@ describe('embedded wallets in the browser', () => {
     return (await text(page, 'demo-embedded-signature')) as `0x${string}`;
   }
 
+  /**
+   * The demo's Solana signature (base64) once it shows, approving 'Sign message' (the Solana
+   * message's screen, spec document 1 §2) when it opens.
+   */
+  async function solanaSignature(page: Page): Promise<Uint8Array> {
+    const approve = page.getByRole('button', { name: 'Sign and continue' });
+    await expect
+      .poll(
+        async () => {
+          if (await approve.isVisible()) await approve.click();
+          return text(page, 'demo-embedded-solana-signature');
+        },
+        { timeout: walletTimeout },
+      )
+      .not.toBe('');
+    return base64.decode(await text(page, 'demo-embedded-solana-signature'));
+  }
+
   function walletFrame(page: Page): Frame {
     const frame = page.frames().find((f) => f.url().startsWith(`${stack.server.url}/apps/`));
     if (!frame) throw new Error('the wallet frame is not mounted');
@@ -201,8 +219,13 @@ describe('embedded wallets in the browser', () => {
 
   test('the Solana wallet’s signMessage verifies (ed25519)', async () => {
     await first.page.locator(id('demo-sign-embedded-solana')).click();
-    await expect.poll(() => text(first.page, 'demo-embedded-solana-signature')).not.toBe('');
-    const signature = base64.decode(await text(first.page, 'demo-embedded-solana-signature'));
+    // The Solana message shows on 'Sign message' before it is signed.
+    await first.page
+      .locator(id('lk-screen-sign-message'))
+      .waitFor({ state: 'visible', timeout: walletTimeout });
+    expect(await text(first.page, 'lk-sign-message-text')).toBe(embeddedDemoMessage);
+    const signature = await solanaSignature(first.page);
+    await modalClosed(first.page);
     const message = new TextEncoder().encode(embeddedDemoMessage);
     expect(ed25519.verify(signature, message, base58.decode(solanaAddress))).toBe(true);
   });
@@ -421,11 +444,8 @@ describe('embedded wallets in the browser', () => {
       .waitFor({ state: 'visible', timeout: walletTimeout });
     await third.page.locator(id('lk-recover-password-input')).fill(password);
     await third.page.locator(id('lk-recover-submit')).click();
+    const signature = await solanaSignature(third.page);
     await modalClosed(third.page);
-    await expect
-      .poll(() => text(third.page, 'demo-embedded-solana-signature'), { timeout: walletTimeout })
-      .not.toBe('');
-    const signature = base64.decode(await text(third.page, 'demo-embedded-solana-signature'));
     const message = new TextEncoder().encode(embeddedDemoMessage);
     expect(ed25519.verify(signature, message, base58.decode(solanaAddress))).toBe(true);
     expect(third.errors).toEqual([]);

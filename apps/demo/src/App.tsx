@@ -2,6 +2,7 @@ import { useIdentityToken, useLatchkey, useLinkAccount, useLogin, useLogout } fr
 import { useCallback, useEffect, useState } from 'react';
 import { Embedded } from './Embedded.tsx';
 import { Export } from './Export.tsx';
+import { ImportKey } from './ImportKey.tsx';
 import { Signing } from './Signing.tsx';
 import { Wagmi } from './Wagmi.tsx';
 import { Wallets } from './Wallets.tsx';
@@ -175,6 +176,7 @@ export function App({ apiUrl }: { apiUrl: string }) {
 
       <Wallets run={run} onEvent={setLastEvent} onError={setLastError} />
       <Embedded run={run} />
+      <ImportKey run={run} />
       <Export run={run} />
       <Signing />
       <Wagmi />

@@ -637,4 +637,37 @@ describe('importing a private key', () => {
     // Without an address, recovery is the HD entropy's, which this user does not have.
     expect((await failure(wallets.recover())).type).toBe('embedded_wallet_not_found');
   });
+
+  it('connects one imported wallet by its address: privy recovers by itself, a password wallet asks', async () => {
+    const onDevice = new Set<string>();
+    const w = world(
+      [
+        walletAccount('ethereum', eth0, 0, { imported: true }),
+        walletAccount('solana', sol0, 0, { imported: true, recovery_method: 'user-passcode' }),
+      ],
+      {
+        'privy:wallets:connect': (data) => {
+          if (!onDevice.has(data.entropyId as string)) notOnDevice();
+          return { entropyId: data.entropyId };
+        },
+        'privy:wallets:recover': (data) => {
+          onDevice.add(data.entropyId as string);
+          return { entropyId: data.entropyId };
+        },
+      },
+    );
+    const wallets = createEmbeddedWallets({ session: w.session, proxy: w.proxy });
+    expect(await wallets.connect({ address: eth0 })).toEqual({ entropyId: eth0 });
+    expect(w.requests.map((r) => [r.event, r.data.entropyId])).toEqual([
+      ['privy:wallets:connect', eth0],
+      ['privy:wallets:recover', eth0],
+      ['privy:wallets:connect', eth0],
+    ]);
+    expect((await failure(wallets.connect({ address: sol0 }))).type).toBe('wallet_not_on_device');
+    expect(w.requests.at(-1)!.data).toMatchObject({
+      entropyId: sol0,
+      entropyIdVerifier: 'solana-address-verifier',
+    });
+    expect((await failure(wallets.connect({ address: eth2 }))).type).toBe('embedded_wallet_not_found');
+  });
 });

@@ -94,10 +94,11 @@ export interface EmbeddedWallets {
    */
   createAdditional(chainType: EmbeddedChainType, walletIndex?: number): Promise<EmbeddedWalletAccount>;
   /**
-   * Loads the wallet on this device. Without a device share, `privy` recovery runs by itself;
-   * `user-passcode` rejects with type `wallet_not_on_device` (ask for the password, then `recover`).
+   * Loads the wallet on this device: the HD wallets, or with `address` that imported wallet.
+   * Without a device share, `privy` recovery runs by itself; `user-passcode` rejects with type
+   * `wallet_not_on_device` (ask for the password, then `recover` with the same `address`).
    */
-  connect(): Promise<{ entropyId: string }>;
+  connect(options?: { address?: string | undefined }): Promise<{ entropyId: string }>;
   /**
    * Recovers the user's HD wallets on this device, or with `address` that imported wallet (each
    * imported key recovers on its own).
@@ -407,8 +408,15 @@ export function createEmbeddedWallets(params: CreateEmbeddedWalletsParameters): 
       return addWallet(chainType, walletIndex ?? nextWalletIndex(session.user, chainType));
     },
 
-    async connect() {
-      const entropy = requireEntropy();
+    async connect(options = {}) {
+      let entropy: EntropyDetails;
+      if (options.address === undefined) entropy = requireEntropy();
+      else {
+        const wallet = findEmbeddedWallet(session.user, String(options.address));
+        if (!wallet)
+          throw new EmbeddedWalletError('embedded_wallet_not_found', embeddedMessages.noWalletForAddress);
+        entropy = entropyOf(wallet);
+      }
       return onDevice(entropy, (accessToken) =>
         call<{ entropyId: string }>('privy:wallets:connect', {
           accessToken,

@@ -70,7 +70,7 @@ export async function createEmbeddedWallet(
         ? await wallets.createEthereumWallet()
         : await wallets.createSolanaWallet();
   } else if (embeddedWalletSettings(config.embeddedWallets, appConfig).requireUserPasswordOnCreate) {
-    account = await runModalTask<EmbeddedWalletAccount>(openModal, 'create-wallet', chainType);
+    account = await runModalTask<EmbeddedWalletAccount>(openModal, 'create-wallet', { chainType });
   } else {
     const wallets = await controller.load();
     account =

@@ -30,8 +30,8 @@ function fakeClient(
   const wallets = {
     entropy: () => (hd ? { entropyId: '0xabc' } : null),
     list: () => accounts,
-    async connect() {
-      calls.push('connect');
+    async connect(options: { address?: string } = {}) {
+      calls.push(options.address === undefined ? 'connect' : `connect:${options.address}`);
       if (connectResults.shift() === 'not-on-device')
         throw new EmbeddedWalletError('wallet_not_on_device', 'Wallet not on device');
       return { entropyId: '0xabc' };
@@ -109,16 +109,43 @@ describe('the embedded controller', () => {
       chainType: 'ethereum',
       imported: false,
     };
-    const { client, calls, opened, openModal } = fakeClient(['not-on-device'], {
+    const { client, calls, opened, openModal } = fakeClient(['ok', 'not-on-device'], {
       accounts: [hdWallet, imported] as Partial<EmbeddedWalletAccount>[],
     });
     const controller = embeddedController(client);
     await controller.forWallet(imported.address.toLowerCase(), openModal);
-    expect(calls).toEqual([]);
+    // Only the imported wallet itself is brought onto this device.
+    expect(calls).toEqual([`connect:${imported.address}`]);
+    expect(opened).toEqual([]);
     // An HD wallet still needs its entropy here: the password prompt opens.
     void controller.forWallet(hdWallet.address, openModal);
     await expect.poll(() => opened.length).toBe(1);
-    expect(calls).toEqual(['connect']);
+    expect(calls).toEqual([`connect:${imported.address}`, 'connect']);
+    expect(opened[0]?.options?.embeddedTask?.address).toBeUndefined();
+  });
+
+  it("asks for an imported 'user-passcode' wallet's password once, naming that wallet", async () => {
+    const imported = {
+      address: 'So1anaImported1111111111111111111111111111',
+      chainType: 'solana',
+      imported: true,
+    };
+    const { client, calls, opened, openModal } = fakeClient(['not-on-device'], {
+      hd: false,
+      accounts: [imported as Partial<EmbeddedWalletAccount>],
+    });
+    const controller = embeddedController(client);
+    const both = Promise.all([
+      controller.forWallet(imported.address, openModal),
+      controller.forWallet(imported.address, openModal),
+    ]);
+    await expect.poll(() => opened.length).toBe(1);
+    expect(opened[0]?.intent).toBe('recover-wallet');
+    expect(opened[0]?.options?.embeddedTask?.address).toBe(imported.address);
+    opened[0]?.options?.embeddedTask?.resolve(undefined);
+    await both;
+    expect(calls).toEqual([`connect:${imported.address}`]);
+    expect(opened).toHaveLength(1);
   });
 
   it('destroys the loaded wallets when the user logs out', async () => {

@@ -18,8 +18,8 @@ export interface EmbeddedController {
   connected(openModal: OpenModal): Promise<EmbeddedWallets>;
   /**
    * The instance, ready to sign with the embedded wallet at `address`: `connected` for an HD
-   * wallet; an imported one is its own entropy and does not need the HD wallets on this device
-   * (its first signature recovers it when it uses 'privy').
+   * wallet; an imported one is its own entropy, so only it is brought onto this device (recovered
+   * by itself with 'privy', or after the modal's password prompt with 'user-passcode').
    */
   forWallet(address: string, openModal: OpenModal): Promise<EmbeddedWallets>;
   /** The EIP-1193 provider of the embedded Ethereum wallet at `address`, on this device. */
@@ -43,7 +43,7 @@ export function embeddedController(client: LatchkeyClient): EmbeddedController {
 
 function createEmbeddedController(client: LatchkeyClient): EmbeddedController {
   let loaded: EmbeddedWallets | null = null;
-  let connecting: Promise<void> | null = null;
+  const connecting = new Map<string, Promise<void>>();
   let chainIds: ReadonlyMap<string, number> = new Map();
   const listeners = new Set<() => void>();
   const watched = new WeakSet<EmbeddedEthereumProvider>();
@@ -58,7 +58,7 @@ function createEmbeddedController(client: LatchkeyClient): EmbeddedController {
     userId = next;
     // Another user (or none): nothing of the last one's wallets may stay mounted.
     loaded?.destroy();
-    connecting = null;
+    connecting.clear();
     if (chainIds.size > 0) {
       chainIds = new Map();
       notify();
@@ -75,24 +75,33 @@ function createEmbeddedController(client: LatchkeyClient): EmbeddedController {
     return loaded;
   }
 
-  async function connectOrRecover(wallets: EmbeddedWallets, openModal: OpenModal): Promise<void> {
-    // A user whose only embedded wallets are imported has no HD wallets to bring onto this device.
-    if (!wallets.entropy()) return;
+  /**
+   * Brings the HD wallets (or, with `address`, that imported wallet) onto this device: `connect`
+   * recovers a 'privy' wallet by itself; a 'user-passcode' one needs the modal's password prompt.
+   */
+  async function connectOrRecover(wallets: EmbeddedWallets, openModal: OpenModal, address?: string) {
     try {
-      await wallets.connect();
+      await wallets.connect(address === undefined ? {} : { address });
     } catch (error) {
       if ((error as { type?: unknown }).type !== 'wallet_not_on_device') throw error;
-      await runModalTask(openModal, 'recover-wallet');
+      await runModalTask(openModal, 'recover-wallet', { address });
     }
+  }
+
+  /** One connect per entropy at a time: signatures asked for at once share it (and one prompt). */
+  function connectOnce(key: string, run: () => Promise<void>): Promise<void> {
+    let running = connecting.get(key);
+    if (!running) {
+      running = run().finally(() => connecting.delete(key));
+      connecting.set(key, running);
+    }
+    return running;
   }
 
   async function connected(openModal: OpenModal): Promise<EmbeddedWallets> {
     const wallets = await load();
-    // Several signatures asked for at once on a new device share one connect (and one prompt).
-    connecting ??= connectOrRecover(wallets, openModal).finally(() => {
-      connecting = null;
-    });
-    await connecting;
+    // A user whose only embedded wallets are imported has no HD wallets to bring onto this device.
+    if (wallets.entropy()) await connectOnce('hd', () => connectOrRecover(wallets, openModal));
     return wallets;
   }
 
@@ -101,12 +110,17 @@ function createEmbeddedController(client: LatchkeyClient): EmbeddedController {
     const lower = address.toLowerCase();
     const imported = wallets
       .list()
-      .some(
+      .find(
         (w) =>
           w.imported &&
           (w.chainType === 'ethereum' ? w.address.toLowerCase() === lower : w.address === address),
       );
-    return imported ? wallets : connected(openModal);
+    if (!imported) return connected(openModal);
+    // An imported wallet is its own entropy: only it needs to be on this device.
+    await connectOnce(`imported:${imported.address}`, () =>
+      connectOrRecover(wallets, openModal, imported.address),
+    );
+    return wallets;
   }
 
   return {

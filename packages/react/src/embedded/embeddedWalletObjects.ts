@@ -89,9 +89,9 @@ export function embeddedEthereumWallet(
 }
 
 /**
- * An embedded Solana wallet as `useSolanaWallets` lists it; `signMessage` connects first.
- * `signTransaction` and `signAndSendTransaction` go through the confirmation screens
- * (signing/solanaActions.ts, loaded on first call).
+ * An embedded Solana wallet as `useSolanaWallets` lists it: `signMessage`, `signTransaction` and
+ * `signAndSendTransaction` bring the wallet onto this device and go through the confirmation
+ * screens unless `showWalletUIs` is off (signing/solanaActions.ts, loaded on first call).
  */
 export function embeddedSolanaWallet(
   client: LatchkeyClient,
@@ -100,12 +100,8 @@ export function embeddedSolanaWallet(
   config: LatchkeyConfig = {},
 ): ConnectedSolanaWallet {
   return {
-    ...solanaWalletActions({ client, config, openModal }, account.address),
     ...common(account, 'Solana '),
+    ...solanaWalletActions({ client, config, openModal }, account.address),
     type: 'solana',
-    async signMessage(message) {
-      const wallets = await embeddedController(client).connected(openModal);
-      return wallets.signSolanaMessage(account.address, message);
-    },
   };
 }

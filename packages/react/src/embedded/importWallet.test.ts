@@ -37,8 +37,8 @@ function fakeClient(accounts: EmbeddedWalletAccount[]) {
     list: () => accounts,
     // No HD wallets: the user's embedded wallets are all imported.
     entropy: () => null,
-    async connect() {
-      calls.push(['connect']);
+    async connect(options: { address?: string } = {}) {
+      calls.push(options.address === undefined ? ['connect'] : ['connect', options.address]);
       return { entropyId: '' };
     },
     async importWallet(options: unknown) {
@@ -98,17 +98,23 @@ describe('importEmbeddedWallet', () => {
 });
 
 describe('imported wallets in the wallet lists', () => {
-  it('are marked imported and sign through the same providers, with no HD wallet to connect', async () => {
+  it('are marked imported and sign through the same providers, each brought onto the device by itself', async () => {
     const { client, calls } = fakeClient([imported, importedSolana]);
     const ethereum = embeddedEthereumWallet(client, openModal, imported, 1);
     expect(ethereum).toMatchObject({ imported: true, walletClientType: 'privy', connectorType: 'embedded' });
     const provider = await ethereum.getEthereumProvider();
     expect(await provider.request({ method: 'eth_accounts' })).toEqual([imported.address]);
-    const solana = embeddedSolanaWallet(client, openModal, importedSolana);
+    // Without the screens (`showWalletUIs: false`): this test has no modal to approve in.
+    const solana = embeddedSolanaWallet(client, openModal, importedSolana, {
+      embeddedWallets: { showWalletUIs: false },
+    });
     expect(solana).toMatchObject({ imported: true, address: importedSolana.address });
     await solana.signMessage(new Uint8Array([1, 2]));
+    // Each imported wallet is connected on its own (never the HD wallets, which this user lacks).
     expect(calls).toEqual([
+      ['connect', imported.address],
       ['getEthereumProvider', imported.address],
+      ['connect', importedSolana.address],
       ['signSolanaMessage', importedSolana.address, [1, 2]],
     ]);
   });

@@ -12,6 +12,8 @@ export type EmbeddedIntent = Extract<ModalIntent, 'recover-wallet' | 'set-wallet
 export interface EmbeddedModalTask {
   /** `create-wallet`: the chain of the new wallet. */
   chainType?: EmbeddedChain | undefined;
+  /** `recover-wallet`: the imported wallet to recover (else the user's HD wallets). */
+  address?: string | undefined;
   resolve(value: unknown): void;
   reject(error: unknown): void;
 }
@@ -30,9 +32,11 @@ export const isEmbeddedIntent = (intent: ModalIntent): intent is EmbeddedIntent 
 export function runModalTask<T = unknown>(
   openModal: OpenModal,
   intent: EmbeddedIntent,
-  chainType?: EmbeddedChain,
+  details: Pick<EmbeddedModalTask, 'chainType' | 'address'> = {},
 ): Promise<T> {
   return new Promise<T>((resolve, reject) => {
-    openModal(intent, { embeddedTask: { chainType, resolve: resolve as (value: unknown) => void, reject } });
+    openModal(intent, {
+      embeddedTask: { ...details, resolve: resolve as (value: unknown) => void, reject },
+    });
   });
 }

@@ -141,7 +141,9 @@ export function useEmbeddedFlows({ client, config, app, request, navigate, close
     try {
       const wallets = await embeddedController(client).load();
       void client.trackEvent('embedded_wallet_recovery_started');
-      await wallets.recover({ password });
+      // A hook's prompt for one imported wallet recovers that wallet; otherwise the HD wallets.
+      const address = inlineRecovery.current ? undefined : task.current?.task.address;
+      await wallets.recover(address === undefined ? { password } : { password, address });
       void client.trackEvent('embedded_wallet_recovery_completed');
     } catch (error) {
       return frameErrorType(error) === 'invalid_recovery_pin' ? copy.wrongPassword : copy.unableToRecover;

@@ -36,7 +36,7 @@ async function providerFor(ctx: SigningContext, address: string | undefined) {
       'must_be_authenticated',
       'User must be authenticated before signing with a Latchkey wallet',
     );
-  const embedded: EmbeddedWallets = await signingEmbeddedWallets(ctx);
+  const embedded: EmbeddedWallets = await embeddedController(ctx.client).load();
   const wallet = address
     ? embedded
         .list()
@@ -44,6 +44,8 @@ async function providerFor(ctx: SigningContext, address: string | undefined) {
     : embedded.list().find((w) => w.chainType === 'ethereum');
   if (!wallet)
     throw new EmbeddedWalletError('embedded_wallet_not_found', embeddedMessages.noWalletForAddress);
+  // On this device, with the confirmation screens installed.
+  await signingEmbeddedWallets(ctx, wallet.address);
   // Through the controller, so useWallets sees the chain the provider is on.
   return embeddedController(ctx.client).ethereumProvider(wallet.address, ctx.openModal);
 }

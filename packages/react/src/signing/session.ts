@@ -83,11 +83,12 @@ export function installSigningConfirm(embedded: EmbeddedWallets, ctx: SigningCon
 }
 
 /**
- * The client's embedded wallets, on this device (recovered first when needed, with the password
- * prompt for 'user-passcode'), with the confirmation screens installed.
+ * The client's embedded wallets, with the confirmation screens installed, and the wallet at
+ * `address` on this device (recovered first when needed, with the password prompt for
+ * 'user-passcode'): the HD wallets, or only that imported wallet.
  */
-export async function signingEmbeddedWallets(ctx: SigningContext): Promise<EmbeddedWallets> {
-  const embedded = await embeddedController(ctx.client).connected(ctx.openModal);
+export async function signingEmbeddedWallets(ctx: SigningContext, address: string): Promise<EmbeddedWallets> {
+  const embedded = await embeddedController(ctx.client).forWallet(address, ctx.openModal);
   installSigningConfirm(embedded, ctx);
   return embedded;
 }

@@ -12,6 +12,7 @@ import {
   waitForSolanaSignature,
   withRecentBlockhash,
 } from '@latchkey/core/embedded';
+import { embeddedController } from '../embedded/embeddedController.ts';
 import { isUserRejection, transactionFailure } from './failure.ts';
 import { fundingEnabled } from './funding.ts';
 import {
@@ -53,9 +54,10 @@ async function withFreshBlockhash(
 
 /** The core wallet at `address`, signing in the frame once the wallet is on this device. */
 async function walletAt(ctx: SigningContext, address: string): Promise<EmbeddedSolanaWallet> {
-  const embedded = await signingEmbeddedWallets(ctx);
+  const embedded = await embeddedController(ctx.client).load();
   if (!embedded.list().some((w) => w.chainType === 'solana' && w.address === address))
     throw new EmbeddedWalletError('embedded_wallet_not_found', embeddedMessages.noWalletForAddress);
+  await signingEmbeddedWallets(ctx, address);
   return createEmbeddedSolanaWallet({
     address,
     sign: (message) => embedded.signSolanaMessage(address, message),
