@@ -1,8 +1,11 @@
 import { bytesToHex, hexToBytes } from '@noble/hashes/utils.js';
+import { entropyToMnemonic as scureEntropyToMnemonic } from '@scure/bip39';
+import { wordlist } from '@scure/bip39/wordlists/english.js';
 import { describe, expect, it } from 'vitest';
 import {
   entropyToMnemonic,
   generateEntropy,
+  mnemonicBytes,
   mnemonicToEntropy,
   seedFromEntropy,
   seedFromEntropyAsync,
@@ -48,9 +51,26 @@ describe('BIP-39', () => {
       expect(bytesToHex(await seedFromEntropyAsync(bytes)), entropy).toBe(bytesToHex(seedFromEntropy(bytes)));
     }
     for (let i = 0; i < 20; i++) {
-      const bytes = generateEntropy();
+      const bytes = i % 4 ? generateEntropy() : globalThis.crypto.getRandomValues(new Uint8Array(32));
       expect(bytesToHex(await seedFromEntropyAsync(bytes))).toBe(bytesToHex(seedFromEntropy(bytes)));
     }
+  });
+
+  it('writes the mnemonic as bytes the way @scure/bip39 writes it as text, at every entropy length', () => {
+    const text = (bytes: Uint8Array) => new TextDecoder().decode(bytes);
+    for (const [entropy, mnemonic] of VECTORS)
+      expect(text(mnemonicBytes(hexToBytes(entropy)))).toBe(mnemonic);
+    // trezor/python-mnemonic vectors.json, 256 bits.
+    expect(text(mnemonicBytes(new Uint8Array(32).fill(0xff)))).toBe(`${'zoo '.repeat(23)}vote`);
+    for (let i = 0; i < 400; i++) {
+      const bytes = globalThis.crypto.getRandomValues(new Uint8Array(16 + 4 * (i % 5)));
+      const expected = scureEntropyToMnemonic(bytes, wordlist).normalize('NFKD');
+      expect(text(mnemonicBytes(bytes)), bytesToHex(bytes)).toBe(expected);
+    }
+    // Every word is lowercase ASCII: its own NFKD form and its own UTF-8, which mnemonicBytes relies on.
+    expect(wordlist.every((word) => /^[a-z]+$/.test(word))).toBe(true);
+    for (const length of [0, 15, 17, 36])
+      expect(() => mnemonicBytes(new Uint8Array(length))).toThrow(RangeError);
   });
 
   it('rejects a mnemonic with a bad checksum or an unknown word', () => {
