@@ -4,18 +4,23 @@
  * key is kept only as shares, a second device recovers it (privy method) and signs, and a page on
  * another origin gets no answer.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { ed25519 } from '@noble/curves/ed25519.js';
 import { base58, base64 } from '@scure/base';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { verifyMessage } from 'viem';
 import { privateKeyToAddress } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { ask, failure, loginFromPage, mountFrame, request, walletFrame } from './helpers/frame-host.ts';
-import { type Stack, startStack } from './helpers/stack.ts';
-import { type StaticServer, startStaticServer } from './helpers/static-server.ts';
+import {
+  ask,
+  failure,
+  type HostPages,
+  loginFromPage,
+  mountFrame,
+  request,
+  startHostPages,
+  walletFrame,
+} from './helpers/frame-host.ts';
+import type { Stack } from './helpers/stack.ts';
 
 /** viem's (and Hardhat's / Anvil's) first test account: a key everyone knows, and its address. */
 const privateKey = '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80';
@@ -23,47 +28,24 @@ const address = privateKeyToAddress(privateKey);
 const importTimeoutMs = 60_000;
 
 describe('importing a private key into the wallet frame', () => {
+  let pages: HostPages;
   let stack: Stack;
-  let hostDir: string;
-  let host: StaticServer;
-  let stranger: StaticServer;
   let appId: string;
-  const opened: BrowserContext[] = [];
   const email = 'importer@example.com';
   let first: { page: Page; errors: string[] };
   let token: string;
 
   beforeAll(async () => {
-    stack = await startStack();
-    hostDir = mkdtempSync(join(tmpdir(), 'lk-import-host-'));
-    writeFileSync(
-      join(hostDir, 'index.html'),
-      '<!doctype html><html><head><title>host</title></head><body></body></html>',
-    );
-    host = await startStaticServer(hostDir);
-    stranger = await startStaticServer(hostDir);
-    appId = (await stack.server.createApp({ email_auth: true, allowed_domains: [host.url] })).app.id;
+    pages = await startHostPages();
+    ({ stack, appId } = pages);
   });
   afterAll(async () => {
-    for (const context of opened) await context.close().catch(() => undefined);
-    await stranger?.close();
-    await host?.close();
-    await stack?.close();
-    if (hostDir) rmSync(hostDir, { recursive: true, force: true });
+    await pages?.close();
   });
-
-  const frameUrl = () => `${stack.server.url}/apps/${appId}/embedded-wallets`;
-
-  async function newDevice(origin = host.url) {
-    const device = await stack.newPage();
-    opened.push(device.context);
-    await device.page.goto(`${origin}/`);
-    return device;
-  }
 
   async function linkedWallets(accessToken: string) {
     const response = await fetch(`${stack.server.url}/api/v1/users/me`, {
-      headers: { authorization: `Bearer ${accessToken}`, 'privy-app-id': appId, origin: host.url },
+      headers: { authorization: `Bearer ${accessToken}`, 'privy-app-id': appId, origin: pages.host.url },
     });
     expect(response.status).toBe(200);
     const { user } = (await response.json()) as { user: { linked_accounts: Record<string, unknown>[] } };
@@ -84,9 +66,9 @@ describe('importing a private key into the wallet frame', () => {
   }
 
   test('imports the key as an on-device wallet at the key’s address, linked as imported', async () => {
-    first = await newDevice();
+    first = await pages.newDevice();
     token = await loginFromPage(stack, first.page, appId, email);
-    await mountFrame(first.page, frameUrl());
+    await mountFrame(first.page, pages.frameUrl);
     // TEE wallets are not built here: a clear refusal, and nothing is stored.
     expect(
       await failure(first.page, 'privy:wallets:import', {
@@ -184,9 +166,9 @@ describe('importing a private key into the wallet frame', () => {
   });
 
   test('a second device must recover the imported key (privy), then signs for the same address', async () => {
-    const second = await newDevice();
+    const second = await pages.newDevice();
     const secondToken = await loginFromPage(stack, second.page, appId, email);
-    await mountFrame(second.page, frameUrl());
+    await mountFrame(second.page, pages.frameUrl);
     const ref = {
       accessToken: secondToken,
       entropyId: address,
@@ -220,7 +202,7 @@ describe('importing a private key into the wallet frame', () => {
       const iframe = document.createElement('iframe');
       iframe.src = src;
       document.body.append(iframe);
-    }, `${frameUrl()}/export?${query}#token=${secondToken}`);
+    }, `${pages.frameUrl}/export?${query}#token=${secondToken}`);
     await expect
       .poll(() => second.page.frames().some((f) => f.url().includes('/embedded-wallets/export')))
       .toBe(true);
@@ -236,16 +218,16 @@ describe('importing a private key into the wallet frame', () => {
   });
 
   test('a page on another origin gets no answer, and imports nothing', async () => {
-    const framed = await newDevice(stranger.url);
+    const framed = await pages.newDevice(pages.stranger.url);
     // The allowed host, opened by the stranger, mounts the live frame; the stranger then posts to it.
     const [popup] = await Promise.all([
       framed.context.waitForEvent('page'),
       framed.page.evaluate((url) => {
         (window as unknown as { hostWindow: Window | null }).hostWindow = window.open(url);
-      }, `${host.url}/`),
+      }, `${pages.host.url}/`),
     ]);
     await popup.waitForLoadState();
-    await mountFrame(popup, frameUrl());
+    await mountFrame(popup, pages.frameUrl);
     const other = privateKeyToAddress('0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d');
     const strangerGotAnswer = await framed.page.evaluate(
       async ({ accessToken }) => {

@@ -4,179 +4,45 @@
  * signatures that verify, a new device that must recover (server-kept key, then a user password), the
  * origin check, and where the device share is (and is not) stored.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { ed25519 } from '@noble/curves/ed25519.js';
 import { base58, base64 } from '@scure/base';
-import type { BrowserContext, Frame, Page } from 'playwright-core';
+import type { Frame, Page } from 'playwright-core';
 import { verifyMessage } from 'viem';
 import { mnemonicToAccount, privateKeyToAddress } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { codeFromMail } from './helpers/modal.ts';
-import { type Stack, startStack } from './helpers/stack.ts';
-import { type StaticServer, startStaticServer } from './helpers/static-server.ts';
-
-/** A frame reply as the host receives it. */
-interface Reply {
-  id: string;
-  event: string;
-  data?: Record<string, unknown>;
-  error?: { type: string; message: string };
-}
-
-/** What the host page gets from `lkRequest` when nothing answered in time. */
-type Outcome = Reply | { timeout: true };
-
-interface HostWindow {
-  lkRequest(event: string, data: unknown, timeoutMs?: number): Promise<Outcome>;
-  lkReady(): Promise<Outcome>;
-}
+import {
+  ask,
+  failure,
+  type HostPages,
+  loginFromPage,
+  mountFrame,
+  request,
+  startHostPages,
+  walletFrame,
+} from './helpers/frame-host.ts';
+import type { Stack } from './helpers/stack.ts';
 
 const createTimeoutMs = 60_000;
 
 describe('wallet frame protocol in the browser', () => {
+  let pages: HostPages;
   let stack: Stack;
-  let hostDir: string;
-  /** The app's one allowed origin. */
-  let host: StaticServer;
-  /** Another origin, not in allowed_domains. */
-  let stranger: StaticServer;
   let appId: string;
-  const opened: BrowserContext[] = [];
 
   beforeAll(async () => {
-    stack = await startStack();
-    hostDir = mkdtempSync(join(tmpdir(), 'lk-frame-host-'));
-    writeFileSync(
-      join(hostDir, 'index.html'),
-      '<!doctype html><html><head><title>host</title></head><body></body></html>',
-    );
-    host = await startStaticServer(hostDir);
-    stranger = await startStaticServer(hostDir);
-    appId = (await stack.server.createApp({ email_auth: true, allowed_domains: [host.url] })).app.id;
+    pages = await startHostPages();
+    ({ stack, appId } = pages);
   });
   afterAll(async () => {
-    for (const context of opened) await context.close().catch(() => undefined);
-    await stranger?.close();
-    await host?.close();
-    await stack?.close();
-    if (hostDir) rmSync(hostDir, { recursive: true, force: true });
+    await pages?.close();
   });
-
-  const frameUrl = () => `${stack.server.url}/apps/${appId}/embedded-wallets`;
-
-  /** A fresh browser context (a new device: empty storage) with the host page loaded. */
-  async function newDevice(
-    origin = host.url,
-  ): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-    const device = await stack.newPage();
-    opened.push(device.context);
-    await device.page.goto(`${origin}/`);
-    return device;
-  }
-
-  /**
-   * Mounts the hidden frame in `page` and installs `lkRequest` (ids `id-<n>`, replies accepted only from
-   * the frame's origin, as the SDK's proxy does) and `lkReady` (the 150 ms ready ping).
-   */
-  async function mountFrame(page: Page): Promise<void> {
-    await page.evaluate((src) => {
-      const origin = new URL(src).origin;
-      const iframe = document.createElement('iframe');
-      iframe.src = src;
-      iframe.style.display = 'none';
-      document.body.append(iframe);
-      const pending = new Map<string, (reply: Outcome) => void>();
-      let counter = 0;
-      window.addEventListener('message', (event) => {
-        const reply = event.data as Reply;
-        if (event.origin !== origin || typeof reply?.event !== 'string' || !reply.event.startsWith('privy:'))
-          return;
-        pending.get(reply.id)?.(reply);
-        pending.delete(reply.id);
-      });
-      const host = window as unknown as HostWindow;
-      host.lkRequest = (event, data, timeoutMs = 15_000) =>
-        new Promise((resolve) => {
-          const id = `id-${++counter}`;
-          pending.set(id, resolve);
-          iframe.contentWindow!.postMessage({ id, event, data }, origin);
-          setTimeout(() => {
-            if (pending.delete(id)) resolve({ timeout: true });
-          }, timeoutMs);
-        });
-      host.lkReady = async () => {
-        for (let attempt = 0; attempt < 100; attempt++) {
-          const reply = await host.lkRequest('privy:iframe:ready', {}, 150);
-          if (!('timeout' in reply)) return reply;
-        }
-        return { timeout: true };
-      };
-    }, frameUrl());
-    expect(await page.evaluate(() => (window as unknown as HostWindow).lkReady())).toMatchObject({
-      event: 'privy:iframe:ready',
-      data: {},
-    });
-  }
-
-  function request(page: Page, event: string, data: unknown, timeoutMs = 15_000): Promise<Outcome> {
-    return page.evaluate(
-      ({ event, data, timeoutMs }) => (window as unknown as HostWindow).lkRequest(event, data, timeoutMs),
-      { event, data, timeoutMs },
-    );
-  }
-
-  /** The reply's data; fails the test with the frame's error otherwise. */
-  async function ask(page: Page, event: string, data: unknown, timeoutMs?: number) {
-    const reply = await request(page, event, data, timeoutMs);
-    if ('timeout' in reply) throw new Error(`${event}: no answer`);
-    expect(reply.error, event).toBeUndefined();
-    expect(reply.event).toBe(event);
-    return reply.data!;
-  }
-
-  /** The reply's error type. */
-  async function failure(page: Page, event: string, data: unknown, timeoutMs?: number): Promise<string> {
-    const reply = await request(page, event, data, timeoutMs);
-    if ('timeout' in reply) throw new Error(`${event}: no answer`);
-    expect(reply.data, event).toBeUndefined();
-    return reply.error!.type;
-  }
-
-  /** Email login from the host page through the real API (the browser sets the page's Origin). */
-  async function login(page: Page, email: string): Promise<string> {
-    const call = (path: string, body: unknown) =>
-      page.evaluate(
-        async ({ url, appId, body }) => {
-          const response = await fetch(url, {
-            method: 'POST',
-            headers: { 'content-type': 'application/json', 'privy-app-id': appId },
-            body: JSON.stringify(body),
-          });
-          return { status: response.status, body: (await response.json()) as { token?: string } };
-        },
-        { url: `${stack.server.url}/api/v1/passwordless/${path}`, appId, body },
-      );
-    expect((await call('init', { email })).status).toBe(200);
-    const code = await codeFromMail(stack.smtp, email);
-    const auth = await call('authenticate', { email, code });
-    expect(auth.status).toBe(200);
-    return auth.body.token!;
-  }
 
   async function usersMe(token: string) {
     const response = await fetch(`${stack.server.url}/api/v1/users/me`, {
-      headers: { authorization: `Bearer ${token}`, 'privy-app-id': appId, origin: host.url },
+      headers: { authorization: `Bearer ${token}`, 'privy-app-id': appId, origin: pages.host.url },
     });
     expect(response.status).toBe(200);
     return ((await response.json()) as { user: { linked_accounts: Record<string, unknown>[] } }).user;
-  }
-
-  function walletFrame(page: Page): Frame {
-    const frame = page.frames().find((f) => f.url().startsWith(`${stack.server.url}/`));
-    if (!frame) throw new Error('the wallet frame is not mounted');
-    return frame;
   }
 
   async function personalSign(
@@ -205,9 +71,9 @@ describe('wallet frame protocol in the browser', () => {
   const email = 'frame.user@example.com';
 
   test('answers the ready handshake and creates an Ethereum wallet once for identical creates', async () => {
-    first = await newDevice();
-    token = await login(first.page, email);
-    await mountFrame(first.page);
+    first = await pages.newDevice();
+    token = await loginFromPage(stack, first.page, appId, email);
+    await mountFrame(first.page, pages.frameUrl);
     const create = { accessToken: token, recoveryMethod: 'privy' };
     // The host may send the same create twice while the first runs; both get the one wallet.
     const [a, b] = await Promise.all([
@@ -238,7 +104,7 @@ describe('wallet frame protocol in the browser', () => {
   });
 
   test('keeps the device share in the frame origin’s storage only', async () => {
-    const frameStorage = await walletFrame(first.page).evaluate(() => ({ ...localStorage }));
+    const frameStorage = await walletFrame(stack, first.page).evaluate(() => ({ ...localStorage }));
     const key = `latchkey:device-share:${appId}:${address}`;
     // One share under both names of the entropy: this Ethereum address and the Solana primary's.
     expect(Object.keys(frameStorage)).toContain(key);
@@ -290,7 +156,7 @@ describe('wallet frame protocol in the browser', () => {
       });
     }, stack.server.url);
     const mountExport = async (query: Record<string, string>) => {
-      const src = `${frameUrl()}/export?${new URLSearchParams(query)}#token=${token}`;
+      const src = `${pages.frameUrl}/export?${new URLSearchParams(query)}#token=${token}`;
       await page.evaluate((src) => {
         document.querySelector('iframe[data-export]')?.remove();
         const iframe = document.createElement('iframe');
@@ -347,20 +213,22 @@ describe('wallet frame protocol in the browser', () => {
 
   test('refuses bad request data with invalid_request_arguments', async () => {
     expect(
-      await failure(first.page, 'privy:wallets:rpc', {
-        accessToken: token,
-        entropyId: address,
-        entropyIdVerifier: 'ethereum-address-verifier',
-        chainType: 'ethereum',
-        hdWalletIndex: -1,
-        request: { method: 'personal_sign', params: ['x', address] },
-      }),
+      (
+        await failure(first.page, 'privy:wallets:rpc', {
+          accessToken: token,
+          entropyId: address,
+          entropyIdVerifier: 'ethereum-address-verifier',
+          chainType: 'ethereum',
+          hdWalletIndex: -1,
+          request: { method: 'personal_sign', params: ['x', address] },
+        })
+      ).type,
     ).toBe('invalid_request_arguments');
   });
 
   test('does not answer a page on an origin outside allowed_domains', async () => {
     // Framed by a stranger, the page is refused by frame-ancestors: nothing answers.
-    const framed = await newDevice(stranger.url);
+    const framed = await pages.newDevice(pages.stranger.url);
     const unanswered = await framed.page.evaluate(async (src) => {
       const iframe = document.createElement('iframe');
       iframe.src = src;
@@ -374,7 +242,7 @@ describe('wallet frame protocol in the browser', () => {
         await new Promise((resolve) => setTimeout(resolve, 150));
       }
       return !answered;
-    }, frameUrl());
+    }, pages.frameUrl);
     expect(unanswered).toBe(true);
 
     // A live frame (in the allowed host, opened by the stranger) hears the stranger's message and
@@ -383,10 +251,10 @@ describe('wallet frame protocol in the browser', () => {
       framed.context.waitForEvent('page'),
       framed.page.evaluate((url) => {
         (window as unknown as { hostWindow: Window | null }).hostWindow = window.open(url);
-      }, `${host.url}/`),
+      }, `${pages.host.url}/`),
     ]);
     await popup.waitForLoadState();
-    await mountFrame(popup);
+    await mountFrame(popup, pages.frameUrl);
     const strangerGotAnswer = await framed.page.evaluate(async () => {
       const target = (window as unknown as { hostWindow: Window }).hostWindow.frames[0]!;
       let answered = false;
@@ -403,15 +271,15 @@ describe('wallet frame protocol in the browser', () => {
   });
 
   test('a new device must recover (privy method), then signs for the same address', async () => {
-    const second = await newDevice();
-    const secondToken = await login(second.page, email);
-    await mountFrame(second.page);
+    const second = await pages.newDevice();
+    const secondToken = await loginFromPage(stack, second.page, appId, email);
+    await mountFrame(second.page, pages.frameUrl);
     const ref = {
       accessToken: secondToken,
       entropyId: address,
       entropyIdVerifier: 'ethereum-address-verifier',
     };
-    expect(await failure(second.page, 'privy:wallets:connect', ref)).toBe('wallet_not_on_device');
+    expect((await failure(second.page, 'privy:wallets:connect', ref)).type).toBe('wallet_not_on_device');
     expect(await ask(second.page, 'privy:wallets:recover', ref, createTimeoutMs)).toEqual({
       entropyId: address,
     });
@@ -423,17 +291,17 @@ describe('wallet frame protocol in the browser', () => {
     // Recovery re-split the entropy: the first device's share is stale, so it is dropped there and
     // that device is told to recover too.
     const ref1 = { accessToken: token, entropyId: address, entropyIdVerifier: 'ethereum-address-verifier' };
-    expect(await failure(first.page, 'privy:wallets:connect', ref1)).toBe('wallet_not_on_device');
-    expect(await walletFrame(first.page).evaluate(() => localStorage.length)).toBe(0);
+    expect((await failure(first.page, 'privy:wallets:connect', ref1)).type).toBe('wallet_not_on_device');
+    expect(await walletFrame(stack, first.page).evaluate(() => localStorage.length)).toBe(0);
     expect(second.errors).toEqual([]);
   });
 
   test('a password-protected wallet recovers on a new device with the right password only', async () => {
     const passwordEmail = 'frame.password@example.com';
     const password = 'correct horse battery staple';
-    const device = await newDevice();
-    const userToken = await login(device.page, passwordEmail);
-    await mountFrame(device.page);
+    const device = await pages.newDevice();
+    const userToken = await loginFromPage(stack, device.page, appId, passwordEmail);
+    await mountFrame(device.page, pages.frameUrl);
     const { address: created } = await ask(
       device.page,
       'privy:wallet:create',
@@ -444,25 +312,27 @@ describe('wallet frame protocol in the browser', () => {
     const account = (await usersMe(userToken)).linked_accounts.find((a) => a.type === 'wallet');
     expect(account).toMatchObject({ address: passwordAddress, recovery_method: 'user-passcode' });
 
-    const other = await newDevice();
-    const otherToken = await login(other.page, passwordEmail);
-    await mountFrame(other.page);
+    const other = await pages.newDevice();
+    const otherToken = await loginFromPage(stack, other.page, appId, passwordEmail);
+    await mountFrame(other.page, pages.frameUrl);
     const ref = {
       accessToken: otherToken,
       entropyId: passwordAddress,
       entropyIdVerifier: 'ethereum-address-verifier',
     };
-    expect(await failure(other.page, 'privy:wallets:connect', ref)).toBe('wallet_not_on_device');
-    expect(await failure(other.page, 'privy:wallets:recover', ref, createTimeoutMs)).toBe(
+    expect((await failure(other.page, 'privy:wallets:connect', ref)).type).toBe('wallet_not_on_device');
+    expect((await failure(other.page, 'privy:wallets:recover', ref, createTimeoutMs)).type).toBe(
       'invalid_request_arguments',
     );
     expect(
-      await failure(
-        other.page,
-        'privy:wallets:recover',
-        { ...ref, recoveryPassword: 'not the password' },
-        createTimeoutMs,
-      ),
+      (
+        await failure(
+          other.page,
+          'privy:wallets:recover',
+          { ...ref, recoveryPassword: 'not the password' },
+          createTimeoutMs,
+        )
+      ).type,
     ).toBe('invalid_recovery_pin');
     expect(
       await ask(other.page, 'privy:wallets:recover', { ...ref, recoveryPassword: password }, createTimeoutMs),

@@ -1,13 +1,18 @@
 /**
- * A bare host page speaking WIRE §6 to the real wallet frame, as the SDK's proxy does: mount the
+ * A bare host page speaking WIRE §6 to the real wallet frame, as the SDK's proxy does: serve the page
+ * on the app's allowed origin and on a stranger's (`startHostPages`), mount the
  * hidden frame, ping it ready, send requests (ids `id-<n>`, replies accepted only from the frame's
  * origin) and log in by email through the real API from the page (the browser sets its Origin).
  */
 
-import type { Frame, Page } from 'playwright-core';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { BrowserContext, Frame, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { codeFromMail } from './modal.ts';
-import type { Stack } from './stack.ts';
+import { type Stack, startStack } from './stack.ts';
+import { type StaticServer, startStaticServer } from './static-server.ts';
 
 /** A frame reply as the host receives it. */
 export interface FrameReply {
@@ -23,6 +28,62 @@ export type FrameOutcome = FrameReply | { timeout: true };
 interface HostWindow {
   lkRequest(event: string, data: unknown, timeoutMs?: number): Promise<FrameOutcome>;
   lkReady(): Promise<FrameOutcome>;
+}
+
+/** The stack with a blank host page on two origins, and an email-login app that allows only the first. */
+export interface HostPages {
+  stack: Stack;
+  /** The app's one allowed origin. */
+  host: StaticServer;
+  /** Another origin, not in allowed_domains, serving the same blank page. */
+  stranger: StaticServer;
+  appId: string;
+  /** The app's wallet frame. */
+  frameUrl: string;
+  /** A fresh browser context (a new device: empty storage) with the page at `origin` loaded. */
+  newDevice(origin?: string): Promise<{ context: BrowserContext; page: Page; errors: string[] }>;
+  /** Closes every device opened, both pages and the stack. */
+  close(): Promise<void>;
+}
+
+export async function startHostPages(): Promise<HostPages> {
+  const dir = mkdtempSync(join(tmpdir(), 'lk-frame-host-'));
+  const opened: BrowserContext[] = [];
+  const stops: (() => Promise<unknown>)[] = [async () => rmSync(dir, { recursive: true, force: true })];
+  const close = async () => {
+    for (const context of opened) await context.close().catch(() => undefined);
+    for (const stop of stops.reverse()) await stop().catch(() => undefined);
+  };
+  try {
+    writeFileSync(
+      join(dir, 'index.html'),
+      '<!doctype html><html><head><title>host</title></head><body></body></html>',
+    );
+    const stack = await startStack();
+    stops.push(() => stack.close());
+    const host = await startStaticServer(dir);
+    stops.push(() => host.close());
+    const stranger = await startStaticServer(dir);
+    stops.push(() => stranger.close());
+    const appId = (await stack.server.createApp({ email_auth: true, allowed_domains: [host.url] })).app.id;
+    return {
+      stack,
+      host,
+      stranger,
+      appId,
+      frameUrl: `${stack.server.url}/apps/${appId}/embedded-wallets`,
+      async newDevice(origin = host.url) {
+        const device = await stack.newPage();
+        opened.push(device.context);
+        await device.page.goto(`${origin}/`);
+        return device;
+      },
+      close,
+    };
+  } catch (error) {
+    await close();
+    throw error;
+  }
 }
 
 /** Mounts the hidden frame at `src` in `page`, installs the request helpers and waits for ready. */
