@@ -1,8 +1,8 @@
 /**
  * A bare host page speaking WIRE §6 to the real wallet frame, as the SDK's proxy does: serve the page
- * on the app's allowed origin and on a stranger's (`startHostPages`), mount the
- * hidden frame, ping it ready, send requests (ids `id-<n>`, replies accepted only from the frame's
- * origin) and log in by email through the real API from the page (the browser sets its Origin).
+ * on the app's allowed origin and on a stranger's (`startHostPages`), mount the hidden frame, ping it
+ * ready, send requests (ids `id-<n>`, replies accepted only from the frame's origin) and log in by
+ * email through the real API from the page (the browser sets its Origin).
  */
 
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
