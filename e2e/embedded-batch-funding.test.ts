@@ -27,23 +27,13 @@ describe('batches and Add funds with embedded wallets in the browser', () => {
   let ethereumAddress: `0x${string}`;
   let solanaAddress: string;
 
-  const evmRpc = async (method: string, params: unknown[] = []) => {
-    const response = await fetch(evm.url, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
-    });
-    const body = (await response.json()) as { result?: unknown; error?: { message: string } };
-    if (body.error) throw new Error(`${method}: ${body.error.message}`);
-    return body.result;
-  };
   /** Sends ETH to `to` from hardhat's first (unlocked) account. */
   const fundEth = async (to: string, wei: bigint) => {
-    const [funder] = (await evmRpc('eth_accounts')) as string[];
-    await evmRpc('eth_sendTransaction', [{ from: funder, to, value: `0x${wei.toString(16)}` }]);
+    const [funder] = (await evm.rpc('eth_accounts')) as string[];
+    await evm.rpc('eth_sendTransaction', [{ from: funder, to, value: `0x${wei.toString(16)}` }]);
   };
   const balanceOf = async (address: string) =>
-    BigInt((await evmRpc('eth_getBalance', [address, 'latest'])) as string);
+    BigInt((await evm.rpc('eth_getBalance', [address, 'latest'])) as string);
   const randomEvmAddress = () =>
     `0x${Buffer.from(ed25519.utils.randomSecretKey().slice(0, 20)).toString('hex')}`;
 
@@ -150,7 +140,7 @@ describe('batches and Add funds with embedded wallets in the browser', () => {
     await page.locator(id('demo-send-to')).fill(recipient);
     await page.locator(id('demo-send-value')).fill(value.toString());
     const nonce = Number.parseInt(
-      (await evmRpc('eth_getTransactionCount', [ethereumAddress, 'latest'])) as string,
+      (await evm.rpc('eth_getTransactionCount', [ethereumAddress, 'latest'])) as string,
       16,
     );
     await page.locator(id('demo-send-batch')).click();
@@ -184,8 +174,8 @@ describe('batches and Add funds with embedded wallets in the browser', () => {
     expect(await text(page, 'lk-receipt-hash')).toContain(hashes[1]);
     const sent = await Promise.all(
       hashes.map(async (hash) => {
-        const receipt = (await evmRpc('eth_getTransactionReceipt', [hash])) as { status: string };
-        const transaction = (await evmRpc('eth_getTransactionByHash', [hash])) as { nonce: string };
+        const receipt = (await evm.rpc('eth_getTransactionReceipt', [hash])) as { status: string };
+        const transaction = (await evm.rpc('eth_getTransactionByHash', [hash])) as { nonce: string };
         return { status: receipt.status, nonce: Number.parseInt(transaction.nonce, 16) };
       }),
     );
@@ -215,7 +205,7 @@ describe('batches and Add funds with embedded wallets in the browser', () => {
     const recipient = randomEvmAddress();
     // A contract that reverts whatever it is sent.
     const reverter = randomEvmAddress();
-    await evmRpc('hardhat_setCode', [reverter, '0x60006000fd']);
+    await evm.rpc('hardhat_setCode', [reverter, '0x60006000fd']);
     const value = 1_000_000_000_000_000n;
     await page.locator(id('demo-send-to')).fill(recipient);
     await page.locator(id('demo-send-to-second')).fill(reverter);

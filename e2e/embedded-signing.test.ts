@@ -34,17 +34,6 @@ describe('signing and sending with embedded wallets in the browser', () => {
   let ethereumAddress: `0x${string}`;
   let solanaAddress: string;
 
-  const evmRpc = async (method: string, params: unknown[] = []) => {
-    const response = await fetch(evm.url, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
-    });
-    const body = (await response.json()) as { result?: unknown; error?: { message: string } };
-    if (body.error) throw new Error(`${method}: ${body.error.message}`);
-    return body.result;
-  };
-
   beforeAll(async () => {
     [stack, evm, solana] = await Promise.all([startStack(), startEvmNode(), startSolanaRpc()]);
     appId = await stack.createApp({
@@ -151,8 +140,8 @@ describe('signing and sending with embedded wallets in the browser', () => {
 
   test('eth_sendTransaction: Approve on the confirm screen, "Transaction complete!", and it is on the node', async () => {
     // Fund the embedded wallet from hardhat's first (unlocked) account.
-    const [funder] = (await evmRpc('eth_accounts')) as string[];
-    await evmRpc('eth_sendTransaction', [{ from: funder, to: ethereumAddress, value: '0xde0b6b3a7640000' }]);
+    const [funder] = (await evm.rpc('eth_accounts')) as string[];
+    await evm.rpc('eth_sendTransaction', [{ from: funder, to: ethereumAddress, value: '0xde0b6b3a7640000' }]);
     const recipient = `0x${Buffer.from(ed25519.utils.randomSecretKey().slice(0, 20)).toString('hex')}`;
     const value = 1_234_000_000_000_000n; // 0.001234 ETH
 
@@ -187,7 +176,7 @@ describe('signing and sending with embedded wallets in the browser', () => {
     await page.locator(id('lk-receipt-done')).click();
     await modalClosed(page);
 
-    const sent = (await evmRpc('eth_getTransactionByHash', [hash])) as {
+    const sent = (await evm.rpc('eth_getTransactionByHash', [hash])) as {
       from: string;
       to: string;
       value: string;
@@ -195,9 +184,9 @@ describe('signing and sending with embedded wallets in the browser', () => {
     expect(sent.from.toLowerCase()).toBe(ethereumAddress.toLowerCase());
     expect(sent.to.toLowerCase()).toBe(recipient);
     expect(BigInt(sent.value)).toBe(value);
-    const mined = (await evmRpc('eth_getTransactionReceipt', [hash])) as { status: string };
+    const mined = (await evm.rpc('eth_getTransactionReceipt', [hash])) as { status: string };
     expect(mined.status).toBe('0x1');
-    expect(BigInt((await evmRpc('eth_getBalance', [recipient, 'latest'])) as string)).toBe(value);
+    expect(BigInt((await evm.rpc('eth_getBalance', [recipient, 'latest'])) as string)).toBe(value);
   });
 
   test('more than the balance: Approve stays disabled and the screen says to add funds', async () => {

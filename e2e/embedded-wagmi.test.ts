@@ -24,17 +24,6 @@ describe('wagmi on an embedded wallet in the browser', () => {
   let address: `0x${string}`;
   let appId: string;
 
-  const evmRpc = async (method: string, params: unknown[] = []) => {
-    const response = await fetch(evm.url, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
-    });
-    const body = (await response.json()) as { result?: unknown; error?: { message: string } };
-    if (body.error) throw new Error(`${method}: ${body.error.message}`);
-    return body.result;
-  };
-
   beforeAll(async () => {
     [stack, evm] = await Promise.all([startStack(), startEvmNode()]);
     ({ context, page, errors: pageErrors } = await stack.newPage());
@@ -60,8 +49,8 @@ describe('wagmi on an embedded wallet in the browser', () => {
     await modalClosed(page);
     await page.locator(id('demo-embedded-ethereum-0')).waitFor({ state: 'visible' });
     address = (await text(page, 'demo-embedded-ethereum-0')) as `0x${string}`;
-    const [funder] = (await evmRpc('eth_accounts')) as string[];
-    await evmRpc('eth_sendTransaction', [{ from: funder, to: address, value: '0xde0b6b3a7640000' }]);
+    const [funder] = (await evm.rpc('eth_accounts')) as string[];
+    await evm.rpc('eth_sendTransaction', [{ from: funder, to: address, value: '0xde0b6b3a7640000' }]);
   });
 
   test('connects the embedded wallet: its account, on the chain asked for', async () => {
@@ -105,7 +94,7 @@ describe('wagmi on an embedded wallet in the browser', () => {
     await page.locator(id('lk-tx-approve')).click();
     await expect.poll(() => text(page, 'demo-wagmi-receipt'), { timeout: walletTimeout }).toBe('success');
     const hash = await text(page, 'demo-wagmi-hash');
-    const sent = (await evmRpc('eth_getTransactionByHash', [hash])) as {
+    const sent = (await evm.rpc('eth_getTransactionByHash', [hash])) as {
       from: string;
       to: string;
       value: string;

@@ -6,6 +6,14 @@ import { fileURLToPath } from 'node:url';
 export interface EvmNode {
   url: string;
   chainId: number;
+  /**
+   * One JSON-RPC call to the node (its unlocked accounts, `hardhat_*` methods): the result, or an
+   * Error naming the method with the node's message.
+   *
+   * @example
+   * const [funder] = (await node.rpc('eth_accounts')) as string[];
+   */
+  rpc(method: string, params?: unknown[]): Promise<unknown>;
   stop(): Promise<void>;
 }
 
@@ -52,6 +60,16 @@ export async function startEvmNode(): Promise<EvmNode> {
   return {
     url,
     chainId: 31337,
+    async rpc(method, params = []) {
+      const response = await fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+      });
+      const body = (await response.json()) as { result?: unknown; error?: { message: string } };
+      if (body.error) throw new Error(`${method}: ${body.error.message}`);
+      return body.result;
+    },
     stop: () =>
       new Promise<void>((resolve) => {
         if (child.exitCode !== null || child.signalCode !== null) return resolve();
