@@ -1,4 +1,3 @@
-import { insertAccount } from '../accounts/insert-account.ts';
 import type { AppRecord } from '../apps/app-record.ts';
 import type { ServerContext } from '../context.ts';
 import { ApiError } from '../http/api-error.ts';
@@ -9,14 +8,13 @@ import {
   assertIndexRules,
   byIndex,
   type EmbeddedWallet,
-  embeddedWalletIdentity,
   embeddedWalletsOf,
   parseWalletAddress,
 } from './embedded-accounts.ts';
-import { entropyKey, insertEntropy, userEntropy } from './entropy-store.ts';
+import { entropyKey, userEntropy } from './entropy-store.ts';
 import { recoveryMaterial } from './recovery-material.ts';
 import { assertRecoveryMethodAllowed } from './recovery-rules.ts';
-import { recordWalletCreated } from './wallet-events.ts';
+import { storeEntropyWallets } from './store-entropy-wallets.ts';
 
 const alreadyExists = () => new ApiError('invalid_data', 'Embedded wallet already exists');
 const addressTaken = () => new ApiError('invalid_data', 'Wallet address is already linked to an account');
@@ -55,26 +53,19 @@ export async function createEmbeddedWallet(
   assertRecoveryMethodAllowed(app, body.recovery_method);
   const material = recoveryMaterial(body);
 
-  const now = ctx.now();
   try {
-    await ctx.db.transaction().execute(async (trx) => {
-      await insertEntropy(
-        trx,
-        ctx.secretBox,
-        {
-          appId: app.id,
-          userId,
-          entropyId: first.address.identifier,
-          verifier: body.entropy_id_verifier,
-          authShare: body.auth_share,
-          material,
-        },
-        now,
-      );
-      for (const wallet of wallets)
-        await insertAccount(trx, app.id, userId, embeddedWalletIdentity(wallet, material.method), now);
-      await recordWalletCreated(trx, (await loadUser(trx, app.id, userId))!, wallets, now);
-    });
+    await storeEntropyWallets(
+      ctx,
+      {
+        appId: app.id,
+        userId,
+        entropyId: first.address.identifier,
+        verifier: body.entropy_id_verifier,
+        authShare: body.auth_share,
+        material,
+      },
+      wallets,
+    );
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
     // A concurrent create of this user won, or an address is someone's account already.

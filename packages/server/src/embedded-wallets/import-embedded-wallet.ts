@@ -1,15 +1,13 @@
-import { insertAccount } from '../accounts/insert-account.ts';
 import type { AppRecord } from '../apps/app-record.ts';
 import type { ServerContext } from '../context.ts';
 import { ApiError } from '../http/api-error.ts';
 import { isUniqueViolation } from '../storage/db.ts';
 import { findAccountOwner, loadUser, type UserRecord } from '../users/user-record.ts';
 import type { ImportBody } from './bodies.ts';
-import { type EmbeddedWallet, embeddedWalletIdentity, parseWalletAddress } from './embedded-accounts.ts';
-import { insertEntropy } from './entropy-store.ts';
+import { type EmbeddedWallet, parseWalletAddress } from './embedded-accounts.ts';
 import { recoveryMaterial } from './recovery-material.ts';
 import { assertRecoveryMethodAllowed } from './recovery-rules.ts';
-import { recordWalletCreated } from './wallet-events.ts';
+import { storeEntropyWallets } from './store-entropy-wallets.ts';
 
 /**
  * Refuses an address that is an account already: the user's own (`resource_already_exists`: an
@@ -51,26 +49,20 @@ export async function importEmbeddedWallet(
   const material = recoveryMaterial(body);
   await assertAddressFree(ctx, app.id, userId, wallet.address.identifier);
 
-  const now = ctx.now();
   try {
-    await ctx.db.transaction().execute(async (trx) => {
-      await insertEntropy(
-        trx,
-        ctx.secretBox,
-        {
-          appId: app.id,
-          userId,
-          entropyId: wallet.address.identifier,
-          verifier: wallet.chainType === 'ethereum' ? 'ethereum-address-verifier' : 'solana-address-verifier',
-          authShare: body.auth_share,
-          material,
-          imported: true,
-        },
-        now,
-      );
-      await insertAccount(trx, app.id, userId, embeddedWalletIdentity(wallet, material.method), now);
-      await recordWalletCreated(trx, (await loadUser(trx, app.id, userId))!, [wallet], now);
-    });
+    await storeEntropyWallets(
+      ctx,
+      {
+        appId: app.id,
+        userId,
+        entropyId: wallet.address.identifier,
+        verifier: wallet.chainType === 'ethereum' ? 'ethereum-address-verifier' : 'solana-address-verifier',
+        authShare: body.auth_share,
+        material,
+        imported: true,
+      },
+      [wallet],
+    );
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
     // A concurrent claim of the address won: say whose it is now.
