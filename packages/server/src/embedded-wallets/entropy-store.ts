@@ -47,6 +47,17 @@ function sealedMaterial(box: SecretBox, id: string, authShare: Uint8Array, mater
   };
 }
 
+/** An entropy to store: whose it is, its id, the auth share and the recovery material. */
+export interface NewEntropy {
+  appId: string;
+  userId: string;
+  entropyId: string;
+  verifier: EntropyIdVerifier;
+  authShare: Uint8Array;
+  material: RecoveryMaterial;
+  imported?: boolean;
+}
+
 /**
  * Stores a user's entropy: the partial (app, user) unique index refuses a second HD one. An
  * imported key (`imported`) is an entropy of its own, any number per user; the (app, entropy id)
@@ -55,15 +66,7 @@ function sealedMaterial(box: SecretBox, id: string, authShare: Uint8Array, mater
 export async function insertEntropy(
   db: Kysely<Database>,
   box: SecretBox,
-  entropy: {
-    appId: string;
-    userId: string;
-    entropyId: string;
-    verifier: EntropyIdVerifier;
-    authShare: Uint8Array;
-    material: RecoveryMaterial;
-    imported?: boolean;
-  },
+  entropy: NewEntropy,
   now: number,
 ): Promise<void> {
   const id = randomId(25);
@@ -83,19 +86,22 @@ export async function insertEntropy(
     .execute();
 }
 
+/** The user's entropies: a query for the callers below to narrow. */
+function entropiesOf(db: Kysely<Database>, appId: string, userId: string) {
+  return db
+    .selectFrom('wallet_entropies')
+    .selectAll()
+    .where('app_id', '=', appId)
+    .where('user_id', '=', userId);
+}
+
 /** The user's HD entropy, if they have one (imported keys are not it). */
 export async function userEntropy(
   db: Kysely<Database>,
   appId: string,
   userId: string,
 ): Promise<EntropyRow | undefined> {
-  return db
-    .selectFrom('wallet_entropies')
-    .selectAll()
-    .where('app_id', '=', appId)
-    .where('user_id', '=', userId)
-    .where('imported', '=', 0)
-    .executeTakeFirst();
+  return entropiesOf(db, appId, userId).where('imported', '=', 0).executeTakeFirst();
 }
 
 /** The user's entropy whose stored id is exactly `entropyId` (an HD entropy or an imported key). */
@@ -105,13 +111,7 @@ async function entropyById(
   userId: string,
   entropyId: string,
 ): Promise<EntropyRow | undefined> {
-  return db
-    .selectFrom('wallet_entropies')
-    .selectAll()
-    .where('app_id', '=', appId)
-    .where('user_id', '=', userId)
-    .where('entropy_id', '=', entropyKey(entropyId))
-    .executeTakeFirst();
+  return entropiesOf(db, appId, userId).where('entropy_id', '=', entropyKey(entropyId)).executeTakeFirst();
 }
 
 export function isImportedEntropy(row: Pick<EntropyRow, 'imported'>): boolean {
