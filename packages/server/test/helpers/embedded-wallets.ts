@@ -2,7 +2,15 @@ import { randomBytes } from 'node:crypto';
 import { ed25519 } from '@noble/curves/ed25519.js';
 import { base58 } from '@scure/base';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
-import type { TestClient, TestResponse, TestServer } from './test-server.ts';
+import { expect } from 'vitest';
+import type { Dialect } from '../../src/storage/db.ts';
+import {
+  type AuthBody,
+  startTestServer,
+  type TestClient,
+  type TestResponse,
+  type TestServer,
+} from './test-server.ts';
 
 /**
  * Drives the wallet frame's server API as the frame would. The server never sees entropy, only
@@ -16,6 +24,13 @@ export const newEthereumAddress = () => newEthereumAccount().address;
 export const newSolanaAddress = () => base58.encode(ed25519.getPublicKey(ed25519.utils.randomSecretKey()));
 
 export type RecoveryMethod = 'privy' | 'user-passcode';
+
+/** Where the frame API's routes are. */
+export const embeddedWalletsApi = '/api/v1/embedded_wallets';
+
+let unique = 0;
+/** An address no other user of the test file has: `<label>-<n>@example.com`. */
+export const uniqueEmail = (label: string) => `${label}-${++unique}@example.com`;
 
 /** Fresh recovery material for a method, as the frame produces it. */
 export function recoveryFields(method: RecoveryMethod) {
@@ -107,4 +122,39 @@ export async function createEmbeddedWallet(
   const res = await framePost(t, client, '/api/v1/embedded_wallets/frame/create', fixture.body, token);
   if (res.status !== 200) throw new Error(`frame/create failed: ${res.status} ${JSON.stringify(res.body)}`);
   return fixture;
+}
+
+/** A test server with one app, and the frame API and email logins of that app's client. */
+export interface FrameApiServer {
+  t: TestServer;
+  client: TestClient;
+  appId: string;
+  /** A POST to the frame API route `path` (`/frame/create` …) with the user's token. */
+  frame<T = Record<string, unknown>>(
+    path: string,
+    body: unknown,
+    token: string | undefined,
+  ): Promise<TestResponse<T>>;
+  /** Logs a new user in by email code (a unique address from `label`); expects it to succeed. */
+  login(label?: string): Promise<AuthBody>;
+}
+
+/** Starts a server of `dialect` with an app made with `patch` (its settings). */
+export async function startFrameApiServer(
+  dialect: Dialect,
+  patch?: Record<string, unknown>,
+): Promise<FrameApiServer> {
+  const t = await startTestServer(dialect);
+  const { client, app } = await t.createApp(patch);
+  return {
+    t,
+    client,
+    appId: app.id,
+    frame: (path, body, token) => framePost(t, client, `${embeddedWalletsApi}${path}`, body, token),
+    async login(label = 'user') {
+      const res = await client.loginWithEmail(uniqueEmail(label));
+      expect(res.status).toBe(200);
+      return res.body;
+    },
+  };
 }

@@ -7,26 +7,24 @@ import { openNodeSqlite } from '../../src/storage/node-sqlite.ts';
 import {
   b64,
   createEmbeddedWallet,
-  framePost,
+  embeddedWalletsApi,
+  type FrameApiServer,
   newEthereumAddress,
   newSolanaAddress,
   randomShare,
   recoveryFields,
+  startFrameApiServer,
+  uniqueEmail,
 } from '../helpers/embedded-wallets.ts';
 import {
   type AuthBody,
   dialects,
-  startTestServer,
   type TestClient,
   type TestServer,
   testOrigin,
 } from '../helpers/test-server.ts';
 
 type WireUser = AuthBody['user'];
-
-const base = '/api/v1/embedded_wallets';
-let unique = 0;
-const email = (label: string) => `${label}-${++unique}@example.com`;
 
 /** A `/frame/import` body as the frame sends it: a share of a 32-byte key is 33 bytes. */
 function importFixture(
@@ -54,22 +52,14 @@ describe.each(dialects)('embedded wallets: importing a private key (%s)', (diale
   let t: TestServer;
   let client: TestClient;
   let appId: string;
+  let frame: FrameApiServer['frame'];
+  let login: FrameApiServer['login'];
 
-  const frame = <T = Record<string, unknown>>(path: string, body: unknown, token: string | undefined) =>
-    framePost<T>(t, client, `${base}${path}`, body, token);
-  const login = async (label = 'user') => {
-    const res = await client.loginWithEmail(email(label));
-    expect(res.status).toBe(200);
-    return res.body;
-  };
   const importWallet = (body: unknown, token: string) =>
     frame<WireUser & { code?: string }>('/frame/import', body, token);
 
   beforeAll(async () => {
-    t = await startTestServer(dialect);
-    const created = await t.createApp({ sms_auth: true });
-    client = created.client;
-    appId = created.app.id;
+    ({ t, client, appId, frame, login } = await startFrameApiServer(dialect, { sms_auth: true }));
   });
   afterAll(() => t.close());
 
@@ -316,13 +306,19 @@ describe.each(dialects)('embedded wallets: importing a private key (%s)', (diale
       body: { code: 'missing_or_invalid_token' },
     });
     for (const origin of [testOrigin, 'null', `${t.url}.evil.test`]) {
-      const res = await client.post(`${base}/frame/import`, body, { token: user.token, headers: { origin } });
+      const res = await client.post(`${embeddedWalletsApi}/frame/import`, body, {
+        token: user.token,
+        headers: { origin },
+      });
       expect({ status: res.status, code: res.body.code }, origin).toEqual({
         status: 403,
         code: 'invalid_origin',
       });
     }
-    const noOrigin = await client.post(`${base}/frame/import`, body, { token: user.token, noOrigin: true });
+    const noOrigin = await client.post(`${embeddedWalletsApi}/frame/import`, body, {
+      token: user.token,
+      noOrigin: true,
+    });
     expect(noOrigin.status).toBe(403);
     const me = await client.request<{ user: WireUser }>('/api/v1/users/me', { token: user.token });
     expect(embeddedWallets(me.body.user)).toEqual([]);
@@ -394,7 +390,7 @@ describe.each(dialects)('embedded wallets: importing a private key (%s)', (diale
       code: client.lastCode(phoneNumber),
     });
     expect(taker.status).toBe(200);
-    const giverEmail = email('giver');
+    const giverEmail = uniqueEmail('giver');
     const giver = (await client.loginWithEmail(giverEmail)).body;
     expect((await importWallet(importFixture().body, giver.token)).status).toBe(200);
     const hd = await createEmbeddedWallet(t, client, giver.token, { chains: ['solana'] });

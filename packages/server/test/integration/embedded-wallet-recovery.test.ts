@@ -3,22 +3,14 @@ import {
   b64,
   createEmbeddedWallet,
   embeddedWalletFixture,
-  framePost,
+  type FrameApiServer,
   newEthereumAddress,
   type RecoveryMethod,
   randomShare,
   recoveryFields,
+  startFrameApiServer,
 } from '../helpers/embedded-wallets.ts';
-import {
-  type AuthBody,
-  dialects,
-  startTestServer,
-  type TestClient,
-  type TestServer,
-} from '../helpers/test-server.ts';
-
-const base = '/api/v1/embedded_wallets';
-let unique = 0;
+import { type AuthBody, dialects, type TestClient, type TestServer } from '../helpers/test-server.ts';
 
 /**
  * The recovery-method rules on the frame API: which methods an app allows
@@ -29,14 +21,9 @@ describe.each(dialects)('embedded wallets: recovery-method rules (%s)', (dialect
   let t: TestServer;
   let client: TestClient;
   let appId: string;
+  let frame: FrameApiServer['frame'];
+  let login: FrameApiServer['login'];
 
-  const login = async () => {
-    const res = await client.loginWithEmail(`recovery-${++unique}@example.com`);
-    expect(res.status).toBe(200);
-    return res.body as AuthBody;
-  };
-  const frame = (path: string, body: unknown, token: string) =>
-    framePost(t, client, `${base}${path}`, body, token);
   const setRecovery = (entropyId: string, method: RecoveryMethod, token: string) =>
     frame(
       '/frame/set_recovery',
@@ -61,10 +48,7 @@ describe.each(dialects)('embedded wallets: recovery-method rules (%s)', (dialect
       .execute();
 
   beforeAll(async () => {
-    t = await startTestServer(dialect);
-    const created = await t.createApp();
-    client = created.client;
-    appId = created.app.id;
+    ({ t, client, appId, frame, login } = await startFrameApiServer(dialect));
   });
   afterAll(() => t.close());
 

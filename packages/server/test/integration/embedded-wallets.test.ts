@@ -4,12 +4,16 @@ import {
   b64,
   createEmbeddedWallet,
   embeddedWalletFixture,
+  embeddedWalletsApi,
+  type FrameApiServer,
   framePost,
   newEthereumAccount,
   newEthereumAddress,
   newSolanaAddress,
   randomShare,
   recoveryFields,
+  startFrameApiServer,
+  uniqueEmail,
 } from '../helpers/embedded-wallets.ts';
 import {
   type AuthBody,
@@ -21,10 +25,6 @@ import {
 } from '../helpers/test-server.ts';
 
 type WireUser = AuthBody['user'];
-
-const base = '/api/v1/embedded_wallets';
-let unique = 0;
-const email = (label: string) => `${label}-${++unique}@example.com`;
 
 /** The wire fields of an embedded wallet account (WIRE.md §4.2). */
 function embeddedAccount(fields: {
@@ -71,14 +71,8 @@ describe.each(dialects)('embedded wallets: the frame API (%s)', (dialect) => {
   let t: TestServer;
   let client: TestClient;
   let appId: string;
-
-  const frame = <T = Record<string, unknown>>(path: string, body: unknown, token: string | undefined) =>
-    framePost<T>(t, client, `${base}${path}`, body, token);
-  const login = async (label = 'user') => {
-    const res = await client.loginWithEmail(email(label));
-    expect(res.status).toBe(200);
-    return res.body;
-  };
+  let frame: FrameApiServer['frame'];
+  let login: FrameApiServer['login'];
   const outbox = async (type: string) =>
     (
       await t.ctx.db
@@ -91,10 +85,11 @@ describe.each(dialects)('embedded wallets: the frame API (%s)', (dialect) => {
     ).map((r) => JSON.parse(r.payload) as Record<string, unknown>);
 
   beforeAll(async () => {
-    t = await startTestServer(dialect);
-    const created = await t.createApp({ wallet_auth: true, solana_wallet_auth: true, sms_auth: true });
-    client = created.client;
-    appId = created.app.id;
+    ({ t, client, appId, frame, login } = await startFrameApiServer(dialect, {
+      wallet_auth: true,
+      solana_wallet_auth: true,
+      sms_auth: true,
+    }));
   });
   afterAll(() => t.close());
 
@@ -465,7 +460,10 @@ describe.each(dialects)('embedded wallets: the frame API (%s)', (dialect) => {
         'null',
       ]) {
         for (const [path, body] of routes()) {
-          const res = await client.post(`${base}${path}`, body, { token: owner.token, headers: { origin } });
+          const res = await client.post(`${embeddedWalletsApi}${path}`, body, {
+            token: owner.token,
+            headers: { origin },
+          });
           expect({ status: res.status, code: res.body.code }, `${origin} ${path}`).toEqual({
             status: 403,
             code: 'invalid_origin',
@@ -474,7 +472,10 @@ describe.each(dialects)('embedded wallets: the frame API (%s)', (dialect) => {
         }
       }
       for (const [path, body] of routes()) {
-        const res = await client.post(`${base}${path}`, body, { token: owner.token, noOrigin: true });
+        const res = await client.post(`${embeddedWalletsApi}${path}`, body, {
+          token: owner.token,
+          noOrigin: true,
+        });
         expect(res.status, path).toBe(403);
       }
       // The refused calls changed nothing: the auth share is the one created.
@@ -499,7 +500,7 @@ describe.each(dialects)('embedded wallets: the frame API (%s)', (dialect) => {
 
     it('another app’s token: 401 here, and 404 under that app', async () => {
       const other = await t.createApp();
-      const theirs = (await other.client.loginWithEmail(email('other-app'))).body;
+      const theirs = (await other.client.loginWithEmail(uniqueEmail('other-app'))).body;
       for (const [path, body] of routes()) {
         const res = await frame(path, body, theirs.token);
         expect({ status: res.status, code: res.body.code }, path).toEqual({
@@ -507,7 +508,13 @@ describe.each(dialects)('embedded wallets: the frame API (%s)', (dialect) => {
           code: 'missing_or_invalid_token',
         });
         if (path === '/frame/create') continue;
-        const underTheirs = await framePost(t, other.client, `${base}${path}`, body, theirs.token);
+        const underTheirs = await framePost(
+          t,
+          other.client,
+          `${embeddedWalletsApi}${path}`,
+          body,
+          theirs.token,
+        );
         expect({ status: underTheirs.status, code: underTheirs.body.code }, path).toEqual({
           status: 404,
           code: 'linked_account_not_found',
@@ -632,7 +639,7 @@ describe.each(dialects)('embedded wallets: the frame API (%s)', (dialect) => {
       if (message) expect(res.body.error, label).toBe(message);
     }
     for (const raw of ['{', '[]', 'null', '"x"']) {
-      const res = await client.request(`${base}/frame/create`, {
+      const res = await client.request(`${embeddedWalletsApi}/frame/create`, {
         method: 'POST',
         raw,
         token: user.token,
@@ -767,7 +774,7 @@ describe.each(dialects)('embedded wallets: the frame API (%s)', (dialect) => {
         code: client.lastCode(phoneNumber),
       })
     ).body;
-    const giverEmail = email('giver');
+    const giverEmail = uniqueEmail('giver');
     const codeFor = async (address: string) => {
       await client.post('/api/v1/passwordless/init', { email: address });
       return client.lastCode(address);
@@ -786,7 +793,7 @@ describe.each(dialects)('embedded wallets: the frame API (%s)', (dialect) => {
     });
 
     // A Solana-only user is named by their Solana wallet.
-    const solanaEmail = email('solana-giver');
+    const solanaEmail = uniqueEmail('solana-giver');
     const solanaGiver = (await client.loginWithEmail(solanaEmail)).body;
     const solanaFixture = await createEmbeddedWallet(t, client, solanaGiver.token, { chains: ['solana'] });
     const solanaAsked = await client.post<{ data: { otherUser: unknown } }>(
@@ -837,7 +844,7 @@ describe.each(dialects)('embedded wallets behind a proxy: publicUrl (%s)', (dial
     const { client } = await t.createApp();
     const user = (await client.loginWithEmail('behind-proxy@example.com')).body;
     const fixture = embeddedWalletFixture();
-    const path = `${base}/frame/create`;
+    const path = `${embeddedWalletsApi}/frame/create`;
     const direct = await client.post(path, fixture.body, { token: user.token, headers: { origin: t.url } });
     expect(direct).toMatchObject({ status: 403, body: { code: 'invalid_origin' } });
     const created = await client.post(path, fixture.body, {
