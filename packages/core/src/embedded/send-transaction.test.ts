@@ -3,70 +3,33 @@ import {
   createPublicClient,
   createWalletClient,
   custom,
-  defineChain,
   type Hex,
   http,
   parseEther,
-  type TransactionSerializable,
   verifyMessage,
   verifyTypedData,
 } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type EvmNode, startEvmNode } from '../../../server/test/helpers/evm-node.ts';
+import { frameSignWith, hardhatChain, toSerializable } from '../../test/hardhat-signer.ts';
 import { ProviderRpcError } from './errors.ts';
-import { createEmbeddedEthereumProvider, type FrameSign } from './ethereum-provider.ts';
+import { createEmbeddedEthereumProvider } from './ethereum-provider.ts';
 import { httpChainRpc } from './json-rpc.ts';
-import { type PreparedTransaction, prepareTransaction } from './prepare-transaction.ts';
+import { prepareTransaction } from './prepare-transaction.ts';
 
 // Hardhat's well-known first development account (10000 ETH on a fresh node).
 const account = privateKeyToAccount('0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80');
 const recipient = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
 
-/** What the wallet frame does with a prepared transaction: viem's fields, then sign. */
-function toSerializable(tx: PreparedTransaction): TransactionSerializable {
-  const common = {
-    chainId: tx.chainId,
-    nonce: tx.nonce,
-    gas: BigInt(tx.gasLimit),
-    to: tx.to,
-    value: BigInt(tx.value),
-    data: tx.data,
-  };
-  if (tx.type === 2)
-    return {
-      ...common,
-      type: 'eip1559',
-      maxFeePerGas: BigInt(tx.maxFeePerGas!),
-      maxPriorityFeePerGas: BigInt(tx.maxPriorityFeePerGas!),
-    };
-  return { ...common, type: 'legacy', gasPrice: BigInt(tx.gasPrice!) };
-}
-
-/** A stand-in for the frame's `privy:wallets:rpc`, signing with the test-side key. */
-const frameSign: FrameSign = async ({ method, params }) => {
-  const list = params as unknown[];
-  if (method === 'eth_signTransaction')
-    return account.signTransaction(toSerializable(list[0] as PreparedTransaction));
-  if (method === 'personal_sign') return account.signMessage({ message: { raw: list[0] as Hex } });
-  if (method === 'eth_signTypedData_v4') {
-    const typed = typeof list[1] === 'string' ? JSON.parse(list[1]) : list[1];
-    return account.signTypedData(typed);
-  }
-  throw new Error(`unexpected ${method}`);
-};
+const frameSign = frameSignWith(account);
 
 let node: EvmNode;
 let chain: Chain;
 
 beforeAll(async () => {
   node = await startEvmNode();
-  chain = defineChain({
-    id: node.chainId,
-    name: 'Hardhat',
-    nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-    rpcUrls: { default: { http: [node.url] } },
-  });
+  chain = hardhatChain(node);
 });
 afterAll(async () => {
   await node?.stop();

@@ -11,59 +11,22 @@ import {
   switchChain,
   waitForTransactionReceipt,
 } from '@wagmi/core';
-import {
-  type Chain,
-  createPublicClient,
-  defineChain,
-  type Hex,
-  http,
-  parseEther,
-  type TransactionSerializable,
-  verifyMessage,
-} from 'viem';
+import { type Chain, createPublicClient, defineChain, http, parseEther, verifyMessage } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type EvmNode, startEvmNode } from '../../../server/test/helpers/evm-node.ts';
+import { frameSignWith, hardhatChain } from '../../test/hardhat-signer.ts';
 import {
   createEmbeddedEthereumProvider,
   type EmbeddedEthereumProvider,
-  type FrameSign,
 } from '../embedded/ethereum-provider.ts';
-import type { PreparedTransaction } from '../embedded/prepare-transaction.ts';
 import { embeddedWallet } from './embedded-wallet-connector.ts';
 
 // Hardhat's well-known third development account (10000 ETH on a fresh node).
 const account = privateKeyToAccount('0x5de4111afa1a4b94908f83103eb1f1706367c2e68ca870fc3fb9a804cdab365a');
 const recipient = '0x90F79bf6EB2c4f870365E785982E1f101E93b906';
 
-/** What the wallet frame does with a prepared transaction: viem's fields, then sign. */
-function toSerializable(tx: PreparedTransaction): TransactionSerializable {
-  const common = {
-    chainId: tx.chainId,
-    nonce: tx.nonce,
-    gas: BigInt(tx.gasLimit),
-    to: tx.to,
-    value: BigInt(tx.value),
-    data: tx.data,
-  };
-  if (tx.type === 2)
-    return {
-      ...common,
-      type: 'eip1559',
-      maxFeePerGas: BigInt(tx.maxFeePerGas!),
-      maxPriorityFeePerGas: BigInt(tx.maxPriorityFeePerGas!),
-    };
-  return { ...common, type: 'legacy', gasPrice: BigInt(tx.gasPrice!) };
-}
-
-/** A stand-in for the frame's `privy:wallets:rpc`, signing with the test-side key. */
-const frameSign: FrameSign = async ({ method, params }) => {
-  const list = params as unknown[];
-  if (method === 'eth_signTransaction')
-    return account.signTransaction(toSerializable(list[0] as PreparedTransaction));
-  if (method === 'personal_sign') return account.signMessage({ message: { raw: list[0] as Hex } });
-  throw new Error(`unexpected ${method}`);
-};
+const frameSign = frameSignWith(account);
 
 let node: EvmNode;
 let hardhat: Chain;
@@ -79,12 +42,7 @@ const wagmiOnlyChain = defineChain({ ...otherChain, id: 31_339, name: 'Wagmi onl
 
 beforeAll(async () => {
   node = await startEvmNode();
-  hardhat = defineChain({
-    id: node.chainId,
-    name: 'Hardhat',
-    nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-    rpcUrls: { default: { http: [node.url] } },
-  });
+  hardhat = hardhatChain(node);
 });
 afterAll(async () => {
   await node?.stop();
