@@ -16,6 +16,7 @@ import {
   type HostPages,
   loginFromPage,
   mountFrame,
+  personalSign,
   request,
   startHostPages,
   walletFrame,
@@ -43,27 +44,8 @@ describe('importing a private key into the wallet frame', () => {
     await pages?.close();
   });
 
-  async function linkedWallets(accessToken: string) {
-    const response = await fetch(`${stack.server.url}/api/v1/users/me`, {
-      headers: { authorization: `Bearer ${accessToken}`, 'privy-app-id': appId, origin: pages.host.url },
-    });
-    expect(response.status).toBe(200);
-    const { user } = (await response.json()) as { user: { linked_accounts: Record<string, unknown>[] } };
-    return user.linked_accounts.filter((account) => account.type === 'wallet');
-  }
-
-  async function personalSign(page: Page, accessToken: string, message: string) {
-    const reply = await ask(page, 'privy:wallets:rpc', {
-      accessToken,
-      entropyId: address,
-      entropyIdVerifier: 'ethereum-address-verifier',
-      chainType: 'ethereum',
-      hdWalletIndex: 0,
-      request: { method: 'personal_sign', params: [message, address] },
-    });
-    expect(reply).toMatchObject({ address, chainType: 'ethereum', response: { method: 'personal_sign' } });
-    return (reply.response as { data: `0x${string}` }).data;
-  }
+  const linkedWallets = async (accessToken: string) =>
+    (await pages.usersMe(accessToken)).linked_accounts.filter((account) => account.type === 'wallet');
 
   test('imports the key as an on-device wallet at the key’s address, linked as imported', async () => {
     first = await pages.newDevice();
@@ -116,7 +98,7 @@ describe('importing a private key into the wallet frame', () => {
 
   test('signs personal_sign with a signature that verifies for the key’s address', async () => {
     const message = 'Signed by an imported key';
-    const signature = await personalSign(first.page, token, message);
+    const signature = await personalSign(first.page, token, address, message);
     expect(await verifyMessage({ address, message, signature })).toBe(true);
   });
 
@@ -180,7 +162,7 @@ describe('importing a private key into the wallet frame', () => {
     });
     expect(await ask(second.page, 'privy:wallets:connect', ref)).toEqual({ entropyId: address });
     const message = 'Signed on the second device';
-    const signature = await personalSign(second.page, secondToken, message);
+    const signature = await personalSign(second.page, secondToken, address, message);
     expect(await verifyMessage({ address, message, signature })).toBe(true);
 
     // The recovery re-split the key: the first device's share no longer combines, so it is dropped

@@ -16,6 +16,7 @@ import {
   type HostPages,
   loginFromPage,
   mountFrame,
+  personalSign,
   request,
   startHostPages,
   walletFrame,
@@ -37,33 +38,6 @@ describe('wallet frame protocol in the browser', () => {
     await pages?.close();
   });
 
-  async function usersMe(token: string) {
-    const response = await fetch(`${stack.server.url}/api/v1/users/me`, {
-      headers: { authorization: `Bearer ${token}`, 'privy-app-id': appId, origin: pages.host.url },
-    });
-    expect(response.status).toBe(200);
-    return ((await response.json()) as { user: { linked_accounts: Record<string, unknown>[] } }).user;
-  }
-
-  async function personalSign(
-    page: Page,
-    token: string,
-    entropyId: string,
-    address: string,
-    message: string,
-  ) {
-    const reply = await ask(page, 'privy:wallets:rpc', {
-      accessToken: token,
-      entropyId,
-      entropyIdVerifier: 'ethereum-address-verifier',
-      chainType: 'ethereum',
-      hdWalletIndex: 0,
-      request: { method: 'personal_sign', params: [message, address] },
-    });
-    expect(reply).toMatchObject({ address, chainType: 'ethereum', response: { method: 'personal_sign' } });
-    return (reply.response as { data: `0x${string}` }).data;
-  }
-
   // State carried from one step to the next, as one user's story.
   let first: { page: Page; errors: string[] };
   let token: string;
@@ -84,7 +58,9 @@ describe('wallet frame protocol in the browser', () => {
     expect(b).toEqual(a);
     address = a.address as `0x${string}`;
 
-    const wallets = (await usersMe(token)).linked_accounts.filter((account) => account.type === 'wallet');
+    const wallets = (await pages.usersMe(token)).linked_accounts.filter(
+      (account) => account.type === 'wallet',
+    );
     expect(wallets).toEqual([
       expect.objectContaining({
         address,
@@ -99,7 +75,7 @@ describe('wallet frame protocol in the browser', () => {
 
   test('signs personal_sign with a signature that verifies for the address', async () => {
     const message = 'Sign in to the e2e host';
-    const signature = await personalSign(first.page, token, address, address, message);
+    const signature = await personalSign(first.page, token, address, message);
     expect(await verifyMessage({ address, message, signature })).toBe(true);
   });
 
@@ -142,7 +118,9 @@ describe('wallet frame protocol in the browser', () => {
     });
     const signature = base64.decode((reply.response as { data: { signature: string } }).data.signature);
     expect(ed25519.verify(signature, message, base58.decode(publicKey as string))).toBe(true);
-    const solana = (await usersMe(token)).linked_accounts.find((account) => account.chain_type === 'solana');
+    const solana = (await pages.usersMe(token)).linked_accounts.find(
+      (account) => account.chain_type === 'solana',
+    );
     expect(solana).toMatchObject({ address: publicKey, public_key: publicKey, wallet_index: 0 });
   });
 
@@ -191,7 +169,7 @@ describe('wallet frame protocol in the browser', () => {
     // The token does not stay in the frame's address.
     expect(ethereum.url()).not.toContain('token');
 
-    const solanaAddress = (await usersMe(token)).linked_accounts.find((a) => a.chain_type === 'solana')!
+    const solanaAddress = (await pages.usersMe(token)).linked_accounts.find((a) => a.chain_type === 'solana')!
       .address as string;
     const solana = await mountExport({
       entropy_id: address,
@@ -285,7 +263,7 @@ describe('wallet frame protocol in the browser', () => {
     });
     expect(await ask(second.page, 'privy:wallets:connect', ref)).toEqual({ entropyId: address });
     const message = 'Signed on the second device';
-    const signature = await personalSign(second.page, secondToken, address, address, message);
+    const signature = await personalSign(second.page, secondToken, address, message);
     expect(await verifyMessage({ address, message, signature })).toBe(true);
 
     // Recovery re-split the entropy: the first device's share is stale, so it is dropped there and
@@ -309,7 +287,7 @@ describe('wallet frame protocol in the browser', () => {
       createTimeoutMs,
     );
     const passwordAddress = created as `0x${string}`;
-    const account = (await usersMe(userToken)).linked_accounts.find((a) => a.type === 'wallet');
+    const account = (await pages.usersMe(userToken)).linked_accounts.find((a) => a.type === 'wallet');
     expect(account).toMatchObject({ address: passwordAddress, recovery_method: 'user-passcode' });
 
     const other = await pages.newDevice();
@@ -338,7 +316,7 @@ describe('wallet frame protocol in the browser', () => {
       await ask(other.page, 'privy:wallets:recover', { ...ref, recoveryPassword: password }, createTimeoutMs),
     ).toEqual({ entropyId: passwordAddress });
     const message = 'Recovered with a password';
-    const signature = await personalSign(other.page, otherToken, passwordAddress, passwordAddress, message);
+    const signature = await personalSign(other.page, otherToken, passwordAddress, message);
     expect(await verifyMessage({ address: passwordAddress, message, signature })).toBe(true);
   });
 

@@ -42,6 +42,8 @@ export interface HostPages {
   frameUrl: string;
   /** A fresh browser context (a new device: empty storage) with the page at `origin` loaded. */
   newDevice(origin?: string): Promise<{ context: BrowserContext; page: Page; errors: string[] }>;
+  /** The user behind `accessToken`, from `/users/me` as the host page's origin. */
+  usersMe(accessToken: string): Promise<{ linked_accounts: Record<string, unknown>[] }>;
   /** Closes every device opened, both pages and the stack. */
   close(): Promise<void>;
 }
@@ -77,6 +79,13 @@ export async function startHostPages(): Promise<HostPages> {
         opened.push(device.context);
         await device.page.goto(`${origin}/`);
         return device;
+      },
+      async usersMe(accessToken) {
+        const response = await fetch(`${stack.server.url}/api/v1/users/me`, {
+          headers: { authorization: `Bearer ${accessToken}`, 'privy-app-id': appId, origin: host.url },
+        });
+        expect(response.status).toBe(200);
+        return ((await response.json()) as { user: { linked_accounts: Record<string, unknown>[] } }).user;
       },
       close,
     };
@@ -149,6 +158,28 @@ export async function failure(page: Page, event: string, data: unknown, timeoutM
   if ('timeout' in reply) throw new Error(`${event}: no answer`);
   expect(reply.data, event).toBeUndefined();
   return reply.error!;
+}
+
+/**
+ * `personal_sign` through the frame by the Ethereum wallet at index 0 of the entropy named by
+ * `address`; the signature.
+ */
+export async function personalSign(
+  page: Page,
+  accessToken: string,
+  address: string,
+  message: string,
+): Promise<`0x${string}`> {
+  const reply = await ask(page, 'privy:wallets:rpc', {
+    accessToken,
+    entropyId: address,
+    entropyIdVerifier: 'ethereum-address-verifier',
+    chainType: 'ethereum',
+    hdWalletIndex: 0,
+    request: { method: 'personal_sign', params: [message, address] },
+  });
+  expect(reply).toMatchObject({ address, chainType: 'ethereum', response: { method: 'personal_sign' } });
+  return (reply.response as { data: `0x${string}` }).data;
 }
 
 /** Email login from `page` through the real API; returns the access token. */
