@@ -12,7 +12,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type EvmNode, startEvmNode } from '../packages/server/test/helpers/evm-node.ts';
 import { type SolanaRpc, startSolanaRpc } from '../packages/server/test/helpers/solana-rpc.ts';
-import { codeFromMail, enterCode, id, modalClosed, openLogin, submitEmail, text } from './helpers/modal.ts';
+import { emailLoginCreatingWallets, id, modalClosed, text } from './helpers/modal.ts';
 import { type Stack, startStack } from './helpers/stack.ts';
 
 const walletTimeout = 60_000;
@@ -66,13 +66,7 @@ describe('batches and Add funds with embedded wallets in the browser', () => {
 
   test('an email login creates the Ethereum and Solana wallets', async () => {
     const email = 'batch.funding@example.com';
-    await openLogin(page);
-    await submitEmail(page, email);
-    await enterCode(page, await codeFromMail(stack.smtp, email));
-    await page
-      .locator(id('lk-screen-embedded-created'))
-      .waitFor({ state: 'visible', timeout: walletTimeout });
-    await modalClosed(page);
+    await emailLoginCreatingWallets(page, stack.smtp, email, walletTimeout);
     await page.locator(id('demo-embedded-solana-0')).waitFor({ state: 'visible' });
     ethereumAddress = (await text(page, 'demo-embedded-ethereum-0')) as `0x${string}`;
     solanaAddress = await text(page, 'demo-embedded-solana-0');

@@ -19,7 +19,7 @@ import {
   seedFromEntropy,
   solanaKey,
 } from '../packages/wallet-frame/src/keys/index.ts';
-import { codeFromMail, enterCode, id, openLogin, submitEmail, text } from './helpers/modal.ts';
+import { emailLoginCreatingWallets, id, text } from './helpers/modal.ts';
 import { type Stack, startStack } from './helpers/stack.ts';
 
 /** Creation runs in the frame with server round trips: allow for it. */
@@ -125,13 +125,7 @@ describe('key export in the browser', () => {
 
   test('an email login creates the wallets the export buttons use', async () => {
     await page.goto(stack.demoUrl(appId));
-    await openLogin(page);
-    await submitEmail(page, 'export.user@example.com');
-    await enterCode(page, await codeFromMail(stack.smtp, 'export.user@example.com'));
-    await page
-      .locator(id('lk-screen-embedded-created'))
-      .waitFor({ state: 'visible', timeout: walletTimeout });
-    await page.locator(id('lk-modal')).waitFor({ state: 'hidden', timeout: 10_000 });
+    await emailLoginCreatingWallets(page, stack.smtp, 'export.user@example.com', walletTimeout);
     await expect.poll(() => text(page, 'demo-embedded-ethereum-0')).toMatch(/^0x[0-9a-fA-F]{40}$/);
     await expect.poll(() => text(page, 'demo-embedded-solana-0')).toMatch(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/);
     wallets.ethereum = await text(page, 'demo-embedded-ethereum-0');

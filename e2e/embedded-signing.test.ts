@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { demoSignMessage, demoTypedData } from '../apps/demo/src/signingSamples.ts';
 import { type EvmNode, startEvmNode } from '../packages/server/test/helpers/evm-node.ts';
 import { type SolanaRpc, startSolanaRpc } from '../packages/server/test/helpers/solana-rpc.ts';
-import { codeFromMail, enterCode, id, modalClosed, openLogin, submitEmail, text } from './helpers/modal.ts';
+import { emailLoginCreatingWallets, id, modalClosed, text } from './helpers/modal.ts';
 import { type Stack, startStack } from './helpers/stack.ts';
 
 /** Creation runs in the frame and on the server: allow for it. */
@@ -56,13 +56,7 @@ describe('signing and sending with embedded wallets in the browser', () => {
 
     // Email login: the modal creates both wallets and closes.
     const email = 'signing.user@example.com';
-    await openLogin(page);
-    await submitEmail(page, email);
-    await enterCode(page, await codeFromMail(stack.smtp, email));
-    await page
-      .locator(id('lk-screen-embedded-created'))
-      .waitFor({ state: 'visible', timeout: walletTimeout });
-    await modalClosed(page);
+    await emailLoginCreatingWallets(page, stack.smtp, email, walletTimeout);
     await page.locator(id('demo-embedded-solana-0')).waitFor({ state: 'visible' });
     ethereumAddress = (await text(page, 'demo-embedded-ethereum-0')) as `0x${string}`;
     solanaAddress = await text(page, 'demo-embedded-solana-0');

@@ -9,7 +9,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { verifyMessage } from 'viem';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type EvmNode, startEvmNode } from '../packages/server/test/helpers/evm-node.ts';
-import { codeFromMail, enterCode, id, modalClosed, openLogin, submitEmail, text } from './helpers/modal.ts';
+import { emailLoginCreatingWallets, id, modalClosed, text } from './helpers/modal.ts';
 import { type Stack, startStack } from './helpers/stack.ts';
 
 const walletTimeout = 60_000;
@@ -40,13 +40,7 @@ describe('wagmi on an embedded wallet in the browser', () => {
   test('an email login creates the embedded wallet (funded on the node)', async () => {
     await page.goto(`${stack.demoUrl(appId)}&${new URLSearchParams({ evmRpcUrl: evm.url })}`);
     const email = 'wagmi.user@example.com';
-    await openLogin(page);
-    await submitEmail(page, email);
-    await enterCode(page, await codeFromMail(stack.smtp, email));
-    await page
-      .locator(id('lk-screen-embedded-created'))
-      .waitFor({ state: 'visible', timeout: walletTimeout });
-    await modalClosed(page);
+    await emailLoginCreatingWallets(page, stack.smtp, email, walletTimeout);
     await page.locator(id('demo-embedded-ethereum-0')).waitFor({ state: 'visible' });
     address = (await text(page, 'demo-embedded-ethereum-0')) as `0x${string}`;
     const [funder] = (await evm.rpc('eth_accounts')) as string[];

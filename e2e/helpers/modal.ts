@@ -106,6 +106,24 @@ export async function modalClosed(page: Page): Promise<void> {
   await page.locator(id('lk-modal')).waitFor({ state: 'hidden', timeout: 10_000 });
 }
 
+/**
+ * An email login from the demo's 'Log in' in an app that creates embedded wallets on login: waits
+ * for the creation screen (created in the frame and on the server: up to `timeoutMs`) and for the
+ * modal to close.
+ */
+export async function emailLoginCreatingWallets(
+  page: Page,
+  smtp: SmtpListener,
+  email: string,
+  timeoutMs = 60_000,
+): Promise<void> {
+  await openLogin(page);
+  await submitEmail(page, email);
+  await enterCode(page, await codeFromMail(smtp, email));
+  await page.locator(id('lk-screen-embedded-created')).waitFor({ state: 'visible', timeout: timeoutMs });
+  await modalClosed(page);
+}
+
 /** The payload of a JWT, decoded without checking it (the test reads `exp`). */
 export function jwtPayload(token: string): Record<string, unknown> {
   const part = token.split('.')[1];
