@@ -23,7 +23,9 @@ const usage = `npm run bench:wallet -- [options]
   --signatures N   measured personal_sign round trips (default 200)
   --warmup N       unmeasured round trips before them (default 20)
   --creations N    fresh users whose wallet creation is timed (default 5)
-  --out FILE       results file (default bench/wallet/results.json)`;
+  --out FILE       results file (default bench/wallet/results.json)
+  --cpu-prof FILE  write a V8 CPU profile of the page during the signatures (the host page and the
+                   frame share a renderer here: both are on 127.0.0.1, one site)`;
 
 const { values } = parseArgs({
   options: {
@@ -31,6 +33,7 @@ const { values } = parseArgs({
     warmup: { type: 'string', default: '20' },
     creations: { type: 'string', default: '5' },
     out: { type: 'string', default: join(import.meta.dirname, 'results.json') },
+    'cpu-prof': { type: 'string' },
     help: { type: 'boolean', short: 'h', default: false },
   },
 });
@@ -178,6 +181,12 @@ try {
   // The signer is the last user created; signatures go straight to the frame, as core's proxy sends them.
   const signer = created[created.length - 1]!;
   log(`personal_sign: ${warmup} warm-up + ${signatures} measured round trips`);
+  const profiler = values['cpu-prof'] ? await context.newCDPSession(page) : null;
+  if (profiler) {
+    await profiler.send('Profiler.enable');
+    await profiler.send('Profiler.setSamplingInterval', { interval: 50 });
+    await profiler.send('Profiler.start');
+  }
   const loop = await page.evaluate(signLoop, {
     warmup,
     count: signatures,
@@ -190,6 +199,11 @@ try {
       hdWalletIndex: 0,
     },
   });
+  if (profiler) {
+    const { profile } = await profiler.send('Profiler.stop');
+    writeFileSync(values['cpu-prof']!, JSON.stringify(profile));
+    log(`wrote the CPU profile to ${values['cpu-prof']}`);
+  }
   if (loop.errors.length > 0) throw new Error(`personal_sign failed: ${loop.errors.join('; ')}`);
   if (!loop.first) throw new Error('personal_sign returned no signature');
   const verified = await verifyMessage({
