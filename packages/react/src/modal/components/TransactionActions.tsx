@@ -46,45 +46,18 @@ export function TransactionActions({
 }: TransactionActionsProps) {
   const s = en.signingScreens;
   const approving = !step || step.index === step.count - 1;
-  const addFunds = approving && insufficient && canAddFunds;
-  let primary = (
-    <button
-      type="button"
-      className="lk-btn lk-btn-primary"
-      data-testid="lk-tx-approve"
-      data-lk-autofocus
-      disabled={busy || insufficient}
-      onClick={onApprove}
-    >
-      {buttonText ?? s.approve}
-    </button>
-  );
-  if (!approving)
-    primary = (
-      <button
-        type="button"
-        className="lk-btn lk-btn-primary"
-        data-testid="lk-tx-continue"
-        data-lk-autofocus
-        disabled={busy}
-        onClick={onContinue}
-      >
-        {s.continue}
-      </button>
-    );
-  else if (addFunds)
-    primary = (
-      <button
-        type="button"
-        className="lk-btn lk-btn-primary"
-        data-testid="lk-tx-add-funds"
-        data-lk-autofocus
-        disabled={busy}
-        onClick={onAddFunds}
-      >
-        {s.addFunds}
-      </button>
-    );
+  // One primary button: 'Continue' before a batch's last request, 'Add funds' when short and the app
+  // funds wallets, else Approve (disabled while the balance is short).
+  const primary = !approving
+    ? { testId: 'lk-tx-continue', label: s.continue, onClick: onContinue, disabled: busy }
+    : insufficient && canAddFunds
+      ? { testId: 'lk-tx-add-funds', label: s.addFunds, onClick: onAddFunds, disabled: busy }
+      : {
+          testId: 'lk-tx-approve',
+          label: buttonText ?? s.approve,
+          onClick: onApprove,
+          disabled: busy || insufficient,
+        };
   return (
     <>
       {insufficient && (
@@ -93,7 +66,16 @@ export function TransactionActions({
         </p>
       )}
       <div className="lk-actions">
-        {primary}
+        <button
+          type="button"
+          className="lk-btn lk-btn-primary"
+          data-testid={primary.testId}
+          data-lk-autofocus
+          disabled={primary.disabled}
+          onClick={primary.onClick}
+        >
+          {primary.label}
+        </button>
         {step && step.index > 0 && (
           <button
             type="button"
