@@ -11,6 +11,7 @@ import { useState } from 'react';
 import { readConfig } from './config.ts';
 import { demoSignMessage, demoTypedData } from './signingSamples.ts';
 import { latestBlockhash, solTransfer } from './solanaTransfer.ts';
+import { useAttempt } from './useAttempt.ts';
 
 const { solanaRpcUrl } = readConfig(window.location.search, import.meta.env);
 
@@ -48,18 +49,10 @@ export function Signing() {
   const [hash, setHash] = useState('');
   const [hashes, setHashes] = useState('');
   const [solSignature, setSolSignature] = useState('');
-  const [error, setError] = useState('');
+  const { error, attempt } = useAttempt(describe);
   if (!authenticated) return null;
 
   const uiOptions = { isCancellable: cancellable };
-  const attempt = (action: () => Promise<void>) => async () => {
-    setError('');
-    try {
-      await action();
-    } catch (caught) {
-      setError(describe(caught));
-    }
-  };
 
   return (
     <section className="wallets">

@@ -17,6 +17,7 @@ import {
 } from 'wagmi';
 import { demoChains } from './chains.ts';
 import { readConfig } from './config.ts';
+import { useAttempt } from './useAttempt.ts';
 
 const demoWagmiMessage = 'Signed through wagmi';
 
@@ -61,16 +62,7 @@ function Panel() {
   const send = useSendTransaction();
   const receipt = useWaitForTransactionReceipt({ hash: send.data });
   const [to, setTo] = useState('');
-  const [error, setError] = useState('');
-
-  const attempt = (action: () => Promise<unknown>) => async () => {
-    setError('');
-    try {
-      await action();
-    } catch (caught) {
-      setError(describe(caught));
-    }
-  };
+  const { error, attempt } = useAttempt(describe);
 
   return (
     <>
