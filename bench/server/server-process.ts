@@ -37,6 +37,8 @@ export async function startServerProcess(params: ServerProcessParameters): Promi
     LATCHKEY_RATE_LIMITS: 'off',
     LATCHKEY_ADMIN_KEY: params.adminKey,
     LATCHKEY_MASTER_KEY: randomBytes(32).toString('base64'),
+    // Port 0 and the dev outbox: development mode (the public URL is the address it listens on).
+    LATCHKEY_DEVELOPMENT: 'true',
   };
   for (const name of [
     'DATABASE_URL',

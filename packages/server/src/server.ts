@@ -111,18 +111,36 @@ export async function createLatchkey(options: LatchkeyOptions = {}): Promise<Lat
   };
 }
 
-/** Serves the app on `host:port` (port 0 picks a free one) and resolves with its URL. */
+/** A server that serves outside development must know its public URL (see `ServerSettings.publicUrl`). */
+export function assertPublicUrl(settings: Partial<Pick<ServerSettings, 'publicUrl' | 'development'>>): void {
+  if (!settings.publicUrl && !settings.development)
+    throw new Error(
+      'LATCHKEY_PUBLIC_URL must be set (the origin browsers reach this server at, e.g. https://auth.example.com): ' +
+        'the wallet frame is served from it, and the server never takes its own origin from a Host header',
+    );
+}
+
+/**
+ * Serves the app on `host:port` (port 0 picks a free one) and resolves with its URL. Outside
+ * development the public URL must be configured; in development it defaults to this address.
+ */
 export function listen(
   latchkey: Latchkey,
   options: { port: number; host: string },
 ): Promise<{ url: string; close(): Promise<void> }> {
+  const { settings } = latchkey.ctx;
+  assertPublicUrl(settings);
   return new Promise((resolve) => {
     const server = serve(
       { fetch: latchkey.http.fetch, port: options.port, hostname: options.host },
       (info) => {
-        const host = info.address.includes(':') ? `[${info.address}]` : info.address;
+        // A wildcard address is no origin a browser can use; loopback is what development means.
+        const address = info.address === '0.0.0.0' || info.address === '::' ? '127.0.0.1' : info.address;
+        const host = address.includes(':') ? `[${address}]` : address;
+        const url = `http://${host}:${info.port}`;
+        settings.publicUrl ??= url;
         resolve({
-          url: `http://${host}:${info.port}`,
+          url,
           close: () =>
             new Promise<void>((done) => {
               server.close(() => done());

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { settingsFromEnv } from './settings.ts';
 
 describe('LATCHKEY_PUBLIC_URL', () => {
-  it('is null unless set: the request URL gives the origin', () => {
+  it('is null unless set (development then uses the listening address)', () => {
     expect(settingsFromEnv({}).publicUrl).toBeNull();
     expect(settingsFromEnv({ LATCHKEY_PUBLIC_URL: '' }).publicUrl).toBeNull();
   });
@@ -16,7 +16,7 @@ describe('LATCHKEY_PUBLIC_URL', () => {
     );
   });
 
-  it('refuses anything that is not an origin: the frame check compares it to Origin exactly', () => {
+  it('refuses anything that is not an origin: CORS and the frame compare it exactly', () => {
     for (const value of [
       'auth.example.com',
       'https://auth.example.com/api',
@@ -27,5 +27,13 @@ describe('LATCHKEY_PUBLIC_URL', () => {
     ]) {
       expect(() => settingsFromEnv({ LATCHKEY_PUBLIC_URL: value }), value).toThrow(/LATCHKEY_PUBLIC_URL/);
     }
+  });
+});
+
+describe('LATCHKEY_DEVELOPMENT', () => {
+  it('is off unless exactly true', () => {
+    expect(settingsFromEnv({}).development).toBe(false);
+    expect(settingsFromEnv({ LATCHKEY_DEVELOPMENT: '1' }).development).toBe(false);
+    expect(settingsFromEnv({ LATCHKEY_DEVELOPMENT: 'true' }).development).toBe(true);
   });
 });

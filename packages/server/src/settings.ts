@@ -21,11 +21,16 @@ export interface ServerSettings {
    */
   rpcUrls: Record<number, string>;
   /**
-   * The origin browsers reach this server at (`https://auth.example.com`), when a proxy in front
-   * rewrites the Host header. Null: the origin of the request URL (scheme and Host). The wallet
-   * frame is served from it, and only requests carrying it as their Origin get key shares.
+   * The origin browsers reach this server at (`https://auth.example.com`). The server never takes
+   * its own origin from a request's Host header (a client chooses that): outside development it
+   * must be set, and in development `listen` sets it to the address it listens on.
    */
   publicUrl: string | null;
+  /**
+   * Development mode (`latchkey dev`, `npm start`, `LATCHKEY_DEVELOPMENT=true`): the public URL may
+   * be left out, and codes for channels without a provider go to the dev outbox. Never in production.
+   */
+  development: boolean;
 }
 
 export const defaultSettings: ServerSettings = {
@@ -39,6 +44,7 @@ export const defaultSettings: ServerSettings = {
   trustProxy: false,
   rpcUrls: {},
   publicUrl: null,
+  development: false,
 };
 
 /** Reads settings from `LATCHKEY_*` environment variables, falling back to the defaults. */
@@ -61,6 +67,7 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): ServerSet
     trustProxy: env.LATCHKEY_TRUST_PROXY === 'true',
     rpcUrls: rpcUrlsFromEnv(env.LATCHKEY_RPC_URLS),
     publicUrl: publicUrlFromEnv(env.LATCHKEY_PUBLIC_URL),
+    development: env.LATCHKEY_DEVELOPMENT === 'true',
   };
 }
 

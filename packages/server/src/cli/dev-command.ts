@@ -19,7 +19,7 @@ const devOrigins = [
 export async function devCommand(argv: string[]): Promise<number> {
   const { values } = parseArgs({ args: argv, options: serveOptions, allowPositionals: false });
   const file = join(values['data-dir'], 'dev-app.json');
-  return startServer(argv, async (latchkey, url) => {
+  return startServer(argv, { development: true }, async (latchkey, url) => {
     let dev: { id: string; secret: string } | null = existsSync(file)
       ? JSON.parse(readFileSync(file, 'utf8'))
       : null;

@@ -12,7 +12,7 @@ import { serverOrigin } from '../http/server-origin.ts';
  */
 export function requireFrameOrigin(ctx: ServerContext): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    if (c.req.header('origin') !== serverOrigin(c, ctx.settings)) throw new ApiError('invalid_origin');
+    if (c.req.header('origin') !== serverOrigin(ctx.settings)) throw new ApiError('invalid_origin');
     await next();
   };
 }

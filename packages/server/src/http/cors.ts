@@ -30,7 +30,7 @@ export function cors(ctx: ServerContext, options: { publicPaths: RegExp }): Midd
     }
     await next();
     if (!origin) return;
-    let allowed = options.publicPaths.test(c.req.path) || origin === serverOrigin(c, ctx.settings);
+    let allowed = options.publicPaths.test(c.req.path) || origin === serverOrigin(ctx.settings);
     if (!allowed) {
       const appId = c.req.header(headers.appId);
       const app = appId && appId.length === 25 ? await ctx.apps.load(appId) : null;

@@ -47,7 +47,7 @@ export function requireApp(ctx: ServerContext): MiddlewareHandler<AppEnv> {
         app,
         c.req.header('origin'),
         c.req.header(headers.nativeAppIdentifier),
-        serverOrigin(c, ctx.settings),
+        serverOrigin(ctx.settings),
       );
     }
     await next();

@@ -1,12 +1,11 @@
-import type { Context } from 'hono';
 import type { ServerSettings } from '../settings.ts';
 
 /**
- * The origin this server is reached at: `publicUrl` when set (behind a proxy that rewrites Host),
- * else the request URL's scheme and Host. A browser cannot forge the Host it connects to, so a
- * page elsewhere cannot make its own origin look like this one. The wallet frame is served here,
- * so the frame's requests carry it as their Origin.
+ * The origin this server is reached at: the configured public URL, never the request's Host
+ * header, which any client can set (`Host: evil.test` with `Origin: http://evil.test` must not pass
+ * for this server's own origin). The wallet frame is served from it and calls the API there.
  */
-export function serverOrigin(c: Context, settings: Pick<ServerSettings, 'publicUrl'>): string {
-  return settings.publicUrl ?? new URL(c.req.url).origin;
+export function serverOrigin(settings: Pick<ServerSettings, 'publicUrl'>): string {
+  if (!settings.publicUrl) throw new Error('The server has no public URL: set LATCHKEY_PUBLIC_URL');
+  return settings.publicUrl;
 }

@@ -61,7 +61,7 @@ export function walletFrameRoutes(ctx: ServerContext): Hono {
     const allowedOrigins = app.config.allowed_domains;
     const html = renderFramePage({
       kind,
-      config: { appId: app.id, apiUrl: serverOrigin(c, ctx.settings), allowedOrigins },
+      config: { appId: app.id, apiUrl: serverOrigin(ctx.settings), allowedOrigins },
       bundle: loaded[kind],
     });
     return c.html(html, 200, {

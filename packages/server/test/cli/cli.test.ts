@@ -42,7 +42,8 @@ describe.each(targets)('latchkey CLI (%s)', (target) => {
 
   beforeAll(async () => {
     dataDir = await mkdtemp(join(tmpdir(), 'latchkey-cli-'));
-    env = baseEnv();
+    // `serve --port 0` cannot know its public URL in advance: development mode takes the listening address.
+    env = { ...baseEnv(), LATCHKEY_DEVELOPMENT: 'true' };
     if (target === 'postgres') {
       const base = process.env.DATABASE_URL!;
       schema = `lk_cli_${randomBytes(6).toString('hex')}`;
@@ -245,6 +246,17 @@ describe.each(targets)('latchkey CLI (%s)', (target) => {
     const badPort = await run(['serve', '--port', 'eighty']);
     expect(badPort.code).not.toBe(0);
     expect(badPort.stderr).toMatch(/--port/);
+    const noPublicUrl = await new Promise<{ code: number | null; stderr: string }>((resolve, reject) => {
+      const child = spawn(process.execPath, [bin, 'serve', '--port', '0', '--data-dir', dataDir], {
+        env: { ...env, LATCHKEY_DEVELOPMENT: '' },
+      });
+      let stderr = '';
+      child.stderr.on('data', (chunk) => (stderr += chunk));
+      child.on('error', reject);
+      child.on('close', (code) => resolve({ code, stderr }));
+    });
+    expect(noPublicUrl.code).toBe(1);
+    expect(noPublicUrl.stderr).toMatch(/LATCHKEY_PUBLIC_URL must be set/);
     const unknown = await run(['apps', 'update', 'z'.repeat(25), '--set', 'sms_auth=true']);
     expect(unknown.code).not.toBe(0);
     expect(unknown.stderr).toMatch(/not found/i);

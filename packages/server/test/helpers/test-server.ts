@@ -94,7 +94,8 @@ export async function startTestServer(
     log,
     now: () => Math.floor(Date.now() / 1000) + offset,
     ...options,
-    settings: { rateLimitsEnabled: false, ...options.settings },
+    // Development mode: the public URL is the address `listen` picks (unless a test sets one).
+    settings: { rateLimitsEnabled: false, development: true, ...options.settings },
   });
   const server = await listen(latchkey, { port: 0, host: '127.0.0.1' });
   const ctx = latchkey.ctx;

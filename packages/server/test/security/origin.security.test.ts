@@ -109,6 +109,44 @@ describe.each(dialects)('origin checks and CORS (%s)', (dialect) => {
     }
   });
 
+
+  it("a Host header does not make its own origin this server's: Host evil.test + Origin http://evil.test", async () => {
+    // fetch will not send a chosen Host, so this goes out through node:http.
+    const { request } = await import('node:http');
+    const url = new URL('/api/v1/passwordless/init', t.url);
+    const sent = await new Promise<{ status: number; allow: string | undefined; body: string }>(
+      (resolve, reject) => {
+        const req = request(
+          url,
+          {
+            method: 'POST',
+            headers: {
+              host: 'evil.test',
+              origin: 'http://evil.test',
+              'privy-app-id': appId,
+              'content-type': 'application/json',
+            },
+          },
+          (res) => {
+            let body = '';
+            res.on('data', (chunk) => (body += chunk));
+            res.on('end', () =>
+              resolve({
+                status: res.statusCode ?? 0,
+                allow: res.headers['access-control-allow-origin'] as string | undefined,
+                body,
+              }),
+            );
+          },
+        );
+        req.on('error', reject);
+        req.end(JSON.stringify({ email: 'someone@example.com' }));
+      },
+    );
+    expect(sent.status).toBe(403);
+    expect(JSON.parse(sent.body).code).toBe('invalid_origin');
+    expect(sent.allow).toBeUndefined();
+  });
   it('refuses a request with neither Origin nor native app id: missing_origin', async () => {
     const res = await init({});
     expect(res).toMatchObject({ status: 403, body: { code: 'missing_origin', error: expect.any(String) } });
