@@ -109,7 +109,6 @@ describe.each(dialects)('origin checks and CORS (%s)', (dialect) => {
     }
   });
 
-
   it("a Host header does not make its own origin this server's: Host evil.test + Origin http://evil.test", async () => {
     // fetch will not send a chosen Host, so this goes out through node:http.
     const { request } = await import('node:http');
