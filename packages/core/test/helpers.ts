@@ -68,13 +68,15 @@ export interface SentRequest {
 }
 
 /**
- * A real `fetch` that records each request and can rewrite it: `rewrite` may change the body
- * (to play a server that chose `ignore`) or the origin (to play an unreachable server).
+ * A real `fetch` that records each request and can rewrite it: `rewriteBody` may change the body,
+ * `origin` the server (to play an unreachable one), and `rewriteResponse` the JSON answered (to play
+ * a server that chose `ignore`).
  */
 export function recordingFetch() {
   const sent: SentRequest[] = [];
   const control: {
     rewriteBody?: ((path: string, body: Record<string, unknown>) => Record<string, unknown>) | undefined;
+    rewriteResponse?: ((path: string, body: Record<string, unknown>) => Record<string, unknown>) | undefined;
     origin?: string | undefined;
   } = {};
   const wrapped: typeof fetch = async (input, init) => {
@@ -91,7 +93,10 @@ export function recordingFetch() {
     if (body && control.rewriteBody)
       nextInit = { ...init, body: JSON.stringify(control.rewriteBody(url.pathname, body)) };
     const target = control.origin ? `${control.origin}${url.pathname}${url.search}` : url.href;
-    return fetch(target, nextInit);
+    const response = await fetch(target, nextInit);
+    if (!control.rewriteResponse) return response;
+    const answered = (await response.json()) as Record<string, unknown>;
+    return Response.json(control.rewriteResponse(url.pathname, answered), { status: response.status });
   };
   const count = (path: string) => sent.filter((r) => r.path === path).length;
   return { fetch: wrapped, sent, control, count };

@@ -10,6 +10,8 @@ export const limits = {
   accessTokenTtlSeconds: 60 * 60,
   identityTokenTtlSeconds: 60 * 60,
   refreshTokenTtlSeconds: 30 * 24 * 60 * 60,
+  /** A session's absolute lifetime, as long as the refresh cookie (spec document 2 §9: 30 days). */
+  sessionTtlSeconds: 30 * 24 * 60 * 60,
   /** Clients treat tokens as expired this long before `exp`. */
   tokenExpiryMarginSeconds: 30,
   listQueryMaxLimit: 100,

@@ -7,6 +7,8 @@ export interface ServerSettings {
   accessTokenTtlSeconds: number;
   identityTokenTtlSeconds: number;
   refreshTokenTtlSeconds: number;
+  /** A session's absolute lifetime from the login that opened it, however its tokens rotate. */
+  sessionTtlSeconds: number;
   /** Largest accepted request body. */
   bodyLimitBytes: number;
   /** Off only for benchmarks and load tests that hammer one identifier from one IP. */
@@ -38,6 +40,7 @@ export const defaultSettings: ServerSettings = {
   accessTokenTtlSeconds: limits.accessTokenTtlSeconds,
   identityTokenTtlSeconds: limits.identityTokenTtlSeconds,
   refreshTokenTtlSeconds: limits.refreshTokenTtlSeconds,
+  sessionTtlSeconds: limits.sessionTtlSeconds,
   bodyLimitBytes: 100 * 1024,
   rateLimitsEnabled: true,
   developmentUserLimit: 150,
@@ -61,6 +64,7 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): ServerSet
     accessTokenTtlSeconds: num('LATCHKEY_ACCESS_TOKEN_TTL', defaultSettings.accessTokenTtlSeconds),
     identityTokenTtlSeconds: num('LATCHKEY_IDENTITY_TOKEN_TTL', defaultSettings.identityTokenTtlSeconds),
     refreshTokenTtlSeconds: num('LATCHKEY_REFRESH_TOKEN_TTL', defaultSettings.refreshTokenTtlSeconds),
+    sessionTtlSeconds: num('LATCHKEY_SESSION_TTL', defaultSettings.sessionTtlSeconds),
     bodyLimitBytes: num('LATCHKEY_BODY_LIMIT', defaultSettings.bodyLimitBytes),
     rateLimitsEnabled: env.LATCHKEY_RATE_LIMITS !== 'off',
     developmentUserLimit: num('LATCHKEY_DEVELOPMENT_USER_LIMIT', defaultSettings.developmentUserLimit),

@@ -112,27 +112,34 @@ describe('session manager on the real server', () => {
   });
 
   it("'ignore' stores the new access and identity tokens and keeps the refresh token", async () => {
-    const { client, storage, control, sent } = await loggedIn();
+    const { client, storage, control } = await loggedIn();
     const before = {
       token: await storage.get(storageKeys.token),
       refresh: await storage.get(storageKeys.refreshToken),
       id: await storage.get(storageKeys.identityToken),
     };
-    // Only the Bearer reaches the server, which then answers `ignore`.
-    control.rewriteBody = (path, body) => (path === '/api/v1/sessions' ? {} : body);
+    // A server that answers `ignore` (Latchkey itself never renews without a refresh token).
+    control.rewriteResponse = (path, body) =>
+      path === '/api/v1/sessions' ? { ...body, session_update_action: 'ignore', refresh_token: null } : body;
     const user = await client.refreshSession();
-    control.rewriteBody = undefined;
-    expect(sent.at(-1)?.headers.get('authorization')).toBe(`Bearer ${before.token}`);
+    control.rewriteResponse = undefined;
     expect(user?.id).toBe(client.getState().user?.id);
     expect(client.getState().authenticated).toBe(true);
     expect(await storage.get(storageKeys.token)).not.toBe(before.token);
     expect(await storage.get(storageKeys.identityToken)).not.toBe(before.id);
     expect(await storage.get(storageKeys.refreshToken)).toBe(before.refresh);
-    // The kept refresh token still works: the next refresh is a normal `set` rotation.
-    await client.refreshSession();
-    expect(sent.at(-1)?.body).toEqual({ refresh_token: before.refresh });
-    expect(await storage.get(storageKeys.refreshToken)).not.toBe(before.refresh);
-    expect(client.getState().authenticated).toBe(true);
+  });
+
+  it('an access token without a refresh token does not renew: the session ends when it expires', async () => {
+    const { app, storage } = await loggedIn();
+    await storage.del(storageKeys.refreshToken);
+    const reload = testClient(t, app.id, { storage: await copyStorage(storage, tokenKeys), now });
+    await reload.client.initialize();
+    expect(reload.client.getState().authenticated).toBe(true);
+    advance(ttl);
+    expect(await reload.client.getAccessToken()).toBeNull();
+    expect(reload.client.getState().authenticated).toBe(false);
+    expect(reload.count('/api/v1/sessions')).toBe(0);
   });
 
   it("'clear' after a server-side logout wipes local state and tells subscribers", async () => {

@@ -5,7 +5,7 @@ export interface AppEnv {
   Variables: {
     app: AppRecord;
     /** The authenticated user, set by `requireUser`. */
-    auth: { userId: string; sessionId: string };
+    auth: { userId: string; sessionId: string; authTime: number };
     /** True when the caller proved the app secret (server-to-server, WIRE.md §7.1). */
     serverCaller: boolean;
   };

@@ -62,7 +62,7 @@ export function requireUser(ctx: ServerContext): MiddlewareHandler<AppEnv> {
     const app = c.get('app');
     const claims = await verifyAccessToken(ctx, app.id, token);
     await activeSession(ctx, app, claims.sessionId, claims.userId);
-    c.set('auth', { userId: claims.userId, sessionId: claims.sessionId });
+    c.set('auth', { userId: claims.userId, sessionId: claims.sessionId, authTime: claims.authTime });
     await next();
   };
 }

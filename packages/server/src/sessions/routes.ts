@@ -15,11 +15,7 @@ export function sessionRoutes(ctx: ServerContext) {
   routes.post('/', async (c) => {
     const { refresh_token } = await readBody(c, body);
     await ctx.rateLimits.consume('refreshIp', clientIp(c, ctx.settings.trustProxy));
-    const input = {
-      refreshToken: refresh_token ?? undefined,
-      accessToken: bearerToken(c.req.header('authorization')),
-    };
-    return c.json(await refreshSession(ctx, c.get('app'), input));
+    return c.json(await refreshSession(ctx, c.get('app'), { refreshToken: refresh_token ?? undefined }));
   });
   routes.post('/logout', async (c) => {
     const { refresh_token } = await readBody(c, body);

@@ -20,16 +20,24 @@ const clearResponse: AuthenticatedUser = {
   session_update_action: 'clear',
 };
 
-async function insertRefreshToken(ctx: ServerContext, sessionId: string): Promise<string> {
+/** What a session's tokens carry: its id, when the user authenticated and when it ends for good. */
+export interface SessionTimes {
+  sessionId: string;
+  authTime: number;
+  expiresAt: number;
+}
+
+/** A refresh token of the session; it never outlives the session. */
+async function insertRefreshToken(ctx: ServerContext, session: SessionTimes): Promise<string> {
   const token = randomToken(32);
   const now = ctx.now();
   await ctx.db
     .insertInto('refresh_tokens')
     .values({
       token_hash: sha256Hex(token),
-      session_id: sessionId,
+      session_id: session.sessionId,
       created_at: now,
-      expires_at: now + ctx.settings.refreshTokenTtlSeconds,
+      expires_at: Math.min(now + ctx.settings.refreshTokenTtlSeconds, session.expiresAt),
       rotated_at: null,
     })
     .execute();
@@ -41,13 +49,13 @@ export async function authResponse(
   ctx: ServerContext,
   app: AppRecord,
   user: UserRecord,
-  sessionId: string,
+  session: SessionTimes,
   refreshToken: string | null,
   action: SessionUpdateAction,
   isNewUser?: boolean,
 ): Promise<AuthenticatedUser> {
   const [{ token }, identityToken] = await Promise.all([
-    issueAccessToken(ctx, app.id, { userId: user.id, sessionId }),
+    issueAccessToken(ctx, app.id, { userId: user.id, ...session }),
     issueIdentityToken(ctx, app.id, user),
   ]);
   const response: AuthenticatedUser = {
@@ -63,19 +71,30 @@ export async function authResponse(
   return response;
 }
 
-/** Opens a session for a user who just authenticated. */
+/**
+ * Opens a session for a user who just authenticated: its start is their `auth_time`, and it ends
+ * `sessionTtlSeconds` later however its refresh tokens rotate.
+ */
 export async function startSession(
   ctx: ServerContext,
   app: AppRecord,
   user: UserRecord,
   isNewUser: boolean,
 ): Promise<AuthenticatedUser> {
-  const sessionId = randomId(25);
+  const now = ctx.now();
+  const session = { sessionId: randomId(25), authTime: now, expiresAt: now + ctx.settings.sessionTtlSeconds };
   await ctx.db
     .insertInto('sessions')
-    .values({ id: sessionId, app_id: app.id, user_id: user.id, created_at: ctx.now(), revoked_at: null })
+    .values({
+      id: session.sessionId,
+      app_id: app.id,
+      user_id: user.id,
+      created_at: session.authTime,
+      expires_at: session.expiresAt,
+      revoked_at: null,
+    })
     .execute();
-  return authResponse(ctx, app, user, sessionId, await insertRefreshToken(ctx, sessionId), 'set', isNewUser);
+  return authResponse(ctx, app, user, session, await insertRefreshToken(ctx, session), 'set', isNewUser);
 }
 
 async function revokeSession(ctx: ServerContext, sessionId: string): Promise<void> {
@@ -93,24 +112,17 @@ async function revokeSession(ctx: ServerContext, sessionId: string): Promise<voi
  * - a rotated refresh token presented again is theft or a bug: the whole session is revoked
  *   and the caller gets `missing_or_invalid_token`;
  * - a logged-out or expired session answers `clear`;
- * - without a refresh token, a valid access token gets fresh tokens with `ignore`, so the
- *   client keeps whatever refresh credential it has.
+ * - without a refresh token: `missing_or_invalid_token`. An access token never renews itself:
+ *   one stolen from a page would otherwise keep a session alive for ever.
  */
 export async function refreshSession(
   ctx: ServerContext,
   app: AppRecord,
-  input: { refreshToken?: string | undefined; accessToken?: string | undefined },
+  input: { refreshToken?: string | undefined },
 ): Promise<AuthenticatedUser> {
   if (input.refreshToken && input.refreshToken !== noRefreshToken)
     return rotate(ctx, app, input.refreshToken);
-  if (input.accessToken) {
-    const claims = await verifyAccessToken(ctx, app.id, input.accessToken);
-    const session = await activeSession(ctx, app, claims.sessionId, claims.userId);
-    const user = await loadUser(ctx.db, app.id, session.user_id);
-    if (!user) return clearResponse;
-    return authResponse(ctx, app, user, session.id, null, 'ignore');
-  }
-  throw new ApiError('missing_or_invalid_token');
+  throw new ApiError('missing_or_invalid_token', 'A refresh token is required to renew the session.');
 }
 
 async function rotate(ctx: ServerContext, app: AppRecord, refreshToken: string): Promise<AuthenticatedUser> {
@@ -124,12 +136,15 @@ async function rotate(ctx: ServerContext, app: AppRecord, refreshToken: string):
       'refresh_tokens.rotated_at',
       'sessions.user_id',
       'sessions.revoked_at',
+      'sessions.created_at as session_created_at',
+      'sessions.expires_at as session_expires_at',
     ])
     .where('refresh_tokens.token_hash', '=', hash)
     .where('sessions.app_id', '=', app.id)
     .executeTakeFirst();
   if (!row) throw new ApiError('missing_or_invalid_token', 'Invalid refresh token.');
-  if (row.revoked_at !== null || row.expires_at <= ctx.now()) return clearResponse;
+  const now = ctx.now();
+  if (row.revoked_at !== null || row.expires_at <= now || row.session_expires_at <= now) return clearResponse;
   // Claim the token atomically: of two concurrent uses, exactly one wins; the other is a reuse.
   const claimed = await ctx.db
     .updateTable('refresh_tokens')
@@ -144,11 +159,16 @@ async function rotate(ctx: ServerContext, app: AppRecord, refreshToken: string):
   }
   const user = await loadUser(ctx.db, app.id, row.user_id);
   if (!user) return clearResponse;
-  const next = await insertRefreshToken(ctx, row.session_id);
-  return authResponse(ctx, app, user, row.session_id, next, 'set');
+  const session = {
+    sessionId: row.session_id,
+    authTime: row.session_created_at,
+    expiresAt: row.session_expires_at,
+  };
+  const next = await insertRefreshToken(ctx, session);
+  return authResponse(ctx, app, user, session, next, 'set');
 }
 
-/** The session behind an access token, if it is still live. */
+/** The session behind an access token, if it is still live (not revoked, not past its end). */
 export async function activeSession(ctx: ServerContext, app: AppRecord, sessionId: string, userId: string) {
   const session = await ctx.db
     .selectFrom('sessions')
@@ -157,6 +177,7 @@ export async function activeSession(ctx: ServerContext, app: AppRecord, sessionI
     .where('app_id', '=', app.id)
     .where('user_id', '=', userId)
     .where('revoked_at', 'is', null)
+    .where('expires_at', '>', ctx.now())
     .executeTakeFirst();
   if (!session) throw new ApiError('missing_or_invalid_token', 'Session ended.');
   return session;

@@ -240,6 +240,14 @@ const migrations: Record<string, Migration> = {
       );
     },
   },
+  '0006_session_lifetime': {
+    async up(db: Kysely<unknown>) {
+      // Sessions end at an absolute time, however often their refresh token rotates. Sessions
+      // opened before this get the lifetime they would have had: 30 days from their start.
+      await db.schema.alterTable('sessions').addColumn('expires_at', 'bigint').execute();
+      await sql`update sessions set expires_at = created_at + ${30 * 24 * 60 * 60}`.execute(db);
+    },
+  },
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -67,7 +67,10 @@ export interface SessionsTable {
   id: string;
   app_id: string;
   user_id: string;
+  /** When the user authenticated: the access tokens' `auth_time`. */
   created_at: number;
+  /** The absolute end of the session, whatever its refresh tokens say. */
+  expires_at: number;
   revoked_at: number | null;
 }
 

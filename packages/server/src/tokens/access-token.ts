@@ -6,20 +6,26 @@ import { ApiError } from '../http/api-error.ts';
 export interface AccessTokenClaims {
   userId: string;
   sessionId: string;
+  /** When the user last proved who they are (the session's start), Unix seconds. */
+  authTime: number;
   issuedAt: number;
   expiresAt: number;
 }
 
-/** Signs an access token (WIRE.md §5.1): ES256, `typ: JWT`, `iss`, `aud` = app id, `sub`, `sid`. */
+/**
+ * Signs an access token (WIRE.md §5.1): ES256, `typ: JWT`, `iss`, `aud` = app id, `sub`, `sid`,
+ * and `auth_time` (OpenID Connect Core §2), which operations that need a fresh authentication
+ * read. It expires with the session at the latest.
+ */
 export async function issueAccessToken(
   ctx: ServerContext,
   appId: string,
-  claims: { userId: string; sessionId: string },
+  claims: { userId: string; sessionId: string; authTime: number; expiresAt: number },
 ): Promise<{ token: string; expiresAt: number }> {
   const key = await ctx.signingKeys.active(appId);
   const iat = ctx.now();
-  const exp = iat + ctx.settings.accessTokenTtlSeconds;
-  const token = await new SignJWT({ sid: claims.sessionId })
+  const exp = Math.min(iat + ctx.settings.accessTokenTtlSeconds, claims.expiresAt);
+  const token = await new SignJWT({ sid: claims.sessionId, auth_time: claims.authTime })
     .setProtectedHeader({ alg: 'ES256', typ: 'JWT', kid: key.kid })
     .setIssuer(ctx.settings.issuer)
     .setAudience(appId)
@@ -50,16 +56,23 @@ export async function verifyAccessToken(
       typ: 'JWT',
       issuer: ctx.settings.issuer,
       audience: appId,
-      requiredClaims: ['sub', 'sid', 'iat', 'exp'],
+      requiredClaims: ['sub', 'sid', 'iat', 'exp', 'auth_time'],
       currentDate: new Date(ctx.now() * 1000),
     });
     const sub = payload.sub ?? '';
-    if (!sub.startsWith(userIdPrefix) || typeof payload.sid !== 'string') {
+    const authTime = payload.auth_time;
+    if (
+      !sub.startsWith(userIdPrefix) ||
+      typeof payload.sid !== 'string' ||
+      typeof authTime !== 'number' ||
+      !Number.isSafeInteger(authTime)
+    ) {
       throw new ApiError('missing_or_invalid_token', 'Malformed token claims.');
     }
     return {
       userId: sub.slice(userIdPrefix.length),
       sessionId: payload.sid,
+      authTime,
       issuedAt: payload.iat!,
       expiresAt: payload.exp!,
     };

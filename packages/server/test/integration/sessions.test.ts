@@ -30,34 +30,25 @@ describe.each(dialects)('sessions: refresh and logout (%s)', (dialect) => {
     expect(next.body.refresh_token).not.toBe(res.body.refresh_token);
   });
 
-  it('a valid access token alone gets fresh tokens with ignore and no refresh token', async () => {
+  it('an access token alone never renews the session, valid or not; the refresh token still does', async () => {
     const { client } = await t.createApp();
     const login = await client.loginWithEmail('bearer@example.com');
-    const res = await client.post<AuthBody>('/api/v1/sessions', {}, { token: login.body.token });
-    expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ session_update_action: 'ignore', refresh_token: null });
-    expect(res.body.user.id).toBe(login.body.user.id);
-    expect(res.body.token).toEqual(expect.any(String));
-    expect(res.body.identity_token).toEqual(expect.any(String));
-    expect(decodeJwt(res.body.token).sub).toBe(login.body.user.id);
-    // The refresh token of the session is untouched and still rotates.
+    for (const body of [{}, { refresh_token: 'deprecated' }, { refresh_token: null }]) {
+      const res = await client.post<AuthBody>('/api/v1/sessions', body, { token: login.body.token });
+      expect(res, JSON.stringify(body)).toMatchObject({
+        status: 401,
+        body: {
+          code: 'missing_or_invalid_token',
+          error: 'A refresh token is required to renew the session.',
+        },
+      });
+    }
+    // Still logged in: the token works and the session's refresh token rotates.
+    expect((await client.request('/api/v1/users/me', { token: login.body.token })).status).toBe(200);
     const refreshed = await client.post<AuthBody>('/api/v1/sessions', {
       refresh_token: login.body.refresh_token,
     });
     expect(refreshed.body.session_update_action).toBe('set');
-  });
-
-  it("refresh_token 'deprecated' with a Bearer is treated as no refresh token: ignore", async () => {
-    const { client } = await t.createApp();
-    const login = await client.loginWithEmail('deprecated@example.com');
-    const res = await client.post<AuthBody>(
-      '/api/v1/sessions',
-      { refresh_token: 'deprecated' },
-      { token: login.body.token },
-    );
-    expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ session_update_action: 'ignore', refresh_token: null });
-    expect(res.body.user.id).toBe(login.body.user.id);
   });
 
   it('no credentials at all, or an unknown refresh token: 401 missing_or_invalid_token', async () => {

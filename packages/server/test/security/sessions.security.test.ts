@@ -1,3 +1,4 @@
+import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type AuthBody,
@@ -155,7 +156,50 @@ describe.each(dialects)('sessions and refresh tokens (%s)', (dialect) => {
     const old = await refresh(a, login.refresh_token);
     expect(old.status).toBe(200);
     expect(old.body).toMatchObject({ session_update_action: 'clear', token: null, refresh_token: null });
-    // The token rotated on day 29 is good for 30 days from then.
-    expect((await refresh(a, stillFresh.body.refresh_token)).body.session_update_action).toBe('set');
+    // The session itself ends 30 days after the login: the token rotated on day 29 ends with it.
+    const rotatedLate = await refresh(a, stillFresh.body.refresh_token);
+    expect(rotatedLate.body).toMatchObject({ session_update_action: 'clear', token: null });
+    expect((await me(a, stillFresh.body.token)).status).toBe(401);
+  });
+
+  it('a session has an absolute lifetime: tokens issued near its end expire with it', async () => {
+    const login = (await a.loginWithEmail('absolute@example.com')).body;
+    const start = decodeJwt(login.token);
+    expect(start.auth_time).toBe(start.iat);
+    // Refreshed every day, the session still ends 30 days after the login.
+    let refreshToken = login.refresh_token;
+    let last: AuthBody | null = null;
+    for (let day = 1; day < 30; day++) {
+      t.advance(86_400);
+      const next = await refresh(a, refreshToken);
+      expect(next.body.session_update_action, `day ${day}`).toBe('set');
+      refreshToken = next.body.refresh_token;
+      last = next.body;
+    }
+    const claims = decodeJwt(last!.token);
+    // auth_time stays the login's; the access token issued on day 29 ends with the session.
+    expect(claims.auth_time).toBe(start.auth_time);
+    expect(claims.exp).toBeLessThanOrEqual(Number(start.auth_time) + 30 * 86_400);
+    t.advance(86_400);
+    expect((await refresh(a, refreshToken)).body.session_update_action).toBe('clear');
+    expect((await me(a, last!.token)).status).toBe(401);
+  });
+
+  it('LATCHKEY_SESSION_TTL shortens the lifetime; the refresh token expires with the session', async () => {
+    const short = await startTestServer(dialect, { settings: { sessionTtlSeconds: 600 } });
+    try {
+      const { client } = await short.createApp();
+      const login = (await client.loginWithEmail('short@example.com')).body;
+      expect(decodeJwt(login.token).exp).toBe(Number(decodeJwt(login.token).auth_time) + 600);
+      short.advance(590);
+      const next = (await refresh(client, login.refresh_token)).body;
+      expect(next.session_update_action).toBe('set');
+      expect(decodeJwt(next.token).exp).toBe(Number(decodeJwt(login.token).auth_time) + 600);
+      short.advance(20);
+      expect((await refresh(client, next.refresh_token)).body.session_update_action).toBe('clear');
+      expect((await me(client, next.token)).status).toBe(401);
+    } finally {
+      await short.close();
+    }
   });
 });
