@@ -35,6 +35,13 @@ export const serverErrors = {
   user_does_not_exist: 'User does not exist.',
   resource_already_exists: 'Resource already exists.',
   feature_not_enabled: 'Feature not enabled.',
+  device_revoked: 'This device is not enrolled for the wallet.',
+  // The wallet frame's own API (frame-api.ts): RFC 9449's names for proof failures.
+  invalid_dpop_proof: 'Invalid device proof.',
+  use_dpop_nonce: 'A fresh device proof nonce is required.',
+  recent_authentication_required: 'Log in again to use your wallet on this device.',
+  invalid_key_proof: 'The wallet key proof does not verify.',
+  invalid_recovery_password: 'Invalid recovery password.',
   not_found: 'Not found.',
   method_not_allowed: 'Method not allowed.',
   payload_too_large: 'Request body too large.',

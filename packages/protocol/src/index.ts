@@ -1,5 +1,6 @@
 export * from './app-config.ts';
 export * from './errors.ts';
+export * from './frame-api.ts';
 export * from './headers.ts';
 export * from './limits.ts';
 export * from './recovery-methods.ts';

@@ -115,3 +115,29 @@ export function appAllowsRecoveryMethod(
   if (config?.require_user_password_on_create === true) options.push('user-passcode');
   return isRecoveryMethodAllowed(method, options);
 }
+
+/** The messages of `recoveryRequirement`: what an app's creation settings demand. */
+export const recoveryRequirementMessages = {
+  passwordRequired: 'Password not provided yet is required by App configuration',
+  userOwnedRequired: 'A user-owned recovery method is required by App configuration',
+} as const;
+
+/**
+ * What an app's `require_user_password_on_create` and `require_user_owned_recovery_on_create`
+ * demand of a wallet set up (created, imported, or moved to another method) with `method`: null
+ * when it complies, else the message to refuse it with (spec document 1 §5: 'Password not provided
+ * yet is required by App configuration').
+ *
+ * @example
+ * recoveryRequirement({ require_user_password_on_create: true }, 'privy') // 'Password not provided …'
+ */
+export function recoveryRequirement(
+  config: Partial<EmbeddedWalletConfig> | null | undefined,
+  method: RecoveryMethod,
+): string | null {
+  if (config?.require_user_password_on_create === true && method !== 'user-passcode')
+    return recoveryRequirementMessages.passwordRequired;
+  if (config?.require_user_owned_recovery_on_create === true && userOwnedRecoveryOption(method) === null)
+    return recoveryRequirementMessages.userOwnedRequired;
+  return null;
+}

@@ -9,6 +9,11 @@ export interface ServerSettings {
   refreshTokenTtlSeconds: number;
   /** A session's absolute lifetime from the login that opened it, however its tokens rotate. */
   sessionTtlSeconds: number;
+  /**
+   * How soon after logging in a wallet frame may enroll its device key (and so receive share
+   * material): a token stolen later cannot enroll the thief's key (docs/security.md).
+   */
+  deviceEnrollmentWindowSeconds: number;
   /** Largest accepted request body. */
   bodyLimitBytes: number;
   /** Off only for benchmarks and load tests that hammer one identifier from one IP. */
@@ -41,6 +46,7 @@ export const defaultSettings: ServerSettings = {
   identityTokenTtlSeconds: limits.identityTokenTtlSeconds,
   refreshTokenTtlSeconds: limits.refreshTokenTtlSeconds,
   sessionTtlSeconds: limits.sessionTtlSeconds,
+  deviceEnrollmentWindowSeconds: 5 * 60,
   bodyLimitBytes: 100 * 1024,
   rateLimitsEnabled: true,
   developmentUserLimit: 150,
@@ -65,6 +71,10 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): ServerSet
     identityTokenTtlSeconds: num('LATCHKEY_IDENTITY_TOKEN_TTL', defaultSettings.identityTokenTtlSeconds),
     refreshTokenTtlSeconds: num('LATCHKEY_REFRESH_TOKEN_TTL', defaultSettings.refreshTokenTtlSeconds),
     sessionTtlSeconds: num('LATCHKEY_SESSION_TTL', defaultSettings.sessionTtlSeconds),
+    deviceEnrollmentWindowSeconds: num(
+      'LATCHKEY_DEVICE_ENROLLMENT_WINDOW',
+      defaultSettings.deviceEnrollmentWindowSeconds,
+    ),
     bodyLimitBytes: num('LATCHKEY_BODY_LIMIT', defaultSettings.bodyLimitBytes),
     rateLimitsEnabled: env.LATCHKEY_RATE_LIMITS !== 'off',
     developmentUserLimit: num('LATCHKEY_DEVELOPMENT_USER_LIMIT', defaultSettings.developmentUserLimit),

@@ -1,6 +1,6 @@
-import { randomBytes } from 'node:crypto';
-import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { embeddedWalletFixture, framePost } from '../../../server/test/helpers/embedded-wallets.ts';
+import type { TestClient } from '../../../server/test/helpers/test-server.ts';
 import { startTestServer, type TestServer, testClient } from '../../test/helpers.ts';
 import { storageKeys } from '../storage.ts';
 import type {
@@ -23,14 +23,13 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const base64 = (bytes: number) => randomBytes(bytes).toString('base64');
-
 /**
  * A browser page whose wallet frame is scripted: it answers the ready handshake, and creates an
  * Ethereum wallet the way the real frame does towards the server (`/frame/create` with the
- * request's access token, from the server's own origin), with a test-side key and shaped shares.
+ * request's access token, a device proof and the wallet key's proof: the server tests' frame
+ * stand-in), with a test-side key and shaped shares.
  */
-function pageWithFrame(apiUrl: string, appId: string) {
+function pageWithFrame(apiUrl: string, server: TestClient) {
   const listeners = new Set<(event: FrameMessageEvent) => void>();
   const received: { event: string; data: Record<string, unknown> }[] = [];
   const frame: FrameTarget = {
@@ -47,27 +46,17 @@ function pageWithFrame(apiUrl: string, appId: string) {
   async function answer(event: string, data: Record<string, unknown>) {
     if (event === 'privy:iframe:ready') return { data: {} };
     if (event !== 'privy:wallet:create') return { error: { type: 'error', message: `unscripted ${event}` } };
-    const { address } = privateKeyToAccount(generatePrivateKey());
-    const response = await fetch(`${apiUrl}/api/v1/embedded_wallets/frame/create`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        'privy-app-id': appId,
-        origin: apiUrl,
-        authorization: `Bearer ${String(data.accessToken)}`,
-      },
-      body: JSON.stringify({
-        entropy_id: address,
-        entropy_id_verifier: 'ethereum-address-verifier',
-        auth_share: base64(17),
-        recovery_method: 'privy',
-        encrypted_recovery_share: base64(45),
-        recovery_key: base64(32),
-        wallets: [{ chain_type: 'ethereum', address, wallet_index: 0 }],
-      }),
-    });
-    if (!response.ok) return { error: { type: 'error', message: `create failed: ${await response.text()}` } };
-    return { data: { address } };
+    const fixture = embeddedWalletFixture();
+    const response = await framePost(
+      t,
+      server,
+      '/api/v1/embedded_wallets/frame/create',
+      fixture.body,
+      String(data.accessToken),
+    );
+    if (response.status !== 200)
+      return { error: { type: 'error', message: `create failed: ${JSON.stringify(response.body)}` } };
+    return { data: { address: fixture.ethereumAddress } };
   }
   const mounted: FrameElement[] = [];
   const iframe: FrameElement = {
@@ -90,10 +79,10 @@ function pageWithFrame(apiUrl: string, appId: string) {
 
 describe('client.embeddedWallets()', () => {
   it('needs a browser page, and loads once a page is there', async () => {
-    const { app } = await t.createApp();
+    const { app, client: server } = await t.createApp();
     const { client } = testClient(t, app.id);
     await expect(client.embeddedWallets()).rejects.toThrow('Embedded wallets need a browser page');
-    const page = pageWithFrame(t.url, app.id);
+    const page = pageWithFrame(t.url, server);
     vi.stubGlobal('window', page.window);
     vi.stubGlobal('document', page.document);
     const wallets = await client.embeddedWallets();
@@ -109,7 +98,7 @@ describe('client.embeddedWallets()', () => {
       email: 'wallet@example.com',
       code: server.lastCode('wallet@example.com'),
     });
-    const page = pageWithFrame(t.url, app.id);
+    const page = pageWithFrame(t.url, server);
     vi.stubGlobal('window', page.window);
     vi.stubGlobal('document', page.document);
 

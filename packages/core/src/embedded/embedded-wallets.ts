@@ -107,10 +107,21 @@ export interface EmbeddedWallets {
     password?: string | undefined;
     address?: string | undefined;
   }): Promise<{ entropyId: string }>;
+  /**
+   * Moves the user's HD wallets to `recoveryMethod` (or a new `password`). A wallet that has a password
+   * now moves only with it (`currentPassword`): the frame refuses otherwise (`invalid_recovery_pin`).
+   */
   setRecovery(options: {
     recoveryMethod: RecoveryMethod;
     password?: string | undefined;
+    currentPassword?: string | undefined;
   }): Promise<{ entropyId: string; entropyIdVerifier: string; recoveryMethod: string }>;
+  /**
+   * Resolves when `password` is the current password of the user's HD wallets (or, with `address`, of
+   * that imported wallet); rejects with `invalid_recovery_pin` when it is not. Wrong guesses count
+   * against the server's budget of password attempts.
+   */
+  checkPassword(options: { password: string; address?: string | undefined }): Promise<void>;
   /**
    * Throws what `setRecovery` to `recoveryMethod` would throw before asking the frame (no wallet,
    * a change the rules or the app refuse), leaving out the password: a UI checks this before it
@@ -444,6 +455,9 @@ export function createEmbeddedWallets(params: CreateEmbeddedWalletsParameters): 
     async setRecovery(options) {
       const entropy = requireEntropy();
       const data = recoveryChoice(options, { ...rules(), from: entropy.recoveryMethod });
+      const { currentPassword } = options;
+      if (currentPassword !== undefined && typeof currentPassword !== 'string')
+        throw new EmbeddedWalletError('invalid_input', 'Invalid current password');
       const reply = await onDevice(entropy, (accessToken) =>
         call<{ entropyId: string; entropyIdVerifier: string; recoveryMethod: string }>(
           'privy:wallets:set-recovery',
@@ -452,6 +466,7 @@ export function createEmbeddedWallets(params: CreateEmbeddedWalletsParameters): 
             entropyId: entropy.entropyId,
             entropyIdVerifier: entropy.entropyIdVerifier,
             ...data,
+            ...(currentPassword ? { existingRecoveryPassword: currentPassword } : {}),
           },
         ),
       );
@@ -461,6 +476,27 @@ export function createEmbeddedWallets(params: CreateEmbeddedWalletsParameters): 
         // The linked accounts show the new method on the next refresh.
       }
       return reply;
+    },
+
+    async checkPassword(options) {
+      const { password, address } = (options ?? {}) as { password?: unknown; address?: string };
+      if (typeof password !== 'string' || password === '')
+        throw new EmbeddedWalletError('invalid_input', 'A password is required');
+      let entropy: EntropyDetails | null = embeddedEntropy(session.user);
+      if (address !== undefined) {
+        const wallet = findEmbeddedWallet(session.user, String(address));
+        if (!wallet)
+          throw new EmbeddedWalletError('embedded_wallet_not_found', embeddedMessages.noWalletForAddress);
+        entropy = entropyOf(wallet);
+      }
+      if (!entropy)
+        throw new EmbeddedWalletError('embedded_wallet_not_found', embeddedMessages.noWalletToConnect);
+      await call('privy:wallets:check-recovery-password', {
+        accessToken: await accessToken(),
+        entropyId: entropy.entropyId,
+        entropyIdVerifier: entropy.entropyIdVerifier,
+        recoveryPassword: password,
+      });
     },
 
     async importWallet(options) {

@@ -168,6 +168,10 @@ export const en = {
     /** Latchkey's own. */
     wrongPassword: 'Incorrect password. Please try again.',
     unableToRecover: 'Unable to recover wallet',
+    /** Latchkey's own: the current password could not be checked (not a wrong one). */
+    unableToCheckPassword: 'Unable to check your password. Please try again.',
+    /** Latchkey's own: 'Enter your password' before a new one. */
+    currentPasswordBody: 'Enter your current password to set a new one.',
   },
 
   // Results

@@ -3,6 +3,8 @@ export type EmbeddedScreen =
   | { name: 'embedded-creating' }
   | { name: 'embedded-created'; isNewUser: boolean }
   | { name: 'recover-password' }
+  /** 'Enter your password' before a new one: the wallet's current password. */
+  | { name: 'current-password' }
   | { name: 'set-password' }
   | { name: 'set-password-save'; password: string }
   | { name: 'set-password-confirm'; password: string }

@@ -14,6 +14,11 @@ export interface EmbeddedModalTask {
   chainType?: EmbeddedChain | undefined;
   /** `recover-wallet`: the imported wallet to recover (else the user's HD wallets). */
   address?: string | undefined;
+  /**
+   * `set-wallet-password` for a wallet that has a password: the flow first asks for it ('Enter your
+   * password'), since the frame moves a password wallet only with its current password.
+   */
+  askCurrentPassword?: boolean | undefined;
   resolve(value: unknown): void;
   reject(error: unknown): void;
 }
@@ -32,7 +37,7 @@ export const isEmbeddedIntent = (intent: ModalIntent): intent is EmbeddedIntent 
 export function runModalTask<T = unknown>(
   openModal: OpenModal,
   intent: EmbeddedIntent,
-  details: Pick<EmbeddedModalTask, 'chainType' | 'address'> = {},
+  details: Pick<EmbeddedModalTask, 'chainType' | 'address' | 'askCurrentPassword'> = {},
 ): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     openModal(intent, {

@@ -7,7 +7,8 @@ import { hasEmbeddedWallet } from './settings.ts';
 
 /**
  * Secures the user's embedded wallets with a password (recovery method 'user-passcode') through
- * the modal's four-step password flow; also changes an existing password. The wallet is brought
+ * the modal's four-step password flow; also changes an existing password, after 'Enter your
+ * password' has checked the current one. The wallet is brought
  * onto this device first, since its shares are split afresh. Resolves with the user's first wallet.
  * Rejects before any screen opens when the app does not allow passwords (`disallowed_recovery_method`)
  * or the wallet's method cannot be changed (`unsupported_recovery_method`, spec document 1 §4).
@@ -31,10 +32,13 @@ export async function setEmbeddedWalletPassword(
       'User must have an embedded wallet to set a password',
     );
   const controller = embeddedController(client);
+  const loaded = await controller.load();
   // A change the rules or the app refuse fails here, before the user types a password for it.
-  (await controller.load()).assertCanSetRecovery('user-passcode');
+  loaded.assertCanSetRecovery('user-passcode');
   const wallets = await controller.connected(openModal);
-  await runModalTask(openModal, 'set-wallet-password');
+  // A new password for a password wallet: the flow asks for the current one first.
+  const askCurrentPassword = loaded.entropy()?.recoveryMethod === 'user-passcode';
+  await runModalTask(openModal, 'set-wallet-password', { askCurrentPassword });
   const [first] = wallets.list();
   if (!first) throw new LatchkeyClientError('embedded_wallet_not_found', 'No embedded wallet');
   return toEmbeddedWallet(first);

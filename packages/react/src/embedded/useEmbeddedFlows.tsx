@@ -65,6 +65,8 @@ export function useEmbeddedFlows({ client, config, app, request, navigate, close
   const loginJob = useRef<LoginWalletCreation | null>(null);
   /** A recovery the login's creation waits on (the user's other-chain wallet is not on this device). */
   const inlineRecovery = useRef<{ resolve(): void; reject(error: unknown): void } | null>(null);
+  /** The wallet's current password, checked on 'Enter your password', for the new one's set-recovery. */
+  const currentPassword = useRef<string | null>(null);
   const copy = en.embedded;
 
   function exit() {
@@ -74,6 +76,7 @@ export function useEmbeddedFlows({ client, config, app, request, navigate, close
     loginJob.current = null;
     inlineRecovery.current?.reject(exitError('recover-wallet'));
     inlineRecovery.current = null;
+    currentPassword.current = null;
   }
 
   // A new request (or none) ends whatever the last one was waiting on.
@@ -87,6 +90,7 @@ export function useEmbeddedFlows({ client, config, app, request, navigate, close
   function settle(outcome: { value: unknown } | { error: unknown }) {
     const current = task.current;
     task.current = null;
+    currentPassword.current = null;
     if (!current) return;
     if ('error' in outcome) current.task.reject(outcome.error);
     else current.task.resolve(outcome.value);
@@ -158,6 +162,20 @@ export function useEmbeddedFlows({ client, config, app, request, navigate, close
     return null;
   }
 
+  /** 'Enter your password' before a new one: checked by the frame, kept for the set-recovery. */
+  async function checkCurrentPassword(password: string): Promise<string | null> {
+    try {
+      await (await embeddedController(client).load()).checkPassword({ password });
+    } catch (error) {
+      return frameErrorType(error) === 'invalid_recovery_pin'
+        ? copy.wrongPassword
+        : copy.unableToCheckPassword;
+    }
+    currentPassword.current = password;
+    navigate({ type: 'push', screen: { name: 'set-password' } });
+    return null;
+  }
+
   /** The password flow's last step: create the login's wallets, create one for a hook, or set it. */
   async function finishPassword(password: string) {
     const job = loginJob.current;
@@ -173,7 +191,8 @@ export function useEmbeddedFlows({ client, config, app, request, navigate, close
       const wallets = await embeddedController(client).load();
       const options = { recoveryMethod: 'user-passcode' as const, password };
       let value: unknown;
-      if (!creating) await wallets.setRecovery(options);
+      if (!creating)
+        await wallets.setRecovery({ ...options, currentPassword: currentPassword.current ?? undefined });
       else if (current.task.chainType === 'solana') value = await wallets.createSolanaWallet(options);
       else value = await wallets.createEthereumWallet(options);
       if (!creating) void client.trackEvent('embedded_wallet_set_recovery_completed');
@@ -199,6 +218,15 @@ export function useEmbeddedFlows({ client, config, app, request, navigate, close
         );
       case 'recover-password':
         return <RecoverPasswordScreen titleId={titleId} onSubmit={recoverWith} />;
+      case 'current-password':
+        return (
+          <RecoverPasswordScreen
+            titleId={titleId}
+            onSubmit={checkCurrentPassword}
+            purpose="current"
+            onCancel={cancel}
+          />
+        );
       case 'set-password':
         return (
           <SetPasswordScreen

@@ -183,7 +183,11 @@ export default function LatchkeyModal({ client, config, events, request, onClose
     setActive(request);
     navigate({
       type: 'reset',
-      screen: request.walletClient ? { name: 'wallets' } : startScreen(request.intent),
+      screen: request.walletClient
+        ? { name: 'wallets' }
+        : request.embeddedTask?.askCurrentPassword
+          ? { name: 'current-password' }
+          : startScreen(request.intent),
     });
   }
   const kind = flowKind(active.intent);
@@ -785,6 +789,7 @@ export default function LatchkeyModal({ client, config, events, request, onClose
       case 'embedded-creating':
       case 'embedded-created':
       case 'recover-password':
+      case 'current-password':
       case 'set-password':
       case 'set-password-save':
       case 'set-password-confirm':

@@ -13,11 +13,13 @@ import {
   parseWalletAddress,
 } from './embedded-accounts.ts';
 import { isImportedEntropy, lockEntropy, recoveryMethodOf, requireEntropy } from './entropy-store.ts';
+import { verifyKeyProofs } from './key-proofs.ts';
 import { recordWalletCreated } from './wallet-events.ts';
 
 /**
  * `/frame/add_wallet`: links another wallet of the user's entropy, a higher HD index or the
- * first wallet of the other chain (index 0). It recovers like the entropy's other wallets.
+ * first wallet of the other chain (index 0), signed for by its own key. It recovers like the
+ * entropy's other wallets.
  */
 export async function addEmbeddedWallet(
   ctx: ServerContext,
@@ -33,6 +35,12 @@ export async function addEmbeddedWallet(
     walletIndex: body.wallet_index,
     address: parseWalletAddress(body.chain_type, body.address),
   };
+  await verifyKeyProofs(ctx, {
+    appId: app.id,
+    userId,
+    nonce: body.nonce,
+    proofs: [{ address: wallet.address, signature: body.signature }],
+  });
   const now = ctx.now();
   try {
     await ctx.db.transaction().execute(async (trx) => {

@@ -32,6 +32,12 @@ export const encryptedRecoveryShare = base64Bytes(29, 512);
 export const recoveryKey = base64Bytes(32, 32);
 /** The `user-passcode` method's PBKDF2 salt. */
 export const recoveryKeyDerivationSalt = base64Bytes(16, 16);
+/** SHA-256 of a label and the password-derived key: proves the password (see password-verifier.ts). */
+export const passwordVerifier = base64Bytes(32, 32);
+/** A single-use key-proof nonce from `/frame/nonce` (base64url of 24 random bytes). */
+export const keyProofNonce = z.string().regex(/^[A-Za-z0-9_-]{32}$/, 'must be a nonce from /frame/nonce');
+/** A key proof: 0x hex of a 65-byte ECDSA signature (Ethereum) or base64 of a 64-byte ed25519 one. */
+export const keyProofSignature = boundedString(200);
 
 export const entropyId = boundedString(100);
 export const entropyIdVerifier = z.enum(['ethereum-address-verifier', 'solana-address-verifier']);
@@ -50,6 +56,13 @@ const recoveryFields = {
   encrypted_recovery_share: encryptedRecoveryShare,
   recovery_key: recoveryKey.nullable().optional(),
   recovery_key_derivation_salt: recoveryKeyDerivationSalt.nullable().optional(),
+  recovery_password_verifier: passwordVerifier.nullable().optional(),
+};
+
+/** Proof of the key of one address: the nonce is the request's, the signature the address's. */
+const keyProof = {
+  nonce: keyProofNonce,
+  signature: keyProofSignature,
 };
 
 export const walletInput = z.object({
@@ -59,12 +72,18 @@ export const walletInput = z.object({
   public_key: boundedString(100).nullable().optional(),
 });
 
+/** Each created wallet signs the nonce with its own key (`key_proofs`, one per wallet, by address). */
 export const createBody = z.object({
   entropy_id: entropyId,
   entropy_id_verifier: entropyIdVerifier,
   auth_share: authShare,
   ...recoveryFields,
   wallets: z.array(walletInput).min(1).max(16),
+  nonce: keyProofNonce,
+  key_proofs: z
+    .array(z.object({ address: boundedString(100), signature: keyProofSignature }))
+    .min(1)
+    .max(16),
 });
 
 export const addWalletBody = z.object({
@@ -72,14 +91,31 @@ export const addWalletBody = z.object({
   chain_type: chainType,
   address: boundedString(100),
   wallet_index: walletIndex,
+  ...keyProof,
 });
 
 export const entropyBody = z.object({ entropy_id: entropyId });
 
+/** Routes that take nothing still read their body: a malformed one is refused like anywhere else. */
+export const emptyBody = z.object({});
+
+/** `password_verifier` opens a `user-passcode` recovery share (see password-verifier.ts). */
+export const recoveryShareBody = z.object({
+  entropy_id: entropyId,
+  password_verifier: passwordVerifier.nullable().optional(),
+});
+
+/**
+ * A re-split: the new shares, signed for by the entropy's primary key (its id's address), and for a
+ * `user-passcode` wallet the current password's verifier, so a page that can talk to the frame but
+ * does not know the password cannot move the wallet to another method.
+ */
 export const setRecoveryBody = z.object({
   entropy_id: entropyId,
   auth_share: authShare,
   ...recoveryFields,
+  ...keyProof,
+  current_password_verifier: passwordVerifier.nullable().optional(),
 });
 
 export const keyMaterialBody = z.object({ chain_type: chainType.optional() });
@@ -93,6 +129,7 @@ export const importBody = z.object({
   address: boundedString(100),
   auth_share: authShare,
   ...recoveryFields,
+  ...keyProof,
 });
 
 export type CreateBody = z.infer<typeof createBody>;

@@ -12,9 +12,27 @@ import {
   parseWalletAddress,
 } from './embedded-accounts.ts';
 import { entropyKey, userEntropy } from './entropy-store.ts';
+import { type KeyProof, verifyKeyProofs } from './key-proofs.ts';
 import { recoveryMaterial } from './recovery-material.ts';
 import { assertRecoveryMethodAllowed } from './recovery-rules.ts';
 import { storeEntropyWallets } from './store-entropy-wallets.ts';
+
+/**
+ * One proof per created wallet, matched by address (in any case for Ethereum): a wallet without a
+ * proof, or a proof for an address not created, is refused before any signature is checked.
+ */
+function proofsOfWallets(
+  wallets: EmbeddedWallet[],
+  proofs: { address: string; signature: string }[],
+): KeyProof[] {
+  if (proofs.length !== wallets.length)
+    throw new ApiError('invalid_data', 'Invalid key_proofs: one per wallet is required');
+  return wallets.map((wallet) => {
+    const proof = proofs.find((p) => entropyKey(p.address) === wallet.address.identifier);
+    if (!proof) throw new ApiError('invalid_data', `Invalid key_proofs: none for ${wallet.address.display}`);
+    return { address: wallet.address, signature: proof.signature };
+  });
+}
 
 const alreadyExists = () => new ApiError('invalid_data', 'Embedded wallet already exists');
 const addressTaken = () => new ApiError('invalid_data', 'Wallet address is already linked to an account');
@@ -52,6 +70,12 @@ export async function createEmbeddedWallet(
     );
   assertRecoveryMethodAllowed(app, body.recovery_method);
   const material = recoveryMaterial(body);
+  await verifyKeyProofs(ctx, {
+    appId: app.id,
+    userId,
+    nonce: body.nonce,
+    proofs: proofsOfWallets(wallets, body.key_proofs),
+  });
 
   try {
     await storeEntropyWallets(

@@ -1,11 +1,14 @@
 import type { Kysely } from 'kysely';
 import { getAddress } from 'viem';
 import type { AccountRecord } from '../accounts/account-record.ts';
+import type { ServerContext } from '../context.ts';
 import { randomId } from '../crypto/random.ts';
 import type { SecretBox } from '../crypto/secret-box.ts';
 import { ApiError } from '../http/api-error.ts';
 import type { Database, WalletEntropiesTable } from '../storage/schema.ts';
+import type { WalletAddress } from '../wallets/addresses.ts';
 import type { EntropyIdVerifier, RecoveryMethod } from './bodies.ts';
+import { parseWalletAddress } from './embedded-accounts.ts';
 import type { RecoveryMaterial } from './recovery-material.ts';
 
 /**
@@ -16,6 +19,7 @@ const contexts = {
   authShare: (id: string) => `embedded-auth-share:${id}`,
   recoveryShare: (id: string) => `embedded-recovery-share:${id}`,
   recoveryKey: (id: string) => `embedded-recovery-key:${id}`,
+  passwordVerifier: (id: string) => `embedded-password-verifier:${id}`,
 };
 
 export type EntropyRow = WalletEntropiesTable;
@@ -35,6 +39,14 @@ export function displayEntropyId(row: Pick<EntropyRow, 'entropy_id' | 'entropy_i
     : row.entropy_id;
 }
 
+/** The address the entropy is named by: its primary wallet's (or the imported key's own). */
+export function primaryAddressOf(row: Pick<EntropyRow, 'entropy_id' | 'entropy_id_verifier'>): WalletAddress {
+  return parseWalletAddress(
+    row.entropy_id_verifier === 'ethereum-address-verifier' ? 'ethereum' : 'solana',
+    displayEntropyId(row),
+  );
+}
+
 function sealedMaterial(box: SecretBox, id: string, authShare: Uint8Array, material: RecoveryMaterial) {
   return {
     auth_share_sealed: box.seal(authShare, contexts.authShare(id)),
@@ -44,6 +56,9 @@ function sealedMaterial(box: SecretBox, id: string, authShare: Uint8Array, mater
       ? box.seal(material.recoveryKey, contexts.recoveryKey(id))
       : null,
     recovery_key_derivation_salt: material.salt ? Buffer.from(material.salt).toString('base64') : null,
+    recovery_password_verifier: material.passwordVerifier
+      ? box.seal(material.passwordVerifier, contexts.passwordVerifier(id))
+      : null,
   };
 }
 
@@ -211,6 +226,13 @@ export function openEncryptedRecoveryShare(box: SecretBox, row: EntropyRow): Uin
 
 export function openRecoveryKey(box: SecretBox, row: EntropyRow): Uint8Array | null {
   return row.recovery_key_sealed ? box.open(row.recovery_key_sealed, contexts.recoveryKey(row.id)) : null;
+}
+
+/** The stored proof of a `user-passcode` wallet's password; null for other methods and older rows. */
+export async function openPasswordVerifier(ctx: ServerContext, row: EntropyRow): Promise<Uint8Array | null> {
+  return row.recovery_password_verifier
+    ? ctx.secretBox.open(row.recovery_password_verifier, contexts.passwordVerifier(row.id))
+    : null;
 }
 
 export function recoveryMethodOf(row: EntropyRow): RecoveryMethod {

@@ -2,17 +2,20 @@ import type { MiddlewareHandler } from 'hono';
 import type { ServerContext } from '../context.ts';
 import { ApiError } from '../http/api-error.ts';
 import type { AppEnv } from '../http/env.ts';
+import { bearerToken } from '../http/middleware.ts';
 import { serverOrigin } from '../http/server-origin.ts';
 
 /**
- * Admits only requests from the wallet frame: their Origin is this server's own, the origin the
- * frame page is served from (DESIGN.md, embedded wallets). Browsers set Origin on every POST and a
- * page cannot forge it, so a host page holding the user's access token still cannot read a share
- * or a recovery key. A missing Origin (not a browser) is refused the same way.
+ * A request that authenticates with the session cookie rather than a Bearer token must come from the
+ * wallet frame's own origin. Only a browser holds an HttpOnly cookie, and a browser sets Origin
+ * truthfully, so here (and only here) Origin means something: script on the app's page, which the
+ * same browser sends along with the cookie, cannot call the frame API. A Bearer token can be replayed
+ * from anywhere with any headers, so for it Origin proves nothing and the device proof decides.
  */
-export function requireFrameOrigin(ctx: ServerContext): MiddlewareHandler<AppEnv> {
+export function requireFrameOriginForCookies(ctx: ServerContext): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    if (c.req.header('origin') !== serverOrigin(ctx.settings)) throw new ApiError('invalid_origin');
+    if (!bearerToken(c.req.header('authorization')) && c.req.header('origin') !== serverOrigin(ctx.settings))
+      throw new ApiError('invalid_origin');
     await next();
   };
 }

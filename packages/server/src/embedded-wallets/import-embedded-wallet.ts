@@ -5,6 +5,7 @@ import { isUniqueViolation } from '../storage/db.ts';
 import { findAccountOwner, loadUser, type UserRecord } from '../users/user-record.ts';
 import type { ImportBody } from './bodies.ts';
 import { type EmbeddedWallet, parseWalletAddress } from './embedded-accounts.ts';
+import { verifyKeyProofs } from './key-proofs.ts';
 import { recoveryMaterial } from './recovery-material.ts';
 import { assertRecoveryMethodAllowed } from './recovery-rules.ts';
 import { storeEntropyWallets } from './store-entropy-wallets.ts';
@@ -28,8 +29,8 @@ async function assertAddressFree(
 
 /**
  * `/frame/import`: stores an imported private key's auth share and recovery material as an entropy
- * of its own (named by its address) and links its wallet: index 0, `imported: true`. A user may
- * import several keys beside their HD wallets.
+ * of its own (named by its address) and links its wallet: index 0, `imported: true`, once the key
+ * signed the nonce. A user may import several keys beside their HD wallets.
  */
 export async function importEmbeddedWallet(
   ctx: ServerContext,
@@ -48,6 +49,12 @@ export async function importEmbeddedWallet(
   assertRecoveryMethodAllowed(app, body.recovery_method);
   const material = recoveryMaterial(body);
   await assertAddressFree(ctx, app.id, userId, wallet.address.identifier);
+  await verifyKeyProofs(ctx, {
+    appId: app.id,
+    userId,
+    nonce: body.nonce,
+    proofs: [{ address: wallet.address, signature: body.signature }],
+  });
 
   try {
     await storeEntropyWallets(

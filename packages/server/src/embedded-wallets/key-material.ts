@@ -11,12 +11,23 @@ import {
   openRecoveryKey,
   recoveryMethodOf,
 } from './entropy-store.ts';
+import { assertPasswordVerifier } from './password-verifier.ts';
 import { recoveryType } from './recovery-material.ts';
 
 const base64 = (bytes: Uint8Array) => Buffer.from(bytes).toString('base64');
 
-/** `/frame/recovery_share`: the encrypted recovery share and how to get its key. */
-export function recoveryShareReply(ctx: ServerContext, entropy: EntropyRow) {
+/**
+ * `/frame/recovery_share`: the encrypted recovery share and how to get its key. A `user-passcode`
+ * share goes only to a frame that proves the password (password-verifier.ts): even an enrolled device
+ * cannot take it away to guess passwords offline.
+ */
+export async function recoveryShareReply(
+  ctx: ServerContext,
+  entropy: EntropyRow,
+  passwordVerifier: Uint8Array | null,
+) {
+  if (recoveryMethodOf(entropy) === 'user-passcode')
+    await assertPasswordVerifier(ctx, entropy, passwordVerifier);
   return {
     recovery_method: recoveryMethodOf(entropy),
     encrypted_recovery_share: base64(openEncryptedRecoveryShare(ctx.secretBox, entropy)),

@@ -10,6 +10,8 @@ export interface RecoveryMaterial {
   recoveryKey: Uint8Array | null;
   /** `user-passcode`: the PBKDF2 salt; the password and the key it gives never reach the server. */
   salt: Uint8Array | null;
+  /** `user-passcode`: proof of the password, kept sealed to check it later (password-verifier.ts). */
+  passwordVerifier: Uint8Array | null;
 }
 
 /**
@@ -22,30 +24,28 @@ export function recoveryMaterial(body: {
   encrypted_recovery_share: Uint8Array;
   recovery_key?: Uint8Array | null | undefined;
   recovery_key_derivation_salt?: Uint8Array | null | undefined;
+  recovery_password_verifier?: Uint8Array | null | undefined;
 }): RecoveryMaterial {
   const key = body.recovery_key ?? null;
   const salt = body.recovery_key_derivation_salt ?? null;
+  const verifier = body.recovery_password_verifier ?? null;
+  const invalid = (message: string) => new ApiError('invalid_data', message);
   if (body.recovery_method === 'privy') {
-    if (!key) throw new ApiError('invalid_data', "Invalid recovery_key: required for the 'privy' method");
-    if (salt)
-      throw new ApiError(
-        'invalid_data',
-        "Invalid recovery_key_derivation_salt: not used by the 'privy' method",
-      );
+    if (!key) throw invalid("Invalid recovery_key: required for the 'privy' method");
+    if (salt) throw invalid("Invalid recovery_key_derivation_salt: not used by the 'privy' method");
+    if (verifier) throw invalid("Invalid recovery_password_verifier: not used by the 'privy' method");
   } else {
-    if (!salt)
-      throw new ApiError(
-        'invalid_data',
-        "Invalid recovery_key_derivation_salt: required for the 'user-passcode' method",
-      );
-    if (key)
-      throw new ApiError('invalid_data', "Invalid recovery_key: never sent for the 'user-passcode' method");
+    if (!salt) throw invalid("Invalid recovery_key_derivation_salt: required for the 'user-passcode' method");
+    if (!verifier)
+      throw invalid("Invalid recovery_password_verifier: required for the 'user-passcode' method");
+    if (key) throw invalid("Invalid recovery_key: never sent for the 'user-passcode' method");
   }
   return {
     method: body.recovery_method,
     encryptedRecoveryShare: body.encrypted_recovery_share,
     recoveryKey: key,
     salt,
+    passwordVerifier: verifier,
   };
 }
 

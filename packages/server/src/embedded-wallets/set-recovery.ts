@@ -7,9 +7,13 @@ import {
   accountsOfEntropy,
   displayEntropyId,
   lockEntropy,
+  primaryAddressOf,
+  recoveryMethodOf,
   replaceShares,
   requireEntropy,
 } from './entropy-store.ts';
+import { verifyKeyProofs } from './key-proofs.ts';
+import { assertPasswordVerifier } from './password-verifier.ts';
 import { recoveryMaterial } from './recovery-material.ts';
 import { assertRecoveryChange } from './recovery-rules.ts';
 import { recordRecoverySetup } from './wallet-events.ts';
@@ -18,7 +22,8 @@ import { recordRecoverySetup } from './wallet-events.ts';
  * `/frame/set_recovery`: after a recovery or a change of recovery method, the frame re-split the
  * entropy; the new auth share and recovery material replace the old (whose device share is now
  * useless: old and new shares do not combine). Every wallet of that entropy shows the new method
- * (an imported key's one wallet, or all the HD wallets).
+ * (an imported key's one wallet, or all the HD wallets). Refused without proof of the key and, for
+ * a password wallet, of its current password.
  */
 export async function setRecovery(
   ctx: ServerContext,
@@ -29,6 +34,16 @@ export async function setRecovery(
   const entropy = await requireEntropy(ctx.db, app.id, userId, body.entropy_id);
   assertRecoveryChange(app, entropy.recovery_method, body.recovery_method);
   const material = recoveryMaterial(body);
+  // Proof of the key the shares rebuild (the entropy's primary address), and of the password a
+  // password wallet has now: shares from anyone else would destroy the wallet for good.
+  await verifyKeyProofs(ctx, {
+    appId: app.id,
+    userId,
+    nonce: body.nonce,
+    proofs: [{ address: primaryAddressOf(entropy), signature: body.signature }],
+  });
+  if (recoveryMethodOf(entropy) === 'user-passcode')
+    await assertPasswordVerifier(ctx, entropy, body.current_password_verifier ?? null);
   const now = ctx.now();
   await ctx.db.transaction().execute(async (trx) => {
     await lockEntropy(trx, entropy.id, now);

@@ -17,6 +17,8 @@ export const rateLimitBudgets = {
   verifyIp: { points: 60, duration: 60 },
   /** Session refreshes from one IP. */
   refreshIp: { points: 120, duration: 60 },
+  /** Proofs of one wallet's recovery password: the only guessing left is online, and this slow. */
+  recoveryPassword: { points: 10, duration: 3600 },
   /** Analytics posts from one IP; excess is dropped silently. */
   analyticsIp: { points: 300, duration: 60 },
 } as const;

@@ -17,6 +17,9 @@ export interface Database {
   analytics_events: AnalyticsEventsTable;
   outbox: OutboxTable;
   server_settings: ServerSettingsTable;
+  wallet_devices: WalletDevicesTable;
+  dpop_proofs: DpopProofsTable;
+  key_proof_nonces: KeyProofNoncesTable;
 }
 
 export interface AppsTable {
@@ -151,6 +154,37 @@ export interface WalletEntropiesTable {
    * entropy. A user has at most one HD entropy and any number of imported keys.
    */
   imported: number;
+  /**
+   * `user-passcode` method: SHA-256 of a label and the password-derived key, sealed like the
+   * recovery share (context `embedded-password-verifier:{id}`); it proves the password without it.
+   */
+  recovery_password_verifier: string | null;
+}
+
+export interface WalletDevicesTable {
+  id: string;
+  app_id: string;
+  user_id: string;
+  /** RFC 7638 SHA-256 thumbprint of the device's public key: what its DPoP proofs are matched by. */
+  jkt: string;
+  /** The public JWK (P-256); the private key never leaves the frame's origin. */
+  public_jwk: string;
+  created_at: number;
+  last_used_at: number;
+}
+
+export interface DpopProofsTable {
+  /** SHA-256 of a spent proof's `jti`. */
+  jti_hash: string;
+  expires_at: number;
+}
+
+export interface KeyProofNoncesTable {
+  /** SHA-256 of the nonce. */
+  nonce_hash: string;
+  app_id: string;
+  user_id: string;
+  expires_at: number;
 }
 
 export interface AllowlistTable {

@@ -18,6 +18,8 @@ export async function deleteUser(db: Kysely<Database>, appId: string, userId: st
   // Their embedded wallets' shares: without the accounts they are unreachable, and kept they
   // would be key material of nobody.
   await db.deleteFrom('wallet_entropies').where('user_id', '=', userId).execute();
+  await db.deleteFrom('wallet_devices').where('user_id', '=', userId).execute();
+  await db.deleteFrom('key_proof_nonces').where('user_id', '=', userId).execute();
   await db
     .deleteFrom('account_transfers')
     .where((eb) => eb.or([eb('user_id', '=', userId), eb('from_user_id', '=', userId)]))

@@ -11,6 +11,7 @@ import {
   type FrameApiServer,
   newEthereumAddress,
   newSolanaAddress,
+  newTestDevice,
   randomShare,
   recoveryFields,
   startFrameApiServer,
@@ -91,7 +92,10 @@ describe.each(dialects)('embedded wallets: importing a private key (%s)', (diale
     // The imported key is an entropy of its own, named by its address in any case.
     for (const entropyId of [fixture.address, fixture.address.toLowerCase()]) {
       const auth = await frame('/frame/auth_share', { entropy_id: entropyId }, user.token);
-      expect(auth).toMatchObject({ status: 200, body: { auth_share: b64(fixture.authShare) } });
+      expect(auth).toMatchObject({
+        status: 200,
+        body: { auth_share: b64(fixture.authShare), session_id: expect.any(String) },
+      });
     }
     const share = await frame('/frame/recovery_share', { entropy_id: fixture.address }, user.token);
     expect(share.body).toEqual({
@@ -178,7 +182,7 @@ describe.each(dialects)('embedded wallets: importing a private key (%s)', (diale
     );
     // The HD entropy is still found by its own names only.
     const hdAuth = await frame('/frame/auth_share', { entropy_id: hd.entropyId }, user.token);
-    expect(hdAuth.body).toEqual({ auth_share: b64(hd.authShare) });
+    expect(hdAuth.body).toEqual({ auth_share: b64(hd.authShare), session_id: expect.any(String) });
     const hdMaterial = await frame(`/${hd.solanaAddress}/recovery/key_material`, {}, user.token);
     expect(hdMaterial.body).toMatchObject({ recovery_key_derivation_salt: b64(hd.salt!) });
     const importedMaterial = await frame(`/${imported.address}/recovery/key_material`, {}, user.token);
@@ -202,11 +206,16 @@ describe.each(dialects)('embedded wallets: importing a private key (%s)', (diale
       ].sort(),
     );
     const auth = await frame('/frame/auth_share', { entropy_id: imported.address }, user.token);
-    expect(auth.body).toEqual({ auth_share: b64(newShare) });
+    expect(auth.body).toEqual({ auth_share: b64(newShare), session_id: expect.any(String) });
     // ...and one of the HD entropy changes the HD wallets only.
     const back = await frame<WireUser>(
       '/frame/set_recovery',
-      { entropy_id: hd.entropyId, auth_share: b64(randomShare()), ...recoveryFields('privy').body },
+      {
+        entropy_id: hd.entropyId,
+        auth_share: b64(randomShare()),
+        ...recoveryFields('privy').body,
+        current_password_verifier: b64(hd.passwordVerifier!),
+      },
       user.token,
     );
     expect(summary(back.body)).toEqual(
@@ -219,6 +228,7 @@ describe.each(dialects)('embedded wallets: importing a private key (%s)', (diale
     );
     expect((await frame('/frame/auth_share', { entropy_id: imported.address }, user.token)).body).toEqual({
       auth_share: b64(newShare),
+      session_id: expect.any(String),
     });
     // An additional HD wallet still follows the HD tree's rules.
     const add = await frame(
@@ -270,7 +280,7 @@ describe.each(dialects)('embedded wallets: importing a private key (%s)', (diale
     }
     // The owner's shares are untouched, the other user has no wallet and no entropy.
     const auth = await frame('/frame/auth_share', { entropy_id: imported.address }, owner.token);
-    expect(auth.body).toEqual({ auth_share: b64(imported.authShare) });
+    expect(auth.body).toEqual({ auth_share: b64(imported.authShare), session_id: expect.any(String) });
     const theirs = await frame('/frame/auth_share', { entropy_id: imported.address }, other.token);
     expect(theirs).toMatchObject({ status: 404, body: { code: 'linked_account_not_found' } });
     const rows = await t.ctx.db
@@ -305,21 +315,22 @@ describe.each(dialects)('embedded wallets: importing a private key (%s)', (diale
       status: 401,
       body: { code: 'missing_or_invalid_token' },
     });
-    for (const origin of [testOrigin, 'null', `${t.url}.evil.test`]) {
+    // The token without an enrolled device's proof: from the app's page, or anywhere else.
+    for (const origin of [testOrigin, t.url]) {
       const res = await client.post(`${embeddedWalletsApi}/frame/import`, body, {
         token: user.token,
         headers: { origin },
       });
       expect({ status: res.status, code: res.body.code }, origin).toEqual({
-        status: 403,
-        code: 'invalid_origin',
+        status: 401,
+        code: 'invalid_dpop_proof',
       });
     }
-    const noOrigin = await client.post(`${embeddedWalletsApi}/frame/import`, body, {
-      token: user.token,
-      noOrigin: true,
+    const stranger = await newTestDevice(t, client);
+    expect(await stranger.post('/frame/import', body, user.token)).toMatchObject({
+      status: 403,
+      body: { code: 'device_revoked' },
     });
-    expect(noOrigin.status).toBe(403);
     const me = await client.request<{ user: WireUser }>('/api/v1/users/me', { token: user.token });
     expect(embeddedWallets(me.body.user)).toEqual([]);
   });
@@ -469,7 +480,7 @@ describe.each(dialects)('migration 0005_imported_wallets (%s)', (dialect) => {
     });
     await rows.insertInto('wallet_entropies').values(entropy('e1', '0xaa')).execute();
 
-    await migrate(db, { postgres });
+    await migrate(db, { postgres, to: '0005_imported_wallets' });
     expect(await rows.selectFrom('wallet_entropies').selectAll().execute()).toEqual([
       { ...entropy('e1', '0xaa'), imported: 0 },
     ]);

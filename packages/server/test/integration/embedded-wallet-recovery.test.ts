@@ -24,10 +24,21 @@ describe.each(dialects)('embedded wallets: recovery-method rules (%s)', (dialect
   let frame: FrameApiServer['frame'];
   let login: FrameApiServer['login'];
 
-  const setRecovery = (entropyId: string, method: RecoveryMethod, token: string) =>
+  /** A re-split to `method` (new fields unless given); a password wallet's needs its current verifier. */
+  const setRecovery = (
+    entropyId: string,
+    method: RecoveryMethod,
+    token: string,
+    options: { fields?: ReturnType<typeof recoveryFields>; current?: Uint8Array | null } = {},
+  ) =>
     frame(
       '/frame/set_recovery',
-      { entropy_id: entropyId, auth_share: b64(randomShare()), ...recoveryFields(method).body },
+      {
+        entropy_id: entropyId,
+        auth_share: b64(randomShare()),
+        ...(options.fields ?? recoveryFields(method)).body,
+        ...(options.current ? { current_password_verifier: b64(options.current) } : {}),
+      },
       token,
     );
   const recoveryOptions = (options: string[], extra: Record<string, unknown> = {}) =>
@@ -100,7 +111,7 @@ describe.each(dialects)('embedded wallets: recovery-method rules (%s)', (dialect
     expect(refused.body).toMatchObject({ code: 'disallowed_recovery_method' });
     expect(await storedMethod(fixture.entropyId)).toBe('privy');
     const auth = await frame('/frame/auth_share', { entropy_id: fixture.entropyId }, user.token!);
-    expect(auth.body).toEqual({ auth_share: b64(fixture.authShare) });
+    expect(auth.body).toEqual({ auth_share: b64(fixture.authShare), session_id: expect.any(String) });
     // A re-split keeping the method (what a recovery does) is no switch.
     expect((await setRecovery(fixture.entropyId, 'privy', user.token!)).status).toBe(200);
   });
@@ -110,8 +121,16 @@ describe.each(dialects)('embedded wallets: recovery-method rules (%s)', (dialect
     const user = await login();
     const fixture = await createEmbeddedWallet(t, client, user.token!, { method: 'user-passcode' });
     await recoveryOptions([]);
-    expect((await setRecovery(fixture.entropyId, 'user-passcode', user.token!)).status).toBe(200);
-    expect((await setRecovery(fixture.entropyId, 'privy', user.token!)).status).toBe(200);
+    const again = recoveryFields('user-passcode');
+    const resplit = await setRecovery(fixture.entropyId, 'user-passcode', user.token!, {
+      fields: again,
+      current: fixture.passwordVerifier,
+    });
+    expect(resplit.status).toBe(200);
+    const left = await setRecovery(fixture.entropyId, 'privy', user.token!, {
+      current: again.passwordVerifier,
+    });
+    expect(left.status).toBe(200);
     expect(await storedMethod(fixture.entropyId)).toBe('privy');
     expect((await setRecovery(fixture.entropyId, 'user-passcode', user.token!)).body).toMatchObject({
       code: 'disallowed_recovery_method',

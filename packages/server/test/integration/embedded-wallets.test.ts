@@ -10,6 +10,7 @@ import {
   newEthereumAccount,
   newEthereumAddress,
   newSolanaAddress,
+  newTestDevice,
   randomShare,
   recoveryFields,
   startFrameApiServer,
@@ -132,7 +133,7 @@ describe.each(dialects)('embedded wallets: the frame API (%s)', (dialect) => {
         user.token,
       );
       expect(res.status).toBe(200);
-      expect(res.body).toEqual({ auth_share: b64(fixture.authShare) });
+      expect(res.body).toEqual({ auth_share: b64(fixture.authShare), session_id: expect.any(String) });
       expect(new Uint8Array(Buffer.from(res.body.auth_share, 'base64'))).toEqual(fixture.authShare);
     }
   });
@@ -173,7 +174,23 @@ describe.each(dialects)('embedded wallets: the frame API (%s)', (dialect) => {
     expect(wallets(me.body.user)).toEqual([
       embeddedAccount({ address: fixture.ethereumAddress!, chain: 'ethereum', method: 'user-passcode' }),
     ]);
-    const share = await frame('/frame/recovery_share', { entropy_id: fixture.entropyId }, user.token);
+    // The password-encrypted share goes only to a frame that proves the password.
+    for (const password_verifier of [undefined, null, b64(randomShare(32))]) {
+      const refused = await frame(
+        '/frame/recovery_share',
+        { entropy_id: fixture.entropyId, password_verifier },
+        user.token,
+      );
+      expect(refused, String(password_verifier)).toMatchObject({
+        status: 403,
+        body: { code: 'invalid_recovery_password' },
+      });
+    }
+    const share = await frame(
+      '/frame/recovery_share',
+      { entropy_id: fixture.entropyId, password_verifier: b64(fixture.passwordVerifier!) },
+      user.token,
+    );
     expect(share.body).toEqual({
       recovery_method: 'user-passcode',
       encrypted_recovery_share: b64(fixture.encryptedRecoveryShare),
@@ -202,7 +219,7 @@ describe.each(dialects)('embedded wallets: the frame API (%s)', (dialect) => {
     const fixture = await createEmbeddedWallet(t, client, user.token, { chains: ['solana'] });
     expect(fixture.body.entropy_id_verifier).toBe('solana-address-verifier');
     const auth = await frame('/frame/auth_share', { entropy_id: fixture.solanaAddress }, user.token);
-    expect(auth.body).toEqual({ auth_share: b64(fixture.authShare) });
+    expect(auth.body).toEqual({ auth_share: b64(fixture.authShare), session_id: expect.any(String) });
 
     const ethereum = newEthereumAddress();
     const add = (index: number, address = ethereum) =>
@@ -226,7 +243,7 @@ describe.each(dialects)('embedded wallets: the frame API (%s)', (dialect) => {
     // Clients name the entropy by the primary wallet made first, from second-resolution
     // timestamps: the Ethereum primary names the same entropy; an index-1 wallet does not.
     const byEthereum = await frame('/frame/auth_share', { entropy_id: ethereum }, user.token);
-    expect(byEthereum.body).toEqual({ auth_share: b64(fixture.authShare) });
+    expect(byEthereum.body).toEqual({ auth_share: b64(fixture.authShare), session_id: expect.any(String) });
     const second = newEthereumAddress();
     expect((await add(1, second)).status).toBe(200);
     const bySecond = await frame('/frame/auth_share', { entropy_id: second }, user.token);
@@ -327,8 +344,12 @@ describe.each(dialects)('embedded wallets: the frame API (%s)', (dialect) => {
       embeddedAccount({ address: fixture.solanaAddress!, chain: 'solana', method: 'user-passcode' }),
     ]);
     const auth = await frame('/frame/auth_share', { entropy_id: fixture.entropyId }, user.token);
-    expect(auth.body).toEqual({ auth_share: b64(newAuthShare) });
-    const share = await frame('/frame/recovery_share', { entropy_id: fixture.entropyId }, user.token);
+    expect(auth.body).toEqual({ auth_share: b64(newAuthShare), session_id: expect.any(String) });
+    const share = await frame(
+      '/frame/recovery_share',
+      { entropy_id: fixture.entropyId, password_verifier: b64(passcode.passwordVerifier!) },
+      user.token,
+    );
     expect(share.body).toEqual({
       recovery_method: 'user-passcode',
       encrypted_recovery_share: b64(passcode.encryptedRecoveryShare),
@@ -341,13 +362,28 @@ describe.each(dialects)('embedded wallets: the frame API (%s)', (dialect) => {
       recovery_key_derivation_salt: b64(passcode.salt!),
     });
 
-    // And back to privy, with a fresh recovery key.
+    // And back to privy, with a fresh recovery key: a password wallet moves only with its password.
     const privy = recoveryFields('privy');
-    const back = await frame(
-      '/frame/set_recovery',
-      { entropy_id: fixture.entropyId, auth_share: b64(randomShare()), ...privy.body },
-      user.token,
-    );
+    const toPrivy = (current_password_verifier?: string) =>
+      frame(
+        '/frame/set_recovery',
+        {
+          entropy_id: fixture.entropyId,
+          auth_share: b64(randomShare()),
+          ...privy.body,
+          ...(current_password_verifier ? { current_password_verifier } : {}),
+        },
+        user.token,
+      );
+    expect(await toPrivy()).toMatchObject({
+      status: 403,
+      body: { code: 'invalid_recovery_password', error: 'The current recovery password is required.' },
+    });
+    expect(await toPrivy(b64(randomShare(32)))).toMatchObject({
+      status: 403,
+      body: { code: 'invalid_recovery_password', error: 'Invalid recovery password.' },
+    });
+    const back = await toPrivy(b64(passcode.passwordVerifier!));
     expect(back.status).toBe(200);
     const again = await frame(`/${fixture.ethereumAddress}/recovery/key_material`, {}, user.token);
     expect(again.body).toMatchObject({
@@ -451,36 +487,30 @@ describe.each(dialects)('embedded wallets: the frame API (%s)', (dialect) => {
       }
     });
 
-    it('a host page holding the user’s token is refused: 403 invalid_origin', async () => {
-      for (const origin of [
-        testOrigin,
-        t.url.replace('127.0.0.1', 'localhost'),
-        t.url.replace('http:', 'https:'),
-        `${t.url}.evil.test`,
-        'null',
-      ]) {
+    it('the user’s token without an enrolled device’s proof opens nothing, whatever the Origin', async () => {
+      // A host page, or a script anywhere, holding the token: no proof, or a proof by its own key.
+      const unenrolled = await newTestDevice(t, client);
+      for (const origin of [testOrigin, t.url]) {
         for (const [path, body] of routes()) {
-          const res = await client.post(`${embeddedWalletsApi}${path}`, body, {
+          const bare = await client.post(`${embeddedWalletsApi}${path}`, body, {
             token: owner.token,
             headers: { origin },
           });
-          expect({ status: res.status, code: res.body.code }, `${origin} ${path}`).toEqual({
-            status: 403,
-            code: 'invalid_origin',
+          expect({ status: bare.status, code: bare.body.code }, `${origin} ${path}`).toEqual({
+            status: 401,
+            code: 'invalid_dpop_proof',
           });
-          expect(res.body).not.toHaveProperty('auth_share');
+          const own = await unenrolled.post(path, body, owner.token, { headers: { origin } });
+          expect({ status: own.status, code: own.body.code }, `${origin} ${path}`).toEqual({
+            status: 403,
+            code: 'device_revoked',
+          });
+          expect(own.body).not.toHaveProperty('auth_share');
         }
-      }
-      for (const [path, body] of routes()) {
-        const res = await client.post(`${embeddedWalletsApi}${path}`, body, {
-          token: owner.token,
-          noOrigin: true,
-        });
-        expect(res.status, path).toBe(403);
       }
       // The refused calls changed nothing: the auth share is the one created.
       const auth = await frame('/frame/auth_share', { entropy_id: fixture.entropyId }, owner.token);
-      expect(auth.body).toEqual({ auth_share: b64(fixture.authShare) });
+      expect(auth.body).toEqual({ auth_share: b64(fixture.authShare), session_id: expect.any(String) });
     });
 
     it('another user’s token: 404 linked_account_not_found (create makes their own wallet)', async () => {
@@ -638,12 +668,14 @@ describe.each(dialects)('embedded wallets: the frame API (%s)', (dialect) => {
       });
       if (message) expect(res.body.error, label).toBe(message);
     }
+    const device = await newTestDevice(t, client);
+    await device.enroll(user.token);
     for (const raw of ['{', '[]', 'null', '"x"']) {
       const res = await client.request(`${embeddedWalletsApi}/frame/create`, {
         method: 'POST',
         raw,
         token: user.token,
-        headers: { origin: t.url },
+        headers: { origin: t.url, dpop: await device.proof('/frame/create', user.token) },
       });
       expect({ status: res.status, code: res.body.code }, raw).toEqual({ status: 400, code: 'invalid_data' });
     }
@@ -705,7 +737,7 @@ describe.each(dialects)('embedded wallets: the frame API (%s)', (dialect) => {
     }
     // The failed set_recovery calls left the shares alone.
     const auth = await frame('/frame/auth_share', { entropy_id }, user.token);
-    expect(auth.body).toEqual({ auth_share: b64(fixture.authShare) });
+    expect(auth.body).toEqual({ auth_share: b64(fixture.authShare), session_id: expect.any(String) });
     expect(t.logs.filter((line) => line.includes('unhandled error'))).toEqual([]);
   });
 
@@ -840,17 +872,27 @@ describe.each(dialects)('embedded wallets behind a proxy: publicUrl (%s)', (dial
   });
   afterAll(() => t.close());
 
-  it('the frame origin is the configured public URL, not the Host of the request', async () => {
+  it('device proofs name the configured public URL, not the Host the request reached', async () => {
     const { client } = await t.createApp();
     const user = (await client.loginWithEmail('behind-proxy@example.com')).body;
-    const fixture = embeddedWalletFixture();
-    const path = `${embeddedWalletsApi}/frame/create`;
-    const direct = await client.post(path, fixture.body, { token: user.token, headers: { origin: t.url } });
-    expect(direct).toMatchObject({ status: 403, body: { code: 'invalid_origin' } });
-    const created = await client.post(path, fixture.body, {
-      token: user.token,
-      headers: { origin: publicUrl },
+    const device = await newTestDevice(t, client);
+    expect((await device.enroll(user.token)).status).toBe(200);
+    const path = '/frame/nonce';
+    const direct = await device.post(path, {}, user.token, {
+      proof: await device.proof(path, user.token, { htu: `${t.url}${embeddedWalletsApi}${path}` }),
     });
+    expect(direct).toMatchObject({
+      status: 401,
+      body: { code: 'invalid_dpop_proof', error: 'Invalid device proof: htu is not the request URL.' },
+    });
+    const fixture = embeddedWalletFixture();
+    const created = await framePost(
+      t,
+      client,
+      `${embeddedWalletsApi}/frame/create`,
+      fixture.body,
+      user.token,
+    );
     expect(created.status, JSON.stringify(created.body)).toBe(200);
     // The same origin passes the API's own origin check on every route.
     const me = await client.request('/api/v1/users/me', {

@@ -11,8 +11,10 @@ import {
   b64,
   createEmbeddedWallet,
   embeddedWalletFixture,
+  newTestDevice,
   randomShare,
   recoveryFields,
+  type TestDevice,
 } from '../helpers/embedded-wallets.ts';
 import { dialects, startTestServer, type TestServer, testOrigin } from '../helpers/test-server.ts';
 
@@ -35,6 +37,7 @@ const ok: Outcome = { status: 200 };
 const invalidData: Outcome = { status: 400, code: 'invalid_data' };
 const invalidCredentials: Outcome = { status: 401, code: 'invalid_credentials' };
 const invalidToken: Outcome = { status: 401, code: 'missing_or_invalid_token' };
+const invalidKeyProof: Outcome = { status: 400, code: 'invalid_key_proof' };
 
 type Kind = 'sql' | 'nul' | 'long' | 'unicode' | 'nulInside';
 
@@ -115,6 +118,13 @@ let entropyId = '';
 const linkedAccountNotFound: Outcome = { status: 404, code: 'linked_account_not_found' };
 /** An entropy id is any bounded text: unknown ones are not found; NUL and 10k are refused. */
 const entropyIdField = label(linkedAccountNotFound);
+/**
+ * A key proof shaped right but for a nonce never issued: the well-formed template of a proven route
+ * reaches the key-proof check and stops there (the integration tests sign real ones).
+ */
+const unissuedProof = { nonce: 'n'.repeat(32), signature: `0x${'11'.repeat(65)}` };
+/** A signature is bounded text: anything that fits is checked, and does not verify. */
+const signatureField = label(invalidKeyProof);
 
 function bodyRoutes(): BodyRoute[] {
   const email = always(invalidData);
@@ -407,7 +417,15 @@ function bodyRoutes(): BodyRoute[] {
       path: () => '/api/v1/embedded_wallets/frame/create',
       auth: 'user',
       frame: true,
-      template: () => embeddedWalletFixture({ chains: ['ethereum', 'solana'] }).body,
+      template: () => {
+        const body = embeddedWalletFixture({ chains: ['ethereum', 'solana'] }).body;
+        const wallets = body.wallets as { address: string }[];
+        return {
+          ...body,
+          nonce: unissuedProof.nonce,
+          key_proofs: wallets.map((w) => ({ address: w.address, signature: unissuedProof.signature })),
+        };
+      },
       // The victim has their wallet already (one entropy per user): a well-formed create is refused.
       valid: invalidData,
       required: [
@@ -418,8 +436,11 @@ function bodyRoutes(): BodyRoute[] {
         'encrypted_recovery_share',
         'recovery_key',
         'wallets',
+        'nonce',
+        'key_proofs',
       ],
       strings: {
+        nonce: always(invalidData),
         entropy_id: always(invalidData),
         entropy_id_verifier: always(invalidData),
         auth_share: always(invalidData),
@@ -440,10 +461,17 @@ function bodyRoutes(): BodyRoute[] {
         chain_type: 'ethereum',
         address: evmAddress(),
         wallet_index: next(),
+        ...unissuedProof,
       }),
-      valid: ok,
-      required: ['entropy_id', 'chain_type', 'address', 'wallet_index'],
-      strings: { entropy_id: entropyIdField, chain_type: always(invalidData), address: always(invalidData) },
+      valid: invalidKeyProof,
+      required: ['entropy_id', 'chain_type', 'address', 'wallet_index', 'nonce', 'signature'],
+      strings: {
+        entropy_id: entropyIdField,
+        chain_type: always(invalidData),
+        address: always(invalidData),
+        nonce: always(invalidData),
+        signature: signatureField,
+      },
     }),
     route({
       name: 'POST /api/v1/embedded_wallets/frame/auth_share',
@@ -465,8 +493,22 @@ function bodyRoutes(): BodyRoute[] {
       template: () => ({ entropy_id: entropyId }),
       valid: ok,
       required: ['entropy_id'],
-      strings: { entropy_id: entropyIdField },
+      strings: { entropy_id: entropyIdField, password_verifier: always(invalidData) },
     }),
+    ...(['devices', 'session', 'nonce'] as const).map((name) =>
+      route({
+        name: `POST /api/v1/embedded_wallets/frame/${name}`,
+        method: 'POST',
+        path: () => `/api/v1/embedded_wallets/frame/${name}`,
+        auth: 'user',
+        frame: true,
+        template: () => ({}),
+        valid: ok,
+        required: [],
+        strings: {},
+        empty: ok,
+      }),
+    ),
     route({
       name: 'POST /api/v1/embedded_wallets/frame/set_recovery',
       method: 'POST',
@@ -477,15 +519,27 @@ function bodyRoutes(): BodyRoute[] {
         entropy_id: entropyId,
         auth_share: b64(randomShare()),
         ...recoveryFields('privy').body,
+        ...unissuedProof,
       }),
-      valid: ok,
-      required: ['entropy_id', 'auth_share', 'recovery_method', 'encrypted_recovery_share', 'recovery_key'],
+      valid: invalidKeyProof,
+      required: [
+        'entropy_id',
+        'auth_share',
+        'recovery_method',
+        'encrypted_recovery_share',
+        'recovery_key',
+        'nonce',
+        'signature',
+      ],
       strings: {
         entropy_id: entropyIdField,
         auth_share: always(invalidData),
         recovery_method: always(invalidData),
         encrypted_recovery_share: always(invalidData),
         recovery_key: always(invalidData),
+        nonce: always(invalidData),
+        signature: signatureField,
+        current_password_verifier: always(invalidData),
       },
     }),
     route({
@@ -500,8 +554,9 @@ function bodyRoutes(): BodyRoute[] {
         address: evmAddress(),
         auth_share: b64(randomShare(33)),
         ...recoveryFields('privy').body,
+        ...unissuedProof,
       }),
-      valid: ok,
+      valid: invalidKeyProof,
       required: [
         'chain_type',
         'address',
@@ -509,8 +564,12 @@ function bodyRoutes(): BodyRoute[] {
         'recovery_method',
         'encrypted_recovery_share',
         'recovery_key',
+        'nonce',
+        'signature',
       ],
       strings: {
+        nonce: always(invalidData),
+        signature: signatureField,
         chain_type: always(invalidData),
         address: always(invalidData),
         auth_share: always(invalidData),
@@ -753,6 +812,11 @@ function isPolluted(): boolean {
 describe.each(dialects)('hostile input on every route (%s)', (dialect) => {
   let t: TestServer;
   let env: Env;
+  let device: TestDevice;
+  /** A DPoP proof for a frame route, by the victim's enrolled device. */
+  const frameProof = async (path: string): Promise<Record<string, string>> => ({
+    dpop: await device.proof(path.replace('/api/v1/embedded_wallets', ''), env.token),
+  });
 
   beforeAll(async () => {
     t = await startTestServer(dialect);
@@ -768,6 +832,9 @@ describe.each(dialects)('hostile input on every route (%s)', (dialect) => {
     const login = await client.loginWithEmail('victim@example.com');
     expect(login.status).toBe(200);
     entropyId = (await createEmbeddedWallet(t, client, login.body.token)).entropyId;
+    // The frame routes' requests carry proofs of an enrolled device, each with its own jti.
+    device = await newTestDevice(t, client);
+    expect((await device.enroll(login.body.token)).status).toBe(200);
     const target = await t.createApp();
     env = { appId: app.id, secret, token: login.body.token, adminTargetId: target.app.id };
   });
@@ -802,6 +869,7 @@ describe.each(dialects)('hostile input on every route (%s)', (dialect) => {
       origin: options.frame ? t.url : testOrigin,
       'privy-app-id': env.appId,
       ...authHeaders(options.auth ?? 'app'),
+      ...(options.frame ? await frameProof(path) : {}),
       ...options.headers,
     };
     const body = options.raw ?? (options.json === undefined ? undefined : JSON.stringify(options.json));
@@ -996,6 +1064,7 @@ describe.each(dialects)('hostile input on every route (%s)', (dialect) => {
           origin: route.frame ? t.url : testOrigin,
           'privy-app-id': env.appId,
           ...authHeaders(route.auth),
+          ...(route.frame ? await frameProof(route.path(env)) : {}),
         },
         body: stream,
         duplex: 'half',

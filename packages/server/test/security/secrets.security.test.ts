@@ -5,11 +5,6 @@ import { exportSPKI, generateKeyPair, SignJWT } from 'jose';
 import { verifyMessage } from 'viem';
 import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-// The wallet frame's own code drives the import, so the scan covers what the frame really sends.
-import { AuthShareCache } from '../../../wallet-frame/src/frame/auth-shares.ts';
-import { DeviceShares } from '../../../wallet-frame/src/frame/device-share.ts';
-import { dispatcher } from '../../../wallet-frame/src/frame/messages.ts';
-import { ServerApi } from '../../../wallet-frame/src/frame/server-api.ts';
 import { SecretBox } from '../../src/crypto/secret-box.ts';
 import { dumpDatabase as dumpAll } from '../helpers/dump-database.ts';
 import {
@@ -20,6 +15,8 @@ import {
   recoveryFields,
 } from '../helpers/embedded-wallets.ts';
 import { type AuthBody, dialects, startTestServer, type TestServer } from '../helpers/test-server.ts';
+// The wallet frame's own code drives the import, so the scan covers what the frame really sends.
+import { frameDevice as walletFrameDevice } from '../helpers/wallet-frame-device.ts';
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 
@@ -199,6 +196,7 @@ describe.each(dialects)('secrets at rest and in logs (%s)', (dialect) => {
       framePost(t, client, `/api/v1/embedded_wallets${path}`, body, owner.token);
     expect((await frame('/frame/auth_share', { entropy_id: entropyId })).body).toEqual({
       auth_share: b64(wallet.authShare),
+      session_id: expect.any(String),
     });
     expect((await frame('/frame/recovery_share', { entropy_id: entropyId })).status).toBe(200);
     expect((await frame(`/${wallet.ethereumAddress}/recovery/key_material`, {})).body).toMatchObject({
@@ -214,7 +212,7 @@ describe.each(dialects)('secrets at rest and in logs (%s)', (dialect) => {
       ...passcode.body,
     });
     expect(moved.status).toBe(200);
-    // A refused read (a host page's origin) on the way.
+    // A refused read (the token without a device proof) on the way.
     await client.post(
       '/api/v1/embedded_wallets/frame/auth_share',
       { entropy_id: entropyId },
@@ -243,35 +241,8 @@ describe.each(dialects)('secrets at rest and in logs (%s)', (dialect) => {
     secrets.set(base58.encode(solanaSeed), 'imported Solana seed (base58)');
     importedKeyLabels.add('imported Solana keypair (base58)').add('imported Solana seed (base58)');
     const frameDevice = () => {
-      const items = new Map<string, string>();
-      const storage = {
-        get length() {
-          return items.size;
-        },
-        clear: () => items.clear(),
-        getItem: (key: string) => items.get(key) ?? null,
-        key: (index: number) => [...items.keys()][index] ?? null,
-        removeItem: (key: string) => void items.delete(key),
-        setItem: (key: string, value: string) => void items.set(key, value),
-      };
-      const dispatch = dispatcher({
-        config: { appId: app.id, apiUrl: t.url, allowedOrigins: [] },
-        api: new ServerApi({
-          apiUrl: t.url,
-          appId: app.id,
-          // The browser sets the frame page's Origin (the server's own) on its requests.
-          fetch: (input, init) =>
-            fetch(input, { ...init, headers: { ...(init?.headers as object), origin: t.url } }),
-        }),
-        deviceShares: new DeviceShares(() => storage, app.id),
-        authShares: new AuthShareCache(),
-      });
-      let id = 0;
-      return async (event: string, data: Record<string, unknown>) => {
-        const reply = await dispatch({ id: ++id, event, data: { accessToken: importer.token, ...data } });
-        if ('error' in reply) throw new Error(`${event}: ${reply.error.type} ${reply.error.message}`);
-        return reply.data as Record<string, unknown>;
-      };
+      const device = walletFrameDevice(t, app.id, () => importer.token);
+      return (event: string, data: Record<string, unknown>) => device.ask(event, data);
     };
     const refs = {
       ethereum: { entropyId: ethereumAddress, entropyIdVerifier: 'ethereum-address-verifier' },

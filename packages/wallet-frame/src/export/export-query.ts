@@ -1,4 +1,3 @@
-import { FrameError } from '../frame/frame-error.ts';
 import {
   type ChainType,
   chainType,
@@ -14,12 +13,13 @@ export interface ExportQuery {
   index: number;
   /** Offer the seed phrase too (HD wallets). */
   phraseExport: boolean;
-  accessToken: string;
+  /** Null in cookie mode: the frame's requests then carry the session cookie. */
+  accessToken: string | null;
 }
 
 /**
  * Reads the page URL: the wallet from the query, the access token from the hash (`#token=…`), which
- * browsers never send to a server or put in a Referer.
+ * browsers never send to a server or put in a Referer. An app in cookie mode sends no token.
  */
 export function readExportQuery(location: Location): ExportQuery {
   const query = new URLSearchParams(location.search);
@@ -30,8 +30,7 @@ export function readExportQuery(location: Location): ExportQuery {
     chainType: query.get('chain_type'),
     hdWalletIndex: /^\d{1,10}$/.test(index) ? Number(index) : Number.NaN,
   };
-  const accessToken = new URLSearchParams(location.hash.slice(1)).get('token');
-  if (!accessToken) throw new FrameError('invalid_request_arguments', 'Missing access token');
+  const accessToken = new URLSearchParams(location.hash.slice(1)).get('token') || null;
   return {
     ref: entropyRef(data),
     chain: chainType(data),

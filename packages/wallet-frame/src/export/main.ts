@@ -6,6 +6,7 @@
  */
 import { AuthShareCache } from '../frame/auth-shares.ts';
 import { readFrameConfig } from '../frame/config.ts';
+import { frameDeviceKey } from '../frame/device-key.ts';
 import { DeviceShares } from '../frame/device-share.ts';
 import { toReplyError } from '../frame/frame-error.ts';
 import { ServerApi } from '../frame/server-api.ts';
@@ -16,7 +17,7 @@ import { applyPalette, type ExportControl, exportControl } from './export-view.t
 const config = readFrameConfig(document);
 const ctx = {
   config,
-  api: new ServerApi(config),
+  api: new ServerApi({ ...config, deviceKey: frameDeviceKey(config.appId) }),
   deviceShares: new DeviceShares(() => window.localStorage, config.appId),
   authShares: new AuthShareCache(),
 };

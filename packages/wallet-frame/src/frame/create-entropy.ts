@@ -1,35 +1,31 @@
 import { seedFromEntropyAsync } from '../keys/entropy.ts';
-import { ethereumKey, generateEntropy, solanaKey, splitEntropy, toBase64 } from '../keys/index.ts';
+import { generateEntropy, splitEntropy, toBase64 } from '../keys/index.ts';
 import { entropyNames } from './entropy-names.ts';
 import type { FrameContext } from './frame-context.ts';
+import { proveHdWallet } from './key-proofs.ts';
 import { type RecoveryChoice, sealRecoveryShare } from './recovery.ts';
 import type { ChainType } from './request-data.ts';
 import { wipe } from './wipe.ts';
 
 /**
  * Creates the user's entropy with its first wallet (index 0 on `chain`), whose address becomes the
- * entropyId. The device share is stored before the upload so that a wallet the server knows is never
- * missing from the device that made it; if the upload fails, the share is removed again.
+ * entropyId, signed for by that wallet's key. The device share is stored before the upload so that a
+ * wallet the server knows is never missing from the device that made it; if the upload fails, the share
+ * is removed again.
  */
 export async function createEntropy(
   ctx: FrameContext,
-  accessToken: string,
+  accessToken: string | null,
   chain: ChainType,
   choice: RecoveryChoice,
 ): Promise<string> {
   const entropy = generateEntropy();
   const seed = await seedFromEntropyAsync(entropy);
-  let solanaSecret: Uint8Array | null = null;
   const shares = await splitEntropy(entropy);
   try {
-    let address: string;
-    if (chain === 'ethereum') {
-      address = ethereumKey(seed, 0).address;
-    } else {
-      const key = solanaKey(seed, 0);
-      solanaSecret = key.secretKey;
-      address = key.address;
-    }
+    const nonce = await ctx.api.nonce(accessToken);
+    const proof = proveHdWallet(seed, chain, 0, nonce);
+    const address = proof.address;
     const recovery = await sealRecoveryShare(shares.recoveryShare, choice);
     const names = entropyNames(seed);
     ctx.deviceShares.save(names, shares.deviceShare);
@@ -44,6 +40,8 @@ export async function createEntropy(
             ? { chain_type: 'ethereum', address, wallet_index: 0 }
             : { chain_type: 'solana', address, wallet_index: 0, public_key: address },
         ],
+        nonce: nonce.nonce,
+        key_proofs: [proof],
       });
     } catch (error) {
       ctx.deviceShares.delete(names);
@@ -51,6 +49,6 @@ export async function createEntropy(
     }
     return address;
   } finally {
-    wipe(entropy, seed, solanaSecret, shares.deviceShare, shares.authShare, shares.recoveryShare);
+    wipe(entropy, seed, shares.deviceShare, shares.authShare, shares.recoveryShare);
   }
 }

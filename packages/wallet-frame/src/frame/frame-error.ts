@@ -22,6 +22,7 @@ export const frameMessages = {
   notOnDevice: 'The wallet is not on this device; recover it first.',
   wrongPassword: 'Invalid recovery password.',
   storage: 'Unable to access storage',
+  loginAgain: 'Log in again to use your wallet on this device.',
   unexpected: 'An error has occurred, please try again.',
 } as const;
 

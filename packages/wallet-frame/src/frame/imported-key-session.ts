@@ -5,9 +5,11 @@ import { type DeviceShares, decodeDeviceShare } from './device-share.ts';
 import type { FrameContext } from './frame-context.ts';
 import { FrameError, frameMessages } from './frame-error.ts';
 import { type ImportedKey, importedKeyAddress, isImportedKeyOf } from './imported-key.ts';
+import { proveImportedKey } from './key-proofs.ts';
 import { type RecoveryChoice, resplit, sealRecoveryShare } from './recovery.ts';
 import type { EntropyRef } from './request-data.ts';
 import { wipe } from './wipe.ts';
+import { type AuthShareOptions, withAuthShare } from './with-auth-share.ts';
 
 /** This device's shares of imported keys (apart from HD entropies' shares: see DeviceShares). */
 export function importedKeyShares(ctx: FrameContext): DeviceShares {
@@ -36,13 +38,15 @@ export function isImportedKeyOnDevice(ctx: FrameContext, entropyId: unknown): bo
  */
 export async function storeImportedKey(
   ctx: FrameContext,
-  accessToken: string,
+  accessToken: string | null,
   key: ImportedKey,
   choice: RecoveryChoice,
 ): Promise<void> {
   const shares = await splitEntropy(key.secret);
   try {
     const recovery = await sealRecoveryShare(shares.recoveryShare, choice);
+    const nonce = await ctx.api.nonce(accessToken);
+    const proof = proveImportedKey(key, nonce);
     const store = importedKeyShares(ctx);
     const previous = decodeDeviceShare(store.read(key.address));
     store.save([key.address], shares.deviceShare);
@@ -52,6 +56,8 @@ export async function storeImportedKey(
         address: key.address,
         auth_share: toBase64(shares.authShare),
         ...recovery,
+        nonce: nonce.nonce,
+        signature: proof.signature,
       });
     } catch (error) {
       if (previous) store.save([key.address], previous);
@@ -69,41 +75,36 @@ export async function storeImportedKey(
 
 /**
  * Rebuilds an imported key from this device's share and the auth share, checks that its address is the
- * entropy id the request names, runs `use`, then wipes the key. Like `withEntropy`: the auth share may
- * come from the page's cache for this token, and a device share that no longer combines (a recovery
- * elsewhere re-split the key) is deleted and answered with `wallet_not_on_device`.
+ * entropy id the request names, runs `use`, then wipes the key. Like `withEntropy` (see withAuthShare):
+ * a device share that no longer combines (a recovery elsewhere re-split the key) is deleted and
+ * answered with `wallet_not_on_device`.
  */
 export async function withImportedKey<T>(
   ctx: FrameContext,
-  accessToken: string,
+  accessToken: string | null,
   ref: EntropyRef,
   use: (key: ImportedKey) => T | Promise<T>,
-  options: { fresh?: boolean } = {},
+  options: AuthShareOptions = {},
 ): Promise<T> {
   const store = importedKeyShares(ctx);
   const name = importedKeyName(ref.entropyId);
   const deviceShare = decodeDeviceShare(store.read(name));
   if (!deviceShare) throw new FrameError('wallet_not_on_device', frameMessages.notOnDevice);
-  let held: HeldAuthShare | null = options.fresh ? null : ctx.authShares.cached(accessToken, ref.entropyId);
-  let secret: Uint8Array | null = null;
   try {
-    if (held) secret = await rebuild(deviceShare, held, ref);
-    if (!secret) {
-      held = await ctx.authShares.fetch(ctx.api, accessToken, ref.entropyId);
-      secret = await rebuild(deviceShare, held, ref);
-    }
-    if (!secret) {
-      store.deleteStale(name);
-      throw new FrameError('wallet_not_on_device', frameMessages.notOnDevice);
-    }
-    return await use({
-      chain: ref.primaryChain,
-      secret,
-      address: importedKeyAddress(ref.primaryChain, secret),
-    });
+    return await withAuthShare(
+      ctx,
+      accessToken,
+      ref.entropyId,
+      {
+        rebuild: (held) => rebuild(deviceShare, held, ref),
+        wipe: (key) => wipe(key.secret),
+        dropStale: () => store.deleteStale(name),
+      },
+      use,
+      options,
+    );
   } finally {
-    wipe(deviceShare, secret);
-    ctx.authShares.release(held);
+    wipe(deviceShare);
   }
 }
 
@@ -112,7 +113,7 @@ async function rebuild(
   deviceShare: Uint8Array,
   held: HeldAuthShare,
   ref: EntropyRef,
-): Promise<Uint8Array | null> {
+): Promise<ImportedKey | null> {
   let secret: Uint8Array;
   try {
     secret = await combineShares(deviceShare, held.share);
@@ -120,23 +121,34 @@ async function rebuild(
     return null;
   }
   // Deriving an address from a raw key is one scalar multiplication: checked every time.
-  if (isImportedKeyOf(ref, secret)) return secret;
+  if (isImportedKeyOf(ref, secret))
+    return { chain: ref.primaryChain, secret, address: importedKeyAddress(ref.primaryChain, secret) };
   wipe(secret);
   return null;
 }
 
 /**
  * Re-splits an imported key (recovery on a new device, or a new recovery method): the server gets the
- * new auth and recovery shares, this device keeps the new device share under the key's address.
+ * new auth and recovery shares with the key's proof (and the current password's, `currentVerifier`),
+ * and this device keeps the new device share under the key's address.
  */
 export function reshareImportedKey(
   ctx: FrameContext,
-  accessToken: string,
+  accessToken: string | null,
   entropyId: string,
   secret: Uint8Array,
   choice: RecoveryChoice,
+  currentVerifier: string | null,
 ): Promise<void> {
-  return resplit(ctx, accessToken, entropyId, secret, choice, (deviceShare) =>
-    importedKeyShares(ctx).save([importedKeyName(entropyId)], deviceShare),
+  const chain = /^0x/i.test(entropyId) ? 'ethereum' : 'solana';
+  const key = { chain, secret, address: importedKeyAddress(chain, secret) } as const;
+  return resplit(
+    ctx,
+    accessToken,
+    entropyId,
+    secret,
+    choice,
+    { prove: (nonce) => proveImportedKey(key, nonce), currentVerifier },
+    (deviceShare) => importedKeyShares(ctx).save([importedKeyName(entropyId)], deviceShare),
   );
 }

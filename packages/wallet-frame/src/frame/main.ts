@@ -5,6 +5,7 @@
 import { warmUpCurve } from '../keys/warm-up.ts';
 import { AuthShareCache } from './auth-shares.ts';
 import { readFrameConfig } from './config.ts';
+import { frameDeviceKey } from './device-key.ts';
 import { DeviceShares } from './device-share.ts';
 import { installMessageListener } from './messages.ts';
 import { ServerApi } from './server-api.ts';
@@ -12,7 +13,7 @@ import { ServerApi } from './server-api.ts';
 const config = readFrameConfig(document);
 installMessageListener(window, {
   config,
-  api: new ServerApi(config),
+  api: new ServerApi({ ...config, deviceKey: frameDeviceKey(config.appId) }),
   deviceShares: new DeviceShares(() => window.localStorage, config.appId),
   authShares: new AuthShareCache(),
 });

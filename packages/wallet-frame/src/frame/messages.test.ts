@@ -133,7 +133,10 @@ describe('installMessageListener', () => {
 
   it('answers bad data and unknown events with an error, never with silence', async () => {
     const { deliver } = frame([appOrigin]);
-    expect(await deliver({ id: 'id-2', event: 'privy:wallets:rpc', data: {} }, appOrigin)).toEqual([
+    // No token at all is cookie mode; a token that is not a string is a bad request.
+    expect(
+      await deliver({ id: 'id-2', event: 'privy:wallets:rpc', data: { accessToken: 42 } }, appOrigin),
+    ).toEqual([
       [
         {
           id: 'id-2',

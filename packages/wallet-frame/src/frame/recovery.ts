@@ -3,6 +3,7 @@ import {
   decryptShare,
   encryptShare,
   passwordRecoveryKey,
+  passwordVerifier,
   randomRecoveryKey,
   randomSalt,
   splitEntropy,
@@ -12,8 +13,9 @@ import { decodeShare } from './auth-shares.ts';
 import { entropyNames } from './entropy-names.ts';
 import type { FrameContext } from './frame-context.ts';
 import { FrameError } from './frame-error.ts';
-import { type EntropyRef, type RecoveryMethod, type RequestData, recoveryPassword } from './request-data.ts';
-import type { RecoveryUpload } from './server-api.ts';
+import type { WalletKeyProof } from './key-proofs.ts';
+import type { EntropyRef, RecoveryMethod } from './request-data.ts';
+import type { NonceReply, RecoveryUpload } from './server-api.ts';
 import { wipe } from './wipe.ts';
 
 /** A recovery method and, for `user-passcode`, the password its key is derived from. */
@@ -24,7 +26,8 @@ export interface RecoveryChoice {
 
 /**
  * Encrypts a recovery share under a fresh recovery key: a random one for `privy` (uploaded for the server
- * to keep), or PBKDF2 of the password with a new salt for `user-passcode` (only the salt is uploaded).
+ * to keep), or PBKDF2 of the password with a new salt for `user-passcode` (only the salt and the
+ * password's verifier are uploaded).
  */
 export async function sealRecoveryShare(
   recoveryShare: Uint8Array,
@@ -52,44 +55,66 @@ export async function sealRecoveryShare(
       recovery_method: 'user-passcode',
       encrypted_recovery_share: toBase64(box),
       recovery_key_derivation_salt: toBase64(salt),
+      recovery_password_verifier: toBase64(await passwordVerifier(key)),
     };
   } finally {
     wipe(key);
   }
 }
 
+/** The opened recovery share, the method the server has on record, and the password's verifier. */
+export interface OpenedRecovery {
+  recoveryShare: Uint8Array;
+  choice: RecoveryChoice;
+  /** `user-passcode`: what proves the password to the server (base64); null for `privy`. */
+  verifier: string | null;
+}
+
 /**
- * Fetches and opens the user's recovery share with the method the server has on record. A wrong password
- * fails AES-GCM, which surfaces as `invalid_recovery_pin`. Returns the method so recovery keeps it.
+ * Fetches and opens the user's recovery share with the method the server has on record: `privy` with the
+ * recovery key the server keeps; `user-passcode` with the key of `password()`, whose verifier the server
+ * checks before it releases the share. A wrong password is refused by the server or fails AES-GCM (a
+ * wallet from before verifiers), both `invalid_recovery_pin`. Proves the password as a side effect, which
+ * is what a change of recovery method needs.
  */
 export async function openRecoveryShare(
   ctx: FrameContext,
-  accessToken: string,
+  accessToken: string | null,
   ref: EntropyRef,
-  data: RequestData,
-): Promise<{ recoveryShare: Uint8Array; choice: RecoveryChoice }> {
-  const stored = await ctx.api.recoveryShare(accessToken, ref.entropyId);
-  const box = decodeShare(stored.encrypted_recovery_share);
+  password: () => string,
+): Promise<OpenedRecovery> {
+  const material = await ctx.api.keyMaterial(accessToken, ref.entropyId, ref.primaryChain);
   let key: Uint8Array | null = null;
   try {
     let choice: RecoveryChoice;
-    if (stored.recovery_method === 'privy') {
-      const material = await ctx.api.keyMaterial(accessToken, ref.entropyId, ref.primaryChain);
+    let verifier: string | null = null;
+    if (material.recovery_type === 'privy_generated_recovery_key') {
       if (!material.recovery_key) throw new FrameError('error', 'The server sent no recovery key');
       key = decodeShare(material.recovery_key);
       choice = { method: 'privy', password: null };
-    } else if (stored.recovery_method === 'user-passcode') {
-      const password = recoveryPassword(data);
-      if (!stored.recovery_key_derivation_salt) throw new FrameError('error', 'The server sent no salt');
-      key = await passwordRecoveryKey(password, decodeShare(stored.recovery_key_derivation_salt));
-      choice = { method: 'user-passcode', password };
+    } else if (material.recovery_type === 'user_passcode_derived_recovery_key') {
+      if (!material.recovery_key_derivation_salt) throw new FrameError('error', 'The server sent no salt');
+      const secret = password();
+      key = await passwordRecoveryKey(secret, decodeShare(material.recovery_key_derivation_salt));
+      verifier = toBase64(await passwordVerifier(key));
+      choice = { method: 'user-passcode', password: secret };
     } else {
       throw new FrameError('error', 'Unsupported recovery method');
     }
-    return { recoveryShare: await decryptShare(box, key), choice };
+    const stored = await ctx.api.recoveryShare(accessToken, ref.entropyId, verifier);
+    const recoveryShare = await decryptShare(decodeShare(stored.encrypted_recovery_share), key);
+    return { recoveryShare, choice, verifier };
   } finally {
     wipe(key);
   }
+}
+
+/** What the server wants before it takes a new split: the key's proof, and the current password's. */
+export interface ResplitProof {
+  /** The entropy's primary key (or the imported key) signs the key-proof text for `nonce`. */
+  prove(nonce: NonceReply): WalletKeyProof;
+  /** The current password's verifier (base64) when the wallet has a password now. */
+  currentVerifier: string | null;
 }
 
 /**
@@ -99,12 +124,13 @@ export async function openRecoveryShare(
  */
 export async function reshare(
   ctx: FrameContext,
-  accessToken: string,
+  accessToken: string | null,
   entropyId: string,
   entropy: Uint8Array,
   choice: RecoveryChoice,
+  proof: ResplitProof,
 ): Promise<void> {
-  await resplit(ctx, accessToken, entropyId, entropy, choice, async (deviceShare) => {
+  await resplit(ctx, accessToken, entropyId, entropy, choice, proof, async (deviceShare) => {
     const seed = await seedFromEntropyAsync(entropy);
     try {
       ctx.deviceShares.save(entropyNames(seed), deviceShare);
@@ -116,24 +142,29 @@ export async function reshare(
 
 /**
  * `reshare` for any secret the server stores as an entropy (an HD entropy or an imported key): the new
- * split goes to the server, then `keepDeviceShare` stores this device's new share where that kind of
- * secret is kept.
+ * split goes to the server with the proofs it asks for, then `keepDeviceShare` stores this device's new
+ * share where that kind of secret is kept.
  */
 export async function resplit(
   ctx: FrameContext,
-  accessToken: string,
+  accessToken: string | null,
   entropyId: string,
   secret: Uint8Array,
   choice: RecoveryChoice,
+  proof: ResplitProof,
   keepDeviceShare: (deviceShare: Uint8Array) => void | Promise<void>,
 ): Promise<void> {
   const shares = await splitEntropy(secret);
   try {
     const recovery = await sealRecoveryShare(shares.recoveryShare, choice);
+    const nonce = await ctx.api.nonce(accessToken);
     await ctx.api.setRecovery(accessToken, {
       entropy_id: entropyId,
       auth_share: toBase64(shares.authShare),
       ...recovery,
+      nonce: nonce.nonce,
+      signature: proof.prove(nonce).signature,
+      ...(proof.currentVerifier ? { current_password_verifier: proof.currentVerifier } : {}),
     });
     await keepDeviceShare(shares.deviceShare);
   } finally {

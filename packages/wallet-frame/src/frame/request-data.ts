@@ -24,8 +24,14 @@ export function requestData(data: unknown): RequestData {
   return data as RequestData;
 }
 
-export function accessToken(data: RequestData): string {
+/**
+ * The user's access token, or null when the request has none: an app in cookie mode sends none, and
+ * the frame's own requests then carry the session cookie instead (the server refuses them if there is
+ * no session). A token that is there must look like one.
+ */
+export function accessToken(data: RequestData): string | null {
   const token = data.accessToken;
+  if (token === undefined || token === null) return null;
   if (typeof token !== 'string' || token.length === 0 || token.length > 8192)
     throw invalid('Missing access token');
   return token;
@@ -65,10 +71,23 @@ export function recoveryChoice(data: RequestData): { method: RecoveryMethod; pas
 
 /** The user's recovery password; required, since the recovery key is derived from it. */
 export function recoveryPassword(data: RequestData): string {
-  const password = data.recoveryPassword;
-  if (typeof password !== 'string' || password.length === 0 || password.length > 1024)
-    throw invalid('Missing recovery password');
-  return password;
+  return password(data.recoveryPassword, 'Missing recovery password');
+}
+
+/**
+ * The wallet's current password, for moving a password wallet to another method or password: without
+ * it, anyone who can message the frame could take the password off the wallet.
+ */
+export function existingRecoveryPassword(data: RequestData): string {
+  const value = data.existingRecoveryPassword;
+  if (value === undefined || value === null)
+    throw new FrameError('invalid_recovery_pin', 'The current recovery password is required.');
+  return password(value, 'Invalid existingRecoveryPassword');
+}
+
+function password(value: unknown, message: string): string {
+  if (typeof value !== 'string' || value.length === 0 || value.length > 1024) throw invalid(message);
+  return value;
 }
 
 /** The two ends' addresses compare as the chain does: Ethereum hex is case-insensitive, base58 is not. */

@@ -9,11 +9,13 @@ export { entropyToMnemonic, generateEntropy, mnemonicToEntropy, seedFromEntropy 
 export { InvalidRequestError, WrongRecoveryKeyError } from './errors.ts';
 export { ethereumRpc } from './ethereum-rpc.ts';
 export { exportEthereumPrivateKey, exportSolanaPrivateKey } from './export.ts';
+export { ethereumKeyProof, solanaKeyProof } from './key-proof.ts';
 export { primaryAddress } from './primary-address.ts';
 export {
   decryptShare,
   encryptShare,
   passwordRecoveryKey,
+  passwordVerifier,
   randomRecoveryKey,
   randomSalt,
 } from './recovery-crypto.ts';

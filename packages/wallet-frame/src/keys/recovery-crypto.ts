@@ -2,6 +2,7 @@
  * Encryption of the recovery share, on WebCrypto (globalThis.crypto.subtle) so the same code runs in the
  * frame and in Node's tests.
  */
+import { passwordVerifierLabel } from '@latchkey/protocol';
 import { WrongRecoveryKeyError } from './errors.ts';
 
 const KEY_BYTES = 32;
@@ -78,5 +79,22 @@ export async function decryptShare(box: Uint8Array, key: Uint8Array): Promise<Ui
     return new Uint8Array(opened);
   } catch {
     throw new WrongRecoveryKeyError();
+  }
+}
+
+/**
+ * What proves knowledge of a `user-passcode` wallet's password to the server: SHA-256 of a fixed label
+ * and the PBKDF2 recovery key. The server keeps it (sealed) and compares; it opens nothing, and a guess
+ * still costs a full PBKDF2 before it can be tried, online, against a budget.
+ */
+export async function passwordVerifier(recoveryKey: Uint8Array): Promise<Uint8Array> {
+  const label = new TextEncoder().encode(passwordVerifierLabel);
+  const input = new Uint8Array(label.length + recoveryKey.length);
+  input.set(label, 0);
+  input.set(recoveryKey, label.length);
+  try {
+    return new Uint8Array(await subtle().digest('SHA-256', input));
+  } finally {
+    input.fill(0);
   }
 }

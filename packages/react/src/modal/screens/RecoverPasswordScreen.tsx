@@ -6,13 +6,25 @@ export interface RecoverPasswordScreenProps {
   titleId: string;
   /** Recovers the wallet with `password`; resolves with the error to show, or null when done. */
   onSubmit(password: string): Promise<string | null>;
+  /**
+   * `recover` (default): bring a wallet onto this device. `current`: the wallet's current password,
+   * before a new one is set ('Continue', with Cancel).
+   */
+  purpose?: 'recover' | 'current';
+  onCancel?: (() => void) | undefined;
 }
 
 /**
  * 'Enter your password': a 'user-passcode' wallet that is not on this device yet is recovered with
- * the user's password (spec document 1 §2 Recovery). A wrong password shows inline.
+ * the user's password (spec document 1 §2 Recovery), or, before a new password, the current one is
+ * checked. A wrong password shows inline.
  */
-export function RecoverPasswordScreen({ titleId, onSubmit }: RecoverPasswordScreenProps) {
+export function RecoverPasswordScreen({
+  titleId,
+  onSubmit,
+  purpose = 'recover',
+  onCancel,
+}: RecoverPasswordScreenProps) {
   const copy = en.embedded;
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -34,7 +46,7 @@ export function RecoverPasswordScreen({ titleId, onSubmit }: RecoverPasswordScre
   return (
     <form
       className="lk-screen"
-      data-testid="lk-screen-recover-password"
+      data-testid={purpose === 'current' ? 'lk-screen-current-password' : 'lk-screen-recover-password'}
       aria-busy={busy || undefined}
       onSubmit={submit}
       noValidate
@@ -43,6 +55,7 @@ export function RecoverPasswordScreen({ titleId, onSubmit }: RecoverPasswordScre
         {copy.enterPasswordTitle}
       </h2>
       <div className="lk-stack">
+        {purpose === 'current' && <p className="lk-muted">{copy.currentPasswordBody}</p>}
         <SetPasswordInput
           label={copy.passwordLabel}
           value={password}
@@ -54,15 +67,17 @@ export function RecoverPasswordScreen({ titleId, onSubmit }: RecoverPasswordScre
           testId="lk-recover-password-input"
           autoComplete="current-password"
         />
-        <button
-          type="button"
-          className="lk-btn-link"
-          data-testid="lk-recover-why"
-          aria-expanded={why}
-          onClick={() => setWhy(!why)}
-        >
-          {copy.whyNecessary}
-        </button>
+        {purpose === 'recover' && (
+          <button
+            type="button"
+            className="lk-btn-link"
+            data-testid="lk-recover-why"
+            aria-expanded={why}
+            onClick={() => setWhy(!why)}
+          >
+            {copy.whyNecessary}
+          </button>
+        )}
         {why && (
           <p className="lk-muted" data-testid="lk-recover-why-body">
             {copy.whyNecessaryBody}
@@ -76,8 +91,18 @@ export function RecoverPasswordScreen({ titleId, onSubmit }: RecoverPasswordScre
           data-testid="lk-recover-submit"
           disabled={!password || busy}
         >
-          {copy.recoverAccount}
+          {purpose === 'current' ? copy.continue : copy.recoverAccount}
         </button>
+        {onCancel && (
+          <button
+            type="button"
+            className="lk-btn lk-btn-secondary"
+            data-testid="lk-current-password-cancel"
+            onClick={onCancel}
+          >
+            {copy.cancel}
+          </button>
+        )}
       </div>
     </form>
   );

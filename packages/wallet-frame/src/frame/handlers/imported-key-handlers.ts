@@ -13,9 +13,9 @@ import {
   hdWalletIndex,
   type RecoveryMethod,
   type RequestData,
-  recoveryChoice,
 } from '../request-data.ts';
 import { wipe } from '../wipe.ts';
+import { setRecoveryChoice } from './set-recovery-choice.ts';
 
 type Handler = (ctx: FrameContext, data: RequestData) => Promise<object>;
 
@@ -86,17 +86,23 @@ export async function importedKeyConnect(
   return { entropyId: ref.entropyId };
 }
 
-/** `privy:wallets:set-recovery` with an imported key: re-split under the new method. */
+/**
+ * `privy:wallets:set-recovery` with an imported key: re-split under the new method, with the key's
+ * proof and, for a password wallet, its current password (see setRecoveryChoice).
+ */
 export async function importedKeySetRecovery(
   ctx: FrameContext,
   data: RequestData,
 ): Promise<{ entropyId: string; entropyIdVerifier: EntropyIdVerifier; recoveryMethod: RecoveryMethod }> {
   const token = accessToken(data);
   const ref = entropyRef(data);
-  if (data.recoveryMethod === undefined) throw invalid('Missing recoveryMethod');
-  const choice = recoveryChoice(data);
-  await withImportedKey(ctx, token, ref, (key) =>
-    reshareImportedKey(ctx, token, ref.entropyId, key.secret, choice),
+  const { choice, currentVerifier } = await setRecoveryChoice(ctx, token, ref, data);
+  await withImportedKey(
+    ctx,
+    token,
+    ref,
+    (key) => reshareImportedKey(ctx, token, ref.entropyId, key.secret, choice, currentVerifier),
+    { fresh: true },
   );
   return { entropyId: ref.entropyId, entropyIdVerifier: ref.verifier, recoveryMethod: choice.method };
 }

@@ -10,6 +10,7 @@ import { ready } from './ready.ts';
 import { solanaWalletCreate } from './solana-wallet-create.ts';
 import { walletCreate } from './wallet-create.ts';
 import { walletsAdd } from './wallets-add.ts';
+import { walletsCheckPassword } from './wallets-check-password.ts';
 import { walletsConnect } from './wallets-connect.ts';
 import { walletsImport } from './wallets-import.ts';
 import { walletsRecover } from './wallets-recover.ts';
@@ -29,6 +30,8 @@ export const handlers: Readonly<Record<string, Handler>> = {
   'privy:wallets:set-recovery': orImportedKey(walletsSetRecovery, importedKeySetRecovery),
   'privy:wallets:rpc': orImportedKey(walletsRpc, importedKeyRpc),
   'privy:wallets:import': walletsImport,
+  // Latchkey's own: the modal checks a wallet's current password before it asks for a new one.
+  'privy:wallets:check-recovery-password': walletsCheckPassword,
 };
 
 /** Creates that the host may send twice while the first is still running (WIRE §6): both get one result. */

@@ -2,8 +2,8 @@ import { createEntropy } from '../create-entropy.ts';
 import { withEntropy } from '../entropy-session.ts';
 import type { FrameContext } from '../frame-context.ts';
 import { FrameError } from '../frame-error.ts';
+import { proveHdWallet } from '../key-proofs.ts';
 import { accessToken, type RequestData, recoveryChoice } from '../request-data.ts';
-import { walletAddress } from '../wallet-address.ts';
 
 /**
  * `privy:solana-wallet:create` → `{publicKey}` (Solana index 0). With `ethereumAddress` (the entropyId of a
@@ -26,12 +26,15 @@ export async function solanaWalletCreate(
     verifier: 'ethereum-address-verifier',
     primaryChain: 'ethereum',
   } as const;
-  const publicKey = await withEntropy(ctx, token, ref, ({ seed }) => walletAddress(seed, 'solana', 0));
+  const nonce = await ctx.api.nonce(token);
+  const proof = await withEntropy(ctx, token, ref, ({ seed }) => proveHdWallet(seed, 'solana', 0, nonce));
   await ctx.api.addWallet(token, {
     entropy_id: ethereumAddress,
     chain_type: 'solana',
-    address: publicKey,
+    address: proof.address,
     wallet_index: 0,
+    nonce: nonce.nonce,
+    signature: proof.signature,
   });
-  return { publicKey };
+  return { publicKey: proof.address };
 }

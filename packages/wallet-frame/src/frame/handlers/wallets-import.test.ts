@@ -1,3 +1,4 @@
+import { keyProofMessage } from '@latchkey/protocol';
 import { ed25519 } from '@noble/curves/ed25519.js';
 import { base58 } from '@scure/base';
 import { verifyMessage } from 'viem';
@@ -32,42 +33,73 @@ function memoryStorage(): Storage & { items: Map<string, string> } {
 
 /**
  * The frame API of a server that keeps what the frame uploads, by entropy id, as the real one does
- * (tested in packages/server). Every request body is kept, to show what left the frame.
+ * (tested in packages/server): it checks the key proofs and password verifiers the real one checks and
+ * answers the same shapes. Every request body is kept, to show what left the frame.
  */
 function fakeServer() {
   const entropies = new Map<string, Record<string, unknown>>();
+  const nonces = new Set<string>();
   const bodies: string[] = [];
   const idOf = (id: string) => (id.startsWith('0x') ? id.toLowerCase() : id);
+  const proves = async (address: string, nonce: unknown, signature: unknown) => {
+    if (typeof nonce !== 'string' || !nonces.delete(nonce) || typeof signature !== 'string') return false;
+    const message = keyProofMessage({ appId: 'app', userId: 'did:privy:user', address, nonce });
+    return address.startsWith('0x')
+      ? verifyMessage({ address: address as `0x${string}`, message, signature: signature as `0x${string}` })
+      : ed25519.verify(fromBase64(signature), new TextEncoder().encode(message), base58.decode(address));
+  };
   const fetch: typeof globalThis.fetch = async (input, init) => {
     const path = new URL(String(input)).pathname.replace('/api/v1/embedded_wallets', '');
     const text = String(init?.body);
     bodies.push(text);
     const body = JSON.parse(text) as Record<string, unknown>;
     const refuse = (code: string, status = 400) => Response.json({ error: code, code }, { status });
+    if (path === '/frame/devices') return Response.json({});
+    if (path === '/frame/session') return Response.json({ session_id: 'session' });
+    if (path === '/frame/nonce') {
+      const nonce = `nonce-${nonces.size}-${Math.random()}`;
+      nonces.add(nonce);
+      return Response.json({ nonce, app_id: 'app', user_id: 'did:privy:user' });
+    }
     if (path === '/frame/import') {
       const id = idOf(body.address as string);
       if (entropies.has(id)) return refuse('resource_already_exists');
+      if (!(await proves(body.address as string, body.nonce, body.signature)))
+        return refuse('invalid_key_proof');
       entropies.set(id, body);
       return Response.json({ id: 'user' });
     }
     const key = path.match(/^\/(.+)\/recovery\/key_material$/);
     const entropy = entropies.get(idOf(key ? decodeURIComponent(key[1]!) : String(body.entropy_id)));
     if (!entropy) return refuse('linked_account_not_found', 404);
+    const passcode = entropy.recovery_method === 'user-passcode';
+    const wrongPassword = (verifier: unknown) =>
+      passcode && verifier !== entropy.recovery_password_verifier
+        ? refuse('invalid_recovery_password', 403)
+        : null;
     if (key)
       return Response.json({
-        recovery_type: 'x',
+        recovery_type: passcode ? 'user_passcode_derived_recovery_key' : 'privy_generated_recovery_key',
         recovery_key: entropy.recovery_key ?? null,
         recovery_key_derivation_salt: entropy.recovery_key_derivation_salt ?? null,
       });
-    if (path === '/frame/auth_share') return Response.json({ auth_share: entropy.auth_share });
+    if (path === '/frame/auth_share')
+      return Response.json({ auth_share: entropy.auth_share, session_id: 'session' });
     if (path === '/frame/recovery_share')
-      return Response.json({
-        recovery_method: entropy.recovery_method,
-        encrypted_recovery_share: entropy.encrypted_recovery_share,
-        recovery_key_derivation_salt: entropy.recovery_key_derivation_salt ?? null,
-      });
+      return (
+        wrongPassword(body.password_verifier) ??
+        Response.json({
+          recovery_method: entropy.recovery_method,
+          encrypted_recovery_share: entropy.encrypted_recovery_share,
+          recovery_key_derivation_salt: entropy.recovery_key_derivation_salt ?? null,
+        })
+      );
     if (path === '/frame/set_recovery') {
-      const { entropy_id: _, ...shares } = body;
+      const refused = wrongPassword(body.current_password_verifier);
+      if (refused) return refused;
+      if (!(await proves(entropy.address as string, body.nonce, body.signature)))
+        return refuse('invalid_key_proof');
+      const { entropy_id: _, nonce: __, signature: ___, current_password_verifier: ____, ...shares } = body;
       entropies.set(idOf(String(body.entropy_id)), { address: entropy.address, ...shares });
       return Response.json({ id: 'user' });
     }
@@ -231,8 +263,22 @@ describe('privy:wallets:import (on-device)', () => {
     });
     expect(ed25519.verify(await sign(second, message), message, publicKey)).toBe(true);
 
-    // A new method for the imported key, on the device that holds it.
-    expect(await second.ask('privy:wallets:set-recovery', { ...ref, recoveryMethod: 'privy' })).toEqual({
+    // A new method for the imported key, on the device that holds it: only with the current password.
+    const downgrade = { ...ref, recoveryMethod: 'privy' };
+    expect(await second.failure('privy:wallets:set-recovery', downgrade)).toEqual({
+      type: 'invalid_recovery_pin',
+      message: 'The current recovery password is required.',
+    });
+    expect(
+      await second.failure('privy:wallets:set-recovery', { ...downgrade, existingRecoveryPassword: 'wrong' }),
+    ).toMatchObject({ type: 'invalid_recovery_pin' });
+    expect(server.entropies.get(address)).toMatchObject({ recovery_method: 'user-passcode' });
+    expect(
+      await second.ask('privy:wallets:set-recovery', {
+        ...downgrade,
+        existingRecoveryPassword: 'correct horse',
+      }),
+    ).toEqual({
       entropyId: address,
       entropyIdVerifier: 'solana-address-verifier',
       recoveryMethod: 'privy',

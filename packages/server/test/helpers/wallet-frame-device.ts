@@ -1,0 +1,67 @@
+// The wallet frame's own code, run in Node against the real server: what it sends is what a browser's
+// frame sends (Node has WebCrypto, so its device key is a real non-extractable P-256 key, in memory).
+import { AuthShareCache } from '../../../wallet-frame/src/frame/auth-shares.ts';
+import { DeviceShares } from '../../../wallet-frame/src/frame/device-share.ts';
+import { dispatcher } from '../../../wallet-frame/src/frame/messages.ts';
+import { ServerApi } from '../../../wallet-frame/src/frame/server-api.ts';
+import type { TestServer } from './test-server.ts';
+
+/** localStorage's interface over a Map: a device's storage, which `items` shows. */
+export function memoryStorage(): Storage & { items: Map<string, string> } {
+  const items = new Map<string, string>();
+  return {
+    items,
+    get length() {
+      return items.size;
+    },
+    clear: () => items.clear(),
+    getItem: (key: string) => items.get(key) ?? null,
+    key: (index: number) => [...items.keys()][index] ?? null,
+    removeItem: (key: string) => void items.delete(key),
+    setItem: (key: string, value: string) => void items.set(key, value),
+  };
+}
+
+export interface FrameDevice {
+  storage: ReturnType<typeof memoryStorage>;
+  /** Sends a WIRE §6 request with the device's token (unless `data` says otherwise); throws on an error reply. */
+  ask(event: string, data: Record<string, unknown>): Promise<Record<string, unknown>>;
+  /** Sends a request that must fail; resolves with the reply's error. */
+  failure(event: string, data: Record<string, unknown>): Promise<{ type: string; message: string }>;
+}
+
+/**
+ * A browser device running the wallet frame: its own storage, page memory and device key, the app's
+ * frame config, and the user's access token on every request (as the host SDK sends it).
+ */
+export function frameDevice(t: TestServer, appId: string, accessToken: () => string): FrameDevice {
+  const storage = memoryStorage();
+  const dispatch = dispatcher({
+    config: { appId, apiUrl: t.url, allowedOrigins: [] },
+    api: new ServerApi({
+      apiUrl: t.url,
+      appId,
+      // The browser sets the frame page's Origin (the server's own) on its requests.
+      fetch: (input, init) =>
+        fetch(input, { ...init, headers: { ...(init?.headers as object), origin: t.url } }),
+    }),
+    deviceShares: new DeviceShares(() => storage, appId),
+    authShares: new AuthShareCache(),
+  });
+  let id = 0;
+  const send = (event: string, data: Record<string, unknown>) =>
+    dispatch({ id: ++id, event, data: { accessToken: accessToken(), ...data } });
+  return {
+    storage,
+    async ask(event, data) {
+      const reply = await send(event, data);
+      if ('error' in reply) throw new Error(`${event}: ${reply.error.type} ${reply.error.message}`);
+      return reply.data as Record<string, unknown>;
+    },
+    async failure(event, data) {
+      const reply = await send(event, data);
+      if (!('error' in reply)) throw new Error(`${event} succeeded`);
+      return reply.error;
+    },
+  };
+}
