@@ -16,10 +16,10 @@ import { recoveryType } from './recovery-material.ts';
 const base64 = (bytes: Uint8Array) => Buffer.from(bytes).toString('base64');
 
 /** `/frame/recovery_share`: the encrypted recovery share and how to get its key. */
-export function recoveryShareReply(ctx: ServerContext, entropy: EntropyRow) {
+export async function recoveryShareReply(ctx: ServerContext, entropy: EntropyRow) {
   return {
     recovery_method: recoveryMethodOf(entropy),
-    encrypted_recovery_share: base64(openEncryptedRecoveryShare(ctx.secretBox, entropy)),
+    encrypted_recovery_share: base64(await openEncryptedRecoveryShare(ctx, entropy)),
     recovery_key_derivation_salt: entropy.recovery_key_derivation_salt,
   };
 }
@@ -49,7 +49,7 @@ export async function keyMaterial(
       })
     : undefined;
   if (!entropy) throw new ApiError('linked_account_not_found');
-  const key = openRecoveryKey(ctx.secretBox, entropy);
+  const key = await openRecoveryKey(ctx, entropy);
   return {
     recovery_type: recoveryType(recoveryMethodOf(entropy)),
     recovery_key: key ? base64(key) : null,

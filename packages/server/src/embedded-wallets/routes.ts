@@ -55,7 +55,7 @@ export function embeddedWalletRoutes(ctx: ServerContext) {
   routes.post('/frame/recovery_share', async (c) => {
     const body = await readBody(c, entropyBody);
     const entropy = await requireEntropy(ctx.db, c.get('app').id, c.get('auth').userId, body.entropy_id);
-    return c.json(recoveryShareReply(ctx, entropy));
+    return c.json(await recoveryShareReply(ctx, entropy));
   });
 
   routes.post('/frame/set_recovery', async (c) => {

@@ -62,6 +62,8 @@ describe.each(targets)('latchkey CLI (%s)', (target) => {
 
   afterAll(async () => {
     await rm(dataDir, { recursive: true, force: true });
+    // The development key store's file, beside the data dir.
+    await rm(`${dataDir}.keys`, { recursive: true, force: true });
     if (schema) {
       const client = new pg.Client({ connectionString: process.env.DATABASE_URL! });
       await client.connect();
@@ -70,19 +72,19 @@ describe.each(targets)('latchkey CLI (%s)', (target) => {
     }
   });
 
-  const start = (args: string[]) => {
+  const start = (args: string[], extraEnv: NodeJS.ProcessEnv = {}) => {
     const child = spawn(process.execPath, [bin, ...args, '--data-dir', dataDir], {
       cwd: repoRoot,
-      env,
+      env: { ...env, ...extraEnv },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     children.push(child);
     return child;
   };
 
-  const run = (args: string[]) =>
+  const run = (args: string[], extraEnv: NodeJS.ProcessEnv = {}) =>
     new Promise<RunResult>((resolve, reject) => {
-      const child = start(args);
+      const child = start(args, extraEnv);
       let stdout = '';
       let stderr = '';
       child.stdout!.on('data', (chunk) => (stdout += chunk));

@@ -2,7 +2,15 @@ import pkcs11js from 'pkcs11js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KeyStoreKeyMissing } from '../../src/crypto/key-store.ts';
 import { Pkcs11KeyStore, type Pkcs11KeyStoreOptions } from '../../src/crypto/pkcs11-key-store.ts';
+import {
+  b64,
+  createEmbeddedWallet,
+  framePost,
+  randomShare,
+  recoveryFields,
+} from '../helpers/embedded-wallets.ts';
 import { createSoftHsmToken, ensureSoftHsm, type SoftHsmToken, softhsmModule } from '../helpers/softhsm.ts';
+import { dialects, startTestServer, type TestServer } from '../helpers/test-server.ts';
 
 // Installs SoftHSM2 as root when it is missing, throws (failing this file) when it cannot; only a
 // non-root run with LATCHKEY_SKIP_SOFTHSM=1 skips.
@@ -77,25 +85,27 @@ function keyAttributes(token: SoftHsmToken, keyLabel: string) {
   });
 }
 
-describe.skipIf(!available)('PKCS#11 key store on SoftHSM2', () => {
-  let token: SoftHsmToken;
-  const open = (overrides: Partial<Pkcs11KeyStoreOptions> = {}) =>
-    Pkcs11KeyStore.open({
-      module: softhsmModule,
-      token: { label: token.label },
-      pin: token.pin,
-      keyLabel: 'latchkey-recovery',
-      create: true,
-      ...overrides,
-    });
+/** One token for the file, in a temporary directory of its own. */
+let token: SoftHsmToken;
+beforeAll(() => {
+  if (!available) return;
+  token = createSoftHsmToken();
+  // SoftHSM2 reads its config when the library is initialised.
+  process.env.SOFTHSM2_CONF = token.conf;
+});
+afterAll(() => token?.remove());
 
-  beforeAll(() => {
-    token = createSoftHsmToken();
-    // SoftHSM2 reads its config when the library is initialised.
-    process.env.SOFTHSM2_CONF = token.conf;
+const open = (overrides: Partial<Pkcs11KeyStoreOptions> = {}) =>
+  Pkcs11KeyStore.open({
+    module: softhsmModule,
+    token: { label: token.label },
+    pin: token.pin,
+    keyLabel: 'latchkey-recovery',
+    create: true,
+    ...overrides,
   });
-  afterAll(() => token?.remove());
 
+describe.skipIf(!available)('PKCS#11 key store on SoftHSM2', () => {
   it('seals inside the token and opens under the same context only; refuses tampering and a truncated tag', async () => {
     const store = await open();
     try {
@@ -208,5 +218,57 @@ describe.skipIf(!available)('PKCS#11 key store on SoftHSM2', () => {
     // The failed opens released the library: a good one still works.
     const store = await open();
     await store.close();
+  });
+});
+
+describe.skipIf(!available).each(dialects)('a server on the PKCS#11 key store (%s)', (dialect) => {
+  let keyStore: Pkcs11KeyStore;
+  let t: TestServer;
+  beforeAll(async () => {
+    keyStore = await open({ keyLabel: `server-${dialect}` });
+    t = await startTestServer(dialect, { keyStore });
+  });
+  afterAll(async () => {
+    await t?.close();
+    await keyStore?.close();
+  });
+
+  it('creates an embedded wallet and serves its recovery share and key, sealed inside the token', async () => {
+    const { client } = await t.createApp();
+    const user = (await client.loginWithEmail('hsm@example.com')).body;
+    const wallet = await createEmbeddedWallet(t, client, user.token, { method: 'privy' });
+    const frame = (path: string, body: unknown) =>
+      framePost(t, client, `/api/v1/embedded_wallets${path}`, body, user.token);
+
+    const share = await frame('/frame/recovery_share', { entropy_id: wallet.entropyId });
+    expect(share).toMatchObject({
+      status: 200,
+      body: { recovery_method: 'privy', encrypted_recovery_share: b64(wallet.encryptedRecoveryShare) },
+    });
+    const material = await frame(`/${wallet.ethereumAddress}/recovery/key_material`, {});
+    expect(material).toMatchObject({ status: 200, body: { recovery_key: b64(wallet.recoveryKey!) } });
+
+    const row = await t.ctx.db
+      .selectFrom('wallet_entropies')
+      .selectAll()
+      .where('entropy_id', '=', wallet.entropyId.toLowerCase())
+      .executeTakeFirstOrThrow();
+    expect(row.auth_share_sealed).toMatch(/^v1\./);
+    expect(row.encrypted_recovery_share).toMatch(/^kp1\./);
+    expect(row.recovery_key_sealed).toMatch(/^kp1\./);
+
+    // A change of recovery method re-seals the new material in the token too.
+    const passcode = recoveryFields('user-passcode');
+    const moved = await frame('/frame/set_recovery', {
+      entropy_id: wallet.entropyId,
+      auth_share: b64(randomShare()),
+      ...passcode.body,
+    });
+    expect(moved.status).toBe(200);
+    const after = await frame('/frame/recovery_share', { entropy_id: wallet.entropyId });
+    expect(after.body).toMatchObject({
+      recovery_method: 'user-passcode',
+      encrypted_recovery_share: b64(passcode.encryptedRecoveryShare),
+    });
   });
 });
