@@ -64,3 +64,26 @@ export async function resealLegacyRecoveryMaterial(db: Kysely<Database>, keys: E
     after = rows.at(-1)!.id;
   }
 }
+
+/**
+ * Whether the key store opens a stored recovery share: how a database without a key-store check
+ * value tells a wrong key store (crypto/key-checks.ts).
+ */
+export async function probeRecoverySealing(
+  db: Kysely<Database>,
+  keyStore: EntropyKeys['keyStore'],
+): Promise<'opens' | 'fails' | 'none'> {
+  const row = await db
+    .selectFrom('wallet_entropies')
+    .select(['id', 'encrypted_recovery_share'])
+    .where('encrypted_recovery_share', 'not like', `${secretBoxKind}.%`)
+    .limit(1)
+    .executeTakeFirst();
+  if (!row) return 'none';
+  try {
+    await keyStore.open(row.encrypted_recovery_share, contexts.recoveryShare(row.id));
+    return 'opens';
+  } catch {
+    return 'fails';
+  }
+}

@@ -256,6 +256,12 @@ describe.skipIf(!available).each(dialects)('a server on the PKCS#11 key store (%
     expect(row.auth_share_sealed).toMatch(/^v1\./);
     expect(row.encrypted_recovery_share).toMatch(/^kp1\./);
     expect(row.recovery_key_sealed).toMatch(/^kp1\./);
+    const check = await t.ctx.db
+      .selectFrom('server_settings')
+      .select('value')
+      .where('key', '=', 'key_store_check')
+      .executeTakeFirstOrThrow();
+    expect(check.value).toMatch(/^kp1\./);
 
     // A change of recovery method re-seals the new material in the token too.
     const passcode = recoveryFields('user-passcode');
