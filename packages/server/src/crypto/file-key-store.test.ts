@@ -69,6 +69,14 @@ describe('FileKeyStore', () => {
     await expect(stranger.open(sealed, 'ctx')).rejects.toThrow();
   });
 
+  it('refuses to seal or open once closed (its key is zeroed)', async () => {
+    const store = await FileKeyStore.open(freshPath(), { create: true });
+    const sealed = await store.seal(bytes('x'), 'ctx');
+    await store.close();
+    await expect(store.seal(bytes('x'), 'ctx')).rejects.toThrow(/is closed/);
+    await expect(store.open(sealed, 'ctx')).rejects.toThrow(/is closed/);
+  });
+
   it('refuses a key file others can read', async () => {
     const path = freshPath();
     await FileKeyStore.open(path, { create: true });

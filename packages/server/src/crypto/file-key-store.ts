@@ -17,6 +17,7 @@ export class FileKeyStore implements KeyStore {
   /** The key file; null for an ephemeral key. */
   readonly path: string | null;
   readonly #key: Uint8Array;
+  #closed = false;
 
   private constructor(path: string | null, key: Uint8Array) {
     this.path = path;
@@ -45,15 +46,23 @@ export class FileKeyStore implements KeyStore {
   }
 
   async seal(plaintext: Uint8Array, context: string): Promise<string> {
+    this.#assertOpen();
     return formatSealed(fileKeyStoreKind, gcmSeal(this.#key, plaintext, context));
   }
 
   async open(sealed: string, context: string): Promise<Uint8Array> {
+    this.#assertOpen();
     return gcmOpen(this.#key, parseSealed(sealed, fileKeyStoreKind), context);
   }
 
   async close(): Promise<void> {
+    this.#closed = true;
     this.#key.fill(0);
+  }
+
+  // The key is zeroed on close: sealing with what is left would be sealing under all zeros.
+  #assertOpen(): void {
+    if (this.#closed) throw new Error(`The key store (${this.describe()}) is closed`);
   }
 }
 
