@@ -35,14 +35,16 @@ function startServerProcess(schema: string): Promise<ServerProcess> {
     ...process.env,
     DATABASE_URL: urlWithSchema(databaseUrl!, schema),
     LATCHKEY_MASTER_KEY: masterKey,
-    LATCHKEY_KEY_STORE: `file:${join(keyDir, 'recovery.key')}`,
     LATCHKEY_ADMIN_KEY: adminKey,
-    // `serve --port 0` cannot know its public URL in advance: development mode takes the listening address.
+    // Port 0 and the dev outbox: development mode (each process's public URL is its own address).
     LATCHKEY_DEVELOPMENT: 'true',
   };
   // The dev outbox must be on and storage must be this schema only.
   for (const name of ['SMTP_URL', 'TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_FROM', 'REDIS_URL'])
     delete env[name];
+  // Replicas share the key store as they share the master key (not the development default, which
+  // is per data dir).
+  env.LATCHKEY_KEY_STORE = `file:${join(keyDir, 'recovery.key')}`;
   const child = spawn(
     process.execPath,
     ['packages/server/bin/latchkey.ts', 'serve', '--port', '0', '--host', '127.0.0.1', '--data-dir', dataDir],
