@@ -95,6 +95,8 @@ export async function startServerProcess(params: ServerProcessParameters): Promi
         clearTimeout(timer);
       }
       rmSync(dataDir, { recursive: true, force: true });
+      // The development key store's file, beside the data dir.
+      rmSync(`${dataDir}.keys`, { recursive: true, force: true });
     })();
     return stopped;
   };

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { AppCache } from './apps/app-cache.ts';
 import type { CaptchaVerifier } from './captcha/captcha-verifier.ts';
+import type { KeyStore } from './crypto/key-store.ts';
 import { deriveKey, SecretBox } from './crypto/secret-box.ts';
 import type { Delivery } from './delivery/delivery.ts';
 import type { RateLimits } from './http/rate-limit.ts';
@@ -15,7 +16,13 @@ export interface ServerContext {
   db: Kysely<Database>;
   dialect: Dialect;
   settings: ServerSettings;
+  /** Seals with a key derived from the master key: signing keys, auth shares, app secrets. */
   secretBox: SecretBox;
+  /**
+   * Seals wallet recovery material with a key kept away from the database and the master key (a
+   * PKCS#11 token, or a key file outside the data dir): see crypto/key-store.ts.
+   */
+  keyStore: KeyStore;
   /** Key for HMAC-ing verification codes and other low-entropy secrets. */
   codeKey: Uint8Array;
   delivery: Delivery;

@@ -1,11 +1,13 @@
+import { join } from 'node:path';
 import { serve } from '@hono/node-server';
 import type { Hono } from 'hono';
 import { Redis } from 'ioredis';
 import { ensureAdminKey } from './admin/admin-key.ts';
 import { AppCache } from './apps/app-cache.ts';
 import { type CaptchaProvider, siteverifyClient, siteverifyUrls } from './captcha/captcha-verifier.ts';
-import { cryptoParts, type ServerContext } from './context.ts';
-import { loadMasterKey } from './crypto/master-key.ts';
+import type { ServerContext } from './context.ts';
+import type { KeyStore } from './crypto/key-store.ts';
+import { type KeyStoreConfig, keyStoreConfigFromEnv } from './crypto/key-store-config.ts';
 import { type Delivery, routeDelivery } from './delivery/delivery.ts';
 import { DevOutbox } from './delivery/dev-outbox.ts';
 import { smtpDelivery } from './delivery/smtp.ts';
@@ -13,6 +15,7 @@ import { type TwilioOptions, twilioDelivery } from './delivery/twilio.ts';
 import { buildHttpApp } from './http/app.ts';
 import { createRateLimits } from './http/rate-limit.ts';
 import { consoleLogger, type Logger } from './logger.ts';
+import { openServerKeys } from './server-keys.ts';
 import { defaultSettings, type ServerSettings, settingsFromEnv } from './settings.ts';
 import { openStorage, type StorageOptions } from './storage/db.ts';
 import { SigningKeys } from './tokens/signing-keys.ts';
@@ -21,6 +24,13 @@ export interface LatchkeyOptions extends StorageOptions {
   settings?: Partial<ServerSettings>;
   /** 32 bytes; defaults to `LATCHKEY_MASTER_KEY` or the data dir's key file. */
   masterKey?: Uint8Array;
+  /**
+   * Seals wallet recovery material (tests, embedders); the caller closes it. Otherwise one is
+   * opened from `keyStoreConfig` (`LATCHKEY_KEY_STORE`), or in development the key file beside the
+   * data dir; outside development one of the two is required.
+   */
+  keyStore?: KeyStore;
+  keyStoreConfig?: KeyStoreConfig | null;
   /** Defaults to `LATCHKEY_ADMIN_KEY`, else generated on first start. */
   adminKey?: string;
   /** Serve `/admin/v1` (default true). CLI commands that serve nothing turn it off. */
@@ -51,6 +61,7 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): LatchkeyOp
   if (env.DATABASE_URL) options.databaseUrl = env.DATABASE_URL;
   if (env.LATCHKEY_ADMIN_KEY) options.adminKey = env.LATCHKEY_ADMIN_KEY;
   if (env.REDIS_URL) options.redisUrl = env.REDIS_URL;
+  options.keyStoreConfig = keyStoreConfigFromEnv(env);
   const captchaVerifyUrls: Partial<Record<CaptchaProvider, string>> = {};
   if (env.LATCHKEY_TURNSTILE_VERIFY_URL) captchaVerifyUrls.turnstile = env.LATCHKEY_TURNSTILE_VERIFY_URL;
   if (env.LATCHKEY_HCAPTCHA_VERIFY_URL) captchaVerifyUrls.hcaptcha = env.LATCHKEY_HCAPTCHA_VERIFY_URL;
@@ -68,31 +79,50 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): LatchkeyOp
   return options;
 }
 
-/** Opens storage, runs migrations and builds the server. */
+/**
+ * Opens storage, runs migrations, checks the master key and the key store against the database
+ * (refusing to start on a mismatch) and builds the server.
+ */
 export async function createLatchkey(options: LatchkeyOptions = {}): Promise<Latchkey> {
   const log = options.log ?? consoleLogger();
-  const storage = await openStorage(options);
-  const masterKey =
-    options.masterKey ??
-    loadMasterKey({ envValue: process.env.LATCHKEY_MASTER_KEY, dataDir: options.dataDir ?? '.latchkey' });
   const settings = { ...defaultSettings, ...options.settings };
+  const dataDir = options.dataDir ?? '.latchkey';
+  const storage = await openStorage(options);
+  const keys = await openServerKeys({
+    db: storage.db,
+    masterKey: options.masterKey,
+    keyStore: options.keyStore,
+    keyStoreConfig: options.keyStoreConfig,
+    dataDir,
+    database: options.databaseUrl
+      ? `PostgreSQL (DATABASE_URL${options.schema ? `, schema ${options.schema}` : ''})`
+      : dataDir === ':memory:'
+        ? 'SQLite in memory'
+        : `SQLite ${join(dataDir, 'latchkey.sqlite')}`,
+    development: settings.development,
+    log,
+  }).catch(async (error: unknown) => {
+    await storage.close();
+    throw error;
+  });
   const redis = options.redisUrl
     ? new Redis(options.redisUrl, { enableOfflineQueue: false, lazyConnect: false })
     : undefined;
   const devOutbox = options.smtp && options.twilio ? null : new DevOutbox(log);
   const email: Delivery = options.smtp ? smtpDelivery(options.smtp) : devOutbox!;
   const phone: Delivery = options.twilio ? twilioDelivery(options.twilio) : devOutbox!;
-  const parts = cryptoParts(masterKey);
   const ctx: ServerContext = {
     db: storage.db,
     dialect: storage.dialect,
     settings,
-    ...parts,
+    secretBox: keys.secretBox,
+    codeKey: keys.codeKey,
+    keyStore: keys.keyStore,
     delivery: routeDelivery(email, phone),
     captcha: siteverifyClient({ ...siteverifyUrls, ...options.captchaVerifyUrls }),
     rateLimits: createRateLimits({ enabled: settings.rateLimitsEnabled, ...(redis ? { redis } : {}) }),
     apps: new AppCache(storage.db),
-    signingKeys: new SigningKeys(storage.db, parts.secretBox),
+    signingKeys: new SigningKeys(storage.db, keys.secretBox),
     log,
     now: options.now ?? (() => Math.floor(Date.now() / 1000)),
   };
@@ -107,6 +137,7 @@ export async function createLatchkey(options: LatchkeyOptions = {}): Promise<Lat
       ctx.delivery.close?.();
       redis?.disconnect();
       await storage.close();
+      await keys.close();
     },
   };
 }

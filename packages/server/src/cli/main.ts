@@ -13,7 +13,13 @@ Usage:
 
 Storage is the embedded SQLite file in --data-dir, or PostgreSQL when DATABASE_URL is set.
 Settings: LATCHKEY_ISSUER, LATCHKEY_ACCESS_TOKEN_TTL, LATCHKEY_ADMIN_KEY, LATCHKEY_MASTER_KEY,
-SMTP_URL + EMAIL_FROM, TWILIO_ACCOUNT_SID + TWILIO_AUTH_TOKEN + TWILIO_FROM (+ TWILIO_API_URL), REDIS_URL.`;
+SMTP_URL + EMAIL_FROM, TWILIO_ACCOUNT_SID + TWILIO_AUTH_TOKEN + TWILIO_FROM (+ TWILIO_API_URL), REDIS_URL.
+
+Key store (seals wallet recovery material away from the database and the master key):
+  LATCHKEY_KEY_STORE=pkcs11 with LATCHKEY_PKCS11_MODULE (the library's .so), LATCHKEY_PKCS11_TOKEN_LABEL
+    or LATCHKEY_PKCS11_SLOT, LATCHKEY_PKCS11_PIN, LATCHKEY_PKCS11_KEY_LABEL (default latchkey-recovery)
+  LATCHKEY_KEY_STORE=file:PATH, a key file outside --data-dir
+Required by serve and apps; dev defaults to the key file <data-dir>.keys/recovery.key.`;
 
 /** Runs the CLI; resolves with the process exit code (servers resolve when they stop). */
 export async function main(argv: string[]): Promise<number> {

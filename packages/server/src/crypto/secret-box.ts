@@ -1,9 +1,14 @@
-import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
+import { hkdfSync } from 'node:crypto';
+import { gcmOpen, gcmSeal } from './aes-gcm.ts';
+import { formatSealed, parseSealed } from './sealed-value.ts';
 
 /** Derives a purpose-bound 32-byte subkey from the master key (HKDF-SHA256). */
 export function deriveKey(masterKey: Uint8Array, purpose: string): Uint8Array {
   return new Uint8Array(hkdfSync('sha256', masterKey, new Uint8Array(0), `latchkey/${purpose}`, 32));
 }
+
+/** The kind prefix of secret-box values (see sealed-value.ts). */
+export const secretBoxKind = 'v1';
 
 /**
  * Authenticated encryption at rest (AES-256-GCM). Output: `v1.<iv>.<tag>.<ciphertext>`, base64url.
@@ -17,21 +22,11 @@ export class SecretBox {
   }
 
   seal(plaintext: Uint8Array, context: string): string {
-    const iv = randomBytes(12);
-    const cipher = createCipheriv('aes-256-gcm', this.#key, iv);
-    cipher.setAAD(Buffer.from(context));
-    const body = Buffer.concat([cipher.update(plaintext), cipher.final()]);
-    return ['v1', iv, cipher.getAuthTag(), body]
-      .map((p) => (typeof p === 'string' ? p : p.toString('base64url')))
-      .join('.');
+    return formatSealed(secretBoxKind, gcmSeal(this.#key, plaintext, context));
   }
 
+  /** Throws on a wrong key or context, tampering, or a tag that is not the full 16 bytes. */
   open(sealed: string, context: string): Uint8Array {
-    const [version, iv, tag, body] = sealed.split('.');
-    if (version !== 'v1' || !iv || !tag || body === undefined) throw new Error('Unrecognised sealed value');
-    const decipher = createDecipheriv('aes-256-gcm', this.#key, Buffer.from(iv, 'base64url'));
-    decipher.setAAD(Buffer.from(context));
-    decipher.setAuthTag(Buffer.from(tag, 'base64url'));
-    return new Uint8Array(Buffer.concat([decipher.update(Buffer.from(body, 'base64url')), decipher.final()]));
+    return gcmOpen(this.#key, parseSealed(sealed, secretBoxKind), context);
   }
 }

@@ -3,7 +3,8 @@ import { getAddress } from 'viem';
 import type { AccountRecord } from '../accounts/account-record.ts';
 import type { ServerContext } from '../context.ts';
 import { randomId } from '../crypto/random.ts';
-import type { SecretBox } from '../crypto/secret-box.ts';
+import { sealedKind } from '../crypto/sealed-value.ts';
+import { secretBoxKind } from '../crypto/secret-box.ts';
 import { ApiError } from '../http/api-error.ts';
 import type { Database, WalletEntropiesTable } from '../storage/schema.ts';
 import type { WalletAddress } from '../wallets/addresses.ts';
@@ -12,10 +13,10 @@ import { parseWalletAddress } from './embedded-accounts.ts';
 import type { RecoveryMaterial } from './recovery-material.ts';
 
 /**
- * Secret-box contexts: each sealed value is bound to its row and its role, so a ciphertext
+ * Sealing contexts: each sealed value is bound to its row and its role, so a ciphertext
  * copied to another row or column does not open.
  */
-const contexts = {
+export const contexts = {
   authShare: (id: string) => `embedded-auth-share:${id}`,
   recoveryShare: (id: string) => `embedded-recovery-share:${id}`,
   recoveryKey: (id: string) => `embedded-recovery-key:${id}`,
@@ -47,17 +48,32 @@ export function primaryAddressOf(row: Pick<EntropyRow, 'entropy_id' | 'entropy_i
   );
 }
 
-function sealedMaterial(box: SecretBox, id: string, authShare: Uint8Array, material: RecoveryMaterial) {
+/**
+ * The two keys an entropy's shares are sealed with: the auth share under the secret box (master
+ * key), the recovery share, the recovery key and the password verifier under the key store (kept
+ * away from the database and the master key), so neither key alone opens two shares.
+ */
+export type EntropyKeys = Pick<ServerContext, 'secretBox' | 'keyStore'>;
+
+async function sealedMaterial(
+  keys: EntropyKeys,
+  id: string,
+  authShare: Uint8Array,
+  material: RecoveryMaterial,
+) {
   return {
-    auth_share_sealed: box.seal(authShare, contexts.authShare(id)),
+    auth_share_sealed: keys.secretBox.seal(authShare, contexts.authShare(id)),
     recovery_method: material.method,
-    encrypted_recovery_share: box.seal(material.encryptedRecoveryShare, contexts.recoveryShare(id)),
+    encrypted_recovery_share: await keys.keyStore.seal(
+      material.encryptedRecoveryShare,
+      contexts.recoveryShare(id),
+    ),
     recovery_key_sealed: material.recoveryKey
-      ? box.seal(material.recoveryKey, contexts.recoveryKey(id))
+      ? await keys.keyStore.seal(material.recoveryKey, contexts.recoveryKey(id))
       : null,
     recovery_key_derivation_salt: material.salt ? Buffer.from(material.salt).toString('base64') : null,
     recovery_password_verifier: material.passwordVerifier
-      ? box.seal(material.passwordVerifier, contexts.passwordVerifier(id))
+      ? await keys.keyStore.seal(material.passwordVerifier, contexts.passwordVerifier(id))
       : null,
   };
 }
@@ -80,7 +96,7 @@ export interface NewEntropy {
  */
 export async function insertEntropy(
   db: Kysely<Database>,
-  box: SecretBox,
+  keys: EntropyKeys,
   entropy: NewEntropy,
   now: number,
 ): Promise<void> {
@@ -93,7 +109,7 @@ export async function insertEntropy(
       user_id: entropy.userId,
       entropy_id: entropyKey(entropy.entropyId),
       entropy_id_verifier: entropy.verifier,
-      ...sealedMaterial(box, id, entropy.authShare, entropy.material),
+      ...(await sealedMaterial(keys, id, entropy.authShare, entropy.material)),
       created_at: now,
       updated_at: now,
       imported: entropy.imported ? 1 : 0,
@@ -203,7 +219,7 @@ export async function lockEntropy(db: Kysely<Database>, id: string, now: number)
 /** Replaces the auth share and the recovery material (a recovery or a change of method). */
 export async function replaceShares(
   db: Kysely<Database>,
-  box: SecretBox,
+  keys: EntropyKeys,
   id: string,
   authShare: Uint8Array,
   material: RecoveryMaterial,
@@ -211,27 +227,40 @@ export async function replaceShares(
 ): Promise<void> {
   await db
     .updateTable('wallet_entropies')
-    .set({ ...sealedMaterial(box, id, authShare, material), updated_at: now })
+    .set({ ...(await sealedMaterial(keys, id, authShare, material)), updated_at: now })
     .where('id', '=', id)
     .execute();
 }
 
-export function openAuthShare(box: SecretBox, row: EntropyRow): Uint8Array {
+export function openAuthShare(box: EntropyKeys['secretBox'], row: EntropyRow): Uint8Array {
   return box.open(row.auth_share_sealed, contexts.authShare(row.id));
 }
 
-export function openEncryptedRecoveryShare(box: SecretBox, row: EntropyRow): Uint8Array {
-  return box.open(row.encrypted_recovery_share, contexts.recoveryShare(row.id));
+/**
+ * Opens recovery material: sealed by the key store, or, written before there was one, by the
+ * secret box (`v1.`). Startup re-seals the latter (reseal-recovery-material.ts); read both so a
+ * row written meanwhile by an older replica still opens.
+ */
+export function openRecoverySealed(keys: EntropyKeys, sealed: string, context: string): Promise<Uint8Array> {
+  return sealedKind(sealed) === secretBoxKind
+    ? Promise.resolve().then(() => keys.secretBox.open(sealed, context))
+    : keys.keyStore.open(sealed, context);
 }
 
-export function openRecoveryKey(box: SecretBox, row: EntropyRow): Uint8Array | null {
-  return row.recovery_key_sealed ? box.open(row.recovery_key_sealed, contexts.recoveryKey(row.id)) : null;
+export function openEncryptedRecoveryShare(keys: EntropyKeys, row: EntropyRow): Promise<Uint8Array> {
+  return openRecoverySealed(keys, row.encrypted_recovery_share, contexts.recoveryShare(row.id));
+}
+
+export async function openRecoveryKey(keys: EntropyKeys, row: EntropyRow): Promise<Uint8Array | null> {
+  return row.recovery_key_sealed
+    ? openRecoverySealed(keys, row.recovery_key_sealed, contexts.recoveryKey(row.id))
+    : null;
 }
 
 /** The stored proof of a `user-passcode` wallet's password; null for other methods and older rows. */
-export async function openPasswordVerifier(ctx: ServerContext, row: EntropyRow): Promise<Uint8Array | null> {
+export async function openPasswordVerifier(keys: EntropyKeys, row: EntropyRow): Promise<Uint8Array | null> {
   return row.recovery_password_verifier
-    ? ctx.secretBox.open(row.recovery_password_verifier, contexts.passwordVerifier(row.id))
+    ? openRecoverySealed(keys, row.recovery_password_verifier, contexts.passwordVerifier(row.id))
     : null;
 }
 

@@ -30,7 +30,7 @@ export async function recoveryShareReply(
     await assertPasswordVerifier(ctx, entropy, passwordVerifier);
   return {
     recovery_method: recoveryMethodOf(entropy),
-    encrypted_recovery_share: base64(openEncryptedRecoveryShare(ctx.secretBox, entropy)),
+    encrypted_recovery_share: base64(await openEncryptedRecoveryShare(ctx, entropy)),
     recovery_key_derivation_salt: entropy.recovery_key_derivation_salt,
   };
 }
@@ -60,7 +60,7 @@ export async function keyMaterial(
       })
     : undefined;
   if (!entropy) throw new ApiError('linked_account_not_found');
-  const key = openRecoveryKey(ctx.secretBox, entropy);
+  const key = await openRecoveryKey(ctx, entropy);
   return {
     recovery_type: recoveryType(recoveryMethodOf(entropy)),
     recovery_key: key ? base64(key) : null,

@@ -47,7 +47,7 @@ export async function setRecovery(
   const now = ctx.now();
   await ctx.db.transaction().execute(async (trx) => {
     await lockEntropy(trx, entropy.id, now);
-    await replaceShares(trx, ctx.secretBox, entropy.id, body.auth_share, material, now);
+    await replaceShares(trx, ctx, entropy.id, body.auth_share, material, now);
     const user = (await loadUser(trx, app.id, userId))!;
     for (const account of accountsOfEntropy(entropy, user.accounts.filter(isEmbeddedWallet))) {
       await trx

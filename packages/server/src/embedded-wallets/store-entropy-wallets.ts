@@ -18,7 +18,7 @@ export async function storeEntropyWallets(
   const { appId, userId } = entropy;
   const now = ctx.now();
   await ctx.db.transaction().execute(async (trx) => {
-    await insertEntropy(trx, ctx.secretBox, entropy, now);
+    await insertEntropy(trx, ctx, entropy, now);
     for (const wallet of wallets)
       await insertAccount(trx, appId, userId, embeddedWalletIdentity(wallet, entropy.material.method), now);
     await recordWalletCreated(trx, (await loadUser(trx, appId, userId))!, wallets, now);

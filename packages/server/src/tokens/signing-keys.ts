@@ -134,3 +134,25 @@ export async function rotateSigningKey(ctx: ServerContext, appId: string): Promi
   ctx.signingKeys.forget(appId);
   return kid;
 }
+
+/**
+ * Whether this secret box opens a stored signing key: how a database set up before key check
+ * values tells a wrong master key (crypto/key-checks.ts).
+ */
+export async function probeSigningKey(
+  db: Kysely<Database>,
+  box: SecretBox,
+): Promise<'opens' | 'fails' | 'none'> {
+  const row = await db
+    .selectFrom('signing_keys')
+    .select(['kid', 'private_key_encrypted'])
+    .limit(1)
+    .executeTakeFirst();
+  if (!row) return 'none';
+  try {
+    box.open(row.private_key_encrypted, context(row.kid));
+    return 'opens';
+  } catch {
+    return 'fails';
+  }
+}

@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -62,6 +63,8 @@ describe.each(targets)('latchkey CLI (%s)', (target) => {
 
   afterAll(async () => {
     await rm(dataDir, { recursive: true, force: true });
+    // The development key store's file, beside the data dir.
+    await rm(`${dataDir}.keys`, { recursive: true, force: true });
     if (schema) {
       const client = new pg.Client({ connectionString: process.env.DATABASE_URL! });
       await client.connect();
@@ -70,19 +73,19 @@ describe.each(targets)('latchkey CLI (%s)', (target) => {
     }
   });
 
-  const start = (args: string[]) => {
+  const start = (args: string[], extraEnv: NodeJS.ProcessEnv = {}) => {
     const child = spawn(process.execPath, [bin, ...args, '--data-dir', dataDir], {
       cwd: repoRoot,
-      env,
+      env: { ...env, ...extraEnv },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     children.push(child);
     return child;
   };
 
-  const run = (args: string[]) =>
+  const run = (args: string[], extraEnv: NodeJS.ProcessEnv = {}) =>
     new Promise<RunResult>((resolve, reject) => {
-      const child = start(args);
+      const child = start(args, extraEnv);
       let stdout = '';
       let stderr = '';
       child.stdout!.on('data', (chunk) => (stdout += chunk));
@@ -260,5 +263,45 @@ describe.each(targets)('latchkey CLI (%s)', (target) => {
     const unknown = await run(['apps', 'update', 'z'.repeat(25), '--set', 'sms_auth=true']);
     expect(unknown.code).not.toBe(0);
     expect(unknown.stderr).toMatch(/not found/i);
+  });
+
+  it('another master key or key store on the same database refuses to start, naming which', async () => {
+    // The database has its keys' check values from its first start.
+    expect((await run(['apps', 'list'])).code).toBe(0);
+    const database = target === 'sqlite' ? /SQLite \S+latchkey\.sqlite/ : /PostgreSQL \(DATABASE_URL\)/;
+    const otherMasterKey = await run(['serve', '--port', '0'], {
+      LATCHKEY_MASTER_KEY: randomBytes(32).toString('base64'),
+    });
+    expect(otherMasterKey.code).toBe(1);
+    expect(otherMasterKey.stderr).toMatch(
+      /^latchkey: The master key does not match this database \(master key from LATCHKEY_MASTER_KEY; database /,
+    );
+    expect(otherMasterKey.stderr).toMatch(database);
+    expect(otherMasterKey.stdout).not.toMatch(/listening/);
+
+    const keyDir = await mkdtemp(join(tmpdir(), 'latchkey-cli-other-key-'));
+    try {
+      // A key file that does not exist is not created for a database that already has a key store.
+      const missing = join(keyDir, 'missing.key');
+      const noKey = await run(['apps', 'list'], { LATCHKEY_KEY_STORE: `file:${missing}` });
+      expect(noKey.code).toBe(1);
+      expect(noKey.stderr).toMatch(
+        /The key store does not match this database \(key store file \S+missing\.key; database .*the key file \S+ does not exist/,
+      );
+      expect(existsSync(missing)).toBe(false);
+      // Another key.
+      const other = join(keyDir, 'other.key');
+      await writeFile(other, `${randomBytes(32).toString('base64')}\n`, { mode: 0o600 });
+      const otherKey = await run(['apps', 'list'], { LATCHKEY_KEY_STORE: `file:${other}` });
+      expect(otherKey.code).toBe(1);
+      expect(otherKey.stderr).toMatch(
+        /The key store does not match this database \(key store file \S+other\.key; .*its check value was sealed by a file key store with another key/,
+      );
+    } finally {
+      await rm(keyDir, { recursive: true, force: true });
+    }
+    // The database's own keys still work.
+    const own = await run(['apps', 'list', '--json']);
+    expect(own.code, own.stderr).toBe(0);
   });
 });

@@ -1,8 +1,12 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import pg from 'pg';
 import type { AppRecord } from '../../src/apps/app-record.ts';
 import { createApp, updateApp } from '../../src/apps/app-service.ts';
 import type { ServerContext } from '../../src/context.ts';
+import { FileKeyStore } from '../../src/crypto/file-key-store.ts';
 import type { Logger } from '../../src/logger.ts';
 import { createLatchkey, type Latchkey, type LatchkeyOptions, listen } from '../../src/server.ts';
 import type { Dialect } from '../../src/storage/db.ts';
@@ -85,6 +89,10 @@ export async function startTestServer(
     error: (message, fields) => logs.push(JSON.stringify({ level: 'error', message, ...fields })),
   };
   const schema = dialect === 'postgres' ? `lk_test_${randomBytes(6).toString('hex')}` : undefined;
+  // A key store of its own, as a deployment would have (a test may pass another, e.g. PKCS#11).
+  const keyDir = options.keyStore ? null : mkdtempSync(join(tmpdir(), 'lk-test-keys-'));
+  const keyStore =
+    options.keyStore ?? (await FileKeyStore.open(join(keyDir!, 'recovery.key'), { create: true }));
   const latchkey = await createLatchkey({
     ...(dialect === 'postgres'
       ? { databaseUrl: process.env.DATABASE_URL!, schema, poolSize: 4 }
@@ -94,6 +102,7 @@ export async function startTestServer(
     log,
     now: () => Math.floor(Date.now() / 1000) + offset,
     ...options,
+    keyStore,
     // Development mode: the public URL is the address `listen` picks (unless a test sets one).
     settings: { rateLimitsEnabled: false, development: true, ...options.settings },
   });
@@ -115,6 +124,10 @@ export async function startTestServer(
     async close() {
       await server.close();
       await latchkey.close();
+      if (keyDir) {
+        await keyStore.close();
+        rmSync(keyDir, { recursive: true, force: true });
+      }
       if (schema) {
         const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
         await client.connect();

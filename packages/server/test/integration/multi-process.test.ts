@@ -11,6 +11,8 @@ const databaseUrl = process.env.DATABASE_URL;
 const repoRoot = resolve(import.meta.dirname, '../../../..');
 const adminKey = `mp-admin-${randomBytes(12).toString('hex')}`;
 const masterKey = randomBytes(32).toString('base64');
+/** Replicas share the master key and the key store, and nothing else on disk. */
+const keyDir = mkdtempSync(join(tmpdir(), 'lk-mp-keys-'));
 
 interface ServerProcess {
   url: string;
@@ -40,6 +42,9 @@ function startServerProcess(schema: string): Promise<ServerProcess> {
   // The dev outbox must be on and storage must be this schema only.
   for (const name of ['SMTP_URL', 'TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_FROM', 'REDIS_URL'])
     delete env[name];
+  // Replicas share the key store as they share the master key (not the development default, which
+  // is per data dir).
+  env.LATCHKEY_KEY_STORE = `file:${join(keyDir, 'recovery.key')}`;
   const child = spawn(
     process.execPath,
     ['packages/server/bin/latchkey.ts', 'serve', '--port', '0', '--host', '127.0.0.1', '--data-dir', dataDir],
@@ -153,6 +158,7 @@ describe.skipIf(!databaseUrl)('two server processes on one PostgreSQL database',
     await admin?.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
     await admin?.query(`DROP SCHEMA IF EXISTS ${schema}_other CASCADE`);
     await admin?.end();
+    rmSync(keyDir, { recursive: true, force: true });
   });
 
   it('both processes listen on 127.0.0.1 and migrated the schema exactly once', async () => {

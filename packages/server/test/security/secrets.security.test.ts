@@ -1,10 +1,14 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { ed25519 } from '@noble/curves/ed25519.js';
 import { base58 } from '@scure/base';
 import { exportSPKI, generateKeyPair, SignJWT } from 'jose';
 import { verifyMessage } from 'viem';
 import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FileKeyStore } from '../../src/crypto/file-key-store.ts';
 import { SecretBox } from '../../src/crypto/secret-box.ts';
 import { dumpDatabase as dumpAll } from '../helpers/dump-database.ts';
 import {
@@ -41,8 +45,13 @@ describe.each(dialects)('secrets at rest and in logs (%s)', (dialect) => {
   /** The imported private keys' labels (a subset of `secrets`). */
   const importedKeyLabels = new Set<string>();
 
+  /** The bytes behind some labels, for the sealing test to compare with. */
+  const secretsBytes = new Map<string, Uint8Array>();
+  /** A directory for key files the tests make. */
+  const keyDir = mkdtempSync(join(tmpdir(), 'lk-secrets-keys-'));
   /** Key material: never in a log or a row, in base64 (as it travels) or hex. */
   const rememberBytes = (label: string, bytes: Uint8Array) => {
+    secretsBytes.set(label, bytes);
     secrets.set(b64(bytes), `${label} (base64)`);
     secrets.set(Buffer.from(bytes).toString('hex'), `${label} (hex)`);
     secrets.set(Buffer.from(bytes).toString('base64url'), `${label} (base64url)`);
@@ -73,6 +82,12 @@ describe.each(dialects)('secrets at rest and in logs (%s)', (dialect) => {
 
   beforeAll(async () => {
     t = await startTestServer(dialect);
+    // The key store's own key (a file in tests) is no more in a row or a log than what it seals.
+    const keyFile = (t.ctx.keyStore as FileKeyStore).path!;
+    rememberBytes(
+      'key store key',
+      new Uint8Array(Buffer.from(readFileSync(keyFile, 'utf8').trim(), 'base64')),
+    );
     const customKeys = await generateKeyPair('ES256');
     const { app, secret, client } = await t.createApp({
       sms_auth: true,
@@ -316,7 +331,10 @@ describe.each(dialects)('secrets at rest and in logs (%s)', (dialect) => {
     });
     expect(secrets.size).toBeGreaterThan(20);
   });
-  afterAll(() => t.close());
+  afterAll(async () => {
+    await t.close();
+    rmSync(keyDir, { recursive: true, force: true });
+  });
 
   it('no secret appears in any log line', () => {
     // The flows did reach the logging paths that handle tokens (reuse incident, dev outbox).
@@ -397,7 +415,7 @@ describe.each(dialects)('secrets at rest and in logs (%s)', (dialect) => {
     }
   });
 
-  it('embedded wallet shares are stored sealed under the master key, each bound to its row and role', async () => {
+  it('embedded wallet shares are sealed, each bound to its row and role: the auth share under the master key, the recovery side under the key store', async () => {
     const row = await t.ctx.db
       .selectFrom('wallet_entropies')
       .selectAll()
@@ -405,17 +423,44 @@ describe.each(dialects)('secrets at rest and in logs (%s)', (dialect) => {
       .executeTakeFirstOrThrow();
     expect(row.recovery_method).toBe('user-passcode');
     expect(row.recovery_key_sealed).toBeNull();
-    for (const [sealed, role] of [
-      [row.auth_share_sealed, 'embedded-auth-share'],
-      [row.encrypted_recovery_share, 'embedded-recovery-share'],
-    ] as const) {
-      expect(sealed).toMatch(/^v1\./);
-      expect(t.ctx.secretBox.open(sealed, `${role}:${row.id}`).length).toBeGreaterThan(0);
-      expect(() => t.ctx.secretBox.open(sealed, `${role}:another-row`)).toThrow();
-      const stranger = new SecretBox(new Uint8Array(randomBytes(32)));
-      expect(() => stranger.open(sealed, `${role}:${row.id}`)).toThrow();
-    }
-    expect(() => t.ctx.secretBox.open(row.auth_share_sealed, `embedded-recovery-share:${row.id}`)).toThrow();
+    const stranger = new SecretBox(new Uint8Array(randomBytes(32)));
+    // The auth share: the secret box (master key).
+    expect(row.auth_share_sealed).toMatch(/^v1\./);
+    expect(
+      t.ctx.secretBox.open(row.auth_share_sealed, `embedded-auth-share:${row.id}`).length,
+    ).toBeGreaterThan(0);
+    expect(() => t.ctx.secretBox.open(row.auth_share_sealed, 'embedded-auth-share:another-row')).toThrow();
+    expect(() => stranger.open(row.auth_share_sealed, `embedded-auth-share:${row.id}`)).toThrow();
+    // The recovery share: the key store, which the master key cannot stand in for.
+    expect(row.encrypted_recovery_share).toMatch(/^kf1\./);
+    const context = `embedded-recovery-share:${row.id}`;
+    expect(await t.ctx.keyStore.open(row.encrypted_recovery_share, context)).toEqual(
+      secretsBytes.get('new encrypted recovery share'),
+    );
+    await expect(
+      t.ctx.keyStore.open(row.encrypted_recovery_share, 'embedded-recovery-share:x'),
+    ).rejects.toThrow();
+    await expect(
+      t.ctx.keyStore.open(row.auth_share_sealed, `embedded-auth-share:${row.id}`),
+    ).rejects.toThrow();
+    expect(() => t.ctx.secretBox.open(row.encrypted_recovery_share, context)).toThrow();
+    const otherStore = await FileKeyStore.open(join(keyDir, 'other.key'), { create: true });
+    await expect(otherStore.open(row.encrypted_recovery_share, context)).rejects.toThrow();
+    // The imported Ethereum key (privy): its recovery key and share are under the key store too.
+    const privy = await t.ctx.db
+      .selectFrom('wallet_entropies')
+      .selectAll()
+      .where('imported', '=', 1)
+      .where('recovery_method', '=', 'privy')
+      .executeTakeFirstOrThrow();
+    expect(privy.recovery_key_sealed).toMatch(/^kf1\./);
+    expect(privy.encrypted_recovery_share).toMatch(/^kf1\./);
+    expect(
+      await t.ctx.keyStore.open(privy.recovery_key_sealed!, `embedded-recovery-key:${privy.id}`),
+    ).toHaveLength(32);
+    expect(() =>
+      t.ctx.secretBox.open(privy.recovery_key_sealed!, `embedded-recovery-key:${privy.id}`),
+    ).toThrow();
   });
 
   it('app secrets are stored only as a hash', async () => {
