@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import type { ServerContext } from '../context.ts';
 import { randomId } from '../crypto/random.ts';
-import { containsNul } from '../http/body.ts';
+import { jsonProblem } from '../http/body.ts';
 import { clientIp } from '../http/client-ip.ts';
 import type { AppEnv } from '../http/env.ts';
 
@@ -24,8 +24,9 @@ export function analyticsRoutes(ctx: ServerContext) {
     try {
       const raw: unknown = await c.req.json().catch(() => null);
       const parsed = eventBody.safeParse(raw);
-      // A NUL would fail as a storage error on PostgreSQL; it is just another malformed event.
-      if (!parsed.success || containsNul(raw)) return c.json({});
+      // A NUL (a storage error on PostgreSQL) or a body nested too deep to store is just another
+      // malformed event.
+      if (!parsed.success || jsonProblem(raw) !== null) return c.json({});
       await ctx.rateLimits.consume('analyticsIp', clientIp(c, ctx.settings.trustProxy));
       const payload = parsed.data.payload ? JSON.stringify(parsed.data.payload) : null;
       await ctx.db

@@ -896,6 +896,27 @@ describe.each(dialects)('hostile input on every route (%s)', (dialect) => {
       });
     });
 
+    it('refuses a body nested thousands of levels deep, never a 500', async () => {
+      const depth = 3000;
+      const deepArray = `${'['.repeat(depth)}${']'.repeat(depth)}`;
+      const deepObject = `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`;
+      const template = JSON.stringify(route.template()).slice(1, -1);
+      const cases: [string, string][] = [
+        ['deep object', deepObject],
+        ['template with a deep object field', `{${template}${template ? ',' : ''}"padding":${deepObject}}`],
+        ['deep array', deepArray],
+        ['template with a deep array field', `{${template}${template ? ',' : ''}"padding":${deepArray}}`],
+      ];
+      for (const [label, raw] of cases) {
+        const res = await call({ raw });
+        expectOutcome(res, route.bad, label);
+        if (route.bad.code === 'invalid_data')
+          expect((res.body as { error: string }).error, label).toBe(
+            'Invalid request body: nested too deeply.',
+          );
+      }
+    });
+
     it('refuses a body with a required field missing', async () => {
       const results = await Promise.all(
         route.required.map((field) => {
