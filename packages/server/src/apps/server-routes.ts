@@ -14,7 +14,7 @@ const entryBody = z.object({ type: z.enum(['email', 'phone', 'wallet']), value: 
 
 function normaliseEntry(type: 'email' | 'phone' | 'wallet', value: string): string {
   if (type === 'email')
-    return value.trim().startsWith('@') ? value.trim().toLowerCase() : normaliseEmail(value);
+    return value.trim().startsWith('@') ? value.trim().toLowerCase() : normaliseEmail(value, 'value');
   if (type === 'phone') return normalisePhone(value).e164;
   return value.trim().toLowerCase();
 }

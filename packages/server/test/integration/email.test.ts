@@ -71,7 +71,7 @@ describe.each(dialects)('email login and account management (%s)', (dialect) => 
       const res = await client.post('/api/v1/passwordless/init', { email });
       expect(res, email).toMatchObject({
         status: 400,
-        body: { code: 'invalid_data', error: 'Invalid email address' },
+        body: { code: 'invalid_data', error: 'Invalid email address (email)' },
       });
     }
   });
