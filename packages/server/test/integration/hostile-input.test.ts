@@ -87,6 +87,11 @@ interface BodyRoute {
 let unique = 0;
 const next = () => ++unique;
 const wrongCode = '123456';
+/**
+ * A number no other request used: wrong codes are counted per identifier (5 per window), so each
+ * code-checking request gets an identifier of its own.
+ */
+const freshPhone = () => `+1415556${String(next()).padStart(4, '0')}`;
 
 // Wallet sign-in templates: well-formed messages whose nonce was never issued (invalid_credentials).
 const evmAddress = () => privateKeyToAddress(generatePrivateKey());
@@ -139,7 +144,7 @@ function bodyRoutes(): BodyRoute[] {
       method: 'POST',
       path: () => '/api/v1/passwordless/authenticate',
       auth: 'app',
-      template: () => ({ email: 'nobody@example.com', code: wrongCode }),
+      template: () => ({ email: `nobody-${next()}@example.com`, code: wrongCode }),
       valid: invalidCredentials,
       required: ['email', 'code'],
       strings: { email, code: always(invalidData), mode: always(invalidData) },
@@ -149,7 +154,7 @@ function bodyRoutes(): BodyRoute[] {
       method: 'POST',
       path: () => '/api/v1/passwordless/link',
       auth: 'user',
-      template: () => ({ email: 'link-target@example.com', code: wrongCode }),
+      template: () => ({ email: `link-target-${next()}@example.com`, code: wrongCode }),
       valid: invalidCredentials,
       required: ['email', 'code'],
       strings: { email, code: always(invalidData) },
@@ -159,7 +164,11 @@ function bodyRoutes(): BodyRoute[] {
       method: 'POST',
       path: () => '/api/v1/passwordless/update',
       auth: 'user',
-      template: () => ({ oldAddress: 'victim@example.com', newAddress: 'new@example.com', code: wrongCode }),
+      template: () => ({
+        oldAddress: 'victim@example.com',
+        newAddress: `new-${next()}@example.com`,
+        code: wrongCode,
+      }),
       valid: invalidCredentials,
       required: ['oldAddress', 'newAddress', 'code'],
       strings: { oldAddress: email, newAddress: email, code: always(invalidData) },
@@ -199,7 +208,7 @@ function bodyRoutes(): BodyRoute[] {
       method: 'POST',
       path: () => '/api/v1/passwordless_sms/authenticate',
       auth: 'app',
-      template: () => ({ phoneNumber: '+14155550199', code: wrongCode }),
+      template: () => ({ phoneNumber: freshPhone(), code: wrongCode }),
       valid: invalidCredentials,
       required: ['phoneNumber', 'code'],
       strings: { phoneNumber: always(invalidData), code: always(invalidData), mode: always(invalidData) },
@@ -209,7 +218,7 @@ function bodyRoutes(): BodyRoute[] {
       method: 'POST',
       path: () => '/api/v1/passwordless_sms/link',
       auth: 'user',
-      template: () => ({ phoneNumber: '+14155550198', code: wrongCode }),
+      template: () => ({ phoneNumber: freshPhone(), code: wrongCode }),
       valid: invalidCredentials,
       required: ['phoneNumber', 'code'],
       strings: { phoneNumber: always(invalidData), code: always(invalidData) },
@@ -221,7 +230,7 @@ function bodyRoutes(): BodyRoute[] {
       auth: 'user',
       template: () => ({
         old_phone_number: '+14155550197',
-        new_phone_number: '+14155550196',
+        new_phone_number: freshPhone(),
         code: wrongCode,
       }),
       valid: invalidCredentials,
