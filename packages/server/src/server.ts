@@ -16,6 +16,7 @@ import { createRateLimits } from './http/rate-limit.ts';
 import { consoleLogger, type Logger } from './logger.ts';
 import { defaultSettings, type ServerSettings, settingsFromEnv } from './settings.ts';
 import { openStorage, type StorageOptions } from './storage/db.ts';
+import { startRetentionSweeps } from './storage/retention.ts';
 import { SigningKeys } from './tokens/signing-keys.ts';
 
 export interface LatchkeyOptions extends StorageOptions {
@@ -34,6 +35,8 @@ export interface LatchkeyOptions extends StorageOptions {
   log?: Logger;
   /** Unix-seconds clock; tests move it. */
   now?: () => number;
+  /** How often expired rows are swept (storage/retention.ts); default every 10 minutes. */
+  sweepIntervalMs?: number;
 }
 
 export interface Latchkey {
@@ -110,12 +113,14 @@ export async function createLatchkey(options: LatchkeyOptions = {}): Promise<Lat
   };
   const admin = options.adminApi === false ? null : await ensureAdminKey(ctx, options.adminKey);
   const http = buildHttpApp(ctx, { adminKeyHash: admin?.hash ?? null, devOutbox });
+  const sweeps = startRetentionSweeps(ctx, options.sweepIntervalMs);
   return {
     ctx,
     http,
     devOutbox,
     generatedAdminKey: admin?.generated ?? null,
     async close() {
+      await sweeps.stop();
       ctx.delivery.close?.();
       redis?.disconnect();
       await storage.close();

@@ -54,3 +54,18 @@ describe('LATCHKEY_TRUST_PROXY', () => {
       expect(() => settingsFromEnv({ LATCHKEY_TRUST_PROXY: value }), value).toThrow(/LATCHKEY_TRUST_PROXY/);
   });
 });
+
+describe('analytics retention', () => {
+  it('defaults to 90 days and a million events per app; both can be set', () => {
+    expect(settingsFromEnv({})).toMatchObject({
+      analyticsRetentionDays: 90,
+      analyticsMaxEventsPerApp: 1_000_000,
+    });
+    expect(
+      settingsFromEnv({ LATCHKEY_ANALYTICS_RETENTION_DAYS: '30', LATCHKEY_ANALYTICS_MAX_EVENTS: '5000' }),
+    ).toMatchObject({ analyticsRetentionDays: 30, analyticsMaxEventsPerApp: 5000 });
+    expect(() => settingsFromEnv({ LATCHKEY_ANALYTICS_MAX_EVENTS: '-1' })).toThrow(
+      /LATCHKEY_ANALYTICS_MAX_EVENTS/,
+    );
+  });
+});

@@ -18,6 +18,10 @@ export interface ServerSettings {
    * the entry that many from the right. 0 (the default) uses the socket address and ignores the header.
    */
   trustProxy: number;
+  /** Analytics events older than this are deleted by the retention sweep. */
+  analyticsRetentionDays: number;
+  /** Analytics events kept per app at most; further events are dropped until the sweep frees room. */
+  analyticsMaxEventsPerApp: number;
   /**
    * JSON-RPC URL per EVM chain id, for verifying contract-wallet signatures (EIP-1271 / EIP-6492)
    * in SIWE. Plain (EOA) signatures need none.
@@ -45,6 +49,8 @@ export const defaultSettings: ServerSettings = {
   rateLimitsEnabled: true,
   developmentUserLimit: 150,
   trustProxy: 0,
+  analyticsRetentionDays: 90,
+  analyticsMaxEventsPerApp: 1_000_000,
   rpcUrls: {},
   publicUrl: null,
   development: false,
@@ -68,6 +74,8 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): ServerSet
     rateLimitsEnabled: env.LATCHKEY_RATE_LIMITS !== 'off',
     developmentUserLimit: num('LATCHKEY_DEVELOPMENT_USER_LIMIT', defaultSettings.developmentUserLimit),
     trustProxy: trustProxyFromEnv(env.LATCHKEY_TRUST_PROXY),
+    analyticsRetentionDays: num('LATCHKEY_ANALYTICS_RETENTION_DAYS', defaultSettings.analyticsRetentionDays),
+    analyticsMaxEventsPerApp: num('LATCHKEY_ANALYTICS_MAX_EVENTS', defaultSettings.analyticsMaxEventsPerApp),
     rpcUrls: rpcUrlsFromEnv(env.LATCHKEY_RPC_URLS),
     publicUrl: publicUrlFromEnv(env.LATCHKEY_PUBLIC_URL),
     development: env.LATCHKEY_DEVELOPMENT === 'true',

@@ -23,6 +23,8 @@ export const rateLimitBudgets = {
   refreshIp: { points: 120, duration: 60 },
   /** Analytics posts from one IP; excess is dropped silently. */
   analyticsIp: { points: 300, duration: 60 },
+  /** Analytics posts from one client id of one app (the SDK's per-install id); excess is dropped. */
+  analyticsClient: { points: 60, duration: 60 },
 } as const;
 
 export type RateLimitBucket = keyof typeof rateLimitBudgets;

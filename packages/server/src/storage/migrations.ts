@@ -287,6 +287,30 @@ const migrations: Record<string, Migration> = {
           .on('verification_attempts')
           .column('window_ends_at')
           .execute();
+        // What the retention sweeps (storage/retention.ts) look rows up by.
+        await trx.schema
+          .createIndex('refresh_tokens_expiry')
+          .on('refresh_tokens')
+          .column('expires_at')
+          .execute();
+        await trx.schema
+          .createIndex('analytics_events_time')
+          .on('analytics_events')
+          .column('created_at')
+          .execute();
+        await trx.schema
+          .createIndex('analytics_events_app')
+          .on('analytics_events')
+          .column('app_id')
+          .execute();
+        // Events stored per app, for the per-app cap; the events already stored are counted in.
+        await trx.schema
+          .createTable('analytics_event_counts')
+          .addColumn('app_id', 'text', (c) => c.primaryKey())
+          .addColumn('stored', 'integer', (c) => c.notNull())
+          .execute();
+        await sql`insert into analytics_event_counts (app_id, stored)
+          select app_id, count(*) from analytics_events group by app_id`.execute(trx);
       });
     },
   },

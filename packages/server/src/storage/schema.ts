@@ -16,6 +16,7 @@ export interface Database {
   wallet_entropies: WalletEntropiesTable;
   allowlist: AllowlistTable;
   analytics_events: AnalyticsEventsTable;
+  analytics_event_counts: AnalyticsEventCountsTable;
   outbox: OutboxTable;
   server_settings: ServerSettingsTable;
 }
@@ -179,6 +180,12 @@ export interface AnalyticsEventsTable {
   client_id: string | null;
   payload: string | null;
   created_at: number;
+}
+
+/** Events stored per app, kept under `analyticsMaxEventsPerApp` (see analytics/event-quota.ts). */
+export interface AnalyticsEventCountsTable {
+  app_id: string;
+  stored: number;
 }
 
 export interface OutboxTable {

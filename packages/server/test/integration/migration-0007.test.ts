@@ -54,6 +54,11 @@ describe.each(dialects)('migration 0007_hardening (%s)', (dialect) => {
       .insertInto('verification_codes')
       .values({ ...key, code_hash: 'h1', created_at: 10, expires_at: 610, attempts: 2 })
       .execute();
+    const event = (id: string, app: string) => ({ id, app_id: app, event_name: 'e', created_at: 1 });
+    await rows
+      .insertInto('analytics_events')
+      .values([event('e1', 'app'), event('e2', 'app'), event('e3', 'other')])
+      .execute();
 
     await migrate(db, { postgres });
     expect(await rows.selectFrom('verification_codes').selectAll().execute()).toEqual([
@@ -76,6 +81,15 @@ describe.each(dialects)('migration 0007_hardening (%s)', (dialect) => {
       .execute();
     expect(await rows.selectFrom('verification_attempts').selectAll().execute()).toEqual([
       { ...key, failures: 1, window_ends_at: 700 },
+    ]);
+  });
+
+  it('counts the events each app already stored, for the per-app cap', async () => {
+    const rows = db as unknown as AnyRows;
+    const counts = await rows.selectFrom('analytics_event_counts').selectAll().orderBy('app_id').execute();
+    expect(counts).toEqual([
+      { app_id: 'app', stored: 2 },
+      { app_id: 'other', stored: 1 },
     ]);
   });
 });
