@@ -34,6 +34,9 @@ function startServerProcess(schema: string): Promise<ServerProcess> {
     DATABASE_URL: urlWithSchema(databaseUrl!, schema),
     LATCHKEY_MASTER_KEY: masterKey,
     LATCHKEY_ADMIN_KEY: adminKey,
+    // Port 0 and the dev outbox: development mode (the public URL is the address it listens on,
+    // and codes without a provider go to the outbox only there).
+    LATCHKEY_DEVELOPMENT: 'true',
   };
   // The dev outbox must be on and storage must be this schema only.
   for (const name of ['SMTP_URL', 'TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_FROM', 'REDIS_URL'])
