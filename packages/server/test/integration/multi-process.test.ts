@@ -34,8 +34,7 @@ function startServerProcess(schema: string): Promise<ServerProcess> {
     DATABASE_URL: urlWithSchema(databaseUrl!, schema),
     LATCHKEY_MASTER_KEY: masterKey,
     LATCHKEY_ADMIN_KEY: adminKey,
-    // Port 0 and the dev outbox: development mode (the public URL is the address it listens on,
-    // and codes without a provider go to the outbox only there).
+    // Port 0 and the dev outbox: development mode (each process's public URL is its own address).
     LATCHKEY_DEVELOPMENT: 'true',
   };
   // The dev outbox must be on and storage must be this schema only.
