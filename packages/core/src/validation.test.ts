@@ -4,8 +4,11 @@ import { normaliseCode, normaliseEmail, normalisePhoneNumber } from './validatio
 describe('validation', () => {
   it('emails: trimmed and lower-cased, or "Invalid email address"', () => {
     expect(normaliseEmail('  Alice@Example.COM ')).toBe('alice@example.com');
-    for (const bad of ['', 'a', 'a@b', 'a@@b.co', 'a b@c.co', '@b.co', 'a@.co'])
-      expect(() => normaliseEmail(bad), bad).toThrow('Invalid email address');
+    expect(normaliseEmail("O'Brien+tag@Mail.Example.co")).toBe("o'brien+tag@mail.example.co");
+    const bad = ['', 'a', 'a@b', 'a@@b.co', 'a b@c.co', '@b.co', 'a@.co', 'x<victim@example.com'];
+    bad.push('a,victim@example.com', 'Evil <v@example.com>', '"q"@example.com', 'a..b@example.com');
+    bad.push('a.@example.com', 'a@-x.com', 'a@1.2.3.4', 'ü@example.com', `${'a'.repeat(65)}@example.com`);
+    for (const email of bad) expect(() => normaliseEmail(email), email).toThrow('Invalid email address');
   });
 
   it('codes: whitespace stripped, digits only, exactly 6', () => {

@@ -9,7 +9,13 @@ export const validationMessages = {
   invalidPhoneNumber: 'Phone number is not valid',
 } as const;
 
-const emailPattern = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
+// The server's rule (RFC 5321 mailbox: a dot-atom local part of at most 64 characters, a domain
+// of LDH labels ending in one that starts with a letter, 254 in all): what it would refuse is
+// refused here before a request is made.
+const atext = "[a-z0-9!#$%&'*+/=?^_`{|}~-]";
+const label = '[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?';
+const topLabel = '[a-z](?:[a-z0-9-]{0,61}[a-z0-9])?';
+const emailPattern = new RegExp(`^${atext}+(?:\\.${atext}+)*@(?:${label}\\.)+${topLabel}$`, 'i');
 
 /**
  * Trims, validates and lower-cases an email address. Throws `invalid_input` with
@@ -20,7 +26,8 @@ const emailPattern = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
  */
 export function normaliseEmail(input: string): string {
   const email = String(input ?? '').trim();
-  if (email.length > 320 || !emailPattern.test(email))
+  const at = email.lastIndexOf('@');
+  if (at < 1 || at > 64 || email.length > 254 || !emailPattern.test(email))
     throw new LatchkeyClientError('invalid_input', validationMessages.invalidEmail);
   return email.toLowerCase();
 }

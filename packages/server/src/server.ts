@@ -12,12 +12,14 @@ import { type Delivery, routeDelivery } from './delivery/delivery.ts';
 import { DevOutbox } from './delivery/dev-outbox.ts';
 import { smtpDelivery } from './delivery/smtp.ts';
 import { type TwilioOptions, twilioDelivery } from './delivery/twilio.ts';
+import { unconfiguredDelivery } from './delivery/unconfigured.ts';
 import { buildHttpApp } from './http/app.ts';
 import { createRateLimits } from './http/rate-limit.ts';
 import { consoleLogger, type Logger } from './logger.ts';
 import { openServerKeys } from './server-keys.ts';
 import { defaultSettings, type ServerSettings, settingsFromEnv } from './settings.ts';
 import { openStorage, type StorageOptions } from './storage/db.ts';
+import { startRetentionSweeps } from './storage/retention.ts';
 import { SigningKeys } from './tokens/signing-keys.ts';
 
 export interface LatchkeyOptions extends StorageOptions {
@@ -43,12 +45,14 @@ export interface LatchkeyOptions extends StorageOptions {
   log?: Logger;
   /** Unix-seconds clock; tests move it. */
   now?: () => number;
+  /** How often expired rows are swept (storage/retention.ts); default every 10 minutes. */
+  sweepIntervalMs?: number;
 }
 
 export interface Latchkey {
   ctx: ServerContext;
   http: Hono;
-  /** Present when no SMTP / Twilio is configured. */
+  /** Present in development mode when SMTP or Twilio is not configured. */
   devOutbox: DevOutbox | null;
   /** The admin key, only on the start that generated it. */
   generatedAdminKey: string | null;
@@ -108,9 +112,20 @@ export async function createLatchkey(options: LatchkeyOptions = {}): Promise<Lat
   const redis = options.redisUrl
     ? new Redis(options.redisUrl, { enableOfflineQueue: false, lazyConnect: false })
     : undefined;
-  const devOutbox = options.smtp && options.twilio ? null : new DevOutbox(log);
-  const email: Delivery = options.smtp ? smtpDelivery(options.smtp) : devOutbox!;
-  const phone: Delivery = options.twilio ? twilioDelivery(options.twilio) : devOutbox!;
+  // The dev outbox prints codes to the log: development only. Outside it, a channel without a
+  // provider refuses to send.
+  const devOutbox = settings.development && !(options.smtp && options.twilio) ? new DevOutbox(log) : null;
+  const email: Delivery = options.smtp
+    ? smtpDelivery(options.smtp)
+    : (devOutbox ?? unconfiguredDelivery('Email'));
+  const phone: Delivery = options.twilio
+    ? twilioDelivery(options.twilio)
+    : (devOutbox ?? unconfiguredDelivery('SMS'));
+  if (!devOutbox && !(options.smtp && options.twilio))
+    log.info('code delivery not configured; those codes are refused', {
+      email: options.smtp ? 'smtp' : 'none',
+      sms: options.twilio ? 'twilio' : 'none',
+    });
   const ctx: ServerContext = {
     db: storage.db,
     dialect: storage.dialect,
@@ -128,12 +143,14 @@ export async function createLatchkey(options: LatchkeyOptions = {}): Promise<Lat
   };
   const admin = options.adminApi === false ? null : await ensureAdminKey(ctx, options.adminKey);
   const http = buildHttpApp(ctx, { adminKeyHash: admin?.hash ?? null, devOutbox });
+  const sweeps = startRetentionSweeps(ctx, options.sweepIntervalMs);
   return {
     ctx,
     http,
     devOutbox,
     generatedAdminKey: admin?.generated ?? null,
     async close() {
+      await sweeps.stop();
       ctx.delivery.close?.();
       redis?.disconnect();
       await storage.close();

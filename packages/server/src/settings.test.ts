@@ -37,3 +37,35 @@ describe('LATCHKEY_DEVELOPMENT', () => {
     expect(settingsFromEnv({ LATCHKEY_DEVELOPMENT: 'true' }).development).toBe(true);
   });
 });
+
+describe('LATCHKEY_TRUST_PROXY', () => {
+  it('is 0 (the socket address) unless set', () => {
+    for (const value of [undefined, '', 'false', '0'])
+      expect(settingsFromEnv({ LATCHKEY_TRUST_PROXY: value }).trustProxy, String(value)).toBe(0);
+  });
+
+  it('true is one trusted proxy, a number is that many', () => {
+    expect(settingsFromEnv({ LATCHKEY_TRUST_PROXY: 'true' }).trustProxy).toBe(1);
+    expect(settingsFromEnv({ LATCHKEY_TRUST_PROXY: '2' }).trustProxy).toBe(2);
+  });
+
+  it('refuses anything else rather than guess', () => {
+    for (const value of ['yes', '1.5', '-1', 'TRUE', ' 2', '100'])
+      expect(() => settingsFromEnv({ LATCHKEY_TRUST_PROXY: value }), value).toThrow(/LATCHKEY_TRUST_PROXY/);
+  });
+});
+
+describe('analytics retention', () => {
+  it('defaults to 90 days and a million events per app; both can be set', () => {
+    expect(settingsFromEnv({})).toMatchObject({
+      analyticsRetentionDays: 90,
+      analyticsMaxEventsPerApp: 1_000_000,
+    });
+    expect(
+      settingsFromEnv({ LATCHKEY_ANALYTICS_RETENTION_DAYS: '30', LATCHKEY_ANALYTICS_MAX_EVENTS: '5000' }),
+    ).toMatchObject({ analyticsRetentionDays: 30, analyticsMaxEventsPerApp: 5000 });
+    expect(() => settingsFromEnv({ LATCHKEY_ANALYTICS_MAX_EVENTS: '-1' })).toThrow(
+      /LATCHKEY_ANALYTICS_MAX_EVENTS/,
+    );
+  });
+});

@@ -20,8 +20,15 @@ export interface ServerSettings {
   rateLimitsEnabled: boolean;
   /** Users a development app may have before `max_accounts_reached`. */
   developmentUserLimit: number;
-  /** Trust `X-Forwarded-For` for the client IP (set when behind a proxy). */
-  trustProxy: boolean;
+  /**
+   * Reverse proxies in front of the server, each appending to `X-Forwarded-For`: the client IP is
+   * the entry that many from the right. 0 (the default) uses the socket address and ignores the header.
+   */
+  trustProxy: number;
+  /** Analytics events older than this are deleted by the retention sweep. */
+  analyticsRetentionDays: number;
+  /** Analytics events kept per app at most; further events are dropped until the sweep frees room. */
+  analyticsMaxEventsPerApp: number;
   /**
    * JSON-RPC URL per EVM chain id, for verifying contract-wallet signatures (EIP-1271 / EIP-6492)
    * in SIWE. Plain (EOA) signatures need none.
@@ -50,7 +57,9 @@ export const defaultSettings: ServerSettings = {
   bodyLimitBytes: 100 * 1024,
   rateLimitsEnabled: true,
   developmentUserLimit: 150,
-  trustProxy: false,
+  trustProxy: 0,
+  analyticsRetentionDays: 90,
+  analyticsMaxEventsPerApp: 1_000_000,
   rpcUrls: {},
   publicUrl: null,
   development: false,
@@ -78,11 +87,24 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): ServerSet
     bodyLimitBytes: num('LATCHKEY_BODY_LIMIT', defaultSettings.bodyLimitBytes),
     rateLimitsEnabled: env.LATCHKEY_RATE_LIMITS !== 'off',
     developmentUserLimit: num('LATCHKEY_DEVELOPMENT_USER_LIMIT', defaultSettings.developmentUserLimit),
-    trustProxy: env.LATCHKEY_TRUST_PROXY === 'true',
+    trustProxy: trustProxyFromEnv(env.LATCHKEY_TRUST_PROXY),
+    analyticsRetentionDays: num('LATCHKEY_ANALYTICS_RETENTION_DAYS', defaultSettings.analyticsRetentionDays),
+    analyticsMaxEventsPerApp: num('LATCHKEY_ANALYTICS_MAX_EVENTS', defaultSettings.analyticsMaxEventsPerApp),
     rpcUrls: rpcUrlsFromEnv(env.LATCHKEY_RPC_URLS),
     publicUrl: publicUrlFromEnv(env.LATCHKEY_PUBLIC_URL),
     development: env.LATCHKEY_DEVELOPMENT === 'true',
   };
+}
+
+/**
+ * `LATCHKEY_TRUST_PROXY`: `true` is one proxy in front, a whole number that many (`2`: a CDN and a
+ * load balancer), `false` / unset / `0` none.
+ */
+function trustProxyFromEnv(value: string | undefined): number {
+  if (value === undefined || value === '' || value === 'false') return 0;
+  if (value === 'true') return 1;
+  if (/^\d{1,2}$/.test(value)) return Number(value);
+  throw new Error('LATCHKEY_TRUST_PROXY must be true, false or the number of trusted proxies (e.g. 2)');
 }
 
 /** `LATCHKEY_PUBLIC_URL`: a bare http(s) origin, no path (WIRE.md §1.1). */

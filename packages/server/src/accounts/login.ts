@@ -1,4 +1,5 @@
 import type { LoginMode } from '@latchkey/protocol';
+import type { Kysely } from 'kysely';
 import type { AppRecord } from '../apps/app-record.ts';
 import { userLimit } from '../apps/app-service.ts';
 import type { ServerContext } from '../context.ts';
@@ -6,6 +7,7 @@ import { randomId } from '../crypto/random.ts';
 import { ApiError } from '../http/api-error.ts';
 import { recordEvent } from '../outbox/record-event.ts';
 import { isUniqueViolation } from '../storage/db.ts';
+import type { Database } from '../storage/schema.ts';
 import { findAccountOwner, loadUser, toWireUser, type UserRecord } from '../users/user-record.ts';
 import { isEmbeddedWallet, toWireAccount, type VerifiedIdentity } from './account-record.ts';
 import { assertAllowlisted } from './allowlist.ts';
@@ -31,21 +33,39 @@ export async function loginWithIdentity(
   const existing = await findAccountOwner(ctx.db, app.id, identity.type, identity.identifier);
   if (existing) return { user: await touchLogin(ctx, app, existing, identity), isNewUser: false };
   if (options.mode === 'no-signup') throw new ApiError('user_does_not_exist');
-  await assertUnderUserLimit(ctx, app);
   try {
     return { user: await createUser(ctx, app, identity, options.isGuest ?? false), isNewUser: true };
   } catch (error) {
-    if (!isUniqueViolation(error)) throw error;
+    if (!isUniqueViolation(error) && !(error instanceof ClaimedMeanwhile)) throw error;
     const winner = await findAccountOwner(ctx.db, app.id, identity.type, identity.identifier);
     if (!winner) throw error;
     return { user: await touchLogin(ctx, app, winner, identity), isNewUser: false };
   }
 }
 
-async function assertUnderUserLimit(ctx: ServerContext, app: AppRecord): Promise<void> {
+/** A racing first login of the same identity made its user while this one waited for the lock. */
+class ClaimedMeanwhile extends Error {}
+
+/**
+ * Inside the sign-up transaction: refuses a new user once the app has as many as its limit allows.
+ * Racing sign-ups must count one after another, or they all read "fewer than the limit" and all
+ * get in. On PostgreSQL the app's row is locked until commit (FOR NO KEY UPDATE conflicts with
+ * itself, not with the foreign-key checks of rows that reference the app), and under READ
+ * COMMITTED the count taken after the lock sees every user the previous holder committed. SQLite
+ * runs one write transaction at a time (Kysely holds its single connection for it).
+ */
+async function assertRoomForUser(
+  ctx: ServerContext,
+  trx: Kysely<Database>,
+  app: AppRecord,
+  identity: VerifiedIdentity,
+): Promise<void> {
   const limit = userLimit(ctx, app);
   if (limit === null) return;
-  const { count } = await ctx.db
+  if (ctx.dialect === 'postgres')
+    await trx.selectFrom('apps').select('id').where('id', '=', app.id).forNoKeyUpdate().execute();
+  if (await findAccountOwner(trx, app.id, identity.type, identity.identifier)) throw new ClaimedMeanwhile();
+  const { count } = await trx
     .selectFrom('users')
     .select((eb) => eb.fn.countAll<number>().as('count'))
     .where('app_id', '=', app.id)
@@ -57,6 +77,7 @@ async function createUser(ctx: ServerContext, app: AppRecord, identity: Verified
   const now = ctx.now();
   const userId = randomId(25);
   await ctx.db.transaction().execute(async (trx) => {
+    await assertRoomForUser(ctx, trx, app, identity);
     await trx
       .insertInto('users')
       .values({

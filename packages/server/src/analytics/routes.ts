@@ -2,9 +2,10 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import type { ServerContext } from '../context.ts';
 import { randomId } from '../crypto/random.ts';
-import { containsNul } from '../http/body.ts';
+import { jsonProblem } from '../http/body.ts';
 import { clientIp } from '../http/client-ip.ts';
 import type { AppEnv } from '../http/env.ts';
+import { claimEventPlace } from './event-quota.ts';
 
 const eventBody = z.object({
   event_name: z.string().min(1).max(100),
@@ -16,7 +17,9 @@ const maxPayloadBytes = 8 * 1024;
 
 /**
  * `POST /api/v1/analytics_events`: stored when well-formed, and never fails the caller — a bad
- * body, a full rate bucket or a storage error all answer `{}` (the clients ignore the result).
+ * body, a full rate bucket (per IP, and per client id), an app at its stored-events cap or a
+ * storage error all answer `{}` (the clients ignore the result). Old events are deleted by the
+ * retention sweep (storage/retention.ts).
  */
 export function analyticsRoutes(ctx: ServerContext) {
   const routes = new Hono<AppEnv>();
@@ -24,17 +27,22 @@ export function analyticsRoutes(ctx: ServerContext) {
     try {
       const raw: unknown = await c.req.json().catch(() => null);
       const parsed = eventBody.safeParse(raw);
-      // A NUL would fail as a storage error on PostgreSQL; it is just another malformed event.
-      if (!parsed.success || containsNul(raw)) return c.json({});
+      // A NUL (a storage error on PostgreSQL) or a body nested too deep to store is just another
+      // malformed event.
+      if (!parsed.success || jsonProblem(raw) !== null) return c.json({});
+      const app = c.get('app');
+      const clientId = parsed.data.client_id ?? c.req.header('privy-ca-id')?.slice(0, 100) ?? null;
       await ctx.rateLimits.consume('analyticsIp', clientIp(c, ctx.settings.trustProxy));
+      if (clientId) await ctx.rateLimits.consume('analyticsClient', `${app.id}:${clientId}`);
+      if (!(await claimEventPlace(ctx.db, app.id, ctx.settings.analyticsMaxEventsPerApp))) return c.json({});
       const payload = parsed.data.payload ? JSON.stringify(parsed.data.payload) : null;
       await ctx.db
         .insertInto('analytics_events')
         .values({
           id: randomId(25),
-          app_id: c.get('app').id,
+          app_id: app.id,
           event_name: parsed.data.event_name,
-          client_id: parsed.data.client_id ?? c.req.header('privy-ca-id') ?? null,
+          client_id: clientId,
           payload: payload && payload.length <= maxPayloadBytes ? payload : null,
           created_at: ctx.now(),
         })

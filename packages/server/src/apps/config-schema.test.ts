@@ -50,6 +50,18 @@ describe('parseSetArgument', () => {
     expect(wrongType.error?.issues[0]?.path).toEqual(['sms_auth']);
     expect(appPatch.safeParse(parseSetArgument('no_such_field=1')).success).toBe(false);
   });
+
+  it('refuses settings that promise a protection the server does not provide yet', () => {
+    expect(appPatch.safeParse(parseSetArgument('mfa_methods=[]')).success).toBe(true);
+    for (const value of ['["totp"]', '["sms","passkey"]']) {
+      const refused = appPatch.safeParse(parseSetArgument(`mfa_methods=${value}`));
+      expect(refused.success, value).toBe(false);
+      expect(refused.error?.issues[0]).toMatchObject({
+        path: ['mfa_methods'],
+        message: 'multi-factor authentication is not supported by this server yet',
+      });
+    }
+  });
 });
 
 describe('mergePatch', () => {

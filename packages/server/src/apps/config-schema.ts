@@ -14,6 +14,14 @@ export const allowedDomain = z
     'must be an origin like https://example.com',
   );
 
+/**
+ * Settings that would promise users a protection this server does not provide yet: refused with
+ * these texts rather than stored and published as if they were in force.
+ */
+export const unenforced = {
+  mfa_methods: 'multi-factor authentication is not supported by this server yet',
+} as const;
+
 /** Schema of every public config field (WIRE.md §4.4), each one optional for partial updates. */
 export const appConfigPatch = z
   .object({
@@ -85,7 +93,10 @@ export const appConfigPatch = z
     captcha_enabled: z.boolean(),
     enabled_captcha_provider: z.enum(['turnstile', 'hcaptcha']).nullable(),
     captcha_site_key: z.string().max(200).nullable(),
-    mfa_methods: z.array(z.enum(['sms', 'totp', 'passkey', 'email'])).max(4),
+    mfa_methods: z
+      .array(z.enum(['sms', 'totp', 'passkey', 'email']))
+      .max(4)
+      .refine((methods) => methods.length === 0, unenforced.mfa_methods),
     embedded_wallet_config: z
       .object({
         create_on_login: createOnLogin,

@@ -14,7 +14,7 @@ const entryBody = z.object({ type: z.enum(['email', 'phone', 'wallet']), value: 
 
 function normaliseEntry(type: 'email' | 'phone' | 'wallet', value: string): string {
   if (type === 'email')
-    return value.trim().startsWith('@') ? value.trim().toLowerCase() : normaliseEmail(value);
+    return value.trim().startsWith('@') ? value.trim().toLowerCase() : normaliseEmail(value, 'value');
   if (type === 'phone') return normalisePhone(value).e164;
   return value.trim().toLowerCase();
 }
@@ -53,7 +53,7 @@ export function serverAppRoutes(ctx: ServerContext, devOutbox: DevOutbox | null)
     if (!devOutbox)
       throw new ApiError(
         'feature_not_enabled',
-        'The development outbox is off: SMTP or Twilio is configured.',
+        'The development outbox is off: it exists in development mode only, for channels without a provider.',
       );
     const to = c.req.query('to');
     const messages = devOutbox.list(c.get('app').id, to?.slice(0, 320));

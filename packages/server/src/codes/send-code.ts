@@ -16,7 +16,8 @@ export interface SendCodeParameters {
 
 /**
  * Rate-limits, issues and delivers a code. The app's test account gets no message: its fixed
- * code always works. A delivery failure discards the code so no undeliverable code stays live.
+ * code always works. A delivery failure discards that code so no undeliverable code stays live
+ * (codes sent before it stay valid).
  */
 export async function sendCode(
   ctx: ServerContext,
@@ -30,7 +31,7 @@ export async function sendCode(
   try {
     await ctx.delivery.send(codeMessage(app, params, code));
   } catch (error) {
-    await discardCode(ctx, app, params.channel, params.identifier);
+    await discardCode(ctx, app, params.channel, params.identifier, code);
     if (error instanceof ApiError) throw error;
     ctx.log.error('code delivery failed', {
       app_id: app.id,

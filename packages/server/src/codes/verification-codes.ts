@@ -1,20 +1,42 @@
 import { limits } from '@latchkey/protocol';
+import { type Kysely, sql } from 'kysely';
 import type { AppRecord } from '../apps/app-record.ts';
 import type { ServerContext } from '../context.ts';
 import { constantTimeEqual, hmacHex } from '../crypto/hash.ts';
 import { randomDigits } from '../crypto/random.ts';
 import { ApiError } from '../http/api-error.ts';
+import type { Database } from '../storage/schema.ts';
 
 export type CodeChannel = 'email' | 'sms';
 
-function codeHash(
-  ctx: ServerContext,
-  appId: string,
-  channel: CodeChannel,
-  identifier: string,
-  code: string,
-): string {
-  return hmacHex(ctx.codeKey, `${appId}\n${channel}\n${identifier}\n${code}`);
+/**
+ * How codes may be guessed, counted per identifier (app, channel, email or phone), not per code,
+ * so that resending does not buy guesses (before: 5 sends × 5 attempts = 25 guesses per 5 minutes).
+ *
+ * - `liveCodes`: the newest 3 unexpired codes of an identifier are accepted, so a stranger's resend
+ *   does not invalidate the code the owner already has (the per-identifier send budget in
+ *   http/rate-limit.ts allows 3 per code lifetime, so a stranger alone cannot push it out).
+ * - `maxFailures` per `windowSeconds`: 5 wrong codes in 10 minutes (a code's lifetime), the window
+ *   opening at the first failure. The fifth burns every live code of the identifier; until the
+ *   window ends every check is refused with too_many_requests, whatever the code. One guess hits
+ *   with p ≤ 3/10^6, so a window gives an attacker ≤ 1.5·10^-5 (about 0.2 % per day of non-stop
+ *   guessing at one identifier, versus 0.7 % before), while a mistyping owner is locked out for
+ *   10 minutes at most. The same cap applies to the app's test account and its fixed code.
+ */
+export const codeGuessing = {
+  liveCodes: 3,
+  maxFailures: limits.verificationCodeMaxAttempts,
+  windowSeconds: limits.verificationCodeTtlSeconds,
+} as const;
+
+interface CodeKey {
+  app_id: string;
+  channel: CodeChannel;
+  identifier: string;
+}
+
+function codeHash(ctx: ServerContext, key: CodeKey, code: string): string {
+  return hmacHex(ctx.codeKey, `${key.app_id}\n${key.channel}\n${key.identifier}\n${code}`);
 }
 
 /** True when the identifier is the app's fixed test account (enabled per app). */
@@ -26,8 +48,8 @@ export function isTestIdentifier(app: AppRecord, channel: CodeChannel, identifie
 }
 
 /**
- * Issues a 6-digit code for an identifier, replacing any earlier one. Only an HMAC of the code is
- * stored; the caller delivers the plain code.
+ * Issues a 6-digit code for an identifier. Earlier codes stay valid (the newest `liveCodes` of
+ * them); older ones are dropped. Only an HMAC of the code is stored; the caller delivers the code.
  */
 export async function issueCode(
   ctx: ServerContext,
@@ -35,45 +57,76 @@ export async function issueCode(
   channel: CodeChannel,
   identifier: string,
 ): Promise<string> {
+  const key: CodeKey = { app_id: app.id, channel, identifier };
   const code = randomDigits(limits.verificationCodeLength);
+  const hash = codeHash(ctx, key, code);
   const now = ctx.now();
-  const values = {
-    code_hash: codeHash(ctx, app.id, channel, identifier, code),
-    created_at: now,
-    expires_at: now + limits.verificationCodeTtlSeconds,
-    attempts: 0,
-  };
+  const times = { created_at: now, expires_at: now + limits.verificationCodeTtlSeconds };
+  // Issue order within the identifier (seconds tie when codes are resent quickly).
+  const seq = sql<number>`(select coalesce(max(seq), 0) + 1 from verification_codes
+    where app_id = ${key.app_id} and channel = ${key.channel} and identifier = ${key.identifier})`;
   await ctx.db
     .insertInto('verification_codes')
-    .values({ app_id: app.id, channel, identifier, ...values })
-    .onConflict((oc) => oc.columns(['app_id', 'channel', 'identifier']).doUpdateSet(values))
+    .values({ ...key, code_hash: hash, ...times, seq })
+    // The same six digits again: the earlier message's code is now the newest one.
+    .onConflict((oc) =>
+      oc
+        .columns(['app_id', 'channel', 'identifier', 'code_hash'])
+        .doUpdateSet((eb) => ({ ...times, seq: eb.ref('excluded.seq') })),
+    )
+    .execute();
+  // Keep the newest `liveCodes`, this one among them.
+  await ctx.db
+    .deleteFrom('verification_codes')
+    .where('app_id', '=', key.app_id)
+    .where('channel', '=', key.channel)
+    .where('identifier', '=', key.identifier)
+    .where('code_hash', '<>', hash)
+    .where('code_hash', 'not in', (eb) =>
+      eb
+        .selectFrom('verification_codes')
+        .select('code_hash')
+        .where('app_id', '=', key.app_id)
+        .where('channel', '=', key.channel)
+        .where('identifier', '=', key.identifier)
+        .where('code_hash', '<>', hash)
+        .where('expires_at', '>', now)
+        .orderBy('seq', 'desc')
+        .limit(codeGuessing.liveCodes - 1),
+    )
     .execute();
   return code;
 }
 
-/** Drops the live code for an identifier (e.g. when delivery failed). */
+/** Drops one issued code (its delivery failed); the identifier's other codes stay valid. */
 export async function discardCode(
   ctx: ServerContext,
   app: AppRecord,
   channel: CodeChannel,
   identifier: string,
+  code: string,
 ): Promise<void> {
+  const key: CodeKey = { app_id: app.id, channel, identifier };
   await ctx.db
     .deleteFrom('verification_codes')
-    .where('app_id', '=', app.id)
-    .where('channel', '=', channel)
-    .where('identifier', '=', identifier)
+    .where('app_id', '=', key.app_id)
+    .where('channel', '=', key.channel)
+    .where('identifier', '=', key.identifier)
+    .where('code_hash', '=', codeHash(ctx, key, code))
     .execute();
 }
 
 const invalidCode = () => new ApiError('invalid_credentials', 'Invalid or expired verification code.');
+const tooManyFailures = () =>
+  new ApiError('too_many_requests', 'Too many incorrect codes. Try again in a few minutes.');
 
 /**
- * Checks and consumes a code. Each guess is counted before it is compared, in one statement that
- * also checks the cap, so racing guesses cannot all read "fewer than 5 attempts" and all be
- * compared: at most five guesses are ever checked against a code. Single use: the matching row is
- * deleted in the same statement that checks it, so two concurrent right answers cannot both pass.
- * The fifth wrong guess burns the code. Expired codes never pass.
+ * Checks and consumes a code (or the test account's fixed code). The checks of one identifier run
+ * one at a time: each takes the identifier's attempts row first (the upsert locks it until commit
+ * on PostgreSQL; SQLite runs one write transaction at a time), so racing guesses cannot all read
+ * "fewer than 5 failures" and all be compared: at most `maxFailures` wrong guesses are ever checked
+ * per window. Right answers are not counted, so the test account can log in concurrently. Single
+ * use: a right code takes every live code of the identifier with it. Expired codes never pass.
  */
 export async function consumeCode(
   ctx: ServerContext,
@@ -82,41 +135,102 @@ export async function consumeCode(
   identifier: string,
   code: string,
 ): Promise<void> {
-  if (isTestIdentifier(app, channel, identifier)) {
-    if (!constantTimeEqual(code, app.settings.test_otp_code)) throw invalidCode();
-    return;
-  }
-  const reserved = await ctx.db
-    .updateTable('verification_codes')
-    .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
-    .where('app_id', '=', app.id)
-    .where('channel', '=', channel)
-    .where('identifier', '=', identifier)
-    .where('attempts', '<', limits.verificationCodeMaxAttempts)
-    .where('expires_at', '>', ctx.now())
-    .returning(['code_hash', 'attempts'])
+  const key: CodeKey = { app_id: app.id, channel, identifier };
+  const now = ctx.now();
+  const passed = await ctx.db.transaction().execute(async (trx) => {
+    if ((await lockFailures(trx, key, now)) >= codeGuessing.maxFailures) return 'locked';
+    const right = isTestIdentifier(app, channel, identifier)
+      ? constantTimeEqual(code, app.settings.test_otp_code)
+      : await takeMatchingCode(ctx, trx, key, code, now);
+    if (right) return 'passed';
+    if ((await countFailure(trx, key, now)) >= codeGuessing.maxFailures) await deleteCodes(trx, key);
+    return 'failed';
+  });
+  if (passed === 'locked') throw tooManyFailures();
+  if (passed === 'failed') throw invalidCode();
+}
+
+/**
+ * Takes (and locks) the identifier's attempts row, opening a fresh window when the last one has
+ * ended, and returns its failures so far.
+ */
+async function lockFailures(trx: Kysely<Database>, key: CodeKey, now: number): Promise<number> {
+  const row = await trx
+    .insertInto('verification_attempts')
+    .values({ ...key, failures: 0, window_ends_at: now })
+    .onConflict((oc) =>
+      oc.columns(['app_id', 'channel', 'identifier']).doUpdateSet((eb) => ({
+        failures: eb
+          .case()
+          .when('verification_attempts.window_ends_at', '<=', now)
+          .then(0)
+          .else(eb.ref('verification_attempts.failures'))
+          .end(),
+      })),
+    )
+    .returning('failures')
+    .executeTakeFirstOrThrow();
+  return row.failures;
+}
+
+/** Counts a wrong guess; the window opens with the first failure. Returns the failures now. */
+async function countFailure(trx: Kysely<Database>, key: CodeKey, now: number): Promise<number> {
+  const row = await trx
+    .updateTable('verification_attempts')
+    .set((eb) => ({
+      failures: eb('failures', '+', 1),
+      window_ends_at: eb
+        .case()
+        .when('failures', '=', 0)
+        .then(now + codeGuessing.windowSeconds)
+        .else(eb.ref('window_ends_at'))
+        .end(),
+    }))
+    .where('app_id', '=', key.app_id)
+    .where('channel', '=', key.channel)
+    .where('identifier', '=', key.identifier)
+    .returning('failures')
+    .executeTakeFirstOrThrow();
+  return row.failures;
+}
+
+/**
+ * True when `code` is one of the newest live codes of the identifier, which are then all deleted.
+ * Each stored hash is compared in constant time, and all of them, so the time taken does not tell
+ * which one matched.
+ */
+async function takeMatchingCode(
+  ctx: ServerContext,
+  trx: Kysely<Database>,
+  key: CodeKey,
+  code: string,
+  now: number,
+): Promise<boolean> {
+  const live = await trx
+    .selectFrom('verification_codes')
+    .select('code_hash')
+    .where('app_id', '=', key.app_id)
+    .where('channel', '=', key.channel)
+    .where('identifier', '=', key.identifier)
+    .where('expires_at', '>', now)
+    .orderBy('seq', 'desc')
+    .limit(codeGuessing.liveCodes)
+    .execute();
+  if (live.length === 0) return false;
+  const hash = codeHash(ctx, key, code);
+  const matched = live.map((row) => constantTimeEqual(hash, row.code_hash)).includes(true);
+  if (!matched) return false;
+  const taken = await deleteCodes(trx, key);
+  return taken > 0;
+}
+
+/** Deletes every code of the identifier; returns how many there were. */
+async function deleteCodes(trx: Kysely<Database>, key: CodeKey): Promise<number> {
+  const result = await trx
+    .deleteFrom('verification_codes')
+    .where('app_id', '=', key.app_id)
+    .where('channel', '=', key.channel)
+    .where('identifier', '=', key.identifier)
     .executeTakeFirst();
-  if (!reserved) throw invalidCode();
-  const hash = codeHash(ctx, app.id, channel, identifier, code);
-  if (constantTimeEqual(hash, reserved.code_hash)) {
-    const consumed = await ctx.db
-      .deleteFrom('verification_codes')
-      .where('app_id', '=', app.id)
-      .where('channel', '=', channel)
-      .where('identifier', '=', identifier)
-      .where('code_hash', '=', hash)
-      .executeTakeFirst();
-    if (Number(consumed.numDeletedRows) === 1) return;
-    throw invalidCode();
-  }
-  if (reserved.attempts >= limits.verificationCodeMaxAttempts) {
-    await ctx.db
-      .deleteFrom('verification_codes')
-      .where('app_id', '=', app.id)
-      .where('channel', '=', channel)
-      .where('identifier', '=', identifier)
-      .where('code_hash', '=', reserved.code_hash)
-      .execute();
-  }
-  throw invalidCode();
+  return Number(result.numDeletedRows);
 }

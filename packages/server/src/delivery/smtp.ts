@@ -8,7 +8,9 @@ export function smtpDelivery(options: { url: string; from: string }): Delivery &
     async send(message) {
       await transport.sendMail({
         from: options.from,
-        to: message.to,
+        // An address object, not a string: nodemailer parses a string as an address list, so
+        // 'a,victim@example.com' or 'x<victim@example.com' would be delivered to the victim.
+        to: { name: '', address: message.to },
         subject: message.subject,
         text: message.text,
       });

@@ -75,9 +75,9 @@ export function emailRoutes(ctx: ServerContext) {
   routes.post('/update', requireUser(ctx), async (c) => {
     const body = await readBody(c, updateBody);
     const app = c.get('app');
-    const next = acceptEmail(app, body.newAddress);
+    const next = acceptEmail(app, body.newAddress, 'newAddress');
     // Validate every input before the code is spent: a typo in oldAddress must not burn it.
-    const old = normaliseEmail(body.oldAddress);
+    const old = normaliseEmail(body.oldAddress, 'oldAddress');
     await ctx.rateLimits.consume('verifyIp', ip(c));
     await consumeCode(ctx, app, 'email', next, body.code);
     const user = await updateAccount(ctx, app, c.get('auth').userId, 'email', old, {
@@ -90,7 +90,13 @@ export function emailRoutes(ctx: ServerContext) {
   routes.post('/unlink', requireUser(ctx), async (c) => {
     const body = await readBody(c, unlinkBody);
     const app = c.get('app');
-    const user = await unlinkAccount(ctx, app, c.get('auth').userId, 'email', normaliseEmail(body.address));
+    const user = await unlinkAccount(
+      ctx,
+      app,
+      c.get('auth').userId,
+      'email',
+      normaliseEmail(body.address, 'address'),
+    );
     return c.json(toWireUser(user));
   });
 

@@ -16,21 +16,39 @@ export async function readBody<T extends z.ZodType>(c: Context, schema: T): Prom
       throw new ApiError('invalid_data', 'Request body is not valid JSON.');
     }
   }
-  // PostgreSQL text cannot hold U+0000 and no field of ours needs it: refuse it here, once, rather
-  // than let it surface as a database error (a 500) wherever a string reaches storage.
-  if (containsNul(raw))
-    throw new ApiError('invalid_data', 'Invalid request body: NUL characters are not allowed.');
+  const problem = jsonProblem(raw);
+  if (problem) throw new ApiError('invalid_data', `Invalid request body: ${problem}`);
   const result = schema.safeParse(raw);
   if (!result.success) throw new ApiError('invalid_data', describeIssue(result.error));
   return result.data;
 }
 
-/** True when any string or key inside a parsed JSON value contains U+0000. */
-export function containsNul(value: unknown): boolean {
-  if (typeof value === 'string') return value.includes('\u0000');
-  if (typeof value !== 'object' || value === null) return false;
-  if (Array.isArray(value)) return value.some(containsNul);
-  return Object.entries(value).some(([key, item]) => key.includes('\u0000') || containsNul(item));
+/** No request body of ours is nested anywhere near this deep; hostile ones are (`[[[[…]]]]`). */
+export const maxJsonDepth = 64;
+
+/**
+ * What is wrong with a parsed JSON value as a request body, or null. Walked iteratively with an
+ * explicit stack: a recursive walk of a body nested thousands of levels deep overflows the call
+ * stack (a 500), and the schemas after it would recurse too, so depth is bounded here.
+ * - PostgreSQL text cannot hold U+0000 and no field of ours needs it: it is refused here, once,
+ *   rather than surfacing as a database error wherever a string reaches storage.
+ */
+export function jsonProblem(value: unknown): string | null {
+  const stack: [unknown, number][] = [[value, 0]];
+  for (let entry = stack.pop(); entry; entry = stack.pop()) {
+    const [item, depth] = entry;
+    if (typeof item === 'string') {
+      if (item.includes('\u0000')) return 'NUL characters are not allowed.';
+      continue;
+    }
+    if (typeof item !== 'object' || item === null) continue;
+    if (depth >= maxJsonDepth) return 'nested too deeply.';
+    for (const [key, child] of Object.entries(item)) {
+      if (key.includes('\u0000')) return 'NUL characters are not allowed.';
+      stack.push([child, depth + 1]);
+    }
+  }
+  return null;
 }
 
 function describeIssue(error: z.ZodError): string {

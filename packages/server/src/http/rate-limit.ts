@@ -11,8 +11,12 @@ import { ApiError } from './api-error.ts';
 export const rateLimitBudgets = {
   /** Codes sent from one IP, any identifier. */
   sendCodeIp: { points: 30, duration: 60 },
-  /** Codes sent to one email or phone: limits mail bombing and SMS cost. */
-  sendCodeIdentifier: { points: 5, duration: 300 },
+  /**
+   * Codes sent to one email or phone (any sender): limits mail bombing and SMS cost. Three per
+   * code lifetime, the number of live codes accepted (codes/verification-codes.ts), so a stranger's
+   * resends within it cannot push out the code the owner already has.
+   */
+  sendCodeIdentifier: { points: 3, duration: 600 },
   /** Login and link attempts from one IP (code checks, guest, custom JWT). */
   verifyIp: { points: 60, duration: 60 },
   /** Session refreshes from one IP. */
@@ -21,6 +25,8 @@ export const rateLimitBudgets = {
   recoveryPassword: { points: 10, duration: 3600 },
   /** Analytics posts from one IP; excess is dropped silently. */
   analyticsIp: { points: 300, duration: 60 },
+  /** Analytics posts from one client id of one app (the SDK's per-install id); excess is dropped. */
+  analyticsClient: { points: 60, duration: 60 },
 } as const;
 
 export type RateLimitBucket = keyof typeof rateLimitBudgets;

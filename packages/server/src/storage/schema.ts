@@ -10,11 +10,13 @@ export interface Database {
   sessions: SessionsTable;
   refresh_tokens: RefreshTokensTable;
   verification_codes: VerificationCodesTable;
+  verification_attempts: VerificationAttemptsTable;
   wallet_nonces: WalletNoncesTable;
   account_transfers: AccountTransfersTable;
   wallet_entropies: WalletEntropiesTable;
   allowlist: AllowlistTable;
   analytics_events: AnalyticsEventsTable;
+  analytics_event_counts: AnalyticsEventCountsTable;
   outbox: OutboxTable;
   server_settings: ServerSettingsTable;
   wallet_devices: WalletDevicesTable;
@@ -87,6 +89,7 @@ export interface RefreshTokensTable {
   rotated_at: number | null;
 }
 
+/** Live codes: the newest few per identifier are accepted (several may be live at once). */
 export interface VerificationCodesTable {
   app_id: string;
   channel: string;
@@ -95,7 +98,19 @@ export interface VerificationCodesTable {
   code_hash: string;
   created_at: number;
   expires_at: number;
-  attempts: number;
+  /** Issue order within the identifier: the newest few codes are the live ones. */
+  seq: number;
+}
+
+/** Wrong codes per identifier (not per code, so resends buy no guesses): see codes/verification-codes.ts. */
+export interface VerificationAttemptsTable {
+  app_id: string;
+  channel: string;
+  identifier: string;
+  /** Wrong codes in the current window. */
+  failures: number;
+  /** When the window opened by the first failure ends (Unix seconds). */
+  window_ends_at: number;
 }
 
 export interface WalletNoncesTable {
@@ -202,6 +217,12 @@ export interface AnalyticsEventsTable {
   client_id: string | null;
   payload: string | null;
   created_at: number;
+}
+
+/** Events stored per app, kept under `analyticsMaxEventsPerApp` (see analytics/event-quota.ts). */
+export interface AnalyticsEventCountsTable {
+  app_id: string;
+  stored: number;
 }
 
 export interface OutboxTable {

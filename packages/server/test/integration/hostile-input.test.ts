@@ -90,6 +90,11 @@ interface BodyRoute {
 let unique = 0;
 const next = () => ++unique;
 const wrongCode = '123456';
+/**
+ * A number no other request used: wrong codes are counted per identifier (5 per window), so each
+ * code-checking request gets an identifier of its own.
+ */
+const freshPhone = () => `+1415556${String(next()).padStart(4, '0')}`;
 
 // Wallet sign-in templates: well-formed messages whose nonce was never issued (invalid_credentials).
 const evmAddress = () => privateKeyToAddress(generatePrivateKey());
@@ -149,7 +154,7 @@ function bodyRoutes(): BodyRoute[] {
       method: 'POST',
       path: () => '/api/v1/passwordless/authenticate',
       auth: 'app',
-      template: () => ({ email: 'nobody@example.com', code: wrongCode }),
+      template: () => ({ email: `nobody-${next()}@example.com`, code: wrongCode }),
       valid: invalidCredentials,
       required: ['email', 'code'],
       strings: { email, code: always(invalidData), mode: always(invalidData) },
@@ -159,7 +164,7 @@ function bodyRoutes(): BodyRoute[] {
       method: 'POST',
       path: () => '/api/v1/passwordless/link',
       auth: 'user',
-      template: () => ({ email: 'link-target@example.com', code: wrongCode }),
+      template: () => ({ email: `link-target-${next()}@example.com`, code: wrongCode }),
       valid: invalidCredentials,
       required: ['email', 'code'],
       strings: { email, code: always(invalidData) },
@@ -169,7 +174,11 @@ function bodyRoutes(): BodyRoute[] {
       method: 'POST',
       path: () => '/api/v1/passwordless/update',
       auth: 'user',
-      template: () => ({ oldAddress: 'victim@example.com', newAddress: 'new@example.com', code: wrongCode }),
+      template: () => ({
+        oldAddress: 'victim@example.com',
+        newAddress: `new-${next()}@example.com`,
+        code: wrongCode,
+      }),
       valid: invalidCredentials,
       required: ['oldAddress', 'newAddress', 'code'],
       strings: { oldAddress: email, newAddress: email, code: always(invalidData) },
@@ -209,7 +218,7 @@ function bodyRoutes(): BodyRoute[] {
       method: 'POST',
       path: () => '/api/v1/passwordless_sms/authenticate',
       auth: 'app',
-      template: () => ({ phoneNumber: '+14155550199', code: wrongCode }),
+      template: () => ({ phoneNumber: freshPhone(), code: wrongCode }),
       valid: invalidCredentials,
       required: ['phoneNumber', 'code'],
       strings: { phoneNumber: always(invalidData), code: always(invalidData), mode: always(invalidData) },
@@ -219,7 +228,7 @@ function bodyRoutes(): BodyRoute[] {
       method: 'POST',
       path: () => '/api/v1/passwordless_sms/link',
       auth: 'user',
-      template: () => ({ phoneNumber: '+14155550198', code: wrongCode }),
+      template: () => ({ phoneNumber: freshPhone(), code: wrongCode }),
       valid: invalidCredentials,
       required: ['phoneNumber', 'code'],
       strings: { phoneNumber: always(invalidData), code: always(invalidData) },
@@ -231,7 +240,7 @@ function bodyRoutes(): BodyRoute[] {
       auth: 'user',
       template: () => ({
         old_phone_number: '+14155550197',
-        new_phone_number: '+14155550196',
+        new_phone_number: freshPhone(),
         code: wrongCode,
       }),
       valid: invalidCredentials,
@@ -962,6 +971,27 @@ describe.each(dialects)('hostile input on every route (%s)', (dialect) => {
       results.forEach((res, i) => {
         expectOutcome(res, cases[i]![2], cases[i]![0]);
       });
+    });
+
+    it('refuses a body nested thousands of levels deep, never a 500', async () => {
+      const depth = 3000;
+      const deepArray = `${'['.repeat(depth)}${']'.repeat(depth)}`;
+      const deepObject = `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`;
+      const template = JSON.stringify(route.template()).slice(1, -1);
+      const cases: [string, string][] = [
+        ['deep object', deepObject],
+        ['template with a deep object field', `{${template}${template ? ',' : ''}"padding":${deepObject}}`],
+        ['deep array', deepArray],
+        ['template with a deep array field', `{${template}${template ? ',' : ''}"padding":${deepArray}}`],
+      ];
+      for (const [label, raw] of cases) {
+        const res = await call({ raw });
+        expectOutcome(res, route.bad, label);
+        if (route.bad.code === 'invalid_data')
+          expect((res.body as { error: string }).error, label).toBe(
+            'Invalid request body: nested too deeply.',
+          );
+      }
     });
 
     it('refuses a body with a required field missing', async () => {

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consumeCode } from '../../src/codes/verification-codes.ts';
+import { rateLimitBudgets } from '../../src/http/rate-limit.ts';
 import {
   type AuthBody,
   dialects,
@@ -9,12 +10,19 @@ import {
   type TestServer,
 } from '../helpers/test-server.ts';
 
+/** The answer once an identifier has used up its wrong guesses. */
+const locked = {
+  status: 429,
+  body: { code: 'too_many_requests', error: 'Too many incorrect codes. Try again in a few minutes.' },
+};
+
 /** A six-digit code other than `code`. */
 const otherThan = (code: string, offset = 1) => String((Number(code) + offset) % 1_000_000).padStart(6, '0');
 
 /**
- * One-time codes (spec §5): single use, at most 5 wrong attempts per code even when the guesses
- * race, stored only as an HMAC, bound to one identifier of one app, and rate-limited per IP.
+ * One-time codes (spec §5): single use, at most 5 wrong guesses per identifier per window even
+ * across resends and when the guesses race, resends that do not invalidate the owner's code,
+ * stored only as an HMAC, bound to one identifier of one app, and rate-limited per IP.
  */
 describe.each(dialects)('verification codes (%s)', (dialect) => {
   let t: TestServer;
@@ -49,8 +57,10 @@ describe.each(dialects)('verification codes (%s)', (dialect) => {
       Array.from({ length: 10 }, () => authenticate(client, 'race@example.com', code)),
     );
     expect(results.filter((r) => r.status === 200)).toHaveLength(1);
+    // The others presented a spent code: wrong guesses, until the identifier's cap refuses them.
     for (const r of results.filter((r) => r.status !== 200)) {
-      expect(r).toMatchObject({ status: 401, body: { code: 'invalid_credentials' } });
+      expect([401, 429]).toContain(r.status);
+      expect(r.body).toMatchObject({ code: r.status === 401 ? 'invalid_credentials' : 'too_many_requests' });
     }
     // Exactly one session came of it.
     const sessions = await t.ctx.db
@@ -61,29 +71,30 @@ describe.each(dialects)('verification codes (%s)', (dialect) => {
     expect(sessions).toHaveLength(1);
   });
 
-  it('concurrent wrong guesses all count: the code is burnt after 5 of them', async () => {
+  it('concurrent wrong guesses all count: after 5 of them every check is refused', async () => {
     const { client } = await t.createApp();
     const code = await sendCode(client, 'guess@example.com');
     const three = await Promise.all(
       [1, 2, 3].map((i) => authenticate(client, 'guess@example.com', otherThan(code, i))),
     );
     for (const r of three) expect(r).toMatchObject({ status: 401, body: { code: 'invalid_credentials' } });
-    // No lost update: three racing wrong guesses are three attempts.
+    // No lost update: three racing wrong guesses are three failures of the identifier.
     const row = await t.ctx.db
-      .selectFrom('verification_codes')
-      .select('attempts')
+      .selectFrom('verification_attempts')
+      .select('failures')
       .where('app_id', '=', client.appId)
       .executeTakeFirstOrThrow();
-    expect(row.attempts).toBe(3);
+    expect(row.failures).toBe(3);
 
     const burst = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
         authenticate(client, 'guess@example.com', otherThan(code, 10 + i)),
       ),
     );
-    for (const r of burst) expect(r).toMatchObject({ status: 401, body: { code: 'invalid_credentials' } });
-    const right = await authenticate(client, 'guess@example.com', code);
-    expect(right).toMatchObject({ status: 401, body: { code: 'invalid_credentials' } });
+    // Two more were checked (and failed); the other 18 were refused unchecked.
+    expect(burst.filter((r) => r.status === 401)).toHaveLength(2);
+    for (const r of burst.filter((r) => r.status !== 401)) expect(r).toMatchObject(locked);
+    expect(await authenticate(client, 'guess@example.com', code)).toMatchObject(locked);
   });
 
   it('racing guesses: at most 5 are ever compared against a code', async () => {
@@ -108,8 +119,8 @@ describe.each(dialects)('verification codes (%s)', (dialect) => {
     expect(outcomes.every((o) => o.status === 'rejected')).toBe(true);
     expect(compared).toBeGreaterThan(0);
     expect(compared).toBeLessThanOrEqual(5);
-    // The five counted guesses burnt the code: the right one no longer works.
-    expect((await authenticate(client, email, code)).status).toBe(401);
+    // Five failures burnt the code and lock the identifier: the right one no longer works.
+    expect(await authenticate(client, email, code)).toMatchObject(locked);
   });
 
   it('the right code still works as the fifth attempt, after four wrong ones', async () => {
@@ -119,6 +130,77 @@ describe.each(dialects)('verification codes (%s)', (dialect) => {
       expect((await authenticate(client, 'fifth@example.com', otherThan(code, i))).status).toBe(401);
     }
     expect((await authenticate(client, 'fifth@example.com', code)).status).toBe(200);
+  });
+
+  it('wrong guesses count per identifier across resends: 5 in all, not 5 per code', async () => {
+    const { client } = await t.createApp();
+    const email = 'resender@example.com';
+    const first = await sendCode(client, email);
+    for (let i = 1; i <= 4; i++) {
+      expect(await authenticate(client, email, otherThan(first, i))).toMatchObject({ status: 401 });
+    }
+    // A fresh code does not buy fresh guesses: the fifth failure locks the identifier…
+    const second = await sendCode(client, email);
+    const wrong = [first, second].includes(otherThan(second, 7))
+      ? otherThan(second, 8)
+      : otherThan(second, 7);
+    expect(await authenticate(client, email, wrong)).toMatchObject({ status: 401 });
+    const third = await sendCode(client, email);
+    for (const code of [first, second, third])
+      expect(await authenticate(client, email, code)).toMatchObject(locked);
+    // …until the window (a code's lifetime, from the first failure) has passed.
+    t.advance(10 * 60);
+    expect(await authenticate(client, email, await sendCode(client, email))).toMatchObject({ status: 200 });
+  });
+
+  it("a stranger's resends do not invalidate the code the owner already has", async () => {
+    const { client } = await t.createApp();
+    const email = 'owner@example.com';
+    const owners = await sendCode(client, email);
+    await sendCode(client, email); // a stranger presses "resend" twice
+    await sendCode(client, email);
+    expect(await authenticate(client, email, owners)).toMatchObject({ status: 200 });
+  });
+
+  it('the newest 3 live codes are accepted, older ones not; a right one spends them all', async () => {
+    const { client } = await t.createApp();
+    const email = 'many@example.com';
+    const codes = [];
+    for (let i = 0; i < 4; i++) codes.push(await sendCode(client, email));
+    const [oldest, ...newest] = codes as [string, string, string, string];
+    const rows = await t.ctx.db
+      .selectFrom('verification_codes')
+      .select('code_hash')
+      .where('app_id', '=', client.appId)
+      .execute();
+    expect(rows.length).toBeLessThanOrEqual(3);
+    if (!newest.includes(oldest)) {
+      expect(await authenticate(client, email, oldest)).toMatchObject({ status: 401 });
+    }
+    expect(await authenticate(client, email, newest[0]!)).toMatchObject({ status: 200 });
+    // Single use, for the lot: the other codes of that identifier went with it.
+    for (const code of newest) {
+      expect(await authenticate(client, email, code)).toMatchObject({ status: 401 });
+    }
+  });
+
+  it("the test account's fixed code has the same cap", async () => {
+    const { app, client } = await t.createApp({ test_credentials_enabled: true });
+    const email = app.settings.test_email;
+    const fixed = app.settings.test_otp_code;
+    expect(await authenticate(client, email, fixed)).toMatchObject({ status: 200 });
+    for (let i = 1; i <= 5; i++) {
+      expect(await authenticate(client, email, otherThan(fixed, i))).toMatchObject({ status: 401 });
+    }
+    expect(await authenticate(client, email, fixed)).toMatchObject(locked);
+    // The phone number is another identifier, with its own budget.
+    const phone = await client.post('/api/v1/passwordless_sms/authenticate', {
+      phoneNumber: app.settings.test_phone_number,
+      code: otherThan(fixed),
+    });
+    expect(phone.status).not.toBe(429);
+    t.advance(10 * 60);
+    expect(await authenticate(client, email, fixed)).toMatchObject({ status: 200 });
   });
 
   it('codes are stored only as an HMAC, never as the code or its bare hash', async () => {
@@ -232,11 +314,32 @@ describe.each(dialects)('verification codes (%s)', (dialect) => {
 
     it('sending codes to one address is limited too', async () => {
       const { client } = await limited.createApp();
+      const budget = rateLimitBudgets.sendCodeIdentifier.points;
       const statuses = [];
-      for (let i = 0; i < 6; i++) {
+      for (let i = 0; i <= budget; i++) {
         statuses.push((await client.post('/api/v1/passwordless/init', { email: 'bomb@example.com' })).status);
       }
-      expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+      expect(statuses).toEqual([...Array(budget).fill(200), 429]);
+    });
+  });
+
+  describe('with rate limits on, a fresh budget', () => {
+    let fresh: TestServer;
+    beforeAll(async () => {
+      fresh = await startTestServer(dialect, { settings: { rateLimitsEnabled: true } });
+    });
+    afterAll(() => fresh.close());
+
+    it("within the send budget a stranger's resends cannot push out the owner's code", async () => {
+      const { client } = await fresh.createApp();
+      const email = 'pushed@example.com';
+      const owners = await sendCode(client, email);
+      const stranger = [];
+      for (let i = 0; i < 5; i++) {
+        stranger.push((await client.post('/api/v1/passwordless/init', { email })).status);
+      }
+      expect(stranger).toContain(429);
+      expect(await authenticate(client, email, owners)).toMatchObject({ status: 200 });
     });
   });
 });
