@@ -1,4 +1,5 @@
 export * from './app-config.ts';
+export * from './cookies.ts';
 export * from './errors.ts';
 export * from './headers.ts';
 export * from './limits.ts';
