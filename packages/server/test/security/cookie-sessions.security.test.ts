@@ -97,6 +97,26 @@ describe.each(dialects)('cookie sessions: CSRF and token exposure (%s)', (dialec
     expect((await frame.me()).status).toBe(200);
   });
 
+  it("the wallet frame's API takes the cookie from the server's own origin only", async () => {
+    const { client } = await t.createApp({ cookie_sessions: true });
+    const jar = await cookieLogin(client, 'frame.cookie@example.com');
+    const path = '/api/v1/embedded_wallets/frame/recovery_share';
+    const body = { entropy_id: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed' };
+    const cookie = jar.header(path);
+    // Past authentication: the user simply has no wallet yet.
+    const frame = await client.post(path, body, { noOrigin: true, headers: { cookie, origin: t.url } });
+    expect(frame).toMatchObject({ status: 404, body: { code: 'linked_account_not_found' } });
+    expect(await client.post(path, body, { noOrigin: true, headers: { origin: t.url } })).toMatchObject({
+      status: 401,
+      body: { code: 'missing_or_invalid_token' },
+    });
+    // The app's page holds the same cookie, but shares go to the frame only.
+    expect(await client.post(path, body, { headers: { cookie } })).toMatchObject({
+      status: 403,
+      body: { code: 'invalid_origin' },
+    });
+  });
+
   it('a Bearer token needs no Origin, as before: only cookies do', async () => {
     const { client } = await t.createApp({ cookie_sessions: true, allowed_domains: [] });
     const jar = await cookieLogin(client, 'bearer.no.origin@example.com');
