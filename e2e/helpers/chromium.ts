@@ -46,11 +46,34 @@ export function ensureChromium(): void {
     throw new Error(`apt-get installed chromium but ${chromiumPath} is missing.`);
 }
 
-export function launchChromium(): Promise<Browser> {
+/** What a test may change about the browser it drives. */
+export interface ChromiumOptions {
+  /**
+   * Names resolved without DNS (`--host-resolver-rules`), e.g. `MAP *.latchkey.test 127.0.0.1`:
+   * sites of their own on this machine, for same-site deployments.
+   */
+  hostResolverRules?: string | undefined;
+  /**
+   * Plain-http origins to treat as secure contexts, as https would be: Web Crypto (the wallet
+   * frame), `crypto.randomUUID` and Web Locks need one. Loopback addresses are secure already.
+   */
+  secureOrigins?: readonly string[] | undefined;
+}
+
+/** The flags `options` adds to `chromiumArgs`. */
+export function chromiumOptionArgs(options: ChromiumOptions): string[] {
+  const args: string[] = [];
+  if (options.hostResolverRules) args.push(`--host-resolver-rules=${options.hostResolverRules}`);
+  if (options.secureOrigins?.length)
+    args.push(`--unsafely-treat-insecure-origin-as-secure=${options.secureOrigins.join(',')}`);
+  return args;
+}
+
+export function launchChromium(options: ChromiumOptions = {}): Promise<Browser> {
   return chromium.launch({
     executablePath: chromiumPath,
     headless: true,
-    args: chromiumArgs,
+    args: [...chromiumArgs, ...chromiumOptionArgs(options)],
     timeout: 30_000,
   });
 }

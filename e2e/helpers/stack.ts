@@ -17,11 +17,16 @@ import { type StaticServer, startStaticServer } from './static-server.ts';
 export interface Stack {
   /** The real Latchkey server, in this process (SQLite in memory), its clock movable. */
   server: TestServer;
+  /**
+   * The server's origin as the browser reaches it (its public URL): `server.url`, or with
+   * `sameSite` its name under that domain. Calls from this process use `server.url`.
+   */
+  apiUrl: string;
   /** The real SMTP listener the server mails codes to. */
   smtp: SmtpListener;
   /** The Twilio stand-in the server sends SMS through. */
   twilio: TwilioStandIn;
-  /** The built demo app on its own origin (another port than the server). */
+  /** The built demo app on its own origin (another port than the server; with `sameSite`, another name). */
   demo: StaticServer;
   browser: Browser;
   /** Creates an app whose allowed_domains is the demo's origin; `allowlist` entries are added to it. */
@@ -46,9 +51,26 @@ export interface Stack {
   close(): Promise<void>;
 }
 
+export interface StackOptions {
+  /**
+   * A same-site deployment under this domain (e.g. `latchkey.test`): the demo on
+   * `http://app.<domain>:<port>`, the server on `http://auth.<domain>:<port>` (its public URL), both
+   * names resolved to 127.0.0.1 by Chromium and treated as secure contexts.
+   */
+  sameSite?: string | undefined;
+}
+
+/** `http://127.0.0.1:<port>` renamed to `http://<host>:<port>`. */
+const renamed = (url: string, host: string) => {
+  const u = new URL(url);
+  u.hostname = host;
+  return u.origin;
+};
+
 export async function startStack(
   settings: Partial<ServerSettings> = {},
   serverOptions: Partial<LatchkeyOptions> = {},
+  options: StackOptions = {},
 ): Promise<Stack> {
   const stops: (() => Promise<unknown>)[] = [];
   const close = async () => {
@@ -71,13 +93,26 @@ export async function startStack(
       ...serverOptions,
     });
     stops.push(() => server.close());
-    const demo = await startStaticServer(inject('demoDist'));
-    stops.push(() => demo.close());
-    const browser = await launchChromium();
+    const served = await startStaticServer(inject('demoDist'));
+    stops.push(() => served.close());
+    let demo: StaticServer = served;
+    let apiUrl = server.url;
+    if (options.sameSite) {
+      demo = { ...served, url: renamed(served.url, `app.${options.sameSite}`) };
+      apiUrl = renamed(server.url, `auth.${options.sameSite}`);
+      // The origin the frame is served from and the cookies are scoped to.
+      server.ctx.settings.publicUrl = apiUrl;
+    }
+    const browser = await launchChromium(
+      options.sameSite
+        ? { hostResolverRules: `MAP *.${options.sameSite} 127.0.0.1`, secureOrigins: [demo.url, apiUrl] }
+        : {},
+    );
     stops.push(() => browser.close());
 
     return {
       server,
+      apiUrl,
       smtp,
       twilio,
       demo,
@@ -92,7 +127,7 @@ export async function startStack(
         return app.id;
       },
       demoUrl(appId, options = {}) {
-        const query = new URLSearchParams({ appId, apiUrl: server.url });
+        const query = new URLSearchParams({ appId, apiUrl });
         if (options.theme) query.set('theme', options.theme);
         return `${demo.url}/?${query}`;
       },

@@ -77,13 +77,24 @@ export interface LatchkeyState {
 
 export interface LatchkeyClient {
   readonly appId: string;
+  /** The server every call goes to: `apiUrl`, or the app config's `custom_api_url` once loaded. */
   readonly apiUrl: string;
   readonly ready: boolean;
+  /**
+   * True once `initialize()` found the app in cookie-session mode (its config has a
+   * `custom_api_url`, WIRE.md §5.4): the server keeps the tokens in HttpOnly cookies, and
+   * `getAccessToken()` resolves null.
+   */
+  readonly cookieSessions: boolean;
   /** Loads the app config, restores the session (and syncs a custom JWT); then `ready` is true. */
   initialize(): Promise<void>;
   getState(): LatchkeyState;
   subscribe(listener: () => void): () => void;
-  /** An active access token, refreshed when needed; null when logged out. */
+  /**
+   * An active access token, refreshed when needed; null when logged out, and always null with
+   * cookie sessions (the token is in the HttpOnly `privy-token` cookie, which the app's backend
+   * reads and verifies itself).
+   */
   getAccessToken(): Promise<string | null>;
   /** An active identity token, refreshed when needed; null when logged out. */
   getIdentityToken(): Promise<string | null>;
@@ -200,6 +211,13 @@ export function createLatchkeyClient(params: CreateLatchkeyClientParameters): La
     headers: params.headers,
     timeoutMs: params.timeoutMs,
     delay: params.delay,
+    // The session is made below; the client reads `renewal` on each request only.
+    renewal: {
+      get generation() {
+        return session.renewal.generation;
+      },
+      renew: (since) => session.renewal.renew(since),
+    },
   });
   const session = createSessionManager({
     appId,
@@ -221,8 +239,25 @@ export function createLatchkeyClient(params: CreateLatchkeyClientParameters): La
     return syncing;
   };
 
+  /**
+   * A `custom_api_url` in the app config moves every later call (and the wallet frame) there and
+   * switches to cookie sessions, as the incumbent's clients do (WIRE.md §1.1, §5.4).
+   */
+  async function applyAppConfig(appConfig: AppResponse) {
+    if (!appConfig.custom_api_url) return;
+    try {
+      http.setApiUrl(normaliseApiUrl(appConfig.custom_api_url));
+    } catch {
+      // Not a bare origin: the calls stay on `apiUrl`.
+    }
+    await session.useCookieSessions();
+  }
+
   async function run() {
-    const [appConfig] = await Promise.all([fetchApp(ctx), session.restore()]);
+    // The session is restored after the config: it decides whether the session is in cookies.
+    const appConfig = await fetchApp(ctx);
+    await applyAppConfig(appConfig);
+    await session.restore();
     store.setState({ appConfig });
     if (params.getCustomAccessToken) await syncCustom().catch(() => null);
     store.setState({ ready: true });
@@ -240,9 +275,14 @@ export function createLatchkeyClient(params: CreateLatchkeyClientParameters): La
 
   return {
     appId,
-    apiUrl,
+    get apiUrl() {
+      return http.apiUrl;
+    },
     get ready() {
       return store.getState().ready;
+    },
+    get cookieSessions() {
+      return session.cookieSessions;
     },
     initialize() {
       initializing ??= run().catch((error: unknown) => {
@@ -309,7 +349,7 @@ export function createLatchkeyClient(params: CreateLatchkeyClientParameters): La
     },
     embeddedWallets() {
       embedded ??= import('./embedded/index.ts').then((m) =>
-        m.clientEmbeddedWallets(params, apiUrl, session, analyticsId, store.getState),
+        m.clientEmbeddedWallets(params, () => http.apiUrl, session, analyticsId, store.getState),
       );
       embedded.catch(() => {
         embedded = null;

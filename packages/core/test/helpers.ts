@@ -1,5 +1,6 @@
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { CookieJar } from '../../server/test/helpers/cookie-jar.ts';
 import { startTestServer, type TestServer, testOrigin } from '../../server/test/helpers/test-server.ts';
 import {
   type CreateLatchkeyClientParameters,
@@ -61,6 +62,8 @@ export async function deadOrigin(): Promise<string> {
 
 export interface SentRequest {
   method: string;
+  /** The origin the request went to. */
+  origin: string;
   path: string;
   headers: Headers;
   body: Record<string, unknown> | null;
@@ -70,9 +73,11 @@ export interface SentRequest {
 /**
  * A real `fetch` that records each request and can rewrite it: `rewriteBody` may change the body,
  * `origin` the server (to play an unreachable one), and `rewriteResponse` the JSON answered (to play
- * a server that chose `ignore`).
+ * a server that chose `ignore`). With a `jar` it plays the browser's cookie store: requests sent
+ * with `credentials: 'include'` carry its cookies, and what responses set lands in it.
  */
-export function recordingFetch() {
+export function recordingFetch(options: { jar?: CookieJar | undefined } = {}) {
+  const { jar } = options;
   const sent: SentRequest[] = [];
   const control: {
     rewriteBody?: ((path: string, body: Record<string, unknown>) => Record<string, unknown>) | undefined;
@@ -84,6 +89,7 @@ export function recordingFetch() {
     const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as Record<string, unknown>) : null;
     sent.push({
       method: init?.method ?? 'GET',
+      origin: url.origin,
       path: url.pathname,
       headers: new Headers(init?.headers),
       body,
@@ -92,8 +98,15 @@ export function recordingFetch() {
     let nextInit = init;
     if (body && control.rewriteBody)
       nextInit = { ...init, body: JSON.stringify(control.rewriteBody(url.pathname, body)) };
+    const cookie = jar && init?.credentials === 'include' ? jar.header(url.pathname) : '';
+    if (cookie) {
+      const headers = new Headers(nextInit?.headers);
+      headers.set('cookie', cookie);
+      nextInit = { ...nextInit, headers };
+    }
     const target = control.origin ? `${control.origin}${url.pathname}${url.search}` : url.href;
     const response = await fetch(target, nextInit);
+    jar?.store(response.headers);
     if (!control.rewriteResponse) return response;
     const answered = (await response.json()) as Record<string, unknown>;
     return Response.json(control.rewriteResponse(url.pathname, answered), { status: response.status });
@@ -112,13 +125,17 @@ export async function copyStorage(from: LatchkeyStorage, keys: string[]): Promis
   return to;
 }
 
-/** A client of the test server's app, with the app's allowed Origin, memory storage and a recording fetch. */
+/**
+ * A client of the test server's app, with the app's allowed Origin, memory storage, a recording
+ * fetch and a cookie jar (pass another client's `jar` to play a reload of the same browser).
+ */
 export function testClient(
   t: TestServer,
   appId: string,
   options: Partial<CreateLatchkeyClientParameters> = {},
+  jar = new CookieJar(),
 ) {
-  const recorder = recordingFetch();
+  const recorder = recordingFetch({ jar });
   const storage = options.storage ?? memoryStorage();
   const client = createLatchkeyClient({
     appId,
@@ -129,7 +146,7 @@ export function testClient(
     cookies: null,
     ...options,
   });
-  return { client, storage, ...recorder };
+  return { client, storage, jar, ...recorder };
 }
 
-export { startTestServer, type TestServer, testOrigin };
+export { CookieJar, startTestServer, type TestServer, testOrigin };

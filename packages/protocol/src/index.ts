@@ -1,4 +1,5 @@
 export * from './app-config.ts';
+export * from './cookies.ts';
 export * from './errors.ts';
 export * from './frame-api.ts';
 export * from './headers.ts';

@@ -11,7 +11,8 @@ import { createFrameProxy } from './frame-proxy.ts';
  */
 export async function clientEmbeddedWallets(
   params: CreateLatchkeyClientParameters,
-  apiUrl: string,
+  /** The server, read when the frame mounts: the config's `custom_api_url` may have moved it. */
+  apiUrl: () => string,
   session: EmbeddedSession,
   analyticsId: AnalyticsId,
   getState: () => LatchkeyState,
@@ -22,7 +23,12 @@ export async function clientEmbeddedWallets(
   return createEmbeddedWallets({
     session,
     proxy: () =>
-      createFrameProxy({ apiUrl, appId: params.appId, clientId: params.clientId, analyticsId: caid }),
+      createFrameProxy({
+        apiUrl: apiUrl(),
+        appId: params.appId,
+        clientId: params.clientId,
+        analyticsId: caid,
+      }),
     chains: params.supportedChains,
     defaultChain: params.defaultChain,
     fetch: params.fetch,

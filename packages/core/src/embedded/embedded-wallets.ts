@@ -28,7 +28,11 @@ import type { EvmChain } from './fees.ts';
 import type { FrameProxy } from './frame-proxy.ts';
 
 /** What the embedded wallets need of the session. */
-export type EmbeddedSession = Pick<SessionManager, 'user' | 'getAccessToken' | 'refreshAfterChange'>;
+export type EmbeddedSession = Pick<SessionManager, 'user' | 'getAccessToken' | 'refreshAfterChange'> &
+  Partial<Pick<SessionManager, 'cookieSessions'>>;
+
+/** How a frame request proves the user: their access token, or nothing with cookie sessions. */
+type FrameAuth = { accessToken: string } | Record<string, never>;
 
 export interface CreateEmbeddedWalletsParameters {
   session: EmbeddedSession;
@@ -248,10 +252,20 @@ export function createEmbeddedWallets(params: CreateEmbeddedWalletsParameters): 
     return made;
   }
 
-  async function accessToken(): Promise<string> {
+  /**
+   * How the frame authenticates its calls to the server. With cookie sessions page script holds
+   * none: the frame, on the server's origin, authenticates its calls with the server's HttpOnly
+   * cookies, so the request carries no token, only a logged-in user is required.
+   */
+  async function frameAuth(): Promise<FrameAuth> {
+    if (session.cookieSessions) {
+      if (!session.user)
+        throw new EmbeddedWalletError('must_be_authenticated', embeddedMessages.notAuthenticated);
+      return {};
+    }
     const token = await session.getAccessToken();
     if (!token) throw new EmbeddedWalletError('must_be_authenticated', embeddedMessages.notAuthenticated);
-    return token;
+    return { accessToken: token };
   }
 
   function requireEntropy(): EntropyDetails {
@@ -277,7 +291,7 @@ export function createEmbeddedWallets(params: CreateEmbeddedWalletsParameters): 
   function recover(entropy: EntropyDetails, password: string | undefined): Promise<{ entropyId: string }> {
     const run = async () => {
       const data: Record<string, unknown> = {
-        accessToken: await accessToken(),
+        ...(await frameAuth()),
         entropyId: entropy.entropyId,
         entropyIdVerifier: entropy.entropyIdVerifier,
       };
@@ -300,14 +314,14 @@ export function createEmbeddedWallets(params: CreateEmbeddedWalletsParameters): 
    * wallet is recovered (no user input needed) and the call runs again; for other methods the
    * `wallet_not_on_device` error goes to the caller, who asks the user for their secret.
    */
-  async function onDevice<T>(entropy: EntropyDetails, run: (token: string) => Promise<T>): Promise<T> {
+  async function onDevice<T>(entropy: EntropyDetails, run: (auth: FrameAuth) => Promise<T>): Promise<T> {
     try {
-      return await run(await accessToken());
+      return await run(await frameAuth());
     } catch (error) {
       if (!isEmbeddedWalletError(error, 'wallet_not_on_device') || entropy.recoveryMethod !== 'privy')
         throw error;
       await recover(entropy, undefined);
-      return run(await accessToken());
+      return run(await frameAuth());
     }
   }
 
@@ -347,9 +361,9 @@ export function createEmbeddedWallets(params: CreateEmbeddedWalletsParameters): 
 
   async function addWallet(chainType: EmbeddedChainType, walletIndex: number) {
     const entropy = requireEntropy();
-    const { address } = await onDevice(entropy, (accessToken) =>
+    const { address } = await onDevice(entropy, (auth) =>
       call<{ address: string }>('privy:wallets:add', {
-        accessToken,
+        ...auth,
         entropyId: entropy.entropyId,
         entropyIdVerifier: entropy.entropyIdVerifier,
         chainType,
@@ -376,7 +390,7 @@ export function createEmbeddedWallets(params: CreateEmbeddedWalletsParameters): 
       if (embeddedEntropy(session.user)) return addWallet('ethereum', 0);
       const data = recoveryData(options);
       const { address } = await call<{ address: string }>('privy:wallet:create', {
-        accessToken: await accessToken(),
+        ...(await frameAuth()),
         ...data,
       });
       return afterChange(address, 'ethereum', 0);
@@ -387,15 +401,15 @@ export function createEmbeddedWallets(params: CreateEmbeddedWalletsParameters): 
       const entropy = embeddedEntropy(session.user);
       let publicKey: string;
       if (entropy) {
-        ({ publicKey } = await onDevice(entropy, (accessToken) =>
+        ({ publicKey } = await onDevice(entropy, (auth) =>
           call<{ publicKey: string }>('privy:solana-wallet:create', {
-            accessToken,
+            ...auth,
             ethereumAddress: entropy.entropyId,
           }),
         ));
       } else {
         ({ publicKey } = await call<{ publicKey: string }>('privy:solana-wallet:create', {
-          accessToken: await accessToken(),
+          ...(await frameAuth()),
           ...recoveryData(options),
         }));
       }
@@ -428,9 +442,9 @@ export function createEmbeddedWallets(params: CreateEmbeddedWalletsParameters): 
           throw new EmbeddedWalletError('embedded_wallet_not_found', embeddedMessages.noWalletForAddress);
         entropy = entropyOf(wallet);
       }
-      return onDevice(entropy, (accessToken) =>
+      return onDevice(entropy, (auth) =>
         call<{ entropyId: string }>('privy:wallets:connect', {
-          accessToken,
+          ...auth,
           entropyId: entropy.entropyId,
           entropyIdVerifier: entropy.entropyIdVerifier,
         }),
@@ -458,11 +472,11 @@ export function createEmbeddedWallets(params: CreateEmbeddedWalletsParameters): 
       const { currentPassword } = options;
       if (currentPassword !== undefined && typeof currentPassword !== 'string')
         throw new EmbeddedWalletError('invalid_input', 'Invalid current password');
-      const reply = await onDevice(entropy, (accessToken) =>
+      const reply = await onDevice(entropy, (auth) =>
         call<{ entropyId: string; entropyIdVerifier: string; recoveryMethod: string }>(
           'privy:wallets:set-recovery',
           {
-            accessToken,
+            ...auth,
             entropyId: entropy.entropyId,
             entropyIdVerifier: entropy.entropyIdVerifier,
             ...data,
@@ -492,7 +506,7 @@ export function createEmbeddedWallets(params: CreateEmbeddedWalletsParameters): 
       if (!entropy)
         throw new EmbeddedWalletError('embedded_wallet_not_found', embeddedMessages.noWalletToConnect);
       await call('privy:wallets:check-recovery-password', {
-        accessToken: await accessToken(),
+        ...(await frameAuth()),
         entropyId: entropy.entropyId,
         entropyIdVerifier: entropy.entropyIdVerifier,
         recoveryPassword: password,
@@ -509,7 +523,7 @@ export function createEmbeddedWallets(params: CreateEmbeddedWalletsParameters): 
         throw new EmbeddedWalletError('invalid_input', `Unsupported chain type ${String(chainType)}`);
       const data = recoveryData(options);
       const { address } = await call<{ address: string }>('privy:wallets:import', {
-        accessToken: await accessToken(),
+        ...(await frameAuth()),
         privateKey,
         chainType,
         mode: 'on-device',
@@ -523,9 +537,9 @@ export function createEmbeddedWallets(params: CreateEmbeddedWalletsParameters): 
       if (!wallet)
         throw new EmbeddedWalletError('embedded_wallet_not_found', embeddedMessages.noWalletForAddress);
       const entropy = entropyOf(wallet);
-      const reply = await onDevice(entropy, (accessToken) =>
+      const reply = await onDevice(entropy, (auth) =>
         call<{ response?: { data?: unknown } }>('privy:wallets:rpc', {
-          accessToken,
+          ...auth,
           entropyId: entropy.entropyId,
           entropyIdVerifier: entropy.entropyIdVerifier,
           chainType,

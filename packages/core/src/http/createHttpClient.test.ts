@@ -193,3 +193,69 @@ describe('createHttpClient timeouts and network failures', () => {
     expect(waits).toEqual([]);
   });
 });
+
+describe('createHttpClient session renewal (cookie sessions)', () => {
+  const refused = { status: 401, body: { error: 'Invalid token.', code: 'missing_or_invalid_token' } };
+
+  function renewing(answer: boolean) {
+    const asked: number[] = [];
+    const renewal = {
+      generation: 7,
+      renew: async (since: number) => {
+        asked.push(since);
+        return answer;
+      },
+    };
+    return { renewal, asked };
+  }
+
+  it('sends a refused call once more after the session is renewed, with the generation it was sent at', async () => {
+    const { renewal, asked } = renewing(true);
+    const { http } = client({ renewal });
+    server.script([refused, { status: 200, body: { user: 'u' } }]);
+    await expect(http.get('/api/v1/users/me')).resolves.toEqual({ user: 'u' });
+    expect(asked).toEqual([7]);
+    expect(server.hits.map((h) => h.path)).toEqual(['/api/v1/users/me', '/api/v1/users/me']);
+  });
+
+  it('only once, not when the renewal fails, and never for a call that brought its own credential', async () => {
+    const renewed = renewing(true);
+    server.script([refused, refused]);
+    await expect(client({ renewal: renewed.renewal }).http.get('/a')).rejects.toMatchObject({
+      status: 401,
+      code: 'missing_or_invalid_token',
+    });
+    expect(server.hits).toHaveLength(2);
+    expect(renewed.asked).toHaveLength(1);
+
+    const failed = renewing(false);
+    server.script([refused]);
+    await expect(client({ renewal: failed.renewal }).http.get('/b')).rejects.toMatchObject({ status: 401 });
+    expect(server.hits).toHaveLength(1);
+
+    const own = renewing(true);
+    server.script([refused]);
+    await expect(
+      client({ renewal: own.renewal }).http.post('/api/v1/sessions', {}, { token: null }),
+    ).rejects.toMatchObject({
+      status: 401,
+    });
+    expect(own.asked).toEqual([]);
+    expect(server.hits).toHaveLength(1);
+
+    // Another refusal is not a session matter.
+    const other = renewing(true);
+    server.script([{ status: 401, body: { error: 'x', code: 'invalid_credentials' } }]);
+    await expect(client({ renewal: other.renewal }).http.get('/c')).rejects.toMatchObject({ status: 401 });
+    expect(other.asked).toEqual([]);
+  });
+
+  it('setApiUrl moves later calls', async () => {
+    const { http } = client({ apiUrl: await deadOrigin() });
+    http.setApiUrl(server.url);
+    server.script([]);
+    await http.get('/moved');
+    expect(http.apiUrl).toBe(server.url);
+    expect(server.hits.map((h) => h.path)).toEqual(['/moved']);
+  });
+});

@@ -29,6 +29,23 @@ export interface CreateHttpClientParameters {
   timeoutMs?: number | undefined;
   /** How to wait between retries; injectable so tests do not sleep. */
   delay?: ((ms: number) => Promise<void>) | undefined;
+  /**
+   * Cookie sessions, where the page cannot see when the access cookie expires: a request sent with
+   * the session's own credential (no `token` option) that answers 401 `missing_or_invalid_token`
+   * asks for a renewal and, when the session lives on, is sent once more.
+   */
+  renewal?: SessionRenewal | undefined;
+}
+
+/** What the HTTP client needs of the session to renew it after a refusal. */
+export interface SessionRenewal {
+  /** Bumped by every renewal; read when a request is sent. */
+  readonly generation: number;
+  /**
+   * Renews the session unless a renewal since `generation` already did (concurrent refusals share
+   * one); resolves true when the refused request may be sent again.
+   */
+  renew(generation: number): Promise<boolean>;
 }
 
 export interface HttpRequestOptions {
@@ -46,7 +63,13 @@ export interface HttpRequestOptions {
 }
 
 export interface HttpClient {
+  /** The server every call goes to. */
   readonly apiUrl: string;
+  /**
+   * Moves every later call to `apiUrl` (a bare origin): the app config's `custom_api_url`
+   * (WIRE.md §1.1).
+   */
+  setApiUrl(apiUrl: string): void;
   request<T>(path: string, options?: HttpRequestOptions): Promise<T>;
   get<T>(path: string, options?: Omit<HttpRequestOptions, 'method' | 'body'>): Promise<T>;
   post<T>(path: string, body?: unknown, options?: Omit<HttpRequestOptions, 'method' | 'body'>): Promise<T>;
@@ -70,7 +93,8 @@ interface RawResponse {
  * const app = await http.get(`/api/v1/apps/${appId}`, { token: null });
  */
 export function createHttpClient(params: CreateHttpClientParameters): HttpClient {
-  const { apiUrl, appId } = params;
+  const { appId } = params;
+  let apiUrl = params.apiUrl;
   const timeoutMs = params.timeoutMs ?? limits.requestTimeoutMs;
   const delay = params.delay ?? wait;
   const fetchFn: typeof fetch = params.fetch ?? ((input, init) => globalThis.fetch(input, init));
@@ -130,6 +154,9 @@ export function createHttpClient(params: CreateHttpClientParameters): HttpClient
       credentials: 'include',
     };
     if (options.body !== undefined) init.body = JSON.stringify(options.body);
+    const { renewal } = params;
+    const generation = renewal?.generation ?? 0;
+    let renewed = false;
     for (let n = 0; ; n++) {
       const response = await attempt(url, init, options.signal);
       if (response.status <= 299) return parseSuccess<T>(response, url);
@@ -137,12 +164,32 @@ export function createHttpClient(params: CreateHttpClientParameters): HttpClient
         await delay(retryDelay(n + 1));
         continue;
       }
-      throw apiError(response);
+      const error = apiError(response);
+      // Once per request, and never for a call that chose its own credential (the session's own
+      // refresh and logout), which would otherwise wait on itself.
+      if (
+        !renewed &&
+        options.token === undefined &&
+        error.status === 401 &&
+        error.code === 'missing_or_invalid_token' &&
+        renewal &&
+        (await renewal.renew(generation).catch(() => false))
+      ) {
+        renewed = true;
+        init.headers = await buildHeaders(undefined);
+        continue;
+      }
+      throw error;
     }
   }
 
   return {
-    apiUrl,
+    get apiUrl() {
+      return apiUrl;
+    },
+    setApiUrl(next) {
+      apiUrl = next;
+    },
     request,
     get: (path, options) => request(path, { ...options, method: 'GET' }),
     post: (path, body, options) => request(path, { ...options, method: 'POST', body: body ?? {} }),

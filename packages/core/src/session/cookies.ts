@@ -1,3 +1,4 @@
+import { cookieNames } from '@latchkey/protocol';
 import { tokenExpiresAt } from '../jwt.ts';
 
 /** Where session cookies go: `document` in a browser, or a stand-in with a `cookie` setter. */
@@ -7,13 +8,8 @@ export interface SessionCookies {
   secure: boolean;
 }
 
-/** Cookie names (WIRE.md §5.4). */
-export const cookieNames = {
-  token: 'privy-token',
-  identityToken: 'privy-id-token',
-  refreshToken: 'privy-refresh-token',
-  session: 'privy-session',
-} as const;
+/** Cookie names (WIRE.md §5.4), from the protocol; re-exported for apps that read them. */
+export { cookieNames };
 
 const sessionCookieMaxAgeSeconds = 30 * 24 * 60 * 60;
 

@@ -1,7 +1,7 @@
 import { type AuthenticatedUser, routes, type User } from '@latchkey/protocol';
 import type { AnalyticsId } from '../analyticsId.ts';
 import { isInvalidTokenError } from '../errors.ts';
-import type { HttpClient } from '../http/createHttpClient.ts';
+import type { HttpClient, SessionRenewal } from '../http/createHttpClient.ts';
 import { isTokenActive, tokenAppId } from '../jwt.ts';
 import { type LatchkeyStorage, storageKeys } from '../storage.ts';
 import { browserCookies, clearSessionCookies, type SessionCookies, writeSessionCookies } from './cookies.ts';
@@ -31,6 +31,20 @@ export interface SessionTokens {
 export interface SessionManager {
   /** The logged-in user, or null. */
   readonly user: User | null;
+  /**
+   * Cookie sessions (the app config's `custom_api_url` is set, WIRE.md §5.4): the server keeps the
+   * tokens in HttpOnly cookies; this manager holds no access or refresh token, writes none to
+   * storage or to page cookies, and `getAccessToken` resolves null.
+   */
+  readonly cookieSessions: boolean;
+  /** Switches to cookie sessions (before `restore`); stored tokens of an earlier mode are deleted. */
+  useCookieSessions(): Promise<void>;
+  /**
+   * For calls refused with `missing_or_invalid_token` under cookie sessions (`createHttpClient`'s
+   * `renewal`): one refresh for all the calls sent before it, true when the session lives on.
+   * Always false with token sessions, which refresh before the token expires.
+   */
+  readonly renewal: SessionRenewal;
   /** The tokens held now, without refreshing. */
   readonly tokens: SessionTokens;
   /** Loads the stored session and brings it up to date with the server. Never throws. */
@@ -87,6 +101,9 @@ export function createSessionManager(params: CreateSessionManagerParameters): Se
 
   let tokens = noTokens;
   let user: User | null = null;
+  let cookieSessions = false;
+  /** Bumped whenever the server hands out fresh session credentials (a login, a refresh). */
+  let generation = 0;
   /** Bumped by every clear, so a refresh that began before a logout cannot log the user back in. */
   let epoch = 0;
   let refreshing: Promise<User | null> | null = null;
@@ -104,6 +121,11 @@ export function createSessionManager(params: CreateSessionManagerParameters): Se
   }
 
   async function persist(next: SessionTokens) {
+    if (cookieSessions) {
+      // Only the identity token reaches this page, and it stays in memory.
+      tokens = { ...noTokens, identityToken: next.identityToken };
+      return;
+    }
     tokens = next;
     const target = cookies();
     if (target) {
@@ -125,7 +147,8 @@ export function createSessionManager(params: CreateSessionManagerParameters): Se
     epoch++;
     tokens = noTokens;
     setUser(null);
-    const target = cookies();
+    // With cookie sessions the server deletes its cookies; page script cannot touch HttpOnly ones.
+    const target = cookieSessions ? null : cookies();
     if (target) clearSessionCookies(target);
     await Promise.all(Object.values(tokenKeys).map((key) => storage.del(key)));
   }
@@ -159,6 +182,7 @@ export function createSessionManager(params: CreateSessionManagerParameters): Se
       });
     }
     if (response.user) setUser(response.user);
+    generation++;
     return user;
   }
 
@@ -175,6 +199,7 @@ export function createSessionManager(params: CreateSessionManagerParameters): Se
 
   /** True when another tab rotated the tokens since we read them; they replace ours in memory. */
   async function adoptStoredTokens(): Promise<boolean> {
+    if (cookieSessions) return false;
     const stored = (await storage.get(tokenKeys.refreshToken)) ?? null;
     if (!stored || stored === tokens.refreshToken) return false;
     const [token, privyAccessToken, identityToken] = await Promise.all(
@@ -206,7 +231,8 @@ export function createSessionManager(params: CreateSessionManagerParameters): Se
   async function refreshNow(started: number): Promise<User | null> {
     const { refreshToken } = tokens;
     const token = bearer();
-    if (!refreshToken && !token) return null;
+    // With cookie sessions the refresh token is a cookie the page cannot see: always ask.
+    if (!refreshToken && !token && !cookieSessions) return null;
     let response: AuthenticatedUser;
     try {
       // The old access token rides along as Bearer, as the incumbent's React SDK sends it.
@@ -240,6 +266,8 @@ export function createSessionManager(params: CreateSessionManagerParameters): Se
   }
 
   async function getAccessToken(): Promise<string | null> {
+    // The token is in an HttpOnly cookie: the app's backend reads `privy-token` itself.
+    if (cookieSessions) return null;
     const token = bearer();
     if (token && isForeign(token)) {
       await logout();
@@ -258,7 +286,7 @@ export function createSessionManager(params: CreateSessionManagerParameters): Se
   async function getIdentityToken(): Promise<string | null> {
     const current = tokens.identityToken;
     if (current && isTokenActive(current, now())) return current;
-    if (tokens.refreshToken) {
+    if (tokens.refreshToken || (cookieSessions && user)) {
       await refresh();
       return tokens.identityToken;
     }
@@ -270,7 +298,8 @@ export function createSessionManager(params: CreateSessionManagerParameters): Se
     const token = bearer();
     const ownToken = token && !isForeign(token) ? token : null;
     try {
-      if (refreshToken || ownToken) {
+      // With cookie sessions the request's cookies name the session, and the answer deletes them.
+      if (refreshToken || ownToken || cookieSessions) {
         await http.post(routes.logout, refreshToken ? { refresh_token: refreshToken } : {}, {
           token: ownToken,
         });
@@ -282,7 +311,27 @@ export function createSessionManager(params: CreateSessionManagerParameters): Se
     await params.analyticsId?.clear();
   }
 
+  /**
+   * Cookie sessions: `GET /users/me` on the access cookie; when that is gone or refused, one
+   * refresh on the refresh cookie; logged out when that fails too.
+   */
+  async function restoreFromCookies() {
+    try {
+      const me = await http.get<{ user: User; identity_token: string | null }>(routes.me, { token: null });
+      await updateUser(me.user, me.identity_token);
+      return;
+    } catch (error) {
+      if (!isInvalidTokenError(error)) throw error;
+    }
+    await refresh();
+  }
+
   async function restore() {
+    if (cookieSessions) {
+      // Offline or server down: logged out for now; the cookies stay for the next start.
+      await restoreFromCookies().catch(() => undefined);
+      return;
+    }
     try {
       const [token, privyAccessToken, refreshToken, identityToken] = await Promise.all(
         Object.values(tokenKeys).map(async (key) => (await storage.get(key)) ?? null),
@@ -323,10 +372,34 @@ export function createSessionManager(params: CreateSessionManagerParameters): Se
     setUser(next);
   }
 
+  async function useCookieSessions() {
+    cookieSessions = true;
+    tokens = noTokens;
+    // Tokens an earlier token-mode session left in storage must not outlive the switch.
+    await Promise.all(Object.values(tokenKeys).map((key) => storage.del(key))).catch(() => undefined);
+  }
+
+  const renewal: SessionRenewal = {
+    get generation() {
+      return generation;
+    },
+    async renew(since) {
+      if (!cookieSessions || !user) return false;
+      // Renewed since the refused call went out: its cookie was merely stale, send it again.
+      if (generation !== since) return true;
+      return (await refresh()) !== null;
+    },
+  };
+
   return {
     get user() {
       return user;
     },
+    get cookieSessions() {
+      return cookieSessions;
+    },
+    useCookieSessions,
+    renewal,
     get tokens() {
       return tokens;
     },

@@ -1,7 +1,7 @@
 import type { EmbeddedWalletAccount } from '@latchkey/core/embedded';
 import { describe, expect, it } from 'vitest';
 import { exportFrameUrl } from '../modal/screens/ExportWalletScreen.tsx';
-import { exportTarget } from './useExportWallet.ts';
+import { exportFrameCredential, exportTarget } from './useExportWallet.ts';
 
 const account = (patch: Partial<EmbeddedWalletAccount>): EmbeddedWalletAccount => ({
   address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed',
@@ -86,5 +86,39 @@ describe('exportFrameUrl', () => {
     });
     expect(url.search).not.toContain('header.payload');
     expect(url.hash).toBe('#token=header.payload.signature');
+  });
+});
+
+describe('the export frame with cookie sessions', () => {
+  const query = {
+    apiUrl: 'https://auth.example.com',
+    appId: 'cm0abcdefghijklmnopqrstuv',
+    entropyId: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed',
+    entropyIdVerifier: 'ethereum-address-verifier',
+    hdWalletIndex: 0,
+    chainType: 'ethereum',
+    width: 320,
+    palette: {},
+    colorScheme: 'light',
+  } as const;
+
+  it('gets no token in its URL: the frame authenticates with the server cookies', () => {
+    const url = new URL(exportFrameUrl({ ...query, accessToken: null }));
+    expect(url.hash).toBe('');
+    expect(url.href).not.toContain('token');
+  });
+
+  it('is given the access token in token mode, nothing with cookie sessions, and no frame once logged out', async () => {
+    const client = (cookieSessions: boolean, authenticated: boolean, token: string | null) => ({
+      cookieSessions,
+      getAccessToken: async () => token,
+      getState: () => ({ ready: true, authenticated, user: null, appConfig: null }),
+    });
+    expect(await exportFrameCredential(client(false, true, 'header.payload.signature'))).toEqual({
+      token: 'header.payload.signature',
+    });
+    expect(await exportFrameCredential(client(false, false, null))).toBeNull();
+    expect(await exportFrameCredential(client(true, true, null))).toEqual({ token: null });
+    expect(await exportFrameCredential(client(true, false, null))).toBeNull();
   });
 });

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../storage/schema.ts';
 import type { AppRecord, StoredAppConfig } from './app-record.ts';
-import { defaultConfig, mergePatch } from './config-schema.ts';
+import { defaultConfig, defaultServerSettings, mergePatch } from './config-schema.ts';
 
 /**
  * Apps are read on every request, so each process keeps them for a few seconds. Changes made by
@@ -28,8 +28,8 @@ export class AppCache {
         id: row.id,
         // Fields added to the defaults after an app was stored appear with their default value.
         config: mergePatch(defaultConfig, stored.config as unknown as Record<string, unknown>),
-        // Settings added after an app was stored read as null.
-        settings: { ...stored.settings, captcha_secret_key: stored.settings.captcha_secret_key ?? null },
+        // Settings added after an app was stored read as their defaults.
+        settings: { ...defaultServerSettings, ...stored.settings },
         secretHash: row.secret_hash,
         createdAt: row.created_at,
         updatedAt: row.updated_at,

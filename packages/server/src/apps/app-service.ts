@@ -11,9 +11,11 @@ import {
   type AppServerSettings,
   appConfigPatch,
   appPatch,
+  defaultServerSettings,
   mergePatch,
   serverSettingsPatch,
 } from './config-schema.ts';
+import { assertCookieDomain } from './cookie-domain.ts';
 
 export interface CreateAppParameters {
   name: string;
@@ -54,13 +56,15 @@ export async function createApp(
     test_email: `test-${suffix}@example.com`,
     test_phone_number: `+1555555${suffix}`,
     test_otp_code: randomDigits(6),
-    captcha_secret_key: null,
+    ...defaultServerSettings,
   };
   const base: StoredAppConfig = {
     config: { ...defaultAppConfig, name: params.name, allowed_domains: params.allowedDomains ?? [] },
     settings,
   };
-  const stored = applyPatch(base, sealSecrets(ctx, id, validatePatch(params.patch ?? {})));
+  const patch = validatePatch(params.patch ?? {});
+  const stored = applyPatch(base, sealSecrets(ctx, id, patch));
+  if (patch.cookie_domain) assertCookieDomain(ctx.settings, patch.cookie_domain);
   await ctx.db
     .insertInto('apps')
     .values({
@@ -83,6 +87,7 @@ export async function updateApp(ctx: ServerContext, id: string, patch: unknown):
   const app = await ctx.apps.load(id, { fresh: true });
   if (!app) throw new ApiError('not_found', 'App not found.');
   const stored = applyPatch({ config: app.config, settings: app.settings }, sealSecrets(ctx, id, valid));
+  if (valid.cookie_domain) assertCookieDomain(ctx.settings, valid.cookie_domain);
   await ctx.db
     .updateTable('apps')
     .set({ config: JSON.stringify(stored), updated_at: ctx.now() })

@@ -64,6 +64,24 @@ describe('parseSetArgument', () => {
   });
 });
 
+describe('cookie session settings', () => {
+  it('parse from --set and validate like the admin API', () => {
+    expect(appPatch.safeParse(parseSetArgument('cookie_sessions=true'))).toMatchObject({
+      success: true,
+      data: { cookie_sessions: true },
+    });
+    expect(appPatch.safeParse(parseSetArgument('cookie_domain=example.com'))).toMatchObject({
+      success: true,
+      data: { cookie_domain: 'example.com' },
+    });
+    expect(appPatch.safeParse(parseSetArgument('cookie_domain=null')).data).toEqual({ cookie_domain: null });
+    for (const bad of ['cookie_sessions=yes', 'cookie_domain=https://example.com', 'cookie_domain=com'])
+      expect(appPatch.safeParse(parseSetArgument(bad)).error?.issues[0]?.path, bad).toEqual([
+        bad.slice(0, bad.indexOf('=')),
+      ]);
+  });
+});
+
 describe('mergePatch', () => {
   const base = {
     name: 'App',

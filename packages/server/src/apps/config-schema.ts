@@ -144,7 +144,38 @@ export interface AppServerSettings {
   test_otp_code: string;
   /** The captcha provider's secret key, sealed under the master key (never stored in plaintext). */
   captcha_secret_key: string | null;
+  /**
+   * HttpOnly cookie sessions, for same-site deployments (server on `auth.example.com`, app on
+   * `example.com`): the tokens travel in cookies host-page script cannot read, never in bodies, and
+   * the public config's `custom_api_url` tells the clients so (WIRE.md §1.1, §5.4).
+   */
+  cookie_sessions: boolean;
+  /**
+   * A parent domain of the server's public host (`example.com`) for the access, identity and
+   * session cookies, so that the app's own backend receives `privy-token`; null: host-only. The
+   * refresh cookie is always host-only.
+   */
+  cookie_domain: string | null;
 }
+
+/** Values of settings added after an app was stored, and of a new app. */
+export const defaultServerSettings = {
+  captcha_secret_key: null,
+  cookie_sessions: false,
+  cookie_domain: null,
+} as const satisfies Partial<AppServerSettings>;
+
+/**
+ * A registrable-looking domain: dot-separated labels, at least two, the last starting with a
+ * letter (so no IP address, where a Domain cookie cannot go).
+ */
+const cookieDomain = z
+  .string()
+  .max(253)
+  .regex(
+    /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z](?:[a-z0-9-]{0,61}[a-z0-9])?$/,
+    'must be a lower-case domain such as example.com',
+  );
 
 export const serverSettingsPatch = z
   .object({
@@ -157,6 +188,8 @@ export const serverSettingsPatch = z
     custom_jwt_user_id_claim: z.string().min(1).max(100),
     test_credentials_enabled: z.boolean(),
     captcha_secret_key: z.string().min(1).max(500).nullable(),
+    cookie_sessions: z.boolean(),
+    cookie_domain: cookieDomain.nullable(),
   })
   .partial()
   .strict();

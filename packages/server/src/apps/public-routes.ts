@@ -2,15 +2,20 @@ import type { AppResponse } from '@latchkey/protocol';
 import { Hono } from 'hono';
 import type { ServerContext } from '../context.ts';
 import { ApiError } from '../http/api-error.ts';
+import { serverOrigin } from '../http/server-origin.ts';
 import type { AppRecord } from './app-record.ts';
 
-/** The public app config (WIRE.md §4.4). `custom_api_url` stays null: clients talk to this server. */
+/**
+ * The public app config (WIRE.md §4.4). `custom_api_url` is null (clients talk to the server they
+ * were given), except for an app with cookie sessions: there it is this server's public URL, which
+ * tells the clients to send every call there and rely on its cookies (WIRE.md §1.1, §5.4).
+ */
 export async function toAppResponse(ctx: ServerContext, app: AppRecord): Promise<AppResponse> {
   const key = await ctx.signingKeys.active(app.id);
   return {
     id: app.id,
     ...app.config,
-    custom_api_url: null,
+    custom_api_url: app.settings.cookie_sessions ? serverOrigin(ctx.settings) : null,
     verification_key: key.pem,
     data_classification: 'public',
     created_at: app.createdAt,

@@ -11,6 +11,7 @@ import type { DevOutbox } from '../delivery/dev-outbox.ts';
 import { emailRoutes } from '../email/routes.ts';
 import { embeddedWalletRoutes } from '../embedded-wallets/routes.ts';
 import { guestRoutes } from '../guest/routes.ts';
+import { cookieSessionResponses } from '../sessions/cookie-session-responses.ts';
 import { sessionRoutes } from '../sessions/routes.ts';
 import { siweRoutes } from '../siwe/routes.ts';
 import { siwsRoutes } from '../siws/routes.ts';
@@ -46,7 +47,7 @@ export function buildHttpApp(
   root.route('/', walletFrameRoutes(ctx));
 
   const client = new Hono<AppEnv>();
-  client.use('*', requireApp(ctx));
+  client.use('*', requireApp(ctx), cookieSessionResponses(ctx));
   client.route('/apps', serverAppRoutes(ctx, options.devOutbox));
   client.route('/sessions', sessionRoutes(ctx));
   client.route('/users', userRoutes(ctx));

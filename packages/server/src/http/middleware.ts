@@ -1,7 +1,8 @@
-import { headers } from '@latchkey/protocol';
+import { cookieNames, headers } from '@latchkey/protocol';
 import type { MiddlewareHandler } from 'hono';
 import { verifyAppSecret } from '../apps/app-service.ts';
 import type { ServerContext } from '../context.ts';
+import { sessionCookie } from '../sessions/cookie-credentials.ts';
 import { activeSession } from '../sessions/session-service.ts';
 import { verifyAccessToken } from '../tokens/access-token.ts';
 import { ApiError } from './api-error.ts';
@@ -54,10 +55,13 @@ export function requireApp(ctx: ServerContext): MiddlewareHandler<AppEnv> {
   };
 }
 
-/** Requires a valid access token of this app whose session is still live. */
+/**
+ * Requires a valid access token of this app whose session is still live: the Bearer header, else
+ * (cookie sessions) the `privy-token` cookie from an allowed Origin.
+ */
 export function requireUser(ctx: ServerContext): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    const token = bearerToken(c.req.header('authorization'));
+    const token = bearerToken(c.req.header('authorization')) ?? sessionCookie(ctx, c, cookieNames.token);
     if (!token) throw new ApiError('missing_or_invalid_token');
     const app = c.get('app');
     const claims = await verifyAccessToken(ctx, app.id, token);

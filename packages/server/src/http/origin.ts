@@ -43,3 +43,16 @@ export function assertOrigin(
   }
   if (app.config.allowed_domains.length > 0) throw new ApiError('missing_origin');
 }
+
+/**
+ * A request authenticated by a session cookie (cookie sessions): the browser attaches cookies to
+ * any request to this server, so the cookie alone proves nothing about who made the request
+ * (CSRF). It must name its origin, and that origin must be this server's own (the wallet frame)
+ * or one the app allows; an app that lists no domains does not excuse a missing or opaque
+ * (`null`) Origin here, as it does for Bearer callers.
+ */
+export function assertCookieOrigin(app: AppRecord, origin: string | undefined, ownOrigin: string): void {
+  if (!origin) throw new ApiError('missing_origin');
+  if (origin === ownOrigin) return;
+  if (origin === 'null' || !isAllowedOrigin(app, origin)) throw new ApiError('invalid_origin');
+}

@@ -11,6 +11,11 @@ import { loadUser, toWireUser, type UserRecord } from '../users/user-record.ts';
 /** The value the incumbent's React client sends when it has no refresh token (WIRE.md §5.3). */
 const noRefreshToken = 'deprecated';
 
+/** A refresh token a client actually presented: null, empty and `deprecated` are none. */
+export function presentedRefreshToken(value: string | null | undefined): string | undefined {
+  return value && value !== noRefreshToken ? value : undefined;
+}
+
 const clearResponse: AuthenticatedUser = {
   user: null,
   token: null,
@@ -120,8 +125,8 @@ export async function refreshSession(
   app: AppRecord,
   input: { refreshToken?: string | undefined },
 ): Promise<AuthenticatedUser> {
-  if (input.refreshToken && input.refreshToken !== noRefreshToken)
-    return rotate(ctx, app, input.refreshToken);
+  const refreshToken = presentedRefreshToken(input.refreshToken);
+  if (refreshToken) return rotate(ctx, app, refreshToken);
   throw new ApiError('missing_or_invalid_token', 'A refresh token is required to renew the session.');
 }
 
@@ -168,6 +173,25 @@ async function rotate(ctx: ServerContext, app: AppRecord, refreshToken: string):
   return authResponse(ctx, app, user, session, next, 'set');
 }
 
+/**
+ * When a refresh token and its session end (Unix seconds), for cookies that expire with them;
+ * null for a token this app does not know.
+ */
+export async function refreshTokenLifetime(
+  ctx: ServerContext,
+  app: AppRecord,
+  refreshToken: string,
+): Promise<{ expiresAt: number; sessionExpiresAt: number } | null> {
+  const row = await ctx.db
+    .selectFrom('refresh_tokens')
+    .innerJoin('sessions', 'sessions.id', 'refresh_tokens.session_id')
+    .select(['refresh_tokens.expires_at', 'sessions.expires_at as session_expires_at'])
+    .where('refresh_tokens.token_hash', '=', sha256Hex(refreshToken))
+    .where('sessions.app_id', '=', app.id)
+    .executeTakeFirst();
+  return row ? { expiresAt: row.expires_at, sessionExpiresAt: row.session_expires_at } : null;
+}
+
 /** The session behind an access token, if it is still live (not revoked, not past its end). */
 export async function activeSession(ctx: ServerContext, app: AppRecord, sessionId: string, userId: string) {
   const session = await ctx.db
@@ -189,12 +213,13 @@ export async function logout(
   app: AppRecord,
   input: { refreshToken?: string | undefined; accessToken?: string | undefined },
 ): Promise<void> {
-  if (input.refreshToken && input.refreshToken !== noRefreshToken) {
+  const refreshToken = presentedRefreshToken(input.refreshToken);
+  if (refreshToken) {
     const row = await ctx.db
       .selectFrom('refresh_tokens')
       .innerJoin('sessions', 'sessions.id', 'refresh_tokens.session_id')
       .select('refresh_tokens.session_id')
-      .where('refresh_tokens.token_hash', '=', sha256Hex(input.refreshToken))
+      .where('refresh_tokens.token_hash', '=', sha256Hex(refreshToken))
       .where('sessions.app_id', '=', app.id)
       .executeTakeFirst();
     if (row) return revokeSession(ctx, row.session_id);

@@ -172,6 +172,15 @@ describe.each(targets)('latchkey CLI (%s)', (target) => {
     });
   });
 
+  it('apps update --set turns cookie sessions on and off (a server setting)', async () => {
+    for (const on of [true, false]) {
+      const res = await run(['apps', 'update', app.id, '--set', `cookie_sessions=${on}`, '--json']);
+      expect(res.code, res.stderr).toBe(0);
+      const body = JSON.parse(res.stdout) as { settings: Record<string, unknown> };
+      expect(body.settings).toMatchObject({ cookie_sessions: on, cookie_domain: null });
+    }
+  });
+
   it('an invalid --set exits non-zero with a message', async () => {
     const cases: [string[], RegExp][] = [
       [['--set', 'sms_auth=maybe'], /sms_auth/],
@@ -183,6 +192,8 @@ describe.each(targets)('latchkey CLI (%s)', (target) => {
         ['--set', 'email_auth=false', '--set', 'allowlist_config.error_title=1'],
         /allowlist_config\.error_title/,
       ],
+      // A parent domain is checked against the public URL, which this environment does not set.
+      [['--set', 'cookie_domain=example.com'], /cookie_domain.*LATCHKEY_PUBLIC_URL/],
     ];
     for (const [args, message] of cases) {
       const res = await run(['apps', 'update', app.id, ...args, '--json']);

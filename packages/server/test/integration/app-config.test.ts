@@ -124,6 +124,8 @@ const serverSettingNames = [
   'test_email',
   'test_phone_number',
   'test_otp_code',
+  'cookie_sessions',
+  'cookie_domain',
   'secret',
   'secret_hash',
 ];

@@ -1,7 +1,7 @@
 import type { LatchkeyClient } from '@latchkey/core';
 import { useEffect, useId, useRef, useState } from 'react';
 import { en } from '../../copy/en.ts';
-import type { ExportWalletTarget } from '../../hooks/useExportWallet.ts';
+import { type ExportWalletTarget, exportFrameCredential } from '../../hooks/useExportWallet.ts';
 import { StatusIcon } from '../components/StatusIcon.tsx';
 
 /** The export frame's height before anything is revealed, its button row (spec: 'Frame height 44px'). */
@@ -37,13 +37,14 @@ export interface ExportFrameQuery {
   /** Palette keys → CSS colours; empty values are left out. */
   palette: Record<string, string>;
   colorScheme: 'light' | 'dark';
-  accessToken: string;
+  /** Null with cookie sessions: the frame then authenticates with the server's cookies. */
+  accessToken: string | null;
 }
 
 /**
  * `{apiUrl}/apps/{appId}/embedded-wallets/export?…#token=…` (WIRE §6, key-export frame, `v=1`). The token
- * goes in the hash, which the browser never sends to a server; `phrase_export` is true since only HD
- * wallets (whose seed phrase is the user's) are exported.
+ * goes in the hash, which the browser never sends to a server (no hash with cookie sessions);
+ * `phrase_export` is true since only HD wallets (whose seed phrase is the user's) are exported.
  *
  * @example
  * exportFrameUrl({ apiUrl, appId, entropyId, entropyIdVerifier: 'ethereum-address-verifier', ... })
@@ -60,7 +61,8 @@ export function exportFrameUrl(query: ExportFrameQuery): string {
   for (const [key, value] of Object.entries(query.palette)) if (value) search.set(key, value);
   search.set('colorScheme', query.colorScheme);
   const path = `/apps/${encodeURIComponent(query.appId)}/embedded-wallets/export`;
-  return `${query.apiUrl}${path}?${search}#${new URLSearchParams({ token: query.accessToken })}`;
+  const hash = query.accessToken === null ? '' : `#${new URLSearchParams({ token: query.accessToken })}`;
+  return `${query.apiUrl}${path}?${search}${hash}`;
 }
 
 /** The modal's colours at `element`, resolved, as the export frame's palette keys. */
@@ -105,8 +107,8 @@ export function ExportWalletScreen({ titleId, client, wallet, scheme }: ExportWa
       const account = wallets
         .list()
         .find((w) => w.address === wallet.address && w.chainType === wallet.chainType);
-      const accessToken = await client.getAccessToken();
-      if (!element || !entropy || !account || !accessToken) return null;
+      const credential = await exportFrameCredential(client);
+      if (!element || !entropy || !account || !credential) return null;
       return exportFrameUrl({
         apiUrl: client.apiUrl,
         appId: client.appId,
@@ -117,7 +119,7 @@ export function ExportWalletScreen({ titleId, client, wallet, scheme }: ExportWa
         width: element.clientWidth,
         palette: readPalette(element),
         colorScheme: scheme,
-        accessToken,
+        accessToken: credential.token,
       });
     };
     load().then(
