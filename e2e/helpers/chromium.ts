@@ -58,6 +58,11 @@ export interface ChromiumOptions {
    * frame), `crypto.randomUUID` and Web Locks need one. Loopback addresses are secure already.
    */
   secureOrigins?: readonly string[] | undefined;
+  /**
+   * Give cross-site frames (partitioned) storage. Chromium's default now blocks third-party storage
+   * with third-party cookies (tracking protection): localStorage throws and IndexedDB refuses.
+   */
+  thirdPartyStorage?: boolean | undefined;
 }
 
 /** The flags `options` adds to `chromiumArgs`. */
@@ -66,6 +71,7 @@ export function chromiumOptionArgs(options: ChromiumOptions): string[] {
   if (options.hostResolverRules) args.push(`--host-resolver-rules=${options.hostResolverRules}`);
   if (options.secureOrigins?.length)
     args.push(`--unsafely-treat-insecure-origin-as-secure=${options.secureOrigins.join(',')}`);
+  if (options.thirdPartyStorage) args.push('--disable-features=TrackingProtection3pcd');
   return args;
 }
 

@@ -58,6 +58,12 @@ export interface StackOptions {
    * names resolved to 127.0.0.1 by Chromium and treated as secure contexts.
    */
   sameSite?: string | undefined;
+  /**
+   * A cross-site deployment: the demo on `http://localhost:<port>` while the server stays on
+   * `http://127.0.0.1:<port>`, two sites, so the wallet frame is a third-party frame whose storage
+   * the browser partitions (or blocks).
+   */
+  crossSite?: boolean | undefined;
 }
 
 /** `http://127.0.0.1:<port>` renamed to `http://<host>:<port>`. */
@@ -97,6 +103,7 @@ export async function startStack(
     stops.push(() => served.close());
     let demo: StaticServer = served;
     let apiUrl = server.url;
+    if (options.crossSite) demo = { ...served, url: renamed(served.url, 'localhost') };
     if (options.sameSite) {
       demo = { ...served, url: renamed(served.url, `app.${options.sameSite}`) };
       apiUrl = renamed(server.url, `auth.${options.sameSite}`);

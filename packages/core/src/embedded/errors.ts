@@ -27,6 +27,12 @@ export type EmbeddedWalletErrorType =
 /** Spec document 2 §8 messages used by the embedded-wallet code. */
 export const embeddedMessages = {
   proxyNotConnected: 'Failed to connect to wallet proxy',
+  /** Latchkey's own: a developer-facing warning (see warnIfPageStorage). */
+  pageStorageOnly:
+    "Latchkey: this browser blocks the wallet frame's storage (the Latchkey server is on another site than " +
+    'this page, and third-party storage is blocked), so embedded wallets last for this page only and are ' +
+    "recovered after a reload. Serve Latchkey on the app's own site (auth.example.com for example.com): " +
+    'see the deployment notes in docs/security.md.',
   proxyDestroyed: 'iframe not initialized',
   timeout: 'Request timed out',
   notAuthenticated: 'User must be authenticated to use their embedded wallet.',

@@ -29,7 +29,12 @@ type FrameAnswer = { data: unknown } | { error: { type: string; message: string 
  * page's message bus, from the frame's window and origin.
  */
 function scriptedPage(
-  options: { loadAfter?: number; handlers?: Record<string, (data: Envelope) => FrameAnswer> } = {},
+  options: {
+    loadAfter?: number;
+    handlers?: Record<string, (data: Envelope) => FrameAnswer>;
+    /** What the frame answers the handshake with (a Latchkey frame may say where it keeps shares). */
+    readyData?: Record<string, unknown>;
+  } = {},
 ) {
   const listeners = new Set<(event: FrameMessageEvent) => void>();
   const win: FrameWindow = {
@@ -49,7 +54,8 @@ function scriptedPage(
       if (envelope.event === 'privy:iframe:ready') {
         readySeen += 1;
         if (readySeen <= (options.loadAfter ?? 0)) return;
-        void Promise.resolve().then(() => reply({ id: envelope.id, event: envelope.event, data: {} }));
+        const data = options.readyData ?? {};
+        void Promise.resolve().then(() => reply({ id: envelope.id, event: envelope.event, data }));
         return;
       }
       const answer = options.handlers?.[envelope.event]?.(envelope) ?? 'silent';
@@ -177,6 +183,25 @@ describe('frame proxy: mounting and the ready handshake', () => {
     expect(page.sent('privy:iframe:ready')).toHaveLength(readyMaxTries);
     expect(page.sent('privy:wallets:connect')).toHaveLength(0);
     proxy.destroy();
+  });
+});
+
+describe('frame proxy: a frame without lasting storage', () => {
+  it("warns the developer once when the frame answers the handshake with storage 'page'", async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    try {
+      const blocked = proxyOn(scriptedPage({ readyData: { storage: 'page' } }));
+      await blocked.ready;
+      expect(warn).toHaveBeenCalledTimes(1);
+      expect(String(warn.mock.calls[0]![0])).toMatch(/blocks the wallet frame's storage/);
+      blocked.destroy();
+      const normal = proxyOn(scriptedPage());
+      await normal.ready;
+      expect(warn).toHaveBeenCalledTimes(1);
+      normal.destroy();
+    } finally {
+      warn.mockRestore();
+    }
   });
 });
 

@@ -99,6 +99,15 @@ export function frameUrl(apiUrl: string, appId: string, analyticsId?: string, cl
   return `${apiUrl}/apps/${encodeURIComponent(appId)}/embedded-wallets${search ? `?${search}` : ''}`;
 }
 
+/**
+ * A Latchkey frame answers the handshake with `storage: 'page'` when the browser gives it no lasting
+ * storage (third-party storage blocked for the server's site): the wallet then works until the page
+ * closes and needs recovering after a reload. Said once, for the developer.
+ */
+function warnIfPageStorage(data: unknown): void {
+  if (isRecord(data) && data.storage === 'page') console.warn(embeddedMessages.pageStorageOnly);
+}
+
 interface Pending {
   event: string;
   resolve(data: unknown): void;
@@ -221,8 +230,9 @@ export function createFrameProxy(params: CreateFrameProxyParameters): FrameProxy
       ids.push(id);
       pending.set(id, {
         event: readyEvent,
-        resolve: () => {
+        resolve: (data) => {
           stopHandshake();
+          warnIfPageStorage(data);
           resolve();
         },
         reject: fail,

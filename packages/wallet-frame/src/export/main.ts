@@ -9,6 +9,7 @@ import { readFrameConfig } from '../frame/config.ts';
 import { frameDeviceKey } from '../frame/device-key.ts';
 import { DeviceShares } from '../frame/device-share.ts';
 import { toReplyError } from '../frame/frame-error.ts';
+import { pageStorage } from '../frame/page-storage.ts';
 import { ServerApi } from '../frame/server-api.ts';
 import { readExportQuery } from './export-query.ts';
 import { exportSecret } from './export-secret.ts';
@@ -18,7 +19,7 @@ const config = readFrameConfig(document);
 const ctx = {
   config,
   api: new ServerApi({ ...config, deviceKey: frameDeviceKey(config.appId) }),
-  deviceShares: new DeviceShares(() => window.localStorage, config.appId),
+  deviceShares: new DeviceShares(() => pageStorage(window).storage, config.appId),
   authShares: new AuthShareCache(),
 };
 const root = document.getElementById('latchkey-export')!;

@@ -12,4 +12,6 @@ export interface FrameContext {
   api: ServerApi;
   deviceShares: DeviceShares;
   authShares: AuthShareCache;
+  /** False where the browser blocks the frame's storage: device shares live in page memory only. */
+  persistentStorage?: boolean;
 }

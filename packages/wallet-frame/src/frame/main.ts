@@ -8,14 +8,17 @@ import { readFrameConfig } from './config.ts';
 import { frameDeviceKey } from './device-key.ts';
 import { DeviceShares } from './device-share.ts';
 import { installMessageListener } from './messages.ts';
+import { pageStorage } from './page-storage.ts';
 import { ServerApi } from './server-api.ts';
 
 const config = readFrameConfig(document);
+const { storage, persistent } = pageStorage(window);
 installMessageListener(window, {
   config,
   api: new ServerApi({ ...config, deviceKey: frameDeviceKey(config.appId) }),
-  deviceShares: new DeviceShares(() => window.localStorage, config.appId),
+  deviceShares: new DeviceShares(() => storage, config.appId),
   authShares: new AuthShareCache(),
+  persistentStorage: persistent,
 });
 
 // The curves' base-point tables are built now, one task each, rather than by the first request that signs.

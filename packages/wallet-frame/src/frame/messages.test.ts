@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AuthShareCache } from './auth-shares.ts';
 import { isAllowedOrigin } from './config.ts';
+import { memoryDeviceKey } from './device-key.ts';
 import { DeviceShares } from './device-share.ts';
 import type { FrameContext } from './frame-context.ts';
 import { installMessageListener, parseEnvelope } from './messages.ts';
@@ -76,6 +77,8 @@ describe('installMessageListener', () => {
       api: new ServerApi({
         ...config,
         fetch: () => Promise.reject(new Error('no network in this test')),
+        // As in a browser that keeps the frame's IndexedDB.
+        deviceKey: async () => ({ ...(await memoryDeviceKey()), persistent: true }),
       }),
       deviceShares: new DeviceShares(() => {
         throw new Error('no storage in this test');
@@ -93,13 +96,21 @@ describe('installMessageListener', () => {
       await new Promise((resolve) => setTimeout(resolve, 20));
       return posted;
     };
-    return { win, deliver };
+    return { win, deliver, ctx };
   }
 
   it('answers an allowed origin, to that origin, with the same id and event', async () => {
     const { deliver } = frame([appOrigin]);
     expect(await deliver({ id: 'id-7', event: 'privy:iframe:ready', data: {} }, appOrigin)).toEqual([
       [{ id: 'id-7', event: 'privy:iframe:ready', data: {} }, appOrigin],
+    ]);
+  });
+
+  it("tells a host whose browser gives the frame no storage: storage 'page'", async () => {
+    const { deliver, ctx } = frame([appOrigin]);
+    ctx.persistentStorage = false;
+    expect(await deliver({ id: 'id-8', event: 'privy:iframe:ready', data: {} }, appOrigin)).toEqual([
+      [{ id: 'id-8', event: 'privy:iframe:ready', data: { storage: 'page' } }, appOrigin],
     ]);
   });
 
