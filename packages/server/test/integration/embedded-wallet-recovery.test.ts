@@ -41,8 +41,16 @@ describe.each(dialects)('embedded wallets: recovery-method rules (%s)', (dialect
       },
       token,
     );
+  /** The app's recovery settings; the creation requirements are off unless `extra` turns one on. */
   const recoveryOptions = (options: string[], extra: Record<string, unknown> = {}) =>
-    t.updateApp(appId, { embedded_wallet_config: { user_owned_recovery_options: options, ...extra } });
+    t.updateApp(appId, {
+      embedded_wallet_config: {
+        user_owned_recovery_options: options,
+        require_user_password_on_create: false,
+        require_user_owned_recovery_on_create: false,
+        ...extra,
+      },
+    });
   const storedMethod = async (entropyId: string) =>
     (
       await t.ctx.db
@@ -84,6 +92,76 @@ describe.each(dialects)('embedded wallets: recovery-method rules (%s)', (dialect
     expect(me.body.user.linked_accounts.filter((a) => a.type === 'wallet')).toEqual([]);
     // The server-managed method needs no option.
     await createEmbeddedWallet(t, client, other.token!, { method: 'privy' });
+  });
+
+  it('the server enforces require_user_password_on_create on create, import and a change of method', async () => {
+    await recoveryOptions(['user-passcode'], { require_user_password_on_create: true });
+    try {
+      const user = await login();
+      const privy = await frame(
+        '/frame/create',
+        embeddedWalletFixture({ method: 'privy' }).body,
+        user.token!,
+      );
+      expect(privy).toMatchObject({
+        status: 400,
+        body: {
+          code: 'disallowed_recovery_method',
+          error: 'Password not provided yet is required by App configuration',
+        },
+      });
+      const address = newEthereumAddress();
+      const imported = await frame(
+        '/frame/import',
+        {
+          chain_type: 'ethereum',
+          address,
+          auth_share: b64(randomShare(33)),
+          ...recoveryFields('privy').body,
+        },
+        user.token!,
+      );
+      expect(imported.body).toMatchObject({ code: 'disallowed_recovery_method' });
+      const fixture = await createEmbeddedWallet(t, client, user.token!, { method: 'user-passcode' });
+      // Leaving the password for privy is a new method the rule refuses, even with the password.
+      const left = await setRecovery(fixture.entropyId, 'privy', user.token!, {
+        current: fixture.passwordVerifier,
+      });
+      expect(left.body).toMatchObject({
+        code: 'disallowed_recovery_method',
+        error: 'Password not provided yet is required by App configuration',
+      });
+      expect(await storedMethod(fixture.entropyId)).toBe('user-passcode');
+    } finally {
+      await recoveryOptions(['user-passcode']);
+    }
+  });
+
+  it('the server enforces require_user_owned_recovery_on_create; a privy wallet from before still recovers', async () => {
+    const user = await login();
+    await recoveryOptions(['user-passcode']);
+    const before = await createEmbeddedWallet(t, client, user.token!, { method: 'privy' });
+    await recoveryOptions(['user-passcode'], { require_user_owned_recovery_on_create: true });
+    try {
+      const other = await login();
+      const privy = await frame(
+        '/frame/create',
+        embeddedWalletFixture({ method: 'privy' }).body,
+        other.token!,
+      );
+      expect(privy).toMatchObject({
+        status: 400,
+        body: {
+          code: 'disallowed_recovery_method',
+          error: 'A user-owned recovery method is required by App configuration',
+        },
+      });
+      await createEmbeddedWallet(t, client, other.token!, { method: 'user-passcode' });
+      // The re-split a recovery makes keeps the method: no change, so no refusal.
+      expect((await setRecovery(before.entropyId, 'privy', user.token!)).status).toBe(200);
+    } finally {
+      await recoveryOptions(['user-passcode']);
+    }
   });
 
   it('importing a key with a method the app does not allow is refused', async () => {
