@@ -451,6 +451,72 @@ describe('embedded wallets in the browser', () => {
     expect(third.errors).toEqual([]);
   });
 
+  test('a new password starts with the current one: a wrong one is refused inline, then the new one holds', async () => {
+    const device = await newDevice(appId);
+    const { page } = device;
+    await emailLogin(page, email);
+    await modalClosed(page);
+    // Bring the password wallet onto this device first (the set-password flow would, too).
+    await page.locator(id('demo-sign-embedded-solana')).waitFor({ state: 'visible' });
+    await page.locator(id('demo-sign-embedded-solana')).click();
+    await page
+      .locator(id('lk-screen-recover-password'))
+      .waitFor({ state: 'visible', timeout: walletTimeout });
+    await page.locator(id('lk-recover-password-input')).fill(password);
+    await page.locator(id('lk-recover-submit')).click();
+    await solanaSignature(page);
+    await modalClosed(page);
+
+    await page.locator(id('demo-set-password')).click();
+    const current = page.locator(id('lk-screen-current-password'));
+    await current.waitFor({ state: 'visible', timeout: walletTimeout });
+    expect(await current.textContent()).toContain('Enter your password');
+    expect(await current.textContent()).toContain('Enter your current password to set a new one.');
+    await page.locator(id('lk-recover-password-input')).fill('Not-The-Password-1');
+    await page.locator(id('lk-recover-submit')).click();
+    await expect
+      .poll(() => text(page, 'lk-field-error'), { timeout: walletTimeout })
+      .toBe('Incorrect password. Please try again.');
+    await page.locator(id('lk-recover-password-input')).fill(password);
+    await page.locator(id('lk-recover-submit')).click();
+    const newPassword = 'Battery-Staple-77';
+    await page.locator(id('lk-screen-set-password')).waitFor({ state: 'visible', timeout: walletTimeout });
+    await page.locator(id('lk-password-input')).fill(newPassword);
+    await page.locator(id('lk-password-continue')).click();
+    await page.locator(id('lk-password-continue')).click();
+    await page.locator(id('lk-password-confirm-input')).fill(newPassword);
+    await page.locator(id('lk-password-continue')).click();
+    await page.locator(id('lk-password-acknowledge')).check();
+    await page.locator(id('lk-password-continue')).click();
+    const result = page.locator(id('lk-screen-set-password-result'));
+    await result.waitFor({ state: 'visible', timeout: walletTimeout });
+    expect(await result.getAttribute('data-ok')).toBe('true');
+    await page.locator(id('lk-password-close')).click();
+    await modalClosed(page);
+
+    // Another new device: the old password opens nothing any more, the new one does.
+    const next = await newDevice(appId);
+    await emailLogin(next.page, email);
+    await modalClosed(next.page);
+    await next.page.locator(id('demo-sign-embedded-solana')).waitFor({ state: 'visible' });
+    await next.page.locator(id('demo-sign-embedded-solana')).click();
+    await next.page
+      .locator(id('lk-screen-recover-password'))
+      .waitFor({ state: 'visible', timeout: walletTimeout });
+    await next.page.locator(id('lk-recover-password-input')).fill(password);
+    await next.page.locator(id('lk-recover-submit')).click();
+    await expect
+      .poll(() => text(next.page, 'lk-field-error'), { timeout: walletTimeout })
+      .toBe('Incorrect password. Please try again.');
+    await next.page.locator(id('lk-recover-password-input')).fill(newPassword);
+    await next.page.locator(id('lk-recover-submit')).click();
+    const signature = await solanaSignature(next.page);
+    await modalClosed(next.page);
+    const message = new TextEncoder().encode(embeddedDemoMessage);
+    expect(ed25519.verify(signature, message, base58.decode(solanaAddress))).toBe(true);
+    expect([...device.errors, ...next.errors]).toEqual([]);
+  });
+
   test('the hooks create wallets: the first behind the password flow, then from the same seed', async () => {
     const device = await newDevice(manualAppId);
     const { page } = device;

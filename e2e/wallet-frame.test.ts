@@ -320,6 +320,82 @@ describe('wallet frame protocol in the browser', () => {
     expect(await verifyMessage({ address: passwordAddress, message, signature })).toBe(true);
   });
 
+  test('a host page cannot take the password off a password wallet without it; with it, it can', async () => {
+    const device = await pages.newDevice();
+    const userToken = await loginFromPage(stack, device.page, appId, 'frame.downgrade@example.com');
+    await mountFrame(device.page, pages.frameUrl);
+    const password = 'only the user knows';
+    const { address: created } = await ask(
+      device.page,
+      'privy:wallet:create',
+      { accessToken: userToken, recoveryMethod: 'user-passcode', recoveryPassword: password },
+      createTimeoutMs,
+    );
+    const ref = {
+      accessToken: userToken,
+      entropyId: created,
+      entropyIdVerifier: 'ethereum-address-verifier',
+    };
+    // Script on the app's page can message the frame, as the SDK does: without the password, nothing.
+    for (const attempt of [
+      { ...ref, recoveryMethod: 'privy' },
+      { ...ref, recoveryMethod: 'privy', existingRecoveryPassword: 'a guess' },
+      { ...ref, recoveryMethod: 'user-passcode', recoveryPassword: 'attacker chose this' },
+    ]) {
+      const error = await failure(device.page, 'privy:wallets:set-recovery', attempt, createTimeoutMs);
+      expect(error.type, JSON.stringify(attempt)).toBe('invalid_recovery_pin');
+    }
+    const method = async () =>
+      (await pages.usersMe(userToken)).linked_accounts.find((a) => a.type === 'wallet')?.recovery_method;
+    expect(await method()).toBe('user-passcode');
+    expect(
+      await ask(
+        device.page,
+        'privy:wallets:set-recovery',
+        { ...ref, recoveryMethod: 'privy', existingRecoveryPassword: password },
+        createTimeoutMs,
+      ),
+    ).toMatchObject({ recoveryMethod: 'privy' });
+    expect(await method()).toBe('privy');
+  });
+
+  test('after logout the frame refuses to sign at once, though it held the auth share', async () => {
+    const device = await pages.newDevice();
+    const userToken = await loginFromPage(stack, device.page, appId, 'frame.logout@example.com');
+    await mountFrame(device.page, pages.frameUrl);
+    const { address: created } = await ask(
+      device.page,
+      'privy:wallet:create',
+      { accessToken: userToken, recoveryMethod: 'privy' },
+      createTimeoutMs,
+    );
+    const signed = await personalSign(device.page, userToken, created as string, 'before logout');
+    expect(
+      await verifyMessage({ address: created as `0x${string}`, message: 'before logout', signature: signed }),
+    ).toBe(true);
+    const out = await fetch(`${stack.server.url}/api/v1/sessions/logout`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${userToken}`,
+        'privy-app-id': appId,
+        origin: pages.host.url,
+        'content-type': 'application/json',
+      },
+      body: '{}',
+    });
+    expect(out.status).toBe(200);
+    // Script on the page still has the old token; the frame still holds the share in memory.
+    const refused = await failure(device.page, 'privy:wallets:rpc', {
+      accessToken: userToken,
+      entropyId: created,
+      entropyIdVerifier: 'ethereum-address-verifier',
+      chainType: 'ethereum',
+      hdWalletIndex: 0,
+      request: { method: 'personal_sign', params: ['after logout', created] },
+    });
+    expect(refused).toMatchObject({ type: 'error', message: expect.stringContaining('status code 401') });
+  });
+
   test('no page of the run reported an error', () => {
     expect(first.errors).toEqual([]);
   });
