@@ -261,6 +261,28 @@ describe('embedded wallets in the browser', () => {
     expect(second.errors).toEqual([]);
   });
 
+  test('the login enrolls a new device at once: its first signature, long after, still recovers', async () => {
+    const devices = async () =>
+      (await stack.server.ctx.db.selectFrom('wallet_devices').select('jkt').execute()).length;
+    const before = await devices();
+    const late = await newDevice(appId);
+    await emailLogin(late.page, email);
+    await modalClosed(late.page);
+    // The SDK asked the frame to enroll right after the login, before any wallet call.
+    await expect.poll(devices, { timeout: walletTimeout }).toBe(before + 1);
+    const window = stack.server.ctx.settings.deviceEnrollmentWindowSeconds;
+    stack.server.advance(window + 60);
+    try {
+      const signature = await signEthereum(late.page);
+      expect(await verifyMessage({ address: ethereumAddress, message: embeddedDemoMessage, signature })).toBe(
+        true,
+      );
+      expect(late.errors).toEqual([]);
+    } finally {
+      stack.server.advance(-(window + 60));
+    }
+  });
+
   test('a failed creation logs the user out, shows the error screen and reports it', async () => {
     const device = await newDevice(appId);
     // The frame cannot store the new wallet: the server refuses it.

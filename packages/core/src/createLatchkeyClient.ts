@@ -228,7 +228,7 @@ export function createLatchkeyClient(params: CreateLatchkeyClientParameters): La
     cookies: params.cookies,
     onUserChange: (user) => store.setState({ user, authenticated: user !== null }),
   });
-  const ctx: FlowContext = { appId, http, session, storage };
+  const ctx: FlowContext = { appId, http, session, storage, onLogin: (user) => enrollAfterLogin(user) };
 
   const syncCustom = () => {
     const get = params.getCustomAccessToken;
@@ -347,15 +347,32 @@ export function createLatchkeyClient(params: CreateLatchkeyClientParameters): La
       });
       return walletManager;
     },
-    embeddedWallets() {
-      embedded ??= import('./embedded/index.ts').then((m) =>
-        m.clientEmbeddedWallets(params, () => http.apiUrl, session, analyticsId, store.getState),
-      );
-      embedded.catch(() => {
-        embedded = null;
-      });
-      return embedded;
-    },
+    embeddedWallets,
     http,
   };
+
+  function embeddedWallets(): Promise<EmbeddedWallets> {
+    embedded ??= import('./embedded/index.ts').then((m) =>
+      m.clientEmbeddedWallets(params, () => http.apiUrl, session, analyticsId, store.getState),
+    );
+    embedded.catch(() => {
+      embedded = null;
+    });
+    return embedded;
+  }
+
+  /**
+   * A login is when this device may enroll its wallet frame key (the server allows it for minutes
+   * only: docs/security.md), so a user with embedded wallets gets it done now, in the background,
+   * rather than at a first signature that may come hours later. Outside a browser, or when it fails,
+   * the frame enrolls at its next request if it still can.
+   */
+  function enrollAfterLogin(user: User): void {
+    const embeddedAccount = (account: User['linked_accounts'][number]) =>
+      account.type === 'wallet' && (account as { connector_type?: unknown }).connector_type === 'embedded';
+    if (!user.linked_accounts.some(embeddedAccount) || typeof window === 'undefined') return;
+    void embeddedWallets()
+      .then((wallets) => wallets.enrollDevice())
+      .catch(() => undefined);
+  }
 }

@@ -127,6 +127,12 @@ export interface EmbeddedWallets {
    */
   checkPassword(options: { password: string; address?: string | undefined }): Promise<void>;
   /**
+   * Enrolls this device's frame key for the user, so its wallets can be used here later: the server
+   * allows it only shortly after a login (docs/security.md). The client calls it after each login of
+   * a user with embedded wallets; other frame calls enroll too, when needed.
+   */
+  enrollDevice(): Promise<void>;
+  /**
    * Throws what `setRecovery` to `recoveryMethod` would throw before asking the frame (no wallet,
    * a change the rules or the app refuse), leaving out the password: a UI checks this before it
    * asks for one.
@@ -490,6 +496,10 @@ export function createEmbeddedWallets(params: CreateEmbeddedWalletsParameters): 
         // The linked accounts show the new method on the next refresh.
       }
       return reply;
+    },
+
+    async enrollDevice() {
+      await call('privy:wallets:enroll-device', { ...(await frameAuth()) });
     },
 
     async checkPassword(options) {

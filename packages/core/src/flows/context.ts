@@ -10,6 +10,8 @@ export interface FlowContext {
   http: HttpClient;
   session: SessionManager;
   storage: LatchkeyStorage;
+  /** Told of each login, after the session holds it (the client enrolls the wallet frame's device). */
+  onLogin?: ((user: User) => void) | undefined;
 }
 
 /** What a login returns. */
@@ -35,6 +37,7 @@ export function assertLoggedIn(ctx: FlowContext): void {
 export async function completeLogin(ctx: FlowContext, response: AuthenticatedUser): Promise<LoginResult> {
   const user = await ctx.session.applyAuthResponse(response);
   if (!user) throw new LatchkeyClientError('unknown_auth_error', 'Authentication failed - no user returned');
+  ctx.onLogin?.(user);
   return { user, isNewUser: response.is_new_user ?? false };
 }
 

@@ -12,6 +12,7 @@ import { walletCreate } from './wallet-create.ts';
 import { walletsAdd } from './wallets-add.ts';
 import { walletsCheckPassword } from './wallets-check-password.ts';
 import { walletsConnect } from './wallets-connect.ts';
+import { walletsEnrollDevice } from './wallets-enroll-device.ts';
 import { walletsImport } from './wallets-import.ts';
 import { walletsRecover } from './wallets-recover.ts';
 import { walletsRpc } from './wallets-rpc.ts';
@@ -30,8 +31,10 @@ export const handlers: Readonly<Record<string, Handler>> = {
   'privy:wallets:set-recovery': orImportedKey(walletsSetRecovery, importedKeySetRecovery),
   'privy:wallets:rpc': orImportedKey(walletsRpc, importedKeyRpc),
   'privy:wallets:import': walletsImport,
-  // Latchkey's own: the modal checks a wallet's current password before it asks for a new one.
+  // Latchkey's own: the modal checks a wallet's current password before it asks for a new one, and
+  // the SDK enrolls the device right after a login.
   'privy:wallets:check-recovery-password': walletsCheckPassword,
+  'privy:wallets:enroll-device': walletsEnrollDevice,
 };
 
 /** Creates that the host may send twice while the first is still running (WIRE §6): both get one result. */
