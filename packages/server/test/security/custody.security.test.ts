@@ -210,6 +210,54 @@ describe.each(dialects)('custody against a stolen token (%s)', (dialect) => {
     await sign(v, 'still mine');
   });
 
+  it('an enrolled device still needs the key: add_wallet and set_recovery refuse foreign proofs', async () => {
+    // The user's own second device (or an enrolled thief): enrolled, but without the wallet's key.
+    const v = await victim('privy');
+    const device = await newTestDevice(t, client);
+    expect((await device.enroll(v.login.token)).status).toBe(200);
+    const stranger = privateKeyToAccount(`0x${'31'.repeat(32)}`);
+    const signedBy = async (address: string) => {
+      const issued = (
+        await device.post<{ nonce: string; user_id: string }>(frameApi.nonce, {}, v.login.token)
+      ).body;
+      const message = keyProofMessage({ appId, userId: issued.user_id, address, nonce: issued.nonce });
+      return { nonce: issued.nonce, signature: await stranger.signMessage({ message }) };
+    };
+    const newAddress = privateKeyToAccount(`0x${'32'.repeat(32)}`).address;
+    const added = await device.post(
+      frameApi.addWallet,
+      {
+        entropy_id: v.address,
+        chain_type: 'ethereum',
+        address: newAddress,
+        wallet_index: 1,
+        ...(await signedBy(newAddress)),
+      },
+      v.login.token,
+    );
+    expect(added).toMatchObject({ status: 400, body: { code: 'invalid_key_proof' } });
+    const foreign = await device.post(
+      frameApi.setRecovery,
+      {
+        entropy_id: v.address,
+        auth_share: b64(randomShare()),
+        ...recoveryFields('privy').body,
+        ...(await signedBy(v.address)),
+      },
+      v.login.token,
+    );
+    expect(foreign).toMatchObject({ status: 400, body: { code: 'invalid_key_proof' } });
+    // The wallet is whole: its device signs, and recovers nothing it did not have.
+    await sign(v, 'untouched');
+    const wallets = await t.ctx.db
+      .selectFrom('linked_accounts')
+      .select('identifier')
+      .where('user_id', '=', v.login.user.id.replace('did:privy:', ''))
+      .where('type', '=', 'wallet')
+      .execute();
+    expect(wallets.map((w) => w.identifier)).toEqual([v.address.toLowerCase()]);
+  });
+
   it('create, add and import refuse an address whose key the caller does not hold', async () => {
     const login = (await client.loginWithEmail(uniqueEmail('squatter'))).body;
     const device = await newTestDevice(t, client);
