@@ -8,9 +8,7 @@
  * cookies.
  */
 import type { BrowserContext, Cookie, Page } from 'playwright-core';
-import { verifyMessage } from 'viem';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { demoSignMessage } from '../apps/demo/src/signingSamples.ts';
 import {
   codeFromMail,
   demoState,
@@ -18,6 +16,7 @@ import {
   id,
   modalClosed,
   openLogin,
+  signDemoMessage,
   submitEmail,
   text,
 } from './helpers/modal.ts';
@@ -189,13 +188,7 @@ describe('HttpOnly cookie sessions in a same-site deployment', () => {
       await page.locator(id('demo-embedded-ethereum-0')).waitFor({ state: 'visible' });
       const address = (await text(page, 'demo-embedded-ethereum-0')) as `0x${string}`;
 
-      await page.locator(id('demo-sign-message')).click();
-      await page.locator(id('lk-screen-sign-message')).waitFor({ state: 'visible', timeout: walletTimeout });
-      await page.locator(id('lk-sign-submit')).click();
-      await expect.poll(() => text(page, 'demo-sign-result'), { timeout: walletTimeout }).toMatch(/^0x/);
-      const signature = (await text(page, 'demo-sign-result')) as `0x${string}`;
-      expect(await verifyMessage({ address, message: demoSignMessage, signature })).toBe(true);
-      await modalClosed(page);
+      await signDemoMessage(page, address, walletTimeout);
       await expectNoTokenVisible();
     } finally {
       // Whatever happened, leave no modal over the demo for the logout.

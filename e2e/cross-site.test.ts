@@ -7,25 +7,12 @@
  * is told why, and the next page recovers it.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { verifyMessage } from 'viem';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { demoSignMessage } from '../apps/demo/src/signingSamples.ts';
 import { launchChromium } from './helpers/chromium.ts';
-import { emailLoginCreatingWallets, id, modalClosed, text } from './helpers/modal.ts';
+import { emailLoginCreatingWallets, id, signDemoMessage, text } from './helpers/modal.ts';
 import { type Stack, startStack } from './helpers/stack.ts';
 
 const walletTimeout = 60_000;
-
-/** Signs the demo's message through 'Sign message' and checks the signature against `address`. */
-async function signAndVerify(page: Page, address: `0x${string}`): Promise<void> {
-  await page.locator(id('demo-sign-message')).click();
-  await page.locator(id('lk-screen-sign-message')).waitFor({ state: 'visible', timeout: walletTimeout });
-  await page.locator(id('lk-sign-submit')).click();
-  await expect.poll(() => text(page, 'demo-sign-result'), { timeout: walletTimeout }).toMatch(/^0x/);
-  const signature = (await text(page, 'demo-sign-result')) as `0x${string}`;
-  expect(await verifyMessage({ address, message: demoSignMessage, signature })).toBe(true);
-  await modalClosed(page);
-}
 
 describe('a cross-site deployment: app on localhost, server on 127.0.0.1', () => {
   let stack: Stack;
@@ -69,7 +56,7 @@ describe('a cross-site deployment: app on localhost, server on 127.0.0.1', () =>
       // The frame runs on the server's site, inside a page of another site.
       const frameUrl = await page.locator('iframe[src*="/embedded-wallets"]').getAttribute('src');
       expect(new URL(frameUrl!).origin).toBe(stack.server.url);
-      await signAndVerify(page, address);
+      await signDemoMessage(page, address, walletTimeout);
       expect(warnings.filter((w) => w.includes('Latchkey'))).toEqual([]);
     });
 
@@ -77,7 +64,7 @@ describe('a cross-site deployment: app on localhost, server on 127.0.0.1', () =>
       const before = await stack.server.ctx.db.selectFrom('wallet_devices').select('jkt').execute();
       await page.reload();
       await page.locator(id('demo-embedded-ethereum-0')).waitFor({ state: 'visible' });
-      await signAndVerify(page, address);
+      await signDemoMessage(page, address, walletTimeout);
       // The same device: no second enrollment, no recovery.
       const after = await stack.server.ctx.db.selectFrom('wallet_devices').select('jkt').execute();
       expect(after).toEqual(before);
@@ -103,14 +90,14 @@ describe('a cross-site deployment: app on localhost, server on 127.0.0.1', () =>
       await emailLoginCreatingWallets(page, stack.smtp, 'blocked.storage@example.com', walletTimeout);
       await page.locator(id('demo-embedded-ethereum-0')).waitFor({ state: 'visible' });
       const address = (await text(page, 'demo-embedded-ethereum-0')) as `0x${string}`;
-      await signAndVerify(page, address);
+      await signDemoMessage(page, address, walletTimeout);
       await expect
         .poll(() => warnings.find((w) => w.includes("blocks the wallet frame's storage")))
         .toBeTruthy();
       // The next page is a new device: soon after the login it recovers (privy) and signs again.
       await page.reload();
       await page.locator(id('demo-embedded-ethereum-0')).waitFor({ state: 'visible' });
-      await signAndVerify(page, address);
+      await signDemoMessage(page, address, walletTimeout);
     });
   });
 });

@@ -14,7 +14,16 @@ import { base58, base64 } from '@scure/base';
 import type { BrowserContext, Frame, Page } from 'playwright-core';
 import { verifyMessage } from 'viem';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { codeFromMail, enterCode, id, modalClosed, openLogin, submitEmail, text } from './helpers/modal.ts';
+import {
+  codeFromMail,
+  enterCode,
+  id,
+  modalClosed,
+  openLogin,
+  runPasswordSteps,
+  submitEmail,
+  text,
+} from './helpers/modal.ts';
 import { type Stack, startStack } from './helpers/stack.ts';
 import { demoAccessToken, linkedWallets, usersMe } from './helpers/wallets.ts';
 
@@ -502,16 +511,7 @@ describe('embedded wallets in the browser', () => {
     await page.locator(id('lk-recover-password-input')).fill(password);
     await page.locator(id('lk-recover-submit')).click();
     const newPassword = 'Battery-Staple-77';
-    await page.locator(id('lk-screen-set-password')).waitFor({ state: 'visible', timeout: walletTimeout });
-    await page.locator(id('lk-password-input')).fill(newPassword);
-    await page.locator(id('lk-password-continue')).click();
-    await page.locator(id('lk-password-continue')).click();
-    await page.locator(id('lk-password-confirm-input')).fill(newPassword);
-    await page.locator(id('lk-password-continue')).click();
-    await page.locator(id('lk-password-acknowledge')).check();
-    await page.locator(id('lk-password-continue')).click();
-    const result = page.locator(id('lk-screen-set-password-result'));
-    await result.waitFor({ state: 'visible', timeout: walletTimeout });
+    const result = await runPasswordSteps(page, newPassword, walletTimeout);
     expect(await result.getAttribute('data-ok')).toBe('true');
     await page.locator(id('lk-password-close')).click();
     await modalClosed(page);

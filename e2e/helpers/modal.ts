@@ -1,5 +1,7 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
+import { verifyMessage } from 'viem';
 import { expect } from 'vitest';
+import { demoSignMessage } from '../../apps/demo/src/signingSamples.ts';
 import type { SmtpListener } from '../../packages/server/test/helpers/smtp-listener.ts';
 import type { TwilioStandIn } from '../../packages/server/test/helpers/twilio-stand-in.ts';
 
@@ -129,4 +131,33 @@ export function jwtPayload(token: string): Record<string, unknown> {
   const part = token.split('.')[1];
   if (!part) throw new Error(`Not a JWT: ${token.slice(0, 20)}…`);
   return JSON.parse(Buffer.from(part, 'base64url').toString('utf8'));
+}
+
+/**
+ * Signs the demo's message through its 'Sign message' panel (the modal's sign screen) with the wallet
+ * at `address`, checks the signature, and waits for the modal to close.
+ */
+export async function signDemoMessage(page: Page, address: `0x${string}`, timeoutMs = 60_000): Promise<void> {
+  await page.locator(id('demo-sign-message')).click();
+  await page.locator(id('lk-screen-sign-message')).waitFor({ state: 'visible', timeout: timeoutMs });
+  await page.locator(id('lk-sign-submit')).click();
+  await expect.poll(() => text(page, 'demo-sign-result'), { timeout: timeoutMs }).toMatch(/^0x/);
+  const signature = (await text(page, 'demo-sign-result')) as `0x${string}`;
+  expect(await verifyMessage({ address, message: demoSignMessage, signature })).toBe(true);
+  await modalClosed(page);
+}
+
+/** The modal's four password steps for `password` (set, save, confirm, acknowledge), then its result. */
+export async function runPasswordSteps(page: Page, password: string, timeoutMs = 60_000): Promise<Locator> {
+  await page.locator(id('lk-screen-set-password')).waitFor({ state: 'visible', timeout: timeoutMs });
+  await page.locator(id('lk-password-input')).fill(password);
+  await page.locator(id('lk-password-continue')).click();
+  await page.locator(id('lk-password-continue')).click();
+  await page.locator(id('lk-password-confirm-input')).fill(password);
+  await page.locator(id('lk-password-continue')).click();
+  await page.locator(id('lk-password-acknowledge')).check();
+  await page.locator(id('lk-password-continue')).click();
+  const result = page.locator(id('lk-screen-set-password-result'));
+  await result.waitFor({ state: 'visible', timeout: timeoutMs });
+  return result;
 }

@@ -13,10 +13,11 @@ export const headers = {
   skipSimulation: 'x-privy-skip-simulation',
 } as const;
 
-/** Every header a browser client may send, for `Access-Control-Allow-Headers`. */
+/** Every header a browser client may send, for `Access-Control-Allow-Headers` (the frame's DPoP proof too). */
 export const allowedRequestHeaders = [
   'authorization',
   'content-type',
   'accept',
+  'dpop',
   ...Object.values(headers),
 ] as const;

@@ -1,4 +1,4 @@
-import { allowedRequestHeaders, headers } from '@latchkey/protocol';
+import { allowedRequestHeaders, dpopHeaders, headers } from '@latchkey/protocol';
 import type { MiddlewareHandler } from 'hono';
 import type { ServerContext } from '../context.ts';
 import { isAllowedOrigin } from './origin.ts';
@@ -40,6 +40,8 @@ export function cors(ctx: ServerContext, options: { publicPaths: RegExp }): Midd
     if (allowed) {
       c.res.headers.set('access-control-allow-origin', origin);
       c.res.headers.set('access-control-allow-credentials', 'true');
+      // The frame reads the next DPoP nonce even when it calls the API from another origin.
+      c.res.headers.set('access-control-expose-headers', dpopHeaders.nonce);
     }
   };
 }

@@ -3,24 +3,9 @@
 import { AuthShareCache } from '../../../wallet-frame/src/frame/auth-shares.ts';
 import { DeviceShares } from '../../../wallet-frame/src/frame/device-share.ts';
 import { dispatcher } from '../../../wallet-frame/src/frame/messages.ts';
+import { memoryStorage } from '../../../wallet-frame/src/frame/page-storage.ts';
 import { ServerApi } from '../../../wallet-frame/src/frame/server-api.ts';
 import type { TestServer } from './test-server.ts';
-
-/** localStorage's interface over a Map: a device's storage, which `items` shows. */
-export function memoryStorage(): Storage & { items: Map<string, string> } {
-  const items = new Map<string, string>();
-  return {
-    items,
-    get length() {
-      return items.size;
-    },
-    clear: () => items.clear(),
-    getItem: (key: string) => items.get(key) ?? null,
-    key: (index: number) => [...items.keys()][index] ?? null,
-    removeItem: (key: string) => void items.delete(key),
-    setItem: (key: string, value: string) => void items.set(key, value),
-  };
-}
 
 export interface FrameDevice {
   storage: ReturnType<typeof memoryStorage>;

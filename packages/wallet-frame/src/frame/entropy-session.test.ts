@@ -4,23 +4,9 @@ import { AuthShareCache } from './auth-shares.ts';
 import { DeviceShares } from './device-share.ts';
 import { withEntropy } from './entropy-session.ts';
 import type { FrameContext } from './frame-context.ts';
+import { memoryStorage } from './page-storage.ts';
 import type { EntropyRef } from './request-data.ts';
 import { ServerApi } from './server-api.ts';
-
-/** localStorage's interface over a Map. */
-function memoryStorage(): Storage {
-  const items = new Map<string, string>();
-  return {
-    get length() {
-      return items.size;
-    },
-    clear: () => items.clear(),
-    getItem: (key) => items.get(key) ?? null,
-    key: (index) => [...items.keys()][index] ?? null,
-    removeItem: (key) => void items.delete(key),
-    setItem: (key, value) => void items.set(key, value),
-  };
-}
 
 /**
  * A frame context whose server knows one entropy and one session per token: `/frame/auth_share` answers

@@ -1,7 +1,8 @@
-/** localStorage's interface over a Map: a page's storage that lasts as long as the page. */
-export function memoryStorage(): Storage {
+/** localStorage's interface over a Map (`items`): a page's storage that lasts as long as the page. */
+export function memoryStorage(): Storage & { readonly items: Map<string, string> } {
   const items = new Map<string, string>();
   return {
+    items,
     get length() {
       return items.size;
     },

@@ -8,28 +8,13 @@ import { AuthShareCache } from '../auth-shares.ts';
 import { DeviceShares } from '../device-share.ts';
 import type { FrameContext } from '../frame-context.ts';
 import { dispatcher, type Reply } from '../messages.ts';
+import { memoryStorage } from '../page-storage.ts';
 import { ServerApi } from '../server-api.ts';
 
 /** Hardhat's first account. */
 const hardhatKey = '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80';
 const hardhatAddress = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
 const token = 'access-token';
-
-/** localStorage's interface over a Map. */
-function memoryStorage(): Storage & { items: Map<string, string> } {
-  const items = new Map<string, string>();
-  return {
-    items,
-    get length() {
-      return items.size;
-    },
-    clear: () => items.clear(),
-    getItem: (key) => items.get(key) ?? null,
-    key: (index) => [...items.keys()][index] ?? null,
-    removeItem: (key) => void items.delete(key),
-    setItem: (key, value) => void items.set(key, value),
-  };
-}
 
 /**
  * The frame API of a server that keeps what the frame uploads, by entropy id, as the real one does
