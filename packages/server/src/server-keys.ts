@@ -17,7 +17,7 @@ import {
 } from './embedded-wallets/reseal-recovery-material.ts';
 import type { Logger } from './logger.ts';
 import type { Database } from './storage/schema.ts';
-import { probeSigningKey } from './tokens/signing-keys.ts';
+import { probeSigningKey, resealLegacySigningKeys } from './tokens/signing-keys.ts';
 
 export interface ServerKeysOptions {
   db: Kysely<Database>;
@@ -41,8 +41,8 @@ export type ServerKeys = Pick<ServerContext, 'secretBox' | 'codeKey' | 'keyStore
 /**
  * The server's keys, checked against the database before anything uses them: the master key (the
  * secret box, the code HMAC key) and the key store. Either one that does not match the database
- * refuses the start with a message naming it (crypto/key-checks.ts). Then recovery material still
- * sealed the old way is moved under the key store.
+ * refuses the start with a message naming it (crypto/key-checks.ts). Then recovery material and
+ * signing keys still sealed the old way (with the master key) are moved under the key store.
  */
 export async function openServerKeys(options: ServerKeysOptions): Promise<ServerKeys> {
   const { db } = options;
@@ -61,6 +61,12 @@ export async function openServerKeys(options: ServerKeysOptions): Promise<Server
     if (resealed > 0)
       options.log.info('recovery material re-sealed under the key store', {
         rows: resealed,
+        key_store: keyStore.describe(),
+      });
+    const signing = await resealLegacySigningKeys(db, { secretBox: parts.secretBox, keyStore });
+    if (signing > 0)
+      options.log.info('signing keys re-sealed under the key store', {
+        keys: signing,
         key_store: keyStore.describe(),
       });
   } catch (error) {

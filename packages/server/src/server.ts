@@ -137,7 +137,7 @@ export async function createLatchkey(options: LatchkeyOptions = {}): Promise<Lat
     captcha: siteverifyClient({ ...siteverifyUrls, ...options.captchaVerifyUrls }),
     rateLimits: createRateLimits({ enabled: settings.rateLimitsEnabled, ...(redis ? { redis } : {}) }),
     apps: new AppCache(storage.db),
-    signingKeys: new SigningKeys(storage.db, keys.secretBox),
+    signingKeys: new SigningKeys(storage.db, keys),
     log,
     now: options.now ?? (() => Math.floor(Date.now() / 1000)),
   };

@@ -10,8 +10,10 @@ import {
 } from 'jose';
 import type { Kysely } from 'kysely';
 import type { ServerContext } from '../context.ts';
+import type { KeyStore } from '../crypto/key-store.ts';
 import { randomId } from '../crypto/random.ts';
-import type { SecretBox } from '../crypto/secret-box.ts';
+import { sealedKind } from '../crypto/sealed-value.ts';
+import { type SecretBox, secretBoxKind } from '../crypto/secret-box.ts';
 import type { Database } from '../storage/schema.ts';
 
 export interface PublicSigningKey {
@@ -31,18 +33,33 @@ interface AppKeys {
 const alg = 'ES256';
 const context = (kid: string) => `signing-key:${kid}`;
 
+/** The keys a signing key's private half may be sealed with. */
+export type SigningKeyKeys = { secretBox: SecretBox; keyStore: KeyStore };
+
+/**
+ * Opens a sealed private key: by the key store, or, sealed before signing keys moved there, by the
+ * secret box (`v1.`; startup re-seals those: `resealLegacySigningKeys`).
+ */
+function openPrivateKey(keys: SigningKeyKeys, sealed: string, kid: string): Promise<Uint8Array> {
+  return sealedKind(sealed) === secretBoxKind
+    ? Promise.resolve().then(() => keys.secretBox.open(sealed, context(kid)))
+    : keys.keyStore.open(sealed, context(kid));
+}
+
 /**
  * Per-app ES256 signing keys. The newest unretired key signs; every key (retired ones too) stays
- * published in the JWKS so tokens signed before a rotation still verify until they expire.
+ * published in the JWKS so tokens signed before a rotation still verify until they expire. Private
+ * halves are sealed by the key store, not with the master key: a stolen database with its data dir
+ * must not mint tokens, which the live server would honour (docs/security.md, key separation).
  */
 export class SigningKeys {
   readonly #db: Kysely<Database>;
-  readonly #box: SecretBox;
+  readonly #keys: SigningKeyKeys;
   readonly #cache = new Map<string, AppKeys>();
 
-  constructor(db: Kysely<Database>, box: SecretBox) {
+  constructor(db: Kysely<Database>, keys: SigningKeyKeys) {
     this.#db = db;
-    this.#box = box;
+    this.#keys = keys;
   }
 
   async active(appId: string): Promise<{ kid: string; privateKey: CryptoKey; pem: string }> {
@@ -82,7 +99,7 @@ export class SigningKeys {
     let active: AppKeys['active'] = null;
     if (current) {
       const pkcs8 = new TextDecoder().decode(
-        this.#box.open(current.private_key_encrypted, context(current.kid)),
+        await openPrivateKey(this.#keys, current.private_key_encrypted, current.kid),
       );
       active = { kid: current.kid, privateKey: await importPKCS8(pkcs8, alg), pem: current.public_key_pem };
     }
@@ -102,7 +119,7 @@ async function insertKey(ctx: ServerContext, appId: string): Promise<string> {
       kid,
       app_id: appId,
       public_key_pem: await exportSPKI(publicKey),
-      private_key_encrypted: ctx.secretBox.seal(pkcs8, context(kid)),
+      private_key_encrypted: await ctx.keyStore.seal(pkcs8, context(kid)),
       created_at: ctx.now(),
       retired_at: null,
     })
@@ -143,9 +160,11 @@ export async function probeSigningKey(
   db: Kysely<Database>,
   box: SecretBox,
 ): Promise<'opens' | 'fails' | 'none'> {
+  // Only keys still sealed with the master key say anything about it.
   const row = await db
     .selectFrom('signing_keys')
     .select(['kid', 'private_key_encrypted'])
+    .where('private_key_encrypted', 'like', `${secretBoxKind}.%`)
     .limit(1)
     .executeTakeFirst();
   if (!row) return 'none';
@@ -155,4 +174,36 @@ export async function probeSigningKey(
   } catch {
     return 'fails';
   }
+}
+
+/**
+ * Re-seals, under the key store, the signing keys sealed with the master key before signing keys
+ * moved there; runs at every start and finds nothing to do once done. One conditional UPDATE per
+ * key, so a key rotated or re-sealed meanwhile (another replica) is never overwritten. Returns how
+ * many keys it rewrote.
+ */
+export async function resealLegacySigningKeys(db: Kysely<Database>, keys: SigningKeyKeys): Promise<number> {
+  const rows = await db
+    .selectFrom('signing_keys')
+    .select(['kid', 'private_key_encrypted'])
+    .where('private_key_encrypted', 'like', `${secretBoxKind}.%`)
+    .execute();
+  let resealed = 0;
+  for (const row of rows) {
+    const plaintext = keys.secretBox.open(row.private_key_encrypted, context(row.kid));
+    let sealed: string;
+    try {
+      sealed = await keys.keyStore.seal(plaintext, context(row.kid));
+    } finally {
+      plaintext.fill(0);
+    }
+    const result = await db
+      .updateTable('signing_keys')
+      .set({ private_key_encrypted: sealed })
+      .where('kid', '=', row.kid)
+      .where('private_key_encrypted', '=', row.private_key_encrypted)
+      .executeTakeFirst();
+    resealed += Number(result.numUpdatedRows);
+  }
+  return resealed;
 }

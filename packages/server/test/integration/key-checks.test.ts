@@ -80,8 +80,22 @@ describe.each(dialects)('key check values (%s)', (dialect) => {
       log: silentLogger,
     });
     await createApp(first.ctx, { name: 'Keys', allowedDomains: [] });
+    // As a database from before check values: none stored, and its signing key sealed with the master
+    // key, as signing keys were before they moved under the key store.
+    const { ctx } = first;
+    for (const row of await ctx.db
+      .selectFrom('signing_keys')
+      .select(['kid', 'private_key_encrypted'])
+      .execute()) {
+      const context = `signing-key:${row.kid}`;
+      const pkcs8 = await ctx.keyStore.open(row.private_key_encrypted, context);
+      await ctx.db
+        .updateTable('signing_keys')
+        .set({ private_key_encrypted: ctx.secretBox.seal(pkcs8, context) })
+        .where('kid', '=', row.kid)
+        .execute();
+    }
     await first.close();
-    // As a database from before check values: none stored.
     expect(await deleteSetting('master_key_check')).not.toContain('master_key_check');
     // A wrong key is refused by the signing key it cannot open, and is not written down as the right one.
     await expect(

@@ -187,6 +187,50 @@ describe.each(dialects)('recovery material sealed before the key store (%s)', (d
     await readBack(third);
     await third.close();
   });
+  it('a signing key sealed with the master key still signs, and the next start moves it under the key store', async () => {
+    const first = await start();
+    const { app, client } = await first.createApp();
+    const context = (kid: string) => `signing-key:${kid}`;
+    const keyOf = () =>
+      first.ctx.db
+        .selectFrom('signing_keys')
+        .selectAll()
+        .where('app_id', '=', app.id)
+        .executeTakeFirstOrThrow();
+    const current = await keyOf();
+    expect(current.private_key_encrypted).toMatch(/^kf1\./);
+    // A thief with the rows and the master key: the private key does not open, no token is minted.
+    expect(() =>
+      new SecretBox(masterKey).open(current.private_key_encrypted, context(current.kid)),
+    ).toThrow();
+    // As the server stored it before signing keys moved: under the master key.
+    const pkcs8 = await keyStore.open(current.private_key_encrypted, context(current.kid));
+    await first.ctx.db
+      .updateTable('signing_keys')
+      .set({ private_key_encrypted: first.ctx.secretBox.seal(pkcs8, context(current.kid)) })
+      .where('kid', '=', current.kid)
+      .execute();
+    first.ctx.signingKeys.forget(app.id);
+    expect((await client.loginWithEmail('legacy-signing@example.com')).status).toBe(200);
+    await first.close();
+
+    const second = await start();
+    const resealed = await second.ctx.db
+      .selectFrom('signing_keys')
+      .selectAll()
+      .where('kid', '=', current.kid)
+      .executeTakeFirstOrThrow();
+    expect(resealed.private_key_encrypted).toMatch(/^kf1\./);
+    expect(second.logs.filter((line) => line.includes('signing keys re-sealed'))).toEqual([
+      expect.stringContaining('"keys":1'),
+    ]);
+    const again = testClient(second.url, second.latchkey, app.id, '');
+    const login = await again.loginWithEmail('legacy-signing@example.com');
+    expect(login.status).toBe(200);
+    expect((await again.request('/api/v1/users/me', { token: login.body.token })).status).toBe(200);
+    await second.close();
+  });
+
   it('a recovery that replaces the material while it is being re-sealed is not overwritten', async () => {
     const t = await startTestServer(dialect, { masterKey });
     try {
