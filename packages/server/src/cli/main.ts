@@ -12,10 +12,12 @@ Usage:
   latchkey apps list [--json] [--data-dir DIR]
 
 Storage is the embedded SQLite file in --data-dir, or PostgreSQL when DATABASE_URL is set.
-Settings: LATCHKEY_ISSUER, LATCHKEY_ACCESS_TOKEN_TTL, LATCHKEY_ADMIN_KEY, LATCHKEY_MASTER_KEY,
-SMTP_URL + EMAIL_FROM, TWILIO_ACCOUNT_SID + TWILIO_AUTH_TOKEN + TWILIO_FROM (+ TWILIO_API_URL), REDIS_URL.
+serve needs LATCHKEY_PUBLIC_URL (the origin browsers reach it at); dev takes its listening address.
+Settings: LATCHKEY_ISSUER, LATCHKEY_ACCESS_TOKEN_TTL, LATCHKEY_SESSION_TTL, LATCHKEY_DEVICE_ENROLLMENT_WINDOW,
+LATCHKEY_TRUST_PROXY, LATCHKEY_ADMIN_KEY, LATCHKEY_MASTER_KEY, SMTP_URL + EMAIL_FROM,
+TWILIO_ACCOUNT_SID + TWILIO_AUTH_TOKEN + TWILIO_FROM (+ TWILIO_API_URL), REDIS_URL. See docs/security.md.
 
-Key store (seals wallet recovery material away from the database and the master key):
+Key store (seals wallet recovery material and token signing keys away from the database and the master key):
   LATCHKEY_KEY_STORE=pkcs11 with LATCHKEY_PKCS11_MODULE (the library's .so), LATCHKEY_PKCS11_TOKEN_LABEL
     or LATCHKEY_PKCS11_SLOT, LATCHKEY_PKCS11_PIN, LATCHKEY_PKCS11_KEY_LABEL (default latchkey-recovery)
   LATCHKEY_KEY_STORE=file:PATH, a key file outside --data-dir
