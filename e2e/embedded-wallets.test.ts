@@ -550,15 +550,7 @@ describe('embedded wallets in the browser', () => {
     await page.locator(id('demo-create-solana')).click();
     await page.locator(id('lk-screen-set-password')).waitFor({ state: 'visible' });
     expect(await page.locator(id('lk-password-cancel')).count()).toBe(1);
-    await page.locator(id('lk-password-input')).fill(password);
-    await page.locator(id('lk-password-continue')).click();
-    await page.locator(id('lk-password-continue')).click();
-    await page.locator(id('lk-password-confirm-input')).fill(password);
-    await page.locator(id('lk-password-continue')).click();
-    await page.locator(id('lk-password-acknowledge')).check();
-    await page.locator(id('lk-password-continue')).click();
-    const result = page.locator(id('lk-screen-set-password-result'));
-    await result.waitFor({ state: 'visible', timeout: walletTimeout });
+    const result = await runPasswordSteps(page, password, walletTimeout);
     expect(await result.getAttribute('data-ok')).toBe('true');
     await page.locator(id('lk-password-close')).click();
     await expect.poll(() => text(page, 'demo-last-event')).toBe('createSolanaWallet done');
