@@ -1,10 +1,11 @@
 import { type AppResponse, limits, type User } from '@latchkey/protocol';
 import { createAnalyticsId } from './analyticsId.ts';
+import type { CreateLatchkeyClientParameters, LatchkeyState } from './client-options.ts';
 import type { EmbeddedWallets } from './embedded/embedded-wallets.ts';
 import { LatchkeyClientError } from './errors.ts';
 import { acceptTerms, fetchApp, getUser } from './flows/app.ts';
 import type { FlowContext, LoginResult } from './flows/context.ts';
-import { type GetCustomAccessToken, syncCustomJwt } from './flows/customJwt.ts';
+import { syncCustomJwt } from './flows/customJwt.ts';
 import {
   type LoginWithEmailCodeParameters,
   linkEmailWithCode,
@@ -29,51 +30,13 @@ import {
 import { trackEvent } from './flows/trackEvent.ts';
 import { type TransferAccount, transferAccount } from './flows/transfer.ts';
 import { createHttpClient, type HttpClient } from './http/createHttpClient.ts';
-import type { SessionCookies } from './session/cookies.ts';
 import { createSessionManager } from './session/createSessionManager.ts';
-import { browserStorage, guardStorage, type LatchkeyStorage } from './storage.ts';
+import { browserStorage, guardStorage } from './storage.ts';
 import { createStore } from './store.ts';
 import type { WalletManager } from './wallets/manager.ts';
-import type { WalletChain, WalletWindow } from './wallets/types.ts';
+import type { WalletWindow } from './wallets/types.ts';
 
-export interface CreateLatchkeyClientParameters {
-  /** The app id: exactly 25 characters. */
-  appId: string;
-  /** The Latchkey server as a bare origin (`https://auth.example.com`); one trailing slash is dropped. */
-  apiUrl: string;
-  /** Sent as `privy-client-id`. */
-  clientId?: string | undefined;
-  /** Default: `localStorage` in a browser, memory elsewhere. */
-  storage?: LatchkeyStorage | undefined;
-  fetch?: typeof fetch | undefined;
-  /** Custom-auth mode: the app's own token for the current user, or null/undefined when logged out. */
-  getCustomAccessToken?: GetCustomAccessToken | undefined;
-  /** Extra headers on every request. */
-  headers?: Record<string, string> | undefined;
-  /** Session cookies target; default `document` in a browser; null writes none. */
-  cookies?: SessionCookies | null | undefined;
-  /** Client clock in ms (tests). */
-  now?: (() => number) | undefined;
-  /** Wait between retries (tests). */
-  delay?: ((ms: number) => Promise<void>) | undefined;
-  /** Per-request abort (default 20 s). */
-  timeoutMs?: number | undefined;
-  /** Chains external Ethereum wallets may use (viem `Chain` shape); default `[mainnet]`. */
-  supportedChains?: readonly WalletChain[] | undefined;
-  /** The chain wallets are switched to when on an unsupported one; default the first supported. */
-  defaultChain?: WalletChain | undefined;
-  /** The page wallets are discovered in; default `window` (tests pass an `EventTarget`). */
-  walletWindow?: WalletWindow | undefined;
-}
-
-/** What `getState()` returns and `subscribe()` watches. */
-export interface LatchkeyState {
-  /** True once `initialize()` has loaded the app config and restored the session. */
-  ready: boolean;
-  authenticated: boolean;
-  user: User | null;
-  appConfig: AppResponse | null;
-}
+export type { CreateLatchkeyClientParameters, LatchkeyState };
 
 export interface LatchkeyClient {
   readonly appId: string;

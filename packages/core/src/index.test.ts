@@ -32,10 +32,16 @@ describe('@latchkey/core', () => {
         "createSessionManager",
         "createStore",
         "decodeJwtPayload",
+        "embeddedController",
+        "embeddedWalletSettings",
+        "exitedCode",
         "fetchApp",
+        "flowKind",
         "getGuestCredential",
         "getUser",
+        "hasEmbeddedWallet",
         "initialConnectionState",
+        "isEmbeddedIntent",
         "isInvalidTokenError",
         "isTokenActive",
         "linkEmailWithCode",
@@ -52,6 +58,7 @@ describe('@latchkey/core', () => {
         "normalisePhoneNumber",
         "retryDelay",
         "retryStatuses",
+        "runModalTask",
         "sendEmailCode",
         "sendSmsCode",
         "storageKeys",
@@ -66,6 +73,7 @@ describe('@latchkey/core', () => {
         "validationMessages",
         "version",
         "walletConnectionReducer",
+        "walletsToCreate",
       ]
     `);
   });

@@ -65,6 +65,30 @@ export type { LatchkeyStorage } from './storage.ts';
 export { browserStorage, localStorageStorage, memoryStorage, storageKeys } from './storage.ts';
 export type { Store } from './store.ts';
 export { createStore } from './store.ts';
+// What any UI layer builds on: the modal's requests and embedded-wallet access. The signing queue
+// is '@latchkey/core/signing' and the modal's flows '@latchkey/core/modal': a barrel shared with
+// lazily loaded code would pull them into every app's first load.
+export type { EmbeddedController } from './ui/embedded-controller.ts';
+export { embeddedController } from './ui/embedded-controller.ts';
+export type {
+  CreateOnLogin,
+  EmbeddedChain,
+  EmbeddedWalletSettings,
+  EmbeddedWalletsConfig,
+} from './ui/embedded-settings.ts';
+export { embeddedWalletSettings, hasEmbeddedWallet, walletsToCreate } from './ui/embedded-settings.ts';
+export type {
+  EmbeddedWalletTarget,
+  FlowKind,
+  ModalIntent,
+  ModalOptions,
+  ModalRequest,
+  WalletChainTypeOption,
+} from './ui/intents.ts';
+export { exitedCode, flowKind } from './ui/intents.ts';
+export type { EmbeddedIntent, EmbeddedModalTask, OpenModal } from './ui/modal-task.ts';
+export { isEmbeddedIntent, runModalTask } from './ui/modal-task.ts';
+export type { SendTransactionModalUIOptions, SignMessageModalUIOptions } from './ui/signing-options.ts';
 export { normaliseCode, normaliseEmail, normalisePhoneNumber, validationMessages } from './validation.ts';
 export { version } from './version.ts';
 export type {

@@ -4,6 +4,7 @@ export * from './errors.ts';
 export * from './frame-api.ts';
 export * from './headers.ts';
 export * from './limits.ts';
+export * from './login-methods.ts';
 export * from './recovery-methods.ts';
 export * from './routes.ts';
 export * from './sign-in-message.ts';

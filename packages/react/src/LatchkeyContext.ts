@@ -1,20 +1,9 @@
-import type { LatchkeyClient } from '@latchkey/core';
+import type { LatchkeyClient, ModalIntent, ModalOptions } from '@latchkey/core';
 import { createContext, useContext } from 'react';
-import type { EmbeddedModalTask } from './embedded/modalTask.ts';
 import type { LatchkeyEvents } from './events.ts';
-import type { ExportWalletTarget } from './hooks/useExportWallet.ts';
-import type { LatchkeyConfig, ModalIntent, WalletChainTypeOption } from './types.ts';
+import type { LatchkeyConfig } from './types.ts';
 
-export interface ModalOptions {
-  /** Wallet picker: which chains to offer. */
-  walletChainType?: WalletChainTypeOption | undefined;
-  /** Deep link: connect this wallet client at once (`privy_wallet_client`). */
-  walletClient?: string | null | undefined;
-  /** Embedded-wallet flows: the hook's promise, settled by the modal when the flow ends. */
-  embeddedTask?: EmbeddedModalTask | undefined;
-  /** `export-wallet`: the embedded wallet whose key the export screen shows. */
-  exportWallet?: ExportWalletTarget | undefined;
-}
+export type { ModalOptions };
 
 export interface LatchkeyContextValue {
   client: LatchkeyClient;

@@ -1,8 +1,11 @@
 import {
   createLatchkeyClient,
   decodeJwtPayload,
+  flowKind,
   type LatchkeyClient,
   LatchkeyClientError,
+  type ModalIntent,
+  type ModalRequest,
 } from '@latchkey/core';
 import {
   type ComponentType,
@@ -14,11 +17,11 @@ import {
   useState,
   useSyncExternalStore,
 } from 'react';
-import { createLatchkeyEvents } from './events.ts';
+import { createLatchkeyEvents, flowErrorEvent } from './events.ts';
 import { LatchkeyContext, type LatchkeyContextValue, type ModalOptions } from './LatchkeyContext.ts';
-import type { LatchkeyModalProps, ModalRequest } from './modal/LatchkeyModal.tsx';
+import type { ModalShellProps } from './modal/ModalShell.tsx';
 import { toClientUser } from './toClientUser.ts';
-import type { LatchkeyConfig, LatchkeyCustomAuth, ModalIntent } from './types.ts';
+import type { LatchkeyConfig, LatchkeyCustomAuth } from './types.ts';
 
 export interface LatchkeyProviderProps {
   /** The app id: exactly 25 characters. */
@@ -31,7 +34,7 @@ export interface LatchkeyProviderProps {
 }
 
 // The modal and all its screens load on first use (or when the page is idle), never at first load.
-const loadModal = () => import('./modal/LatchkeyModal.tsx');
+const loadModal = () => import('./modal/ModalShell.tsx');
 
 /** Lines the Latchkey session up with the app's own auth, logging out first if the app's user changed. */
 async function syncCustomAuth(client: LatchkeyClient, get: LatchkeyCustomAuth['getCustomAccessToken']) {
@@ -85,7 +88,7 @@ export function LatchkeyProvider({ appId, apiUrl, clientId, config = {}, childre
   const events = useMemo(() => createLatchkeyEvents(), []);
   const { ready } = useSyncExternalStore(client.subscribe, client.getState, client.getState);
 
-  const [Modal, setModal] = useState<ComponentType<LatchkeyModalProps> | null>(null);
+  const [Modal, setModal] = useState<ComponentType<ModalShellProps> | null>(null);
   const [request, setRequest] = useState<ModalRequest | null>(null);
   const requestCount = useRef(0);
 
@@ -162,15 +165,8 @@ export function LatchkeyProvider({ appId, apiUrl, clientId, config = {}, childre
           task.reject(error);
           return;
         }
-        const name =
-          intent === 'login'
-            ? 'loginError'
-            : intent === 'connect-wallet'
-              ? 'connectWalletError'
-              : intent.startsWith('link')
-                ? 'linkError'
-                : 'updateError';
-        events.emit(name, 'unknown_auth_error');
+        const kind = flowKind(intent);
+        events.emit(flowErrorEvent[kind === 'embedded' ? 'update' : kind], 'unknown_auth_error');
       });
     },
     [client, events, mountModal],

@@ -26,6 +26,14 @@ export interface LatchkeyEvents {
   emit<K extends keyof LatchkeyEventMap>(name: K, event: LatchkeyEventMap[K]): void;
 }
 
+/** The error event of each kind of flow (embedded flows report to their hook instead). */
+export const flowErrorEvent = {
+  login: 'loginError',
+  link: 'linkError',
+  update: 'updateError',
+  connect: 'connectWalletError',
+} as const satisfies Record<'login' | 'link' | 'update' | 'connect', keyof LatchkeyEventMap>;
+
 /**
  * A small typed event hub. A failing listener never stops the others or the flow.
  *

@@ -17,10 +17,18 @@ export type { UseLoginParameters } from './hooks/useLogin.ts';
 export { useLogin } from './hooks/useLogin.ts';
 export type { UseLogoutParameters } from './hooks/useLogout.ts';
 export { useLogout } from './hooks/useLogout.ts';
+export type { SendTransactionResult } from './hooks/useSendTransaction.ts';
+export { useSendTransaction } from './hooks/useSendTransaction.ts';
 export type { UseSetWalletPasswordParameters } from './hooks/useSetWalletPassword.ts';
 export { useSetWalletPassword } from './hooks/useSetWalletPassword.ts';
 export type { UseSetWalletRecoveryParameters } from './hooks/useSetWalletRecovery.ts';
 export { useSetWalletRecovery } from './hooks/useSetWalletRecovery.ts';
+export type { SignMessageResult } from './hooks/useSignMessage.ts';
+export { useSignMessage } from './hooks/useSignMessage.ts';
+export type { SignTransactionResult } from './hooks/useSignTransaction.ts';
+export { useSignTransaction } from './hooks/useSignTransaction.ts';
+export type { SignTypedDataResult } from './hooks/useSignTypedData.ts';
+export { useSignTypedData } from './hooks/useSignTypedData.ts';
 export { useSolanaWallets } from './hooks/useSolanaWallets.ts';
 export type { UseUpdateAccountParameters } from './hooks/useUpdateAccount.ts';
 export { useUpdateAccount } from './hooks/useUpdateAccount.ts';
@@ -39,14 +47,6 @@ export type {
   SolanaSigningOptions,
   UnsignedTransactionRequest,
 } from './signing/types.ts';
-export type { SendTransactionResult } from './signing/useSendTransaction.ts';
-export { useSendTransaction } from './signing/useSendTransaction.ts';
-export type { SignMessageResult } from './signing/useSignMessage.ts';
-export { useSignMessage } from './signing/useSignMessage.ts';
-export type { SignTransactionResult } from './signing/useSignTransaction.ts';
-export { useSignTransaction } from './signing/useSignTransaction.ts';
-export type { SignTypedDataResult } from './signing/useSignTypedData.ts';
-export { useSignTypedData } from './signing/useSignTypedData.ts';
 export { toClientUser } from './toClientUser.ts';
 export type {
   AccountChangeEvent,

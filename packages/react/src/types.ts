@@ -1,22 +1,13 @@
+import type {
+  CreateOnLogin,
+  EmbeddedWalletsConfig,
+  ModalIntent,
+  WalletChainTypeOption,
+} from '@latchkey/core';
+import type { LoginMethod } from '@latchkey/protocol';
+
 /** Login methods a host app can list in `config.loginMethods` (spec document 1 §1). */
-export type LoginMethod =
-  | 'email'
-  | 'sms'
-  | 'wallet'
-  | 'google'
-  | 'twitter'
-  | 'discord'
-  | 'github'
-  | 'spotify'
-  | 'instagram'
-  | 'tiktok'
-  | 'line'
-  | 'linkedin'
-  | 'apple'
-  | 'farcaster'
-  | 'telegram'
-  | 'passkey'
-  | 'guest';
+export type { CreateOnLogin, LoginMethod, ModalIntent, WalletChainTypeOption };
 
 export type HexColor = `#${string}`;
 
@@ -74,17 +65,8 @@ export interface LatchkeySolanaCluster {
   rpcUrl: string;
 }
 
-/** When the modal creates an embedded wallet on a chain after login (spec document 1 §4). */
-export type CreateOnLogin = 'users-without-wallets' | 'all-users' | 'off';
-
-export interface LatchkeyEmbeddedWalletsConfig {
-  ethereum?: { createOnLogin?: CreateOnLogin };
-  solana?: { createOnLogin?: CreateOnLogin };
-  /** New wallets are secured with a password the user sets (recovery method 'user-passcode'). */
-  requireUserPasswordOnCreate?: boolean;
-  /** Show the confirmation screens before signing; the app's `enforce_wallet_uis` forces them on. */
-  showWalletUIs?: boolean;
-}
+/** Embedded wallets; each field falls back to the app's `embedded_wallet_config` on the server. */
+export type LatchkeyEmbeddedWalletsConfig = EmbeddedWalletsConfig;
 
 /** A linked account in the client's camelCase form: dates instead of Unix seconds. */
 export interface ClientLinkedAccount {
@@ -126,30 +108,6 @@ export interface AccountChangeEvent {
   user: ClientUser;
   method: 'email' | 'sms' | 'siwe' | 'siws';
 }
-
-/** What the modal was opened for. */
-export type ModalIntent =
-  | 'login'
-  | 'link-email'
-  | 'link-phone'
-  | 'update-email'
-  | 'update-phone'
-  | 'link-wallet'
-  /** The wallet picker without login (`useConnectWallet`). */
-  | 'connect-wallet'
-  /** 'Enter your password': the embedded wallet is not on this device and its recovery needs the password. */
-  | 'recover-wallet'
-  /** The four-step password flow, then the wallet's recovery becomes 'user-passcode'. */
-  | 'set-wallet-password'
-  /** The password flow, then a new embedded wallet secured with it (the app requires a password). */
-  | 'create-wallet'
-  /** Signing requests of embedded wallets: sign message, confirm transaction, receipts. */
-  | 'signing'
-  /** An embedded wallet's export screen with the key-export frame (`useExportWallet`). */
-  | 'export-wallet';
-
-/** Which chains the wallet picker offers. */
-export type WalletChainTypeOption = 'ethereum-only' | 'solana-only' | 'ethereum-and-solana';
 
 /** Fields every connected wallet has (spec document 1 §3 Connected wallet). */
 interface ConnectedWalletBase {

@@ -1,5 +1,5 @@
 import type { AnalyticsId } from '../analyticsId.ts';
-import type { CreateLatchkeyClientParameters, LatchkeyState } from '../createLatchkeyClient.ts';
+import type { CreateLatchkeyClientParameters, LatchkeyState } from '../client-options.ts';
 import { LatchkeyClientError } from '../errors.ts';
 import { createEmbeddedWallets, type EmbeddedSession, type EmbeddedWallets } from './embedded-wallets.ts';
 import { createFrameProxy } from './frame-proxy.ts';

@@ -1,10 +1,16 @@
-import { type LatchkeyClient, LatchkeyClientError } from '@latchkey/core';
+import {
+  type EmbeddedChain,
+  embeddedController,
+  embeddedWalletSettings,
+  hasEmbeddedWallet,
+  type LatchkeyClient,
+  LatchkeyClientError,
+  type OpenModal,
+  runModalTask,
+} from '@latchkey/core';
 import type { EmbeddedWalletAccount } from '@latchkey/core/embedded';
 import type { EmbeddedWallet, LatchkeyConfig } from '../types.ts';
-import { embeddedController } from './embeddedController.ts';
 import { toEmbeddedWallet } from './embeddedWalletObjects.ts';
-import { type OpenModal, runModalTask } from './modalTask.ts';
-import { type EmbeddedChain, embeddedWalletSettings, hasEmbeddedWallet } from './settings.ts';
 
 export interface CreateWalletOptions {
   /** Create another HD wallet (the next index) when the user already has one on this chain. */

@@ -1,9 +1,13 @@
-import { type LatchkeyClient, LatchkeyClientError, LatchkeyError } from '@latchkey/core';
+import {
+  embeddedController,
+  type LatchkeyClient,
+  LatchkeyClientError,
+  LatchkeyError,
+  type OpenModal,
+} from '@latchkey/core';
 import type { EmbeddedWalletAccount } from '@latchkey/core/embedded';
 import { solanaWalletActions } from '../signing/solanaActions.ts';
 import type { ConnectedSolanaWallet, ConnectedWallet, EmbeddedWallet, LatchkeyConfig } from '../types.ts';
-import { embeddedController } from './embeddedController.ts';
-import type { OpenModal } from './modalTask.ts';
 
 /** How embedded wallets present themselves in the wallet lists. */
 export const embeddedWalletMeta = { name: 'Latchkey Wallet', icon: '', id: 'privy' } as const;

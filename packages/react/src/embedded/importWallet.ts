@@ -1,6 +1,5 @@
-import { type LatchkeyClient, LatchkeyClientError } from '@latchkey/core';
+import { embeddedController, type LatchkeyClient, LatchkeyClientError } from '@latchkey/core';
 import type { EmbeddedWallet } from '../types.ts';
-import { embeddedController } from './embeddedController.ts';
 import { toEmbeddedWallet } from './embeddedWalletObjects.ts';
 
 export interface ImportWalletOptions {

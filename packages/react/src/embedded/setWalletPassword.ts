@@ -1,9 +1,13 @@
-import { type LatchkeyClient, LatchkeyClientError } from '@latchkey/core';
+import {
+  embeddedController,
+  hasEmbeddedWallet,
+  type LatchkeyClient,
+  LatchkeyClientError,
+  type OpenModal,
+  runModalTask,
+} from '@latchkey/core';
 import type { EmbeddedWallet } from '../types.ts';
-import { embeddedController } from './embeddedController.ts';
 import { toEmbeddedWallet } from './embeddedWalletObjects.ts';
-import { type OpenModal, runModalTask } from './modalTask.ts';
-import { hasEmbeddedWallet } from './settings.ts';
 
 /**
  * Secures the user's embedded wallets with a password (recovery method 'user-passcode') through

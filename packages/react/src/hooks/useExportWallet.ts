@@ -1,8 +1,12 @@
-import { type LatchkeyClient, LatchkeyClientError } from '@latchkey/core';
+import {
+  type EmbeddedWalletTarget,
+  embeddedController,
+  type LatchkeyClient,
+  LatchkeyClientError,
+  type OpenModal,
+} from '@latchkey/core';
 import type { EmbeddedWalletAccount } from '@latchkey/core/embedded';
 import { useCallback } from 'react';
-import { embeddedController } from '../embedded/embeddedController.ts';
-import type { OpenModal } from '../embedded/modalTask.ts';
 import { useLatchkeyContext } from '../LatchkeyContext.ts';
 
 export interface ExportWalletOptions {
@@ -11,10 +15,7 @@ export interface ExportWalletOptions {
 }
 
 /** The wallet the export screen shows: one of the user's HD embedded wallets. */
-export interface ExportWalletTarget {
-  address: string;
-  chainType: 'ethereum' | 'solana';
-}
+export type ExportWalletTarget = EmbeddedWalletTarget;
 
 /** Ethereum addresses match in any case (EIP-55 is only a checksum); base58 is case-sensitive. */
 const isAt = (wallet: EmbeddedWalletAccount, address: string) =>
@@ -42,19 +43,6 @@ export function exportTarget(
     throw new LatchkeyClientError('embedded_wallet_not_found', message);
   }
   return { address: wallet.address, chainType: wallet.chainType };
-}
-
-/**
- * What the export frame is given to prove the user: the access token (for its URL hash), or with
- * cookie sessions none (`token: null`): the frame, on the server's origin, authenticates with the
- * server's HttpOnly cookies, and no token ever reaches this page. Null once the session is gone.
- */
-export async function exportFrameCredential(
-  client: Pick<LatchkeyClient, 'cookieSessions' | 'getAccessToken' | 'getState'>,
-): Promise<{ token: string | null } | null> {
-  if (client.cookieSessions) return client.getState().authenticated ? { token: null } : null;
-  const token = await client.getAccessToken();
-  return token ? { token } : null;
 }
 
 /**

@@ -1,7 +1,7 @@
 import { type ImportWalletOptions, importEmbeddedWallet } from '../embedded/importWallet.ts';
-import { useEmbeddedAction } from '../embedded/useEmbeddedAction.ts';
 import { useLatchkeyContext } from '../LatchkeyContext.ts';
 import type { EmbeddedWallet } from '../types.ts';
+import { useEmbeddedAction } from './useEmbeddedAction.ts';
 
 export type { ImportWalletOptions };
 

@@ -1,7 +1,7 @@
 import { setEmbeddedWalletPassword } from '../embedded/setWalletPassword.ts';
-import { useEmbeddedAction } from '../embedded/useEmbeddedAction.ts';
 import { useLatchkeyContext } from '../LatchkeyContext.ts';
 import type { EmbeddedWallet } from '../types.ts';
+import { useEmbeddedAction } from './useEmbeddedAction.ts';
 
 export interface UseSetWalletPasswordParameters {
   onSuccess?: (event: { wallet: EmbeddedWallet }) => void;

@@ -2,7 +2,7 @@ import { useCallback } from 'react';
 import { type CreateWalletOptions, createEmbeddedWallet } from '../embedded/createWallet.ts';
 import { useLatchkeyContext } from '../LatchkeyContext.ts';
 import type { ConnectedSolanaWallet, EmbeddedWallet } from '../types.ts';
-import { useConnectedWallets } from '../wallets/useConnectedWallets.ts';
+import { useConnectedWallets } from './useConnectedWallets.ts';
 
 /**
  * The user's embedded Solana wallets first, then the Solana wallets connected in this browser

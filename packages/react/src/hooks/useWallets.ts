@@ -1,5 +1,5 @@
 import type { ConnectedWallet } from '../types.ts';
-import { useConnectedWallets } from '../wallets/useConnectedWallets.ts';
+import { useConnectedWallets } from './useConnectedWallets.ts';
 
 /**
  * The user's embedded Ethereum wallets first, then the Ethereum wallets connected in this browser

@@ -1,4 +1,4 @@
-import { LatchkeyClientError } from '@latchkey/core';
+import { embeddedController, LatchkeyClientError } from '@latchkey/core';
 import {
   type EmbeddedEthereumProvider,
   EmbeddedWalletError,
@@ -8,13 +8,12 @@ import {
   type PreparedTransaction,
   ProviderRpcError,
 } from '@latchkey/core/embedded';
-import { embeddedController } from '../embedded/embeddedController.ts';
+import { SigningCancelledError, type SigningUiOptions } from '@latchkey/core/signing';
 import { chainRpc, maxFee, messageContent, transactionContent } from './ethereumContent.ts';
 import { isUserRejection, TransactionRevertedError, transactionFailure } from './failure.ts';
 import { confirmPriced, fundingEnabled } from './funding.ts';
 import { waitForReceipt } from './receipt.ts';
 import { openSigning, type SigningContext, showWalletUIs, signingEmbeddedWallets } from './session.ts';
-import { SigningCancelledError, type SigningUiOptions } from './store.ts';
 import type {
   SendTransactionModalUIOptions,
   SigningCallOptions,

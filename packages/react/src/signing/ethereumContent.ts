@@ -5,10 +5,10 @@ import {
   httpChainRpc,
   type PreparedTransaction,
 } from '@latchkey/core/embedded';
+import type { MessageContent, SigningUiOptions, TransactionContent } from '@latchkey/core/signing';
 import { en } from '../copy/en.ts';
 import { decimalsCall, decodeCallData, decodeDecimals, decodeSymbol, symbolCall } from './abi.ts';
 import { formatAmount, messageText } from './format.ts';
-import type { MessageContent, SigningUiOptions, TransactionContent } from './store.ts';
 
 /**
  * The confirmation screens' content for an Ethereum request: the message as text or typed data,

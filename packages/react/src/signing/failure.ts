@@ -1,6 +1,6 @@
 import { insufficientFundsLogLine, SolanaRpcError } from '@latchkey/core/embedded';
+import type { SigningFailure } from '@latchkey/core/signing';
 import { en } from '../copy/en.ts';
-import type { SigningFailure } from './store.ts';
 
 /** A transaction whose receipt says it reverted. */
 export class TransactionRevertedError extends Error {

@@ -1,5 +1,5 @@
+import type { BatchStep, ConfirmChoice, SigningContent, SigningSession } from '@latchkey/core/signing';
 import type { AppConfigFields } from '@latchkey/protocol';
-import type { BatchStep, ConfirmChoice, SigningContent, SigningSession } from './store.ts';
 
 /**
  * Whether the app funds wallets (spec document 2 §5: funding must be enabled in the app config with

@@ -1,5 +1,6 @@
 import type { LatchkeyClient } from '@latchkey/core';
 import type { EmbeddedConfirmRequest, EmbeddedWallets } from '@latchkey/core/embedded';
+import { signingStore } from '@latchkey/core/signing';
 import { defaultAppConfig } from '@latchkey/protocol';
 import { describe, expect, it } from 'vitest';
 import type { ModalIntent } from '../types.ts';
@@ -10,7 +11,6 @@ import {
   type SigningContext,
   showWalletUIs,
 } from './session.ts';
-import { signingStore } from './store.ts';
 
 /** A context whose client only reports the app config: all these functions read of it. */
 function context(options: { enforce?: boolean; showWalletUIs?: boolean } = {}) {

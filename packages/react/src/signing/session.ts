@@ -1,8 +1,12 @@
+import { embeddedController, embeddedWalletSettings } from '@latchkey/core';
 import type { ConfirmHook, EmbeddedWallets, SolanaConfirmHook } from '@latchkey/core/embedded';
-import { embeddedController } from '../embedded/embeddedController.ts';
-import { embeddedWalletSettings } from '../embedded/settings.ts';
+import {
+  type SigningSession,
+  type SigningUiOptions,
+  type SigningView,
+  signingStore,
+} from '@latchkey/core/signing';
 import type { LatchkeyContextValue } from '../LatchkeyContext.ts';
-import { type SigningSession, type SigningUiOptions, type SigningView, signingStore } from './store.ts';
 
 /** What the signing flows need of `<LatchkeyProvider>`. */
 export type SigningContext = Pick<LatchkeyContextValue, 'client' | 'config' | 'openModal'>;

@@ -1,3 +1,4 @@
+import { embeddedController } from '@latchkey/core';
 import {
   createEmbeddedSolanaWallet,
   createSolanaRpcClient,
@@ -12,7 +13,7 @@ import {
   waitForSolanaSignature,
   withRecentBlockhash,
 } from '@latchkey/core/embedded';
-import { embeddedController } from '../embedded/embeddedController.ts';
+import type { SigningUiOptions } from '@latchkey/core/signing';
 import { isUserRejection, transactionFailure } from './failure.ts';
 import { fundingEnabled } from './funding.ts';
 import {
@@ -23,7 +24,6 @@ import {
   signingEmbeddedWallets,
 } from './session.ts';
 import { solanaFundingTarget, solanaMessageContent, solanaTransactionContent } from './solanaContent.ts';
-import type { SigningUiOptions } from './store.ts';
 import type { SolanaSigningOptions } from './types.ts';
 
 /**

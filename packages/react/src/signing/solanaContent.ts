@@ -4,9 +4,14 @@ import {
   type SolanaConfirmRequest,
   solanaTransferShortfall,
 } from '@latchkey/core/embedded';
+import type {
+  FundingTarget,
+  InstructionView,
+  MessageContent,
+  SolanaTransactionContent,
+} from '@latchkey/core/signing';
 import { en } from '../copy/en.ts';
 import { bytesText, formatAmount } from './format.ts';
-import type { FundingTarget, InstructionView, MessageContent, SolanaTransactionContent } from './store.ts';
 
 /** The Solana confirmation screens' content: the message as text, or a transaction's decoded instructions. */
 

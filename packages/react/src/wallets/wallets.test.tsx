@@ -1,10 +1,11 @@
 import type { AvailableWallet, WalletConnectionState } from '@latchkey/core';
+import { pickerChains, pickerWallets } from '@latchkey/core/modal';
 import { defaultAppConfig } from '@latchkey/protocol';
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { LatchkeyProvider, useConnectWallet, useLatchkey, useSolanaWallets, useWallets } from '../index.ts';
-import { walletStatusText } from '../modal/screens/WalletConnectingScreen.tsx';
-import { filterWallets, pickerChains, pickerWallets } from '../modal/wallets.ts';
+import { walletStatusText } from '../screens/wallets/WalletConnectingScreen.tsx';
+import { filterWallets } from '../screens/wallets/walletSearch.ts';
 
 const provider = { request: async () => null };
 const solana = { name: 'Phantom', icon: '', chains: ['solana:mainnet'], features: {}, accounts: [] };

@@ -1,0 +1,201 @@
+import { exitedCode, flowKind, type ModalRequest } from '../ui/intents.ts';
+import { signingStore } from '../ui/signing-queue.ts';
+import { type CodeFlow, createCodeFlow } from './code.ts';
+import { createEmbeddedFlow, type EmbeddedFlow } from './embedded.ts';
+import { errorCode } from './errors.ts';
+import { createLoginFlow, type LoginFlow } from './login.ts';
+import {
+  canGoBack,
+  type NavigationAction,
+  type NavigationState,
+  navigationReducer,
+  type Screen,
+  startScreen,
+} from './navigation.ts';
+import type { FlowRuntime, ModalFlowHost, PendingLogin } from './runtime.ts';
+import { createTimers } from './timers.ts';
+import { successCloseMs } from './timings.ts';
+import { createTransferFlow, type TransferFlow } from './transfer.ts';
+import { createWalletConnectFlow, type WalletConnectFlow } from './wallet-connect.ts';
+
+export interface ModalFlowState {
+  /** The request on screen; null while the modal is closed. */
+  request: ModalRequest | null;
+  navigation: NavigationState;
+}
+
+/**
+ * The modal's flows without the UI: the request, the screen stack, the outcome reporting, the
+ * timers and each area's actions. A UI shows `screen()` and calls the actions; it never decides
+ * where a flow goes next.
+ */
+export interface ModalFlow {
+  getState(): ModalFlowState;
+  subscribe(listener: () => void): () => void;
+  /** Shows `request` from its first screen (the same request again changes nothing). */
+  open(request: ModalRequest): void;
+  /** The UI dropped its request (after `dismiss`, or on its own). */
+  ended(): void;
+  /** The screen to show: 'loading' until the client is ready, then the top of the stack. */
+  screen(): Screen | { name: 'loading' };
+  canGoBack(): boolean;
+  back(): void;
+  /** Starts the flow again from its first screen (the error screens' 'Try another method'). */
+  restart(): void;
+  /** The user closes the modal (× / Escape / backdrop / a screen's Close). */
+  close(): void;
+  /**
+   * Follows the client (a restored session completes a login opened before `ready`) until the
+   * returned function stops that and the timers (the UI unmounted).
+   */
+  attach(): () => void;
+  readonly login: LoginFlow;
+  readonly code: CodeFlow;
+  readonly transfer: TransferFlow;
+  readonly wallets: WalletConnectFlow;
+  readonly embedded: EmbeddedFlow;
+}
+
+const closedRequest: ModalRequest = { intent: 'login', id: 0 };
+
+/**
+ * @example
+ * const flow = createModalFlow({ client, settings: () => ({}), report, dismiss, walletCaptcha });
+ * flow.open({ intent: 'login', id: 1 });
+ * await flow.code.submitEmail('alice@example.com'); // flow.screen() → { name: 'code', … }
+ */
+export function createModalFlow(host: ModalFlowHost): ModalFlow {
+  const { client } = host;
+  let state: ModalFlowState = { request: null, navigation: { stack: [{ name: 'landing' }], visit: 0 } };
+  /** The last request, kept after the close so late answers still know their flow. */
+  let active = closedRequest;
+  const listeners = new Set<() => void>();
+  const timers = createTimers();
+  let closing = false;
+
+  function set(next: ModalFlowState) {
+    state = next;
+    for (const listener of [...listeners]) listener();
+    if (state.request) login.completeIfAlreadyLoggedIn();
+  }
+  const navigate = (action: NavigationAction) =>
+    set({ ...state, navigation: navigationReducer(state.navigation, action) });
+  const top = () => state.navigation.stack.at(-1);
+
+  const rt: FlowRuntime = {
+    host,
+    client,
+    timers,
+    app: () => client.getState().appConfig,
+    request: () => active,
+    kind: () => flowKind(active.intent),
+    stack: () => state.navigation.stack,
+    top,
+    navigate,
+    reported: false,
+    pendingLogin: null as PendingLogin | null,
+    emitError(code) {
+      const kind = flowKind(active.intent);
+      if (kind !== 'embedded') host.report({ type: 'error', kind, code });
+    },
+    showError(error) {
+      rt.emitError(errorCode(error));
+      navigate({ type: 'push', screen: { name: 'error', error } });
+    },
+    finishWithSuccess(stay = false, closeAfterMs = successCloseMs) {
+      rt.reported = true;
+      if (!stay) navigate({ type: 'replace', screen: { name: 'success' } });
+      timers.later(closeAfterMs, host.dismiss);
+    },
+    close() {
+      // Wallets being created cannot be left half-made: the modal stays until creation ends.
+      if (closing || top()?.name === 'embedded-creating') return;
+      // Refusing the signing requests below empties the queue, which would close again.
+      closing = true;
+      try {
+        closeNow();
+      } finally {
+        closing = false;
+      }
+    },
+  };
+
+  function closeNow() {
+    embedded.exit();
+    // Closing refuses every signing request still waiting (4001 'The user rejected the request.').
+    if (active.intent === 'signing') signingStore(client).dismissAll();
+    if (!rt.reported) {
+      rt.reported = true;
+      // Leaving the terms gate (or a login's wallet password) declines it: the login is undone.
+      if (rt.pendingLogin) client.logout().catch(() => undefined);
+      rt.pendingLogin = null;
+      const kind = flowKind(active.intent);
+      if (kind !== 'embedded') host.report({ type: 'error', kind, code: exitedCode[kind] });
+    }
+    timers.clear();
+    host.dismiss();
+  }
+
+  const embedded = createEmbeddedFlow(rt);
+  const transfer = createTransferFlow(rt);
+  const login = createLoginFlow(rt, embedded);
+  const code = createCodeFlow(rt, login, transfer);
+  const wallets = createWalletConnectFlow(rt, login, transfer);
+
+  /** The signing intent shows the queue's requests; the modal closes once none is left. */
+  function checkSigning() {
+    if (state.request?.intent === 'signing' && !signingStore(client).current()) rt.close();
+  }
+
+  return {
+    getState: () => state,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => {
+        listeners.delete(listener);
+      };
+    },
+    open(request) {
+      if (state.request?.id === request.id) return;
+      active = request;
+      embedded.begin(request);
+      rt.reported = false;
+      rt.pendingLogin = null;
+      timers.clear();
+      const first: Screen = request.walletClient
+        ? { name: 'wallets' }
+        : request.embeddedTask?.askCurrentPassword
+          ? { name: 'current-password' }
+          : startScreen(request.intent);
+      set({ request, navigation: navigationReducer(state.navigation, { type: 'reset', screen: first }) });
+      checkSigning();
+    },
+    ended() {
+      if (!state.request) return;
+      embedded.exit();
+      timers.clear();
+      set({ ...state, request: null });
+    },
+    screen: () => (client.getState().ready ? (top() ?? { name: 'landing' }) : { name: 'loading' }),
+    canGoBack: () => client.getState().ready && canGoBack(state.navigation),
+    back: () => navigate({ type: 'back' }),
+    restart: () => navigate({ type: 'reset', screen: startScreen(active.intent) }),
+    close: rt.close,
+    attach() {
+      const stopClient = client.subscribe(() => {
+        if (state.request) login.completeIfAlreadyLoggedIn();
+      });
+      const stopSigning = signingStore(client).subscribe(checkSigning);
+      return () => {
+        stopClient();
+        stopSigning();
+        timers.clear();
+      };
+    },
+    login,
+    code,
+    transfer,
+    wallets,
+    embedded,
+  };
+}

@@ -1,0 +1,121 @@
+import type { LoginMethod, User } from '@latchkey/protocol';
+import { LatchkeyClientError } from '../errors.ts';
+import type { LoginResult } from '../flows/context.ts';
+import { saveRecentLoginMethod } from '../ui/recent-login-method.ts';
+import type { EmbeddedFlow } from './embedded.ts';
+import { errorCode } from './errors.ts';
+import type { ModalAuthMethod, Screen } from './navigation.ts';
+import type { FlowRuntime, PendingLogin } from './runtime.ts';
+import { termsDelayMs, walletCreatedCloseMs } from './timings.ts';
+
+/** The screen each login method opens from the landing screen; the rest are not built yet. */
+const methodScreens: Partial<Record<LoginMethod, Screen>> = {
+  email: { name: 'email' },
+  sms: { name: 'phone' },
+  wallet: { name: 'wallets' },
+};
+
+export interface LoginFlow {
+  /** A login method's button on the landing or overflow screen. */
+  chooseMethod(method: LoginMethod): void;
+  /** 'More options' / 'Other socials'. */
+  showOverflow(): void;
+  /**
+   * A login went through: the terms gate, then the login's wallets, then `loginComplete`. With
+   * `stay` the current screen (a wallet's 'Successfully connected with …') shows until the close.
+   */
+  afterLogin(result: LoginResult, method: ModalAuthMethod, stay?: boolean): void;
+  /** The terms gate's Accept: the login completes. */
+  acceptTerms(): Promise<void>;
+  /** The terms gate's Decline: the login is undone and the modal closes. */
+  declineTerms(): Promise<void>;
+  /** Opened before `ready`, and the restored session turned out to be logged in. */
+  completeIfAlreadyLoggedIn(): void;
+}
+
+export function createLoginFlow(rt: FlowRuntime, embedded: EmbeddedFlow): LoginFlow {
+  const { client } = rt;
+
+  function reportLogin(user: User, { isNewUser, method }: PendingLogin) {
+    rt.pendingLogin = null;
+    rt.host.report({ type: 'login-complete', user, isNewUser, wasAlreadyAuthenticated: false, method });
+  }
+
+  function completeLogin(user: User, login: PendingLogin, stay: boolean, walletDelayMs: number) {
+    // A wallet to create first (spec document 1 §4 After login): the login completes after it.
+    const chains = embedded.walletsToCreate(user);
+    if (chains.length > 0) {
+      rt.pendingLogin = login;
+      rt.timers.later(walletDelayMs, () =>
+        embedded.createAfterLogin({
+          chains,
+          isNewUser: login.isNewUser,
+          onCreated: (created) => {
+            reportLogin(created ?? user, login);
+            rt.finishWithSuccess(true, walletCreatedCloseMs);
+          },
+          onFailed: (error) => {
+            rt.pendingLogin = null;
+            rt.emitError(errorCode(error));
+          },
+        }),
+      );
+      return;
+    }
+    reportLogin(user, login);
+    rt.finishWithSuccess(stay);
+  }
+
+  return {
+    chooseMethod(method) {
+      const screen = methodScreens[method];
+      if (screen) rt.navigate({ type: 'push', screen });
+      else
+        rt.showError(
+          new LatchkeyClientError('unknown_auth_error', `Login with ${method} is not available yet`),
+        );
+    },
+    showOverflow: () => rt.navigate({ type: 'push', screen: { name: 'overflow' } }),
+
+    afterLogin({ user, isNewUser }, method, stay = false) {
+      saveRecentLoginMethod(client.appId, method === 'siwe' || method === 'siws' ? 'wallet' : method);
+      if (rt.app()?.require_users_accept_terms && !user.has_accepted_terms) {
+        rt.pendingLogin = { isNewUser, method };
+        rt.timers.later(termsDelayMs, () => rt.navigate({ type: 'replace', screen: { name: 'terms' } }));
+        return;
+      }
+      completeLogin(user, { isNewUser, method }, stay, termsDelayMs);
+    },
+
+    async acceptTerms() {
+      const pending = rt.pendingLogin;
+      try {
+        const user = await client.acceptTerms();
+        completeLogin(user, pending ?? { isNewUser: false, method: 'email' }, false, 0);
+      } catch (error) {
+        rt.showError(error);
+      }
+    },
+
+    async declineTerms() {
+      await client.logout().catch(() => undefined);
+      rt.pendingLogin = null;
+      rt.close();
+    },
+
+    completeIfAlreadyLoggedIn() {
+      const state = client.getState();
+      if (rt.request().intent !== 'login' || !state.ready || !state.user || rt.reported) return;
+      if (rt.top()?.name !== 'landing') return;
+      rt.reported = true;
+      rt.host.report({
+        type: 'login-complete',
+        user: state.user,
+        isNewUser: false,
+        wasAlreadyAuthenticated: true,
+        method: null,
+      });
+      rt.host.dismiss();
+    },
+  };
+}

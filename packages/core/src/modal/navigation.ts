@@ -1,0 +1,112 @@
+import type { AccountTransferRequired, TransferAccount } from '../flows/transfer.ts';
+import type { ModalIntent } from '../ui/intents.ts';
+
+/** Where a code went. */
+export type CodeTarget = { kind: 'email'; address: string } | { kind: 'sms'; phoneNumber: string };
+
+/** The methods whose flows end in `loginComplete` / `linkSuccess` from the modal. */
+export type ModalAuthMethod = 'email' | 'sms' | 'siwe' | 'siws';
+
+/** The embedded-wallet screens (the password steps carry the password). */
+export type EmbeddedScreen =
+  | { name: 'embedded-creating' }
+  | { name: 'embedded-created'; isNewUser: boolean }
+  | { name: 'recover-password' }
+  /** 'Enter your password' before a new one: the wallet's current password. */
+  | { name: 'current-password' }
+  | { name: 'set-password' }
+  | { name: 'set-password-save'; password: string }
+  | { name: 'set-password-confirm'; password: string }
+  | { name: 'set-password-acknowledge'; password: string }
+  | { name: 'set-password-result'; ok: boolean };
+
+export type Screen =
+  | { name: 'landing' }
+  | { name: 'overflow' }
+  /** The email field on its own, when `hideDirectWeb2Inputs` turns it into a button. */
+  | { name: 'email' }
+  | { name: 'phone' }
+  | { name: 'link-email' }
+  | { name: 'link-phone' }
+  | { name: 'update-email' }
+  | { name: 'update-phone' }
+  | { name: 'captcha'; target: CodeTarget }
+  | { name: 'code'; target: CodeTarget }
+  | { name: 'wallets' }
+  /** A wallet on both chains: pick one. */
+  | { name: 'wallet-network'; walletId: string }
+  /** Phantom on Solana: with or without a Ledger. */
+  | { name: 'wallet-ledger'; walletId: string }
+  | { name: 'wallet-install'; walletId: string }
+  /** A phone without the wallet here: off to the wallet's app, which reopens this page. */
+  | { name: 'wallet-redirect'; walletId: string }
+  | { name: 'wallet-connecting'; walletId: string; chainType: 'ethereum' | 'solana' }
+  /** A link refused with account_transfer_required: transfer the account, or not. */
+  | { name: 'transfer'; account: TransferAccount; transfer: AccountTransferRequired; method: ModalAuthMethod }
+  | { name: 'terms' }
+  | { name: 'success' }
+  | EmbeddedScreen
+  /** Signing requests of embedded wallets, one after another (the signing queue). */
+  | { name: 'signing' }
+  /** An embedded wallet's export screen (key-export frame). */
+  | { name: 'export-wallet' }
+  /**
+   * A failed flow. The screen (allowlist, user limit, account not found, or the error screen) and
+   * its texts follow from the error; `restart` makes its button start the flow again.
+   */
+  | { name: 'error'; error: unknown; restart?: boolean };
+
+export type ScreenName = Screen['name'];
+
+export interface NavigationState {
+  stack: Screen[];
+  /** Grows on every change, so each visit mounts its screen afresh. */
+  visit: number;
+}
+
+export type NavigationAction =
+  | { type: 'push'; screen: Screen }
+  /** Swaps the top screen (captcha → code, code → success). */
+  | { type: 'replace'; screen: Screen }
+  | { type: 'back' }
+  | { type: 'reset'; screen: Screen };
+
+/** The first screen of each flow. */
+export function startScreen(intent: ModalIntent): Screen {
+  if (intent === 'login') return { name: 'landing' };
+  if (intent === 'recover-wallet') return { name: 'recover-password' };
+  if (intent === 'set-wallet-password' || intent === 'create-wallet') return { name: 'set-password' };
+  if (intent === 'link-wallet' || intent === 'connect-wallet') return { name: 'wallets' };
+  return { name: intent };
+}
+
+export function navigationReducer(state: NavigationState, action: NavigationAction): NavigationState {
+  const visit = state.visit + 1;
+  switch (action.type) {
+    case 'push':
+      return { stack: [...state.stack, action.screen], visit };
+    case 'replace':
+      return { stack: [...state.stack.slice(0, -1), action.screen], visit };
+    case 'back':
+      return state.stack.length > 1 ? { stack: state.stack.slice(0, -1), visit } : state;
+    case 'reset':
+      return { stack: [action.screen], visit };
+  }
+}
+
+/** Screens the user cannot step back from: a finished or gated flow, or work under way. */
+const final: ReadonlySet<ScreenName> = new Set<ScreenName>([
+  'success',
+  'terms',
+  'embedded-creating',
+  'embedded-created',
+  'set-password-result',
+]);
+
+export function canGoBack(state: NavigationState): boolean {
+  const top = state.stack.at(-1);
+  return state.stack.length > 1 && top !== undefined && !final.has(top.name);
+}
+
+/** Screens that belong to the wallet picker (their code loads when one opens). */
+export const isWalletScreen = (name: ScreenName): boolean => name === 'wallets' || name.startsWith('wallet-');

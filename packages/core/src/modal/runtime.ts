@@ -1,0 +1,65 @@
+import type { AppResponse } from '@latchkey/protocol';
+import type { LatchkeyClient } from '../createLatchkeyClient.ts';
+import type { EmbeddedWalletsConfig } from '../ui/embedded-settings.ts';
+import type { FlowKind, ModalRequest, WalletChainTypeOption } from '../ui/intents.ts';
+import type { NavigationAction, Screen } from './navigation.ts';
+import type { FlowOutcome } from './outcomes.ts';
+import type { FlowTimers } from './timers.ts';
+
+/** The app's options the flows read, at the moment they need them. */
+export interface ModalFlowSettings {
+  /** The login message shown in SIWE / SIWS sign-in requests. */
+  loginMessage?: string | undefined;
+  embeddedWallets?: EmbeddedWalletsConfig | undefined;
+  /** The wallet picker's chains when the request names none. */
+  walletChainType?: WalletChainTypeOption | undefined;
+}
+
+/** What the flows need from the UI that shows them. */
+export interface ModalFlowHost {
+  client: LatchkeyClient;
+  settings(): ModalFlowSettings;
+  /** A flow ended, failed or reached a milestone the app hears about. */
+  report(outcome: FlowOutcome): void;
+  /** Closes the modal: the UI drops its request (and then calls `ended`). */
+  dismiss(): void;
+  /**
+   * A fresh captcha token for one wallet sign-in attempt, or undefined when the app has none. The
+   * widget lives in the page; providers' tokens are single-use, so each attempt asks again.
+   */
+  walletCaptcha(): Promise<string | undefined>;
+}
+
+/** A login waiting on the terms gate or on its wallets: undone if the user leaves. */
+export interface PendingLogin {
+  isNewUser: boolean;
+  method: 'email' | 'sms' | 'siwe' | 'siws';
+}
+
+/** What the flow areas share: the request, navigation, reporting and the timers. */
+export interface FlowRuntime {
+  readonly host: ModalFlowHost;
+  readonly client: LatchkeyClient;
+  readonly timers: FlowTimers;
+  app(): AppResponse | null;
+  /** The request being shown (the last one, once closed). */
+  request(): ModalRequest;
+  kind(): FlowKind;
+  stack(): readonly Screen[];
+  top(): Screen | undefined;
+  navigate(action: NavigationAction): void;
+  /** The flow has reported its outcome (success, or an exit); closing must not report again. */
+  reported: boolean;
+  pendingLogin: PendingLogin | null;
+  /** Reports `code` to the flow's error event (embedded flows report to their hook instead). */
+  emitError(code: string): void;
+  /** Reports the error and shows its screen. */
+  showError(error: unknown): void;
+  /**
+   * The flow succeeded: the success screen (or, with `stay`, the current one) until the close
+   * after `closeAfterMs`.
+   */
+  finishWithSuccess(stay?: boolean, closeAfterMs?: number): void;
+  /** The user closes the modal (× / Escape / backdrop / a screen's Close). */
+  close(): void;
+}

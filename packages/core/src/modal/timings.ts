@@ -1,0 +1,7 @@
+/** After login: the terms gate opens after 900 ms, success closes after 1400 ms (spec document 1 §4 After login). */
+export const termsDelayMs = 900;
+export const successCloseMs = 1400;
+/** An account transfer's success closes after 1 s (spec document 1 §4 Account transfer). */
+export const transferCloseMs = 1000;
+/** 'Welcome' / 'All set!' after the login's wallets were created closes after 2500 ms (spec document 1 §2). */
+export const walletCreatedCloseMs = 2500;

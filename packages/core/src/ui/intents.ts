@@ -1,0 +1,71 @@
+import type { EmbeddedModalTask } from './modal-task.ts';
+
+/** What the modal was opened for. */
+export type ModalIntent =
+  | 'login'
+  | 'link-email'
+  | 'link-phone'
+  | 'update-email'
+  | 'update-phone'
+  | 'link-wallet'
+  /** The wallet picker without login (`useConnectWallet`). */
+  | 'connect-wallet'
+  /** 'Enter your password': the embedded wallet is not on this device and its recovery needs the password. */
+  | 'recover-wallet'
+  /** The four-step password flow, then the wallet's recovery becomes 'user-passcode'. */
+  | 'set-wallet-password'
+  /** The password flow, then a new embedded wallet secured with it (the app requires a password). */
+  | 'create-wallet'
+  /** Signing requests of embedded wallets: sign message, confirm transaction, receipts. */
+  | 'signing'
+  /** An embedded wallet's export screen with the key-export frame (`useExportWallet`). */
+  | 'export-wallet';
+
+/** Which chains the wallet picker offers. */
+export type WalletChainTypeOption = 'ethereum-only' | 'solana-only' | 'ethereum-and-solana';
+
+/** An embedded wallet named by address and chain (the export screen's wallet). */
+export interface EmbeddedWalletTarget {
+  address: string;
+  chainType: 'ethereum' | 'solana';
+}
+
+/** What a caller may pass along with an intent. */
+export interface ModalOptions {
+  /** Wallet picker: which chains to offer. */
+  walletChainType?: WalletChainTypeOption | undefined;
+  /** Deep link: connect this wallet client at once (`privy_wallet_client`). */
+  walletClient?: string | null | undefined;
+  /** Embedded-wallet flows: the hook's promise, settled by the modal when the flow ends. */
+  embeddedTask?: EmbeddedModalTask | undefined;
+  /** `export-wallet`: the embedded wallet whose key the export screen shows. */
+  exportWallet?: EmbeddedWalletTarget | undefined;
+}
+
+/** One opening of the modal: a new id starts the flow again at its first screen. */
+export interface ModalRequest extends ModalOptions {
+  intent: ModalIntent;
+  id: number;
+}
+
+/**
+ * Who hears how a flow ended. 'embedded': a hook's embedded-wallet flow, which reports to that
+ * hook's promise, not as an event.
+ */
+export type FlowKind = 'login' | 'link' | 'update' | 'connect' | 'embedded';
+
+export function flowKind(intent: ModalIntent): FlowKind {
+  if (intent === 'login') return 'login';
+  if (intent === 'connect-wallet') return 'connect';
+  if (intent.startsWith('link')) return 'link';
+  if (intent.startsWith('update')) return 'update';
+  return 'embedded';
+}
+
+/** The code a flow the user left reports (spec document 2 §8). */
+export const exitedCode = {
+  login: 'exited_auth_flow',
+  link: 'exited_link_flow',
+  update: 'exited_update_flow',
+  connect: 'exited_auth_flow',
+} as const satisfies Record<Exclude<FlowKind, 'embedded'>, string>;

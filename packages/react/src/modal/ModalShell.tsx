@@ -1,0 +1,165 @@
+import type { LatchkeyClient, ModalRequest } from '@latchkey/core';
+import {
+  type CSSProperties,
+  useCallback,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useRef,
+  useSyncExternalStore,
+} from 'react';
+import { LoadingScreen } from '../components/LoadingScreen.tsx';
+import { en } from '../copy/en.ts';
+import type { LatchkeyEvents } from '../events.ts';
+import type { LatchkeyConfig } from '../types.ts';
+import { areaOf, preloadAreas, useArea } from './registry.ts';
+import { screenSize } from './screenSize.ts';
+import { injectModalStyles } from './styles.ts';
+import { modalTheme, relativeLuminance } from './theme.ts';
+import { useModalFlow } from './useModalFlow.ts';
+
+export interface ModalShellProps {
+  client: LatchkeyClient;
+  config: LatchkeyConfig;
+  events: LatchkeyEvents;
+  /** Null closes the dialog. */
+  request: ModalRequest | null;
+  onClose(): void;
+}
+
+/**
+ * The login modal: a native <dialog> with a back and a close button around one screen at a time.
+ * Where a flow goes is the flow engine's business (`@latchkey/core/modal`); the screens come from
+ * their area's chunk. Loaded with import() the first time a flow opens, so none of it is in the
+ * host app's first load.
+ */
+export default function ModalShell({ client, config, events, request, onClose }: ModalShellProps) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  /** Where a wallet flow's captcha widget renders (it shows only if the provider needs interaction). */
+  const captchaHost = useRef<HTMLDivElement>(null);
+  const titleId = useId();
+  const state = useSyncExternalStore(client.subscribe, client.getState, client.getState);
+  const flow = useModalFlow({ client, config, events, onClose, captchaHost });
+  const flowState = useSyncExternalStore(flow.subscribe, flow.getState, flow.getState);
+  const requestRef = useRef(request);
+  requestRef.current = request;
+
+  // A new request starts its flow from the first screen, before anything paints.
+  useLayoutEffect(() => {
+    const element = dialog.current;
+    if (!element) return;
+    if (request) {
+      injectModalStyles();
+      preloadAreas(request.intent);
+      flow.open(request);
+      if (!element.open) element.showModal();
+    } else {
+      flow.ended();
+      if (element.open) element.close();
+    }
+  }, [request, flow]);
+
+  const screen = flow.screen();
+  const onAreaError = useCallback(
+    (error: unknown) => {
+      console.error('Latchkey failed to load a modal screen', error);
+      flow.close();
+    },
+    [flow],
+  );
+  const Area = useArea(screen.name === 'loading' ? null : areaOf[screen.name], onAreaError);
+  const visit = flowState.navigation.visit;
+
+  // Focus the screen's first field or its title whenever the screen changes (or its chunk arrives).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the dependencies are the triggers (a new screen)
+  useEffect(() => {
+    const element = dialog.current;
+    if (!element?.open) return;
+    const target = element.querySelector<HTMLElement>('[data-lk-autofocus]') ?? element.querySelector('h2');
+    target?.focus();
+  }, [visit, state.ready, request, Area]);
+
+  const app = state.appConfig;
+  const theme = modalTheme(config.appearance, app);
+  const style: Record<string, string> = {};
+  if (theme.background) style['--lk-bg'] = theme.background;
+  if (theme.accent) {
+    style['--lk-accent'] = theme.accent;
+    style['--lk-accent-fg'] = relativeLuminance(theme.accent) > 0.179 ? '#111827' : '#ffffff';
+  }
+  // Until the flow has taken the request on, nothing of the last one's screens may mount.
+  const shown = request !== null && flowState.request?.id === request.id ? request : null;
+
+  return (
+    // Clicking the backdrop closes, as Escape (onCancel) does from the keyboard.
+    // biome-ignore lint/a11y/useKeyWithClickEvents: Escape is the keyboard equivalent, handled by onCancel
+    <dialog
+      ref={dialog}
+      className="lk-modal"
+      data-testid="lk-modal"
+      data-theme={theme.scheme}
+      data-size={screenSize(screen.name, app, config)}
+      style={style as CSSProperties}
+      aria-labelledby={titleId}
+      onCancel={(event) => {
+        event.preventDefault();
+        flow.close();
+      }}
+      onClose={() => {
+        // Closed by the browser itself (a second Escape): settle the flow like any other close.
+        if (requestRef.current) flow.close();
+      }}
+      onClick={(event) => {
+        if (event.target === dialog.current) flow.close();
+      }}
+    >
+      {shown && (
+        <div className="lk-inner">
+          <div className="lk-topbar">
+            {flow.canGoBack() ? (
+              <button
+                type="button"
+                className="lk-icon-btn"
+                data-testid="lk-back"
+                aria-label={en.back}
+                onClick={flow.back}
+              >
+                ‹
+              </button>
+            ) : (
+              <span />
+            )}
+            {screen.name !== 'embedded-creating' && (
+              <button
+                type="button"
+                className="lk-icon-btn"
+                data-testid="lk-close"
+                aria-label={en.close}
+                onClick={flow.close}
+              >
+                ×
+              </button>
+            )}
+          </div>
+          <div key={`${shown.id}:${visit}`} className="lk-screen-slot" style={{ display: 'contents' }}>
+            {screen.name === 'loading' || !Area ? (
+              <LoadingScreen titleId={titleId} />
+            ) : (
+              <Area
+                screen={screen}
+                flow={flow}
+                client={client}
+                config={config}
+                app={app}
+                request={shown}
+                titleId={titleId}
+                scheme={theme.scheme}
+              />
+            )}
+          </div>
+          <div ref={captchaHost} className="lk-captcha-box" />
+        </div>
+      )}
+    </dialog>
+  );
+}

@@ -1,0 +1,36 @@
+import type { LatchkeyClient } from '@latchkey/core';
+import type { FlowOutcome } from '@latchkey/core/modal';
+import { flowErrorEvent, type LatchkeyEvents } from '../events.ts';
+import { toClientUser } from '../toClientUser.ts';
+import { toConnectedWallet } from '../wallets/connectedWallets.ts';
+
+/** Tells the hooks how a modal flow went, in the client's camelCase form. */
+export function reportOutcome(events: LatchkeyEvents, client: LatchkeyClient, outcome: FlowOutcome): void {
+  switch (outcome.type) {
+    case 'login-complete':
+      events.emit('loginComplete', {
+        user: toClientUser(outcome.user),
+        isNewUser: outcome.isNewUser,
+        wasAlreadyAuthenticated: outcome.wasAlreadyAuthenticated,
+        loginMethod: outcome.method,
+      });
+      return;
+    case 'link-success':
+      events.emit('linkSuccess', { user: toClientUser(outcome.user), method: outcome.method });
+      return;
+    case 'update-success':
+      events.emit('updateSuccess', { user: toClientUser(outcome.user), method: outcome.method });
+      return;
+    case 'error':
+      events.emit(flowErrorEvent[outcome.kind], outcome.code);
+      return;
+    case 'wallet-connected':
+      events.emit('walletConnected', { address: outcome.address, chainType: outcome.chainType });
+      return;
+    case 'connect-wallet-success':
+      events.emit('connectWalletSuccess', {
+        wallet: toConnectedWallet(client, outcome.manager, outcome.connection, false),
+      });
+      return;
+  }
+}

@@ -1,0 +1,21 @@
+import type { ScreenName } from '@latchkey/core/modal';
+import type { AppResponse } from '@latchkey/protocol';
+import { landingOf } from '../screens/landing/loginSlots.ts';
+import type { LatchkeyConfig } from '../types.ts';
+
+/**
+ * Tall screens use the full height (620 px), the rest the compact one (480 px): the landing with
+ * more than 3 slots, the wallet picker, signing, and the export screen (the warning, the wallet,
+ * the frame with a revealed value and the explanation).
+ */
+export function screenSize(
+  name: ScreenName | 'loading',
+  app: AppResponse | null,
+  config: LatchkeyConfig,
+): 'full' | 'compact' {
+  if (name === 'landing' || name === 'overflow') {
+    const layout = landingOf(app, config);
+    return (name === 'overflow' ? layout.overflow : layout.primary).length > 3 ? 'full' : 'compact';
+  }
+  return name === 'wallets' || name === 'signing' || name === 'export-wallet' ? 'full' : 'compact';
+}

@@ -1,0 +1,88 @@
+import { en } from '../../copy/en.ts';
+import { errorScreen } from '../errorScreens.ts';
+import type { AreaProps } from '../types.ts';
+import { AccountNotFoundScreen } from './AccountNotFoundScreen.tsx';
+import { AllowlistScreen } from './AllowlistScreen.tsx';
+import { ErrorScreen } from './ErrorScreen.tsx';
+import { SuccessScreen } from './SuccessScreen.tsx';
+import { TermsScreen } from './TermsScreen.tsx';
+import { TransferScreen } from './TransferScreen.tsx';
+import { UserLimitScreen } from './UserLimitScreen.tsx';
+
+const methodNames = {
+  email: en.methodEmail,
+  sms: en.methodPhone,
+  siwe: en.methodWallet,
+  siws: en.methodWallet,
+};
+
+/** How a flow ends for the account: the terms gate, success, an account transfer, or a refusal. */
+export default function AccountArea({ screen, flow, config, app, titleId }: AreaProps) {
+  switch (screen.name) {
+    case 'terms':
+      return (
+        <TermsScreen
+          titleId={titleId}
+          termsUrl={config.legal?.termsAndConditionsUrl ?? app?.terms_and_conditions_url ?? null}
+          privacyUrl={config.legal?.privacyPolicyUrl ?? app?.privacy_policy_url ?? null}
+          onAccept={flow.login.acceptTerms}
+          onDecline={flow.login.declineTerms}
+        />
+      );
+    case 'success':
+      return <SuccessScreen titleId={titleId} />;
+    case 'transfer':
+      return (
+        <TransferScreen
+          titleId={titleId}
+          method={methodNames[screen.method]}
+          displayName={screen.transfer.displayName}
+          embeddedWalletAddress={screen.transfer.embeddedWalletAddress}
+          onTransfer={flow.transfer.accept}
+          onDecline={flow.transfer.decline}
+        />
+      );
+    case 'error':
+      return (
+        <ResultScreen error={screen.error} restart={screen.restart ?? false} {...{ flow, app, titleId }} />
+      );
+    default:
+      return null;
+  }
+}
+
+/** A refusal's own screen (allowlist, user limit, account not found) or the error screen. */
+function ResultScreen({
+  error,
+  restart,
+  flow,
+  app,
+  titleId,
+}: Pick<AreaProps, 'flow' | 'app' | 'titleId'> & { error: unknown; restart: boolean }) {
+  const result = errorScreen(error, app);
+  switch (result.name) {
+    case 'allowlist':
+      return <AllowlistScreen titleId={titleId} {...result} onTryAnother={flow.restart} />;
+    case 'user-limit':
+      return <UserLimitScreen titleId={titleId} title={result.title} detail={result.detail} />;
+    case 'account-not-found':
+      return (
+        <AccountNotFoundScreen
+          titleId={titleId}
+          title={result.title}
+          cta={result.cta}
+          onRetry={flow.restart}
+        />
+      );
+    case 'error':
+      return (
+        <ErrorScreen
+          titleId={titleId}
+          title={result.title}
+          detail={result.detail}
+          cta={result.cta}
+          onAction={restart || result.action === 'restart' ? flow.restart : flow.back}
+        />
+      );
+  }
+}

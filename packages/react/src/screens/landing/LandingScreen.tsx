@@ -1,0 +1,35 @@
+import { TermsFooter } from '../../components/TermsFooter.tsx';
+import { LoginSlotList, type LoginSlotListProps } from './LoginSlotList.tsx';
+
+export interface LandingScreenProps extends LoginSlotListProps {
+  titleId: string;
+  header: string;
+  logo: string | null;
+  appName: string;
+  loginMessage: string | null;
+  /** Shown when the app has terms URLs and does not require acceptance. */
+  terms: { termsUrl: string | null; privacyUrl: string | null } | null;
+}
+
+/** The main login screen: header, logo, message and up to 5 method slots (spec document 1 §2 Login). */
+export function LandingScreen({
+  titleId,
+  header,
+  logo,
+  appName,
+  loginMessage,
+  terms,
+  ...slots
+}: LandingScreenProps) {
+  return (
+    <section className="lk-screen" data-testid="lk-screen-landing">
+      {logo && <img className="lk-logo" src={logo} alt={appName} />}
+      <h2 id={titleId} tabIndex={-1}>
+        {header}
+      </h2>
+      {loginMessage && <p className="lk-muted">{loginMessage}</p>}
+      <LoginSlotList {...slots} />
+      {terms && <TermsFooter {...terms} />}
+    </section>
+  );
+}

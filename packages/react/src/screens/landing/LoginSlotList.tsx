@@ -1,0 +1,81 @@
+import { EmailForm } from '../../components/EmailForm.tsx';
+import { RecentChip } from '../../components/RecentChip.tsx';
+import { en } from '../../copy/en.ts';
+import type { LoginMethod } from '../../types.ts';
+import type { Slot } from './loginSlots.ts';
+
+export interface LoginSlotHandlers {
+  onEmail(email: string): Promise<void>;
+  onMethod(method: LoginMethod): void;
+  /** 'More options' or the web3-first group button. */
+  onMore(): void;
+}
+
+export interface LoginSlotListProps extends LoginSlotHandlers {
+  slots: Slot[];
+  recent: LoginMethod | null;
+  whatsapp: boolean;
+  disallowPlus: boolean;
+  groupHasSocials: boolean;
+}
+
+function methodLabel(method: LoginMethod, whatsapp: boolean): string {
+  if (method === 'email') return en.continueWithEmail;
+  if (method === 'sms') return whatsapp ? en.continueWithWhatsApp : en.continueWithSms;
+  if (method === 'wallet') return en.continueWithWallet;
+  return en.providerNames[method] ?? method;
+}
+
+/** The landing and overflow rows: the email field, method buttons, and the overflow button. */
+export function LoginSlotList(props: LoginSlotListProps) {
+  const { slots, recent, whatsapp, disallowPlus, groupHasSocials, onEmail, onMethod, onMore } = props;
+  return (
+    <div className="lk-stack">
+      {slots.map((slot) => {
+        if (slot.kind === 'email-input') {
+          return (
+            <EmailForm
+              key="email"
+              disallowPlus={disallowPlus}
+              onSubmit={onEmail}
+              autoFocus
+              recent={recent === 'email'}
+            />
+          );
+        }
+        if (slot.kind === 'method') {
+          return (
+            <button
+              key={slot.method}
+              type="button"
+              className="lk-btn"
+              data-testid={`lk-login-method-${slot.method}`}
+              onClick={() => onMethod(slot.method)}
+            >
+              <span className="lk-grow">{methodLabel(slot.method, whatsapp)}</span>
+              {recent === slot.method && <RecentChip />}
+            </button>
+          );
+        }
+        const label =
+          slot.kind === 'more'
+            ? en.moreOptions
+            : groupHasSocials
+              ? en.logInWithEmailOrSocials
+              : en.continueWithEmailOrSms;
+        return (
+          <button
+            key={slot.kind}
+            type="button"
+            className="lk-btn"
+            data-testid="lk-more-options"
+            onClick={onMore}
+          >
+            <span className="lk-grow">{label}</span>
+            <span aria-hidden="true">›</span>
+          </button>
+        );
+      })}
+    </div>
+  );
+}

@@ -1,0 +1,103 @@
+import { type AppResponse, isOAuthProvider, type LoginMethod, oauthProviders } from '@latchkey/protocol';
+import type { LatchkeyConfig } from '../../types.ts';
+
+/** One row of the landing screen. */
+export type Slot =
+  | { kind: 'email-input' }
+  | { kind: 'method'; method: LoginMethod }
+  /** web3-first: one button that opens the email/SMS/social options. */
+  | { kind: 'web2-group' }
+  | { kind: 'more' };
+
+export interface LandingLayout {
+  primary: Slot[];
+  overflow: Slot[];
+  /** The overflow holds social providers only ('Other socials'). */
+  overflowIsSocials: boolean;
+  /** web3-first group button: true when the group includes social providers. */
+  groupHasSocials: boolean;
+}
+
+/** The landing screen shows at most 5 slots (spec document 1 §9). */
+export const maxLoginSlots = 5;
+
+// Social logins are the OAuth providers (one list, in @latchkey/protocol).
+const isSocial = isOAuthProvider;
+
+/**
+ * The methods to offer: the app's `config.loginMethods` when given (deduplicated), else those
+ * the server's app config enables. Guest login has no button.
+ *
+ * @example
+ * enabledLoginMethods({ ...app, email_auth: true, sms_auth: true }) // ['email', 'sms']
+ */
+export function enabledLoginMethods(app: AppResponse | null, configured?: LoginMethod[]): LoginMethod[] {
+  if (configured) return [...new Set(configured)].filter((m) => m !== 'guest');
+  if (!app) return [];
+  const methods: LoginMethod[] = [];
+  if (app.email_auth) methods.push('email');
+  if (app.sms_auth) methods.push('sms');
+  for (const social of oauthProviders) if (app[`${social}_oauth`]) methods.push(social);
+  if (app.farcaster_auth) methods.push('farcaster');
+  if (app.telegram_auth) methods.push('telegram');
+  if (app.passkey_auth) methods.push('passkey');
+  if (app.wallet_auth || app.solana_wallet_auth) methods.push('wallet');
+  return methods;
+}
+
+/**
+ * Lays the methods out in slots (spec document 1 §2 Login). web2-first: email, SMS and socials,
+ * then the wallet; more than 5 shows 4 plus 'More options'. web3-first (only with a wallet
+ * method): the wallet, then one button that opens the rest.
+ *
+ * @example
+ * landingLayout({ methods: ['email', 'sms'], priority: 'web2-first' }).primary
+ * // [{ kind: 'email-input' }, { kind: 'method', method: 'sms' }]
+ */
+export function landingLayout(options: {
+  methods: LoginMethod[];
+  priority?: 'web2-first' | 'web3-first' | undefined;
+  hideDirectWeb2Inputs?: boolean | undefined;
+}): LandingLayout {
+  const { methods, priority = 'web2-first', hideDirectWeb2Inputs = false } = options;
+  const web2: Slot[] = methods
+    .filter((m) => m !== 'wallet')
+    .map((method) =>
+      method === 'email' && !hideDirectWeb2Inputs ? { kind: 'email-input' } : { kind: 'method', method },
+    );
+  const hasWallet = methods.includes('wallet');
+  const wallet: Slot[] = hasWallet ? [{ kind: 'method', method: 'wallet' }] : [];
+  const groupHasSocials = methods.some(isSocial);
+  const onlySocials = (slots: Slot[]) =>
+    slots.length > 0 && slots.every((s) => s.kind === 'method' && isSocial(s.method));
+
+  if (priority === 'web3-first' && hasWallet && web2.length > 0) {
+    return {
+      primary: [...wallet, { kind: 'web2-group' }],
+      overflow: web2,
+      overflowIsSocials: false,
+      groupHasSocials,
+    };
+  }
+  const all = priority === 'web3-first' ? [...wallet, ...web2] : [...web2, ...wallet];
+  if (all.length <= maxLoginSlots) {
+    return { primary: all, overflow: [], overflowIsSocials: false, groupHasSocials };
+  }
+  const overflow = all.slice(maxLoginSlots - 1);
+  return {
+    primary: [...all.slice(0, maxLoginSlots - 1), { kind: 'more' }],
+    overflow,
+    overflowIsSocials: onlySocials(overflow),
+    groupHasSocials,
+  };
+}
+
+/** The landing layout for this app and the host's config (`loginMethods`, `appearance`). */
+export function landingOf(app: AppResponse | null, config: LatchkeyConfig): LandingLayout {
+  const appearance = config.appearance;
+  return landingLayout({
+    methods: enabledLoginMethods(app, config.loginMethods),
+    priority: appearance?.loginGroupPriority ?? (app?.show_wallet_login_first ? 'web3-first' : 'web2-first'),
+    hideDirectWeb2Inputs: appearance?.hideDirectWeb2Inputs,
+  });
+}

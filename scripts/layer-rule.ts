@@ -1,0 +1,159 @@
+/**
+ * The layering rule inside each package: its top-level folders (and the files directly in `src/`)
+ * import each other without cycles, and where a package declares layers, only downwards. A folder
+ * cycle means neither side can be understood, tested or loaded lazily without the other; a layer
+ * importing upwards means a screen that knows about hooks, or a hook that drags screens into the
+ * app's first load.
+ *
+ * Every import counts: static, type-only, dynamic `import()` and re-exports (TypeScript's own
+ * pre-processor finds them, so comments and strings are never mistaken for imports).
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, extname, join, relative, resolve, sep } from 'node:path';
+import ts from 'typescript';
+
+export interface PackageLayers {
+  /** The package's source folder, relative to the workspace root. */
+  src: string;
+  /**
+   * Top to bottom: each layer lists top-level folders and root files of `src`. A layer imports
+   * its own and lower layers only. Omitted: only the cycle check applies.
+   */
+  layers?: string[][];
+  /** Why this package's folder cycles are tolerated for now (and until when); omitted: none are. */
+  cyclesTolerated?: string;
+}
+
+export interface LayerViolation {
+  /** The importing file (relative to the root), or the cycle's folders for a cycle. */
+  file: string;
+  specifier: string;
+  reason: string;
+}
+
+/** The packages the linter checks, and the layers of those that declare them. */
+export const packageLayers: PackageLayers[] = [
+  { src: 'packages/protocol/src' },
+  { src: 'packages/core/src' },
+  {
+    src: 'packages/server/src',
+    cyclesTolerated: 'until its features are modules composed by the app (issue 11, build 2)',
+  },
+  { src: 'packages/wallet-frame/src' },
+  {
+    src: 'packages/react/src',
+    layers: [
+      ['index.ts', 'wagmi.ts'],
+      ['LatchkeyProvider.tsx'],
+      ['hooks'],
+      // The modal shell, loaded with import() on first use, and the screens it loads per area.
+      ['modal'],
+      ['screens'],
+      // What the hooks and the screens share: embedded wallets, signing, connected wallets.
+      ['embedded', 'signing', 'wallets'],
+      ['components'],
+      ['LatchkeyContext.ts', 'events.ts', 'types.ts', 'toClientUser.ts', 'copy'],
+    ],
+  },
+];
+
+const sourceExtensions = new Set(['.ts', '.tsx']);
+const isTest = (file: string) => /\.test\.tsx?$/.test(file);
+
+function sourceFiles(dir: string): string[] {
+  const out: string[] = [];
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) out.push(...sourceFiles(path));
+    else if (sourceExtensions.has(extname(entry.name)) && !isTest(entry.name)) out.push(path);
+  }
+  return out;
+}
+
+/** The top-level folder (or root file) of `src` that `file` belongs to. */
+const nodeOf = (src: string, file: string) => relative(src, file).split(sep)[0] ?? '';
+
+/** Relative imports of `file`, resolved to absolute paths. */
+function relativeImports(file: string): { specifier: string; target: string }[] {
+  const info = ts.preProcessFile(readFileSync(file, 'utf8'), true, true);
+  return info.importedFiles
+    .map((ref) => ref.fileName)
+    .filter((specifier) => specifier.startsWith('.'))
+    .map((specifier) => ({ specifier, target: resolve(dirname(file), specifier) }));
+}
+
+/** Cycles among the nodes of `edges` (each reported once, as its strongly connected component). */
+export function findCycles(edges: Map<string, Set<string>>): string[][] {
+  let index = 0;
+  const indices = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const cycles: string[][] = [];
+  const visit = (node: string) => {
+    indices.set(node, index);
+    low.set(node, index);
+    index += 1;
+    stack.push(node);
+    onStack.add(node);
+    for (const next of edges.get(node) ?? []) {
+      if (!indices.has(next)) {
+        visit(next);
+        low.set(node, Math.min(low.get(node) ?? 0, low.get(next) ?? 0));
+      } else if (onStack.has(next)) low.set(node, Math.min(low.get(node) ?? 0, indices.get(next) ?? 0));
+    }
+    if (low.get(node) !== indices.get(node)) return;
+    const component: string[] = [];
+    let member: string | undefined;
+    do {
+      member = stack.pop();
+      if (member === undefined) break;
+      onStack.delete(member);
+      component.push(member);
+    } while (member !== node);
+    if (component.length > 1) cycles.push(component.sort());
+  };
+  for (const node of [...edges.keys()].sort()) if (!indices.has(node)) visit(node);
+  return cycles;
+}
+
+/** Checks one package: no folder cycles, and no import up its layers. */
+export function checkPackageLayers(root: string, policy: PackageLayers): LayerViolation[] {
+  const src = join(root, policy.src);
+  const violations: LayerViolation[] = [];
+  const edges = new Map<string, Set<string>>();
+  const layerOf = new Map<string, number>();
+  policy.layers?.forEach((layer, i) => {
+    for (const node of layer) layerOf.set(node, i);
+  });
+  for (const file of sourceFiles(src)) {
+    const from = nodeOf(src, file);
+    const shown = relative(root, file);
+    if (policy.layers && !layerOf.has(from))
+      violations.push({ file: shown, specifier: '', reason: `'${from}' is in no layer of ${policy.src}` });
+    for (const { specifier, target } of relativeImports(file)) {
+      if (relative(src, target).startsWith('..')) continue; // outside the package: the import rule's business
+      const to = nodeOf(src, target);
+      if (to === from) continue;
+      const set = edges.get(from) ?? new Set<string>();
+      set.add(to);
+      edges.set(from, set);
+      const fromLayer = layerOf.get(from);
+      const toLayer = layerOf.get(to);
+      if (fromLayer !== undefined && toLayer !== undefined && toLayer < fromLayer)
+        violations.push({ file: shown, specifier, reason: `imports upwards ('${from}' → '${to}')` });
+    }
+  }
+  if (policy.cyclesTolerated) return violations;
+  for (const cycle of findCycles(edges))
+    violations.push({
+      file: policy.src,
+      specifier: '',
+      reason: `folders import each other in a cycle: ${cycle.join(' ↔ ')}`,
+    });
+  return violations;
+}
+
+export function checkLayers(root: string, policies = packageLayers): LayerViolation[] {
+  return policies.flatMap((policy) => checkPackageLayers(root, policy));
+}
