@@ -1,5 +1,6 @@
 import { buildSiweMessage, siweStatement } from '@latchkey/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { announce, fakeProvider, fakeWindow, solanaWallet } from '../../test/fake-wallets.ts';
 import { startScriptedServer } from '../../test/helpers.ts';
 import { createLatchkeyClient } from '../createLatchkeyClient.ts';
 import { LatchkeyClientError } from '../errors.ts';
@@ -14,7 +15,7 @@ import {
 import { discoverWallets, walletClientTypeOf } from './discovery.ts';
 import { switchEthereumChain, toWalletError } from './ethereum.ts';
 import { readWalletDeepLink, walletStorageKeys } from './manager.ts';
-import type { EIP1193Provider, StandardWallet, WalletChain, WalletWindow } from './types.ts';
+import type { StandardWallet, WalletChain } from './types.ts';
 
 const base: WalletChain = {
   id: 8453,
@@ -22,56 +23,6 @@ const base: WalletChain = {
   rpcUrls: { default: { http: ['https://mainnet.base.org'] } },
   nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
 };
-
-/** A fake page: an EventTarget with `location`. */
-function fakeWindow(extra: Partial<WalletWindow> = {}): WalletWindow {
-  const target = new EventTarget() as WalletWindow;
-  Object.assign(target, {
-    location: { host: 'app.example.com', origin: 'https://app.example.com', search: '' },
-    ...extra,
-  });
-  return target;
-}
-
-/** A scripted EIP-1193 wallet that records its calls. */
-function fakeProvider(handlers: Record<string, (params: unknown) => unknown>) {
-  const calls: { method: string; params: unknown }[] = [];
-  const provider: EIP1193Provider = {
-    async request({ method, params }) {
-      calls.push({ method, params });
-      const handler = handlers[method];
-      if (!handler) throw Object.assign(new Error('Method not found'), { code: -32601 });
-      return handler(params);
-    },
-  };
-  return { provider, calls };
-}
-
-/** Announces `provider` whenever the page asks (EIP-6963), as an extension does. */
-function announce(win: WalletWindow, name: string, rdns: string, provider: EIP1193Provider) {
-  const send = () =>
-    win.dispatchEvent(
-      new CustomEvent('eip6963:announceProvider', {
-        detail: Object.freeze({ info: { uuid: `${rdns}-uuid`, name, icon: 'data:,', rdns }, provider }),
-      }),
-    );
-  win.addEventListener('eip6963:requestProvider', send);
-  send();
-}
-
-function solanaWallet(
-  name: string,
-  features: string[] = ['standard:connect', 'solana:signMessage'],
-): StandardWallet {
-  return {
-    name,
-    icon: 'data:,',
-    version: '1.0.0',
-    chains: ['solana:mainnet'],
-    features: Object.fromEntries(features.map((f) => [f, { version: '1.0.0' }])),
-    accounts: [],
-  };
-}
 
 describe('EIP-55 checksum', () => {
   it('matches the EIP-55 test vectors', () => {
