@@ -1,4 +1,5 @@
 import { keccak_256 } from '@noble/hashes/sha3.js';
+import { base58, base64 } from '@scure/base';
 import { LatchkeyClientError } from '../errors.ts';
 
 const hexAddress = /^0x[0-9a-fA-F]{40}$/;
@@ -34,25 +35,17 @@ export function utf8ToHex(text: string): `0x${string}` {
   return out as `0x${string}`;
 }
 
-/** Bytes as standard base64, with `btoa` (browser and Node alike). */
+/** Bytes as standard padded base64 (@scure/base). */
 export function bytesToBase64(bytes: Uint8Array): string {
-  let binary = '';
-  for (const byte of bytes) binary += String.fromCharCode(byte);
-  return btoa(binary);
+  return base64.encode(bytes);
 }
-
-const base58Alphabet = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
 
 /** True when `value` decodes from base58 to 32 bytes (a Solana public key). */
 export function isSolanaAddress(value: unknown): value is string {
   if (typeof value !== 'string' || value.length < 32 || value.length > 44) return false;
-  let n = 0n;
-  for (const char of value) {
-    const digit = base58Alphabet.indexOf(char);
-    if (digit < 0) return false;
-    n = n * 58n + BigInt(digit);
+  try {
+    return base58.decode(value).length === 32;
+  } catch {
+    return false;
   }
-  const leadingZeros = value.length - value.replace(/^1+/, '').length;
-  const bytes = n === 0n ? 0 : n.toString(16).length / 2;
-  return leadingZeros + Math.ceil(bytes) === 32;
 }

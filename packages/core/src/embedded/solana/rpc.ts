@@ -1,3 +1,4 @@
+import { base64 } from '@scure/base';
 import { LatchkeyClientError, LatchkeyError } from '../../errors.ts';
 
 /**
@@ -79,15 +80,14 @@ export function createSolanaRpcClient({
   };
 }
 
-/** Standard base64, as the RPC's `encoding: 'base64'` expects. */
+/** Standard padded base64 (@scure/base), as the RPC's `encoding: 'base64'` expects. */
 export function toBase64(bytes: Uint8Array): string {
-  let binary = '';
-  for (const byte of bytes) binary += String.fromCharCode(byte);
-  return btoa(binary);
+  return base64.encode(bytes);
 }
 
+/** The bytes of the RPC's base64 (account data); strict, so a mangled answer fails here. */
 export function fromBase64(text: string): Uint8Array {
-  return Uint8Array.from(atob(text), (char) => char.charCodeAt(0));
+  return base64.decode(text);
 }
 
 /** A u64 from the RPC (a number, or a bigint when it exceeds 2^53) as a bigint. */
