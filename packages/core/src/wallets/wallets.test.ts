@@ -1,11 +1,15 @@
 import { buildSiweMessage, siweStatement } from '@latchkey/protocol';
+import { bytesToHex } from '@noble/hashes/utils.js';
+import { base58 } from '@scure/base';
+import { isAddress as isKitAddress } from '@solana/kit';
+import { getAddress, isAddress, stringToHex } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { announce, fakeProvider, fakeWindow, solanaWallet } from '../../test/fake-wallets.ts';
 import { startScriptedServer } from '../../test/helpers.ts';
 import { createLatchkeyClient } from '../createLatchkeyClient.ts';
 import { LatchkeyClientError } from '../errors.ts';
 import { memoryStorage } from '../storage.ts';
-import { isSolanaAddress, toChecksumAddress, utf8ToHex } from './address.ts';
+import { isEthereumAddress, isSolanaAddress, toChecksumAddress, utf8ToHex } from './address.ts';
 import {
   canRetryConnection,
   initialConnectionState,
@@ -35,6 +39,22 @@ describe('EIP-55 checksum', () => {
       expect(toChecksumAddress(address.toLowerCase())).toBe(address);
     }
     expect(() => toChecksumAddress('0x123')).toThrow(LatchkeyClientError);
+  });
+
+  it('agrees with viem (getAddress, isAddress, stringToHex) and @solana/kit (isAddress)', () => {
+    for (let round = 0; round < 50; round += 1) {
+      const hex = bytesToHex(crypto.getRandomValues(new Uint8Array(20)));
+      const lower = `0x${hex}`;
+      expect(toChecksumAddress(lower)).toBe(getAddress(lower));
+      expect(toChecksumAddress(lower.toUpperCase().replace('0X', '0x'))).toBe(getAddress(lower));
+      const solana = base58.encode(crypto.getRandomValues(new Uint8Array(32)));
+      expect(isSolanaAddress(solana)).toBe(isKitAddress(solana));
+    }
+    for (const text of ['', 'hé', 'Sign in ✓\n', '\u0000']) expect(utf8ToHex(text)).toBe(stringToHex(text));
+    for (const value of ['0x12', `0x${'g'.repeat(40)}`, `0X${'a'.repeat(40)}`, `0x${'A'.repeat(40)}`])
+      expect(isEthereumAddress(value)).toBe(isAddress(value, { strict: false }));
+    for (const value of ['1'.repeat(31), '1'.repeat(33), 'O'.repeat(44), `2${'1'.repeat(31)}`])
+      expect(isSolanaAddress(value)).toBe(isKitAddress(value));
   });
 
   it('hex-encodes UTF-8 and checks Solana addresses', () => {
