@@ -67,8 +67,15 @@ const rows: [string, string, string, string][] = [
 printTable(['Measure (gzip -9)', 'Size', 'Budget', ''], rows);
 console.log('');
 printTable(
-  ['App output file', 'Bytes', 'gzip', 'First load'],
-  app.files.map((f) => [f.file, String(f.bytes), String(f.gzipBytes), f.firstLoad ? 'yes' : 'lazy']),
+  ['App output file', 'Bytes', 'gzip', 'First load', 'Contents (share of bytes)'],
+  app.files.map((f) => [
+    f.file,
+    String(f.bytes),
+    String(f.gzipBytes),
+    f.firstLoad ? 'yes' : 'lazy',
+    f.contents,
+  ]),
+  [4],
 );
 
 const results = {
@@ -106,15 +113,18 @@ function summary(m: BundleMeasurement) {
       bytes: f.bytes,
       gzip: f.gzipBytes,
       first_load: f.firstLoad,
+      contents: f.contents,
     })),
   };
 }
 
-function printTable(header: string[], body: string[][]): void {
+/** A Markdown table: text columns (the first, and `textColumns` more) left-aligned, figures right. */
+function printTable(header: string[], body: string[][], textColumns: number[] = []): void {
+  const text = (i: number) => i === 0 || textColumns.includes(i);
   const widths = header.map((h, i) => Math.max(h.length, ...body.map((r) => r[i]!.length)));
   const line = (cells: string[]) =>
-    `| ${cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join(' | ')} |`;
+    `| ${cells.map((c, i) => (text(i) ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join(' | ')} |`;
   console.log(line(header));
-  console.log(`| ${widths.map((w, i) => (i === 0 ? '-'.repeat(w) : `${'-'.repeat(w - 1)}:`)).join(' | ')} |`);
+  console.log(`| ${widths.map((w, i) => (text(i) ? '-'.repeat(w) : `${'-'.repeat(w - 1)}:`)).join(' | ')} |`);
   for (const row of body) console.log(line(row));
 }

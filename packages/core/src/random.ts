@@ -5,7 +5,11 @@ export function randomBytes(length: number): Uint8Array<ArrayBuffer> {
   return bytes;
 }
 
-/** base64url without padding, as the spec's guest credential and PKCE values use. */
+/**
+ * base64url without padding, as the spec's guest credential and PKCE values use. Hand-written on
+ * purpose: this is in the first load, and @scure/base here (`base64urlnopad`, with jwt.ts) moves the
+ * lazy chunks' @scure/base into it: +2.1 KiB gzip over React (11.8 → 13.9 KiB, bench:bundle).
+ */
 export function base64url(bytes: Uint8Array): string {
   let binary = '';
   for (const byte of bytes) binary += String.fromCharCode(byte);

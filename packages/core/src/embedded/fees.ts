@@ -107,6 +107,10 @@ export async function polygonStationFees(
 }
 
 /**
+ * Hand-written: viem's `estimateFeesPerGas` multiplies the base fee by `chain.fees.baseFeeMultiplier`
+ * (1.2, rounded down) and has none of these per-chain rules nor a gas station, and importing it costs
+ * the app's chunks +38.6 KiB (see prepare-transaction.ts).
+ *
  * Type-2 fees by the chain's rules: Arbitrum 120% of the last base fee with no tip; OP stack
  * 126% of the base fee plus the tip; Polygon the gas station's standard tier; others (viem's
  * default) 120% of the base fee plus the node's suggested tip.

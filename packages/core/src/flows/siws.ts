@@ -1,4 +1,5 @@
 import { type AuthenticatedUser, buildSiwsMessage, type LoginMode, type User } from '@latchkey/protocol';
+import { base64 } from '@scure/base';
 import {
   assertLoggedIn,
   assertLoggedOut,
@@ -33,12 +34,6 @@ export interface SiwsParameters {
   now?: (() => Date) | undefined;
 }
 
-function base64(bytes: Uint8Array): string {
-  let binary = '';
-  for (const byte of bytes) binary += String.fromCharCode(byte);
-  return btoa(binary);
-}
-
 async function signSiws(ctx: FlowContext, params: SiwsParameters) {
   params.onStatus?.('generating-message');
   const { nonce } = await ctx.http.post<{ nonce: string }>(
@@ -54,7 +49,8 @@ async function signSiws(ctx: FlowContext, params: SiwsParameters) {
     issuedAt: (params.now?.() ?? new Date()).toISOString(),
   });
   params.onStatus?.('awaiting-signature');
-  const signature = base64(await params.signMessage(new TextEncoder().encode(message)));
+  // The SIWS signature travels as standard padded base64.
+  const signature = base64.encode(await params.signMessage(new TextEncoder().encode(message)));
   params.onStatus?.('submitting-signature');
   return {
     message,

@@ -1,4 +1,6 @@
 import { keccak_256 } from '@noble/hashes/sha3.js';
+import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
+import { base58, base64 } from '@scure/base';
 import { LatchkeyClientError } from '../errors.ts';
 
 const hexAddress = /^0x[0-9a-fA-F]{40}$/;
@@ -9,7 +11,11 @@ export function isEthereumAddress(value: unknown): value is string {
 }
 
 /**
- * The EIP-55 mixed-case checksum form of an Ethereum address.
+ * The EIP-55 mixed-case checksum form of an Ethereum address. Hand-written over @noble/hashes'
+ * keccak rather than viem's `getAddress`: every viem entry point (`viem`, `viem/utils`) is a barrel
+ * whose modules hold `import()`s (secp256k1 in recoverPublicKey, ccip in call) that esbuild splits
+ * into chunks even when unused, +38.6 KiB gzip to the app's chunks (179.3 → 217.9 KiB, over the
+ * 200 KiB budget of bench:bundle). wallets.test.ts checks it against viem.
  *
  * @example
  * toChecksumAddress('0x5aaeb6053f3e94c9b9a09f33669435e7ef1beaed') // '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed'
@@ -27,32 +33,22 @@ export function toChecksumAddress(address: string): `0x${string}` {
   return out as `0x${string}`;
 }
 
-/** UTF-8 text as 0x hex, what `personal_sign` takes. */
+/** UTF-8 text as 0x hex, what `personal_sign` takes (@noble/hashes, already here for keccak). */
 export function utf8ToHex(text: string): `0x${string}` {
-  let out = '0x';
-  for (const byte of new TextEncoder().encode(text)) out += byte.toString(16).padStart(2, '0');
-  return out as `0x${string}`;
+  return `0x${bytesToHex(utf8ToBytes(text))}`;
 }
 
-/** Bytes as standard base64, with `btoa` (browser and Node alike). */
+/** Bytes as standard padded base64 (@scure/base). */
 export function bytesToBase64(bytes: Uint8Array): string {
-  let binary = '';
-  for (const byte of bytes) binary += String.fromCharCode(byte);
-  return btoa(binary);
+  return base64.encode(bytes);
 }
-
-const base58Alphabet = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
 
 /** True when `value` decodes from base58 to 32 bytes (a Solana public key). */
 export function isSolanaAddress(value: unknown): value is string {
   if (typeof value !== 'string' || value.length < 32 || value.length > 44) return false;
-  let n = 0n;
-  for (const char of value) {
-    const digit = base58Alphabet.indexOf(char);
-    if (digit < 0) return false;
-    n = n * 58n + BigInt(digit);
+  try {
+    return base58.decode(value).length === 32;
+  } catch {
+    return false;
   }
-  const leadingZeros = value.length - value.replace(/^1+/, '').length;
-  const bytes = n === 0n ? 0 : n.toString(16).length / 2;
-  return leadingZeros + Math.ceil(bytes) === 32;
 }

@@ -1,5 +1,5 @@
 /**
- * `@latchkey/core/wallets`: external-wallet code (discovery, chain switching, SIWE and SIWS).
+ * `@latchkey/core/wallets`: external-wallet code (connectors, discovery, chain switching, SIWE and SIWS).
  * Kept out of the main entry so it loads only on demand (`client.wallets()` imports it lazily).
  */
 export {
@@ -24,7 +24,18 @@ export {
   toChecksumAddress,
   utf8ToHex,
 } from './address.ts';
+export { type InjectedConnectorParameters, injectedConnector } from './connectors/injected.ts';
+export type {
+  ConnectedAccount,
+  ConnectionChainId,
+  WalletConnector,
+  WalletEvents,
+  WalletSignIn,
+  WalletSource,
+} from './connectors/types.ts';
+export { walletStandardConnector } from './connectors/walletStandard.ts';
 export {
+  defaultWalletConnectors,
   discoverWallets,
   isSolanaStandardWallet,
   type WalletDiscovery,

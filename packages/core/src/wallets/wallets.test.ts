@@ -1,10 +1,15 @@
 import { buildSiweMessage, siweStatement } from '@latchkey/protocol';
+import { bytesToHex } from '@noble/hashes/utils.js';
+import { base58 } from '@scure/base';
+import { isAddress as isKitAddress } from '@solana/kit';
+import { getAddress, isAddress, stringToHex } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { announce, fakeProvider, fakeWindow, solanaWallet } from '../../test/fake-wallets.ts';
 import { startScriptedServer } from '../../test/helpers.ts';
 import { createLatchkeyClient } from '../createLatchkeyClient.ts';
 import { LatchkeyClientError } from '../errors.ts';
 import { memoryStorage } from '../storage.ts';
-import { isSolanaAddress, toChecksumAddress, utf8ToHex } from './address.ts';
+import { isEthereumAddress, isSolanaAddress, toChecksumAddress, utf8ToHex } from './address.ts';
 import {
   canRetryConnection,
   initialConnectionState,
@@ -14,7 +19,7 @@ import {
 import { discoverWallets, walletClientTypeOf } from './discovery.ts';
 import { switchEthereumChain, toWalletError } from './ethereum.ts';
 import { readWalletDeepLink, walletStorageKeys } from './manager.ts';
-import type { EIP1193Provider, StandardWallet, WalletChain, WalletWindow } from './types.ts';
+import type { StandardWallet, WalletChain } from './types.ts';
 
 const base: WalletChain = {
   id: 8453,
@@ -22,56 +27,6 @@ const base: WalletChain = {
   rpcUrls: { default: { http: ['https://mainnet.base.org'] } },
   nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
 };
-
-/** A fake page: an EventTarget with `location`. */
-function fakeWindow(extra: Partial<WalletWindow> = {}): WalletWindow {
-  const target = new EventTarget() as WalletWindow;
-  Object.assign(target, {
-    location: { host: 'app.example.com', origin: 'https://app.example.com', search: '' },
-    ...extra,
-  });
-  return target;
-}
-
-/** A scripted EIP-1193 wallet that records its calls. */
-function fakeProvider(handlers: Record<string, (params: unknown) => unknown>) {
-  const calls: { method: string; params: unknown }[] = [];
-  const provider: EIP1193Provider = {
-    async request({ method, params }) {
-      calls.push({ method, params });
-      const handler = handlers[method];
-      if (!handler) throw Object.assign(new Error('Method not found'), { code: -32601 });
-      return handler(params);
-    },
-  };
-  return { provider, calls };
-}
-
-/** Announces `provider` whenever the page asks (EIP-6963), as an extension does. */
-function announce(win: WalletWindow, name: string, rdns: string, provider: EIP1193Provider) {
-  const send = () =>
-    win.dispatchEvent(
-      new CustomEvent('eip6963:announceProvider', {
-        detail: Object.freeze({ info: { uuid: `${rdns}-uuid`, name, icon: 'data:,', rdns }, provider }),
-      }),
-    );
-  win.addEventListener('eip6963:requestProvider', send);
-  send();
-}
-
-function solanaWallet(
-  name: string,
-  features: string[] = ['standard:connect', 'solana:signMessage'],
-): StandardWallet {
-  return {
-    name,
-    icon: 'data:,',
-    version: '1.0.0',
-    chains: ['solana:mainnet'],
-    features: Object.fromEntries(features.map((f) => [f, { version: '1.0.0' }])),
-    accounts: [],
-  };
-}
 
 describe('EIP-55 checksum', () => {
   it('matches the EIP-55 test vectors', () => {
@@ -84,6 +39,22 @@ describe('EIP-55 checksum', () => {
       expect(toChecksumAddress(address.toLowerCase())).toBe(address);
     }
     expect(() => toChecksumAddress('0x123')).toThrow(LatchkeyClientError);
+  });
+
+  it('agrees with viem (getAddress, isAddress, stringToHex) and @solana/kit (isAddress)', () => {
+    for (let round = 0; round < 50; round += 1) {
+      const hex = bytesToHex(crypto.getRandomValues(new Uint8Array(20)));
+      const lower = `0x${hex}`;
+      expect(toChecksumAddress(lower)).toBe(getAddress(lower));
+      expect(toChecksumAddress(lower.toUpperCase().replace('0X', '0x'))).toBe(getAddress(lower));
+      const solana = base58.encode(crypto.getRandomValues(new Uint8Array(32)));
+      expect(isSolanaAddress(solana)).toBe(isKitAddress(solana));
+    }
+    for (const text of ['', 'hé', 'Sign in ✓\n', '\u0000']) expect(utf8ToHex(text)).toBe(stringToHex(text));
+    for (const value of ['0x12', `0x${'g'.repeat(40)}`, `0X${'a'.repeat(40)}`, `0x${'A'.repeat(40)}`])
+      expect(isEthereumAddress(value)).toBe(isAddress(value, { strict: false }));
+    for (const value of ['1'.repeat(31), '1'.repeat(33), 'O'.repeat(44), `2${'1'.repeat(31)}`])
+      expect(isSolanaAddress(value)).toBe(isKitAddress(value));
   });
 
   it('hex-encodes UTF-8 and checks Solana addresses', () => {

@@ -1,9 +1,13 @@
 import {
+  bytesToHex,
+  decodeFunctionData,
   encodeAbiParameters,
   encodeFunctionData,
   erc20Abi,
   erc721Abi,
   erc1155Abi,
+  getAddress,
+  hexToBigInt,
   parseAbi,
   stringToHex,
   toFunctionSelector,
@@ -96,5 +100,55 @@ describe('token answers', () => {
     expect(decodeDecimals(encodeAbiParameters([{ type: 'uint8' }], [6]))).toBe(6);
     expect(decodeDecimals(encodeAbiParameters([{ type: 'uint256' }], [1000n]))).toBeNull();
     expect(decodeDecimals('0x')).toBeNull();
+  });
+});
+
+describe('against viem’s decoder', () => {
+  const randomAddress = () => getAddress(bytesToHex(crypto.getRandomValues(new Uint8Array(20))));
+  const randomUint = () => hexToBigInt(bytesToHex(crypto.getRandomValues(new Uint8Array(32))));
+  const abi = [...erc20Abi, ...erc721Abi, ...erc1155Abi, ...parseAbi(['function mint(address, uint256)'])];
+
+  it('reads the same head arguments as decodeFunctionData for random calls', () => {
+    for (let round = 0; round < 25; round += 1) {
+      const calls = [
+        encodeFunctionData({
+          abi: erc20Abi,
+          functionName: 'transfer',
+          args: [randomAddress(), randomUint()],
+        }),
+        encodeFunctionData({
+          abi: erc20Abi,
+          functionName: 'transferFrom',
+          args: [randomAddress(), randomAddress(), randomUint()],
+        }),
+        encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [randomAddress(), randomUint()] }),
+        encodeFunctionData({
+          abi: erc721Abi,
+          functionName: 'safeTransferFrom',
+          args: [
+            randomAddress(),
+            randomAddress(),
+            randomUint(),
+            bytesToHex(crypto.getRandomValues(new Uint8Array(5))),
+          ],
+        }),
+        encodeFunctionData({
+          abi: erc1155Abi,
+          functionName: 'safeTransferFrom',
+          args: [randomAddress(), randomAddress(), randomUint(), randomUint(), '0x'],
+        }),
+        encodeFunctionData({
+          abi: erc721Abi,
+          functionName: 'setApprovalForAll',
+          args: [randomAddress(), round % 2 === 0],
+        }),
+      ];
+      for (const data of calls) {
+        const ours = decodeCallData(data)!;
+        const theirs = decodeFunctionData({ abi, data });
+        expect(ours.functionName).toBe(theirs.functionName);
+        expect(ours.args).toEqual((theirs.args ?? []).slice(0, ours.args.length));
+      }
+    }
   });
 });

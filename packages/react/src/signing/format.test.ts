@@ -1,3 +1,4 @@
+import { bytesToHex, formatUnits, hexToString, stringToHex } from 'viem';
 import { describe, expect, it } from 'vitest';
 import { bytesText, formatAmount, messageText } from './format.ts';
 
@@ -39,5 +40,28 @@ describe('bytesText', () => {
   it('shows printable UTF-8 as text, anything else as hex', () => {
     expect(bytesText(new TextEncoder().encode('Hello from Solana'))).toBe('Hello from Solana');
     expect(bytesText(Uint8Array.of(0, 255, 16))).toBe('0x00ff10');
+  });
+});
+
+describe('against viem', () => {
+  it('formatAmount keeps formatUnits’ digits, cut to the fraction digits and grouped', () => {
+    for (let round = 0; round < 200; round += 1) {
+      const value = BigInt(Math.floor(Math.random() * 2 ** 52)) * BigInt(Math.floor(Math.random() * 1e6));
+      const decimals = Math.floor(Math.random() * 19);
+      const [whole = '0', fraction = ''] = formatUnits(value, decimals).split('.');
+      const cut = fraction.slice(0, 6).replace(/0+$/, '');
+      const expected =
+        value !== 0n && whole === '0' && cut === ''
+          ? '<0.000001 X'
+          : `${BigInt(whole).toLocaleString('en-US')}${cut ? `.${cut}` : ''} X`;
+      expect(formatAmount(value, decimals, 'X')).toBe(expected);
+    }
+  });
+
+  it('messageText and bytesText read hex as viem does', () => {
+    const text = 'Sign in to Latchkey ✓';
+    expect(messageText(stringToHex(text))).toBe(hexToString(stringToHex(text)));
+    const bytes = Uint8Array.of(0, 1, 254, 255);
+    expect(bytesText(bytes)).toBe(bytesToHex(bytes));
   });
 });

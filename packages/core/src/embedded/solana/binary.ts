@@ -1,3 +1,4 @@
+import { bytesToHex } from '@noble/hashes/utils.js';
 import { encodeBase58 } from './base58.ts';
 import type { ResolvedInstruction, UnknownInstruction } from './instruction-types.ts';
 
@@ -23,10 +24,9 @@ export function readAddress(data: Uint8Array, offset: number): string | undefine
   return encodeBase58(data.subarray(offset, offset + 32));
 }
 
+/** Lower-case hex without `0x` (@noble/hashes, already here for the Anchor discriminators' sha256). */
 export function toHex(bytes: Uint8Array): string {
-  let out = '';
-  for (const byte of bytes) out += byte.toString(16).padStart(2, '0');
-  return out;
+  return bytesToHex(bytes);
 }
 
 /** The `unknown` entry for an instruction, its discriminator being the first `length` data bytes. */

@@ -1,8 +1,8 @@
 import type { EmbeddedWalletConfig, LinkedAccount, User } from '@latchkey/protocol';
 import { describe, expect, it } from 'vitest';
-import { createEmbeddedWallets } from './embedded-wallets.ts';
-import { EmbeddedWalletError } from './errors.ts';
-import type { FrameProxy } from './frame-proxy.ts';
+import { createEmbeddedWallets } from '../embedded-wallets.ts';
+import { EmbeddedWalletError } from '../errors.ts';
+import type { FrameProxy } from '../frame-proxy.ts';
 
 const eth0 = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
 

@@ -1,0 +1,62 @@
+import { mainnet } from '../../wallets/types.ts';
+import type { CreateEmbeddedWalletsParameters, EmbeddedSession } from '../embedded-wallets.ts';
+import type { ConfirmHook, EmbeddedEthereumProvider } from '../ethereum-provider.ts';
+import type { EvmChain } from '../fees.ts';
+import type { FrameProxy } from '../frame-proxy.ts';
+
+/** What the embedded-wallet actions share: one per `createEmbeddedWallets`, passed to each explicitly. */
+export interface EmbeddedWalletsContext {
+  readonly session: EmbeddedSession;
+  readonly params: CreateEmbeddedWalletsParameters;
+  /** The chains the Ethereum providers may use (default `[mainnet]`). */
+  readonly chains: readonly EvmChain[];
+  /** The wallet frame's proxy, mounted on first use. */
+  proxy(): FrameProxy;
+  /** Removes the frame (the next call to `proxy()` mounts a new one when made by a factory). */
+  destroyFrame(): void;
+  /** One EIP-1193 provider per Ethereum wallet, by lower-cased address. */
+  readonly providers: Map<string, EmbeddedEthereumProvider>;
+  /** The confirmation hook every provider awaits before signing (null: none). */
+  confirm: ConfirmHook | null;
+  /** Pinless recoveries under way, by entropy id. */
+  readonly recovering: Map<string, Promise<{ entropyId: string }>>;
+}
+
+/**
+ * The context of one embedded-wallets API. With a proxy factory, a frame that never answered the
+ * handshake is dropped and the next call mounts a fresh one.
+ */
+export function createEmbeddedWalletsContext(
+  params: CreateEmbeddedWalletsParameters,
+): EmbeddedWalletsContext {
+  let current: FrameProxy | null = null;
+  return {
+    session: params.session,
+    params,
+    chains: params.chains && params.chains.length > 0 ? params.chains : [mainnet],
+    proxy() {
+      if (typeof params.proxy !== 'function') return params.proxy;
+      if (current) return current;
+      const made = params.proxy();
+      current = made;
+      made.ready.catch(() => {
+        if (current !== made) return;
+        current = null;
+        made.destroy();
+      });
+      return made;
+    },
+    destroyFrame() {
+      if (typeof params.proxy !== 'function') params.proxy.destroy();
+      current?.destroy();
+      current = null;
+    },
+    providers: new Map(),
+    confirm: params.confirm ?? null,
+    recovering: new Map(),
+  };
+}
+
+/** A request to the wallet frame (`privy:*` event); resolves with the frame's answer. */
+export const frameCall = <T>(ctx: EmbeddedWalletsContext, event: string, data: Record<string, unknown>) =>
+  ctx.proxy().request<T>(event, data);

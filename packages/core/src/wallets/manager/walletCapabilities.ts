@@ -1,0 +1,46 @@
+import { LatchkeyClientError } from '../../errors.ts';
+import type { EIP1193Provider } from '../types.ts';
+import { upsertConnection } from './connections.ts';
+import { connectionOf, connectorOf, type WalletManagerContext, walletById } from './context.ts';
+
+/*
+ * The manager's calls that only some kinds of wallet can answer: each asks the connection's
+ * connector for the capability (an EIP-1193 provider, chain switching, raw message signing), so a
+ * new connector with the capability serves them unchanged.
+ */
+
+const notEip1193 = () => new LatchkeyClientError('unsupported_wallet_type', 'Not an Ethereum wallet');
+
+/** The EIP-1193 provider of the connected wallet at `address`. */
+export function getWalletProvider(m: WalletManagerContext, address: string): EIP1193Provider {
+  const connection = connectionOf(m, address);
+  const connector = connectorOf(m, connection);
+  if (!connector?.getProvider) throw notEip1193();
+  return connector.getProvider(walletById(m, connection.walletId));
+}
+
+/** Switches the connected wallet at `address` to `chainId`; its connection follows the wallet's answer. */
+export async function switchWalletChain(
+  m: WalletManagerContext,
+  address: string,
+  chainId: number | string,
+): Promise<void> {
+  const connection = connectionOf(m, address);
+  const connector = connectorOf(m, connection);
+  if (!connector?.switchChain) throw notEip1193();
+  const actual = await connector.switchChain(walletById(m, connection.walletId), chainId);
+  upsertConnection(m, { ...connection, chainId: actual }, false);
+}
+
+/** Signs raw `message` bytes with the connected wallet at `address` (Solana's `signMessage`). */
+export async function signWalletMessage(
+  m: WalletManagerContext,
+  address: string,
+  message: Uint8Array,
+): Promise<Uint8Array> {
+  const connection = connectionOf(m, address);
+  const connector = connectorOf(m, connection);
+  if (!connector?.signMessage)
+    throw new LatchkeyClientError('unknown_connect_wallet_error', 'Unable to connect to wallet');
+  return connector.signMessage(walletById(m, connection.walletId), connection.address, message);
+}
