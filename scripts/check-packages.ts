@@ -1,8 +1,8 @@
 /**
- * `npm run check:packages` (part of `npm test`): builds and packs every public package, then lints each
- * tarball exactly as it would be published, with publint (package.json fields, `exports` and the files
- * they name, `files`; `--strict`: warnings fail too) and are-the-types-wrong (every entry point has types
- * that resolve to the same module as its JavaScript).
+ * `npm run check:packages` (part of `npm test`): builds and packs every public package, then checks each
+ * tarball exactly as it would be published: its contents (a licence, a README, no tests), publint
+ * (package.json fields, `exports` and the files they name, `files`; `--strict`: warnings fail too) and
+ * are-the-types-wrong (every entry point has types that resolve to the same module as its JavaScript).
  *
  * are-the-types-wrong runs with `--profile esm-only`, which leaves out two resolution modes:
  * - `node16` from CommonJS: the packages are ESM only by design (no CommonJS build); from CommonJS they
@@ -28,6 +28,19 @@ const attwExtraArgs: Partial<Record<PublicPackage, string[]>> = {
   'wallet-frame': ['--exclude-entrypoints', './frame.js', './export.js', './build'],
 };
 
+/**
+ * What neither linter looks at: the licence and README every tarball must carry, and no test file
+ * (tests stay in the repo; `files` leaves them out). Null when the contents are right.
+ */
+function checkContents(files: string[]): string | null {
+  const problems = ['LICENSE', 'README.md']
+    .filter((file) => !files.includes(file))
+    .map((f) => `${f} is missing`);
+  for (const file of files.filter((f) => /\.test\.tsx?$|(^|\/)test\//.test(f)))
+    problems.push(`${file} is a test`);
+  return problems.length ? problems.join('\n') : null;
+}
+
 /** Runs one linter on a tarball: null when it passes, else its output. */
 async function lint(command: string, args: string[]): Promise<string | null> {
   try {
@@ -43,10 +56,11 @@ const dir = mkdtempSync(join(tmpdir(), 'lk-check-packages-'));
 let failed = false;
 try {
   await buildPackages();
-  const tarballs = await packPackages(dir);
+  const packed = await packPackages(dir);
   for (const name of publicPackages) {
-    const tarball = tarballs[name];
+    const { tarball, files } = packed[name];
     const problems = await Promise.all([
+      checkContents(files),
       lint('publint', [tarball, '--strict']),
       lint('attw', [
         tarball,
@@ -57,10 +71,8 @@ try {
         ...(attwExtraArgs[name] ?? []),
       ]),
     ]);
-    const [publint, attw] = problems;
-    console.log(
-      `@latchkey/${name}: publint ${publint ? 'FAILED' : 'ok'}, are-the-types-wrong ${attw ? 'FAILED' : 'ok'}`,
-    );
+    const [contents, publint, attw] = problems.map((problem) => (problem ? 'FAILED' : 'ok'));
+    console.log(`@latchkey/${name}: contents ${contents}, publint ${publint}, are-the-types-wrong ${attw}`);
     for (const output of problems) if (output) console.error(output);
     failed ||= problems.some(Boolean);
   }

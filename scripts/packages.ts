@@ -37,8 +37,14 @@ export async function buildPackages(): Promise<void> {
   }
 }
 
-/** Packs the built packages into `destination`; the tarball path of each. */
-export async function packPackages(destination: string): Promise<Record<PublicPackage, string>> {
+/** A packed package: its tarball, and the paths of the files in it (relative to the package). */
+export interface PackedPackage {
+  tarball: string;
+  files: string[];
+}
+
+/** Packs the built packages into `destination`. */
+export async function packPackages(destination: string): Promise<Record<PublicPackage, PackedPackage>> {
   // --ignore-scripts: they are built already; packing must not rebuild them behind the caller's back.
   const { stdout } = await npm([
     'pack',
@@ -48,14 +54,14 @@ export async function packPackages(destination: string): Promise<Record<PublicPa
     '--ignore-scripts',
     '--json',
   ]);
-  const packed = JSON.parse(stdout) as { name: string; filename: string }[];
-  const tarballs: Partial<Record<PublicPackage, string>> = {};
+  const packed = JSON.parse(stdout) as { name: string; filename: string; files: { path: string }[] }[];
+  const result: Partial<Record<PublicPackage, PackedPackage>> = {};
   for (const name of publicPackages) {
     const entry = packed.find((p) => p.name === `@latchkey/${name}`);
     if (!entry) throw new Error(`npm pack did not pack @latchkey/${name}`);
-    tarballs[name] = join(destination, entry.filename);
+    result[name] = { tarball: join(destination, entry.filename), files: entry.files.map((f) => f.path) };
   }
-  return tarballs as Record<PublicPackage, string>;
+  return result as Record<PublicPackage, PackedPackage>;
 }
 
 if (import.meta.main) await buildPackages();
