@@ -52,11 +52,7 @@ describe('the packed packages, installed in an app outside the repo', () => {
     await buildPackages();
     mkdirSync(appDir);
     mkdirSync(packDir);
-    const packed = await packPackages(packDir);
-    await installApp(
-      appDir,
-      Object.fromEntries(Object.entries(packed).map(([name, p]) => [name, p.tarball])),
-    );
+    await installApp(appDir, await packPackages(packDir));
     smtp = await startSmtpListener();
     stops.push(() => smtp.close());
     // The app's origin, served from its (for now empty) build dir, is what the Latchkey app allows.

@@ -19,10 +19,14 @@ export const publicPackages = ['protocol', 'core', 'react', 'wallet-frame', 'ser
 export type PublicPackage = (typeof publicPackages)[number];
 
 /** npm itself: the one running this script when there is one (`npm_execpath`), else `npm` on the PATH. */
-function npm(args: string[], cwd = root): Promise<{ stdout: string; stderr: string }> {
+export function npm(
+  args: string[],
+  options: { cwd?: string; env?: NodeJS.ProcessEnv } = {},
+): Promise<{ stdout: string; stderr: string }> {
   const npmCli = process.env.npm_execpath;
   const [file, argv] = npmCli?.endsWith('.js') ? [process.execPath, [npmCli, ...args]] : ['npm', args];
-  return run(file, argv, { cwd, maxBuffer: 64 * 1024 * 1024, env: process.env });
+  const { cwd = root, env = process.env } = options;
+  return run(file, argv, { cwd, env, maxBuffer: 64 * 1024 * 1024 });
 }
 
 const workspaceArgs = () => publicPackages.flatMap((name) => ['--workspace', `packages/${name}`]);

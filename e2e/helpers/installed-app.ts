@@ -7,6 +7,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
+import { npm } from '../../scripts/packages.ts';
 
 const run = promisify(execFile);
 const repoRoot = join(import.meta.dirname, '../..');
@@ -40,21 +41,14 @@ export function cleanEnv(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
   return { ...env, ...extra };
 }
 
-/** npm, as the script running this test found it (`npm_execpath`), else `npm` on the PATH. */
-function npm(args: string[], cwd: string): Promise<{ stdout: string; stderr: string }> {
-  const npmCli = process.env.npm_execpath;
-  const [file, argv] = npmCli?.endsWith('.js') ? [process.execPath, [npmCli, ...args]] : ['npm', args];
-  return run(file, argv, { cwd, env: cleanEnv(), maxBuffer: 64 * 1024 * 1024 });
-}
-
 /**
  * Writes the app's package.json (the tarballs by `file:`, and as overrides so that no `@latchkey/*`
  * package can come from the registry instead) and installs it. `--ignore-scripts`: no install script of
  * any dependency runs, so pkcs11js's native addon is not built, as on a machine without a C++ toolchain.
  */
-export async function installApp(dir: string, tarballs: Record<string, string>): Promise<void> {
+export async function installApp(dir: string, packed: Record<string, { tarball: string }>): Promise<void> {
   const latchkey = Object.fromEntries(
-    Object.entries(tarballs).map(([name, file]) => [`@latchkey/${name}`, `file:${file}`]),
+    Object.entries(packed).map(([name, { tarball }]) => [`@latchkey/${name}`, `file:${tarball}`]),
   );
   const pkg = {
     name: 'latchkey-installed-app',
@@ -76,7 +70,10 @@ export async function installApp(dir: string, tarballs: Record<string, string>):
   };
   writeFileSync(join(dir, 'package.json'), `${JSON.stringify(pkg, null, 2)}\n`);
   try {
-    await npm(['install', '--ignore-scripts', '--no-audit', '--no-fund', '--prefer-offline'], dir);
+    await npm(['install', '--ignore-scripts', '--no-audit', '--no-fund', '--prefer-offline'], {
+      cwd: dir,
+      env: cleanEnv(),
+    });
   } catch (error) {
     const { stdout = '', stderr = '' } = error as { stdout?: string; stderr?: string };
     throw new Error(`npm install in ${dir} failed:\n${stdout}${stderr}`);
