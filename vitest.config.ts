@@ -1,6 +1,10 @@
+import { defaultClientConditions, defaultServerConditions } from 'vite';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
+  // The workspace packages from their TypeScript sources, not their built dist (root README, Packaging).
+  resolve: { conditions: ['@latchkey/source', ...defaultClientConditions] },
+  ssr: { resolve: { conditions: ['@latchkey/source', ...defaultServerConditions] } },
   test: {
     include: [
       'packages/*/src/**/*.test.ts',

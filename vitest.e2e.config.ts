@@ -1,3 +1,4 @@
+import { defaultClientConditions, defaultServerConditions } from 'vite';
 import { defineConfig } from 'vitest/config';
 
 /**
@@ -5,6 +6,9 @@ import { defineConfig } from 'vitest/config';
  * app on another origin, and Debian's Chromium driven by playwright-core. Files run one at a time.
  */
 export default defineConfig({
+  // The workspace packages from their TypeScript sources, not their built dist (root README, Packaging).
+  resolve: { conditions: ['@latchkey/source', ...defaultClientConditions] },
+  ssr: { resolve: { conditions: ['@latchkey/source', ...defaultServerConditions] } },
   test: {
     include: ['e2e/**/*.test.ts'],
     globalSetup: ['e2e/global-setup.ts'],

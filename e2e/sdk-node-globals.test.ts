@@ -51,6 +51,7 @@ async function findNodeGlobals(input: { entryPoints: string[] } | { source: stri
     minify: false,
     logLevel: 'silent',
     jsx: 'automatic',
+    conditions: ['@latchkey/source'],
     external: ['react', 'react/*', 'react-dom', 'react-dom/*'],
     define: Object.fromEntries(names.map((name) => [name, marker(name)])),
   });
@@ -74,7 +75,8 @@ function packageEntry(dir: string): string {
     exports: Record<string, string | Record<string, string>>;
   };
   const entry = pkg.exports['.'];
-  const path = typeof entry === 'string' ? entry : (entry?.import ?? entry?.default);
+  // The sources, as the rest of the repo runs them (root README, Packaging).
+  const path = typeof entry === 'string' ? entry : (entry?.['@latchkey/source'] ?? entry?.default);
   if (!path) throw new Error(`No "." export in ${dir}/package.json`);
   return join(root, dir, path);
 }

@@ -65,7 +65,12 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 await writeWalletFrame();
 const server = spawn(
   process.execPath,
-  [join(root, 'packages/server/bin/latchkey.ts'), 'dev', ...process.argv.slice(2)],
+  [
+    '--conditions=@latchkey/source',
+    join(root, 'packages/server/bin/latchkey.ts'),
+    'dev',
+    ...process.argv.slice(2),
+  ],
   { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env: process.env },
 );
 track('server', server);

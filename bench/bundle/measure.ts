@@ -49,6 +49,8 @@ export async function measureBundle(entry: string, root: string): Promise<Bundle
       target: 'es2022',
       metafile: true,
       write: true,
+      // The workspace packages from their sources (root README, Packaging): no build needed first.
+      conditions: ['@latchkey/source'],
       logLevel: 'silent',
       define: { 'process.env.NODE_ENV': '"production"' },
     });

@@ -55,6 +55,7 @@ export async function startServerProcess(params: ServerProcessParameters): Promi
     process.execPath,
     [
       ...nodeFlags,
+      '--conditions=@latchkey/source',
       'packages/server/bin/latchkey.ts',
       'serve',
       '--port',

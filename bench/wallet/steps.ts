@@ -27,6 +27,8 @@ const bundle = await build({
   target: 'es2022',
   minify: true,
   write: false,
+  // The workspace packages from their sources (root README, Packaging).
+  conditions: ['@latchkey/source'],
   alias: { '@scure/bip32': join(frameModules, '@scure/bip32') },
   logLevel: 'warning',
 });

@@ -25,6 +25,8 @@ export async function bundleWalletFrame(): Promise<Record<BundleName, string>> {
     platform: 'browser',
     target: 'es2022',
     minify: true,
+    // Sibling packages from their sources (see the root README, Packaging): no build of them first.
+    conditions: ['@latchkey/source'],
     write: false,
     logLevel: 'warning',
   });

@@ -30,7 +30,7 @@ const verdict = (from: unknown, to: unknown) => {
 };
 
 describe('recovery method changes (spec document 1 §4 "Recovery methods")', () => {
-  it('knows the seven recovery_method values of spec §3', () => {
+  it('knows the seven recovery_method values of spec document 1 §3', () => {
     expect(recoveryMethods).toEqual([
       'privy',
       'privy-v2',

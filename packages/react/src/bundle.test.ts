@@ -41,6 +41,8 @@ beforeAll(async () => {
     write: false,
     metafile: true,
     jsx: 'automatic',
+    // @latchkey/core from its sources, as the rest of the repo runs (root README, Packaging).
+    conditions: ['@latchkey/source'],
     external: ['react', 'react-dom', 'react/jsx-runtime'],
     // esbuild replaces only free identifiers: a marker in the output is a use of the Node global,
     // never a property (`this.process()`) or a string ('global') — see e2e/sdk-node-globals.test.ts.

@@ -73,7 +73,7 @@ const hexAddress = /^0x[0-9a-fA-F]{40}$/;
 const invalid = (detail: string) =>
   new ProviderRpcError(-32602, `${embeddedMessages.invalidTransaction}: ${detail}`);
 
-/** A number, bigint or hex string as a non-negative bigint; anything else is refused (spec §5). */
+/** A number, bigint or hex string as a non-negative bigint; anything else is refused (spec document 2 §5). */
 export function parseQuantity(field: string, value: unknown): bigint | undefined {
   if (value === undefined || value === null) return undefined;
   if (typeof value === 'bigint' && value >= 0n) return value;
@@ -82,7 +82,7 @@ export function parseQuantity(field: string, value: unknown): bigint | undefined
   throw invalid(`${field} must be a number, bigint or hex string`);
 }
 
-/** The chain id as a number (spec §5: "chainId a number"; EIP-1193 callers send hex, also taken). */
+/** The chain id as a number (spec document 2 §5: "chainId a number"; EIP-1193 callers send hex, also taken). */
 export function parseTransactionChainId(value: unknown): number | undefined {
   if (value === undefined || value === null) return undefined;
   const n = typeof value === 'number' ? value : Number(parseQuantity('chainId', value));
@@ -217,7 +217,7 @@ async function latestBaseFee(rpc: ChainRpc): Promise<bigint | null> {
  * The transactions it makes are signed and sent with viem on a hardhat node
  * (send-transaction.test.ts).
  *
- * Fills a transaction for signing (spec §5): field forms checked, chain among the configured
+ * Fills a transaction for signing (spec document 2 §5): field forms checked, chain among the configured
  * ones, nonce from the pending count, gas estimated, fees by the chain's rules, and the fields
  * the chosen type does not carry dropped (type 0 loses accessList; types 0 and 1 lose the max
  * fee fields; type 2 loses gasPrice).

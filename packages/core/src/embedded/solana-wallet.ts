@@ -179,7 +179,7 @@ export function createEmbeddedSolanaWallet(
       const hook = hookFor(options);
       if (hook) {
         const cluster = solanaCluster(clusters, options.cluster);
-        // Sign-only: the screen shows what is signed; funds are not checked (spec §4 Solana transaction).
+        // Sign-only: the screen shows what is signed; funds are not checked (spec document 2 §4 Solana transaction).
         const analysis = await analyzeSolanaTransaction({
           rpc: rpcFor(cluster),
           transaction,

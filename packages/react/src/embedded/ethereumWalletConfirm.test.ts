@@ -1,5 +1,6 @@
 import { createStore, type LatchkeyClient, type LatchkeyState } from '@latchkey/core';
 import { createEmbeddedWallets, type FrameProxy } from '@latchkey/core/embedded';
+import { signingStore } from '@latchkey/core/signing';
 import { type AppResponse, defaultAppConfig, type User } from '@latchkey/protocol';
 import { describe, expect, it } from 'vitest';
 import type { ModalIntent } from '../types.ts';
@@ -54,8 +55,14 @@ describe('useWallets: an embedded Ethereum wallet’s provider used directly (vi
     const wallet = embeddedEthereumWallet(client, (intent) => opened.push(intent), wallets.list()[0]!, 1);
 
     const provider = await wallet.getEthereumProvider();
-    void provider.request({ method: 'personal_sign', params: ['0x68656c6c6f', address] });
+    const signing = provider.request({ method: 'personal_sign', params: ['0x68656c6c6f', address] });
     await expect.poll(() => opened).toEqual(['signing']);
+    expect(frameEvents).toEqual(['privy:wallets:connect']);
+    // The screen's content loads lazily; once it shows, closing the modal refuses the request, which
+    // settles before the test ends (never a load racing the test's teardown), and nothing was signed.
+    await expect.poll(() => signingStore(client).current()?.stage).toBe('confirm');
+    signingStore(client).dismissAll();
+    await expect(signing).rejects.toMatchObject({ code: 4001 });
     expect(frameEvents).toEqual(['privy:wallets:connect']);
   });
 });

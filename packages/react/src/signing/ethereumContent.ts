@@ -43,7 +43,7 @@ interface DecodedCall {
   erc20: boolean;
 }
 
-/** The call in `data`, when it is one the screens know (spec §3 "Decoded transaction details"). */
+/** The call in `data`, when it is one the screens know (spec document 2 §3 "Decoded transaction details"). */
 export function decodeCall(data: string | undefined): DecodedCall | null {
   const decoded = decodeCallData(data);
   if (!decoded) return null;

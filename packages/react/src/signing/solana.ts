@@ -36,7 +36,7 @@ const clustersOf = (ctx: SigningContext) =>
   ctx.config.solanaClusters?.length ? ctx.config.solanaClusters : [defaultSolanaCluster];
 
 /**
- * The transaction on the cluster's latest blockhash, for a retry (spec §4 Solana transaction).
+ * The transaction on the cluster's latest blockhash, for a retry (spec document 2 §4 Solana transaction).
  * Only when the wallet is its one signer: a new blockhash voids every other signature.
  */
 async function withFreshBlockhash(

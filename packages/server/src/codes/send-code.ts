@@ -63,7 +63,7 @@ function codeMessage(app: AppRecord, params: SendCodeParameters, code: string): 
 
 /**
  * A verification code as typed: whitespace is stripped, then it must be exactly six digits
- * (spec §5: 'Passcode can only be numbers', 'Passcode must be exactly 6 numbers').
+ * (spec document 1 §5: 'Passcode can only be numbers', 'Passcode must be exactly 6 numbers').
  */
 export const codeInput = z
   .string()

@@ -86,8 +86,7 @@ export async function openConfiguredKeyStore(params: {
 }): Promise<KeyStore> {
   const { config, dataDir, create } = params;
   if (config?.kind === 'pkcs11') {
-    // Loaded only when used: a server on a file key store never loads the native addon.
-    const { Pkcs11KeyStore } = await import('./pkcs11-key-store.ts');
+    const { Pkcs11KeyStore } = await loadPkcs11KeyStore();
     return Pkcs11KeyStore.open({ ...config, create });
   }
   if (config?.kind === 'file') {
@@ -103,4 +102,22 @@ export async function openConfiguredKeyStore(params: {
     );
   if (dataDir === ':memory:') return FileKeyStore.ephemeral();
   return FileKeyStore.open(defaultKeyFile(dataDir), { create });
+}
+
+/**
+ * The PKCS#11 key store, loaded only when configured: it needs `pkcs11js`, a native addon that is an
+ * optional dependency (so that installing the server never needs a C++ toolchain), and a server on a
+ * file key store never loads it. Missing, or installed without its compiled addon, it is named here.
+ */
+async function loadPkcs11KeyStore(): Promise<typeof import('./pkcs11-key-store.ts')> {
+  try {
+    return await import('./pkcs11-key-store.ts');
+  } catch (error) {
+    throw new Error(
+      'LATCHKEY_KEY_STORE=pkcs11 needs the pkcs11js package, an optional dependency of @latchkey/server that is ' +
+        'not installed or whose native addon did not build. Install a C++ toolchain and Python (node-gyp), then ' +
+        '`npm install pkcs11js` beside @latchkey/server',
+      { cause: error },
+    );
+  }
 }

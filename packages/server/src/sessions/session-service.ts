@@ -112,7 +112,7 @@ async function revokeSession(ctx: ServerContext, sessionId: string): Promise<voi
 }
 
 /**
- * `POST /sessions` (spec §4 Session):
+ * `POST /sessions` (spec document 1 §4 Session):
  * - a valid refresh token is rotated: `set` with new tokens;
  * - a rotated refresh token presented again is theft or a bug: the whole session is revoked
  *   and the caller gets `missing_or_invalid_token`;

@@ -1,8 +1,8 @@
-import { mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, realpathSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { BundlesUnavailableError, FrameBundleStore } from './frame-bundles.ts';
+import { BundlesUnavailableError, FrameBundleStore, packageBundleFiles } from './frame-bundles.ts';
 
 describe('FrameBundleStore', () => {
   const dirs: string[] = [];
@@ -61,5 +61,17 @@ describe('FrameBundleStore', () => {
     await expect(store.load()).rejects.toBeInstanceOf(BundlesUnavailableError);
     await expect(store.load()).rejects.toBeInstanceOf(BundlesUnavailableError);
     expect(attempts).toBe(2);
+  });
+
+  it('finds the bundles through the @latchkey/wallet-frame package: its exported dist files', () => {
+    // In this repo the workspace package (node_modules/@latchkey/wallet-frame links to packages/wallet-frame).
+    const files = packageBundleFiles();
+    const frameRoot = realpathSync(join(import.meta.dirname, '../../../wallet-frame'));
+    expect(files).not.toBeNull();
+    for (const name of ['frame', 'export'] as const) {
+      expect(basename(files![name])).toBe(`${name}.js`);
+      expect(realpathSync(dirname(dirname(files![name])))).toBe(frameRoot);
+      expect(basename(dirname(files![name]))).toBe('dist');
+    }
   });
 });

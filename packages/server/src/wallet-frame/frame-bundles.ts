@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 export type BundleName = 'frame' | 'export';
 
@@ -22,8 +23,32 @@ export class BundlesUnavailableError extends Error {
 
 type Builder = () => Promise<Record<BundleName, string>>;
 
-/** `packages/wallet-frame/dist`, found from this file so it works from any working directory. */
-const defaultDistDir = join(import.meta.dirname, '../../../wallet-frame/dist');
+/** Where each bundle's file is. */
+type BundleFiles = Record<BundleName, string>;
+
+const bundleNames: readonly BundleName[] = ['frame', 'export'];
+
+/**
+ * The built bundles the `@latchkey/wallet-frame` package exports (`./frame.js`, `./export.js`, in its
+ * `dist`), wherever that dependency is installed; in this repo, `packages/wallet-frame/dist`. Null when
+ * the package cannot be found at all. Resolving does not need the files to exist yet.
+ */
+export function packageBundleFiles(): BundleFiles | null {
+  try {
+    const file = (name: BundleName) =>
+      fileURLToPath(import.meta.resolve(`@latchkey/wallet-frame/${name}.js`));
+    return { frame: file('frame'), export: file('export') };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The package's build script, which bundles with esbuild. The package exports it under the repo's source
+ * condition only (a checkout, where esbuild is a dev dependency); an installed package ships its bundles.
+ * Named by a variable so that the build of this package's types does not look for it.
+ */
+const builderModule: string = '@latchkey/wallet-frame/build';
 
 function bundle(code: string): FrameBundle {
   return {
@@ -34,26 +59,30 @@ function bundle(code: string): FrameBundle {
 }
 
 /**
- * Finds the wallet frame's scripts: `packages/wallet-frame/dist` when built (`npm run build -w
- * @latchkey/wallet-frame`; `npm start` and the e2e setup do it), re-read when a rebuild changes it.
- * Without a dist, a development checkout builds them in memory with esbuild on first use; where esbuild
- * is not installed either, the frame cannot be served.
+ * Finds the wallet frame's scripts through the `@latchkey/wallet-frame` package: its built `dist`
+ * (`npm run build -w @latchkey/wallet-frame` in this repo, which `npm start` and the e2e setup run; an
+ * installed package ships it), re-read when a rebuild changes it. Without them, a development checkout
+ * builds them in memory with esbuild on first use; elsewhere the frame cannot be served.
  */
 export class FrameBundleStore {
-  readonly #distDir: string;
+  readonly #files: BundleFiles | null;
   readonly #build: Builder;
   #loaded: { stamp: string; bundles: Promise<FrameBundles> } | null = null;
 
   /** Tests name another dist dir and builder. */
   constructor(options: { distDir?: string; build?: Builder } = {}) {
-    this.#distDir = options.distDir ?? defaultDistDir;
+    const { distDir } = options;
+    this.#files = distDir
+      ? { frame: join(distDir, 'frame.js'), export: join(distDir, 'export.js') }
+      : packageBundleFiles();
     this.#build = options.build ?? packageBuild;
   }
 
   async load(): Promise<FrameBundles> {
-    const stamp = await distStamp(this.#distDir);
+    const files = this.#files;
+    const stamp = files ? await filesStamp(files) : '';
     if (!this.#loaded || this.#loaded.stamp !== stamp) {
-      const bundles = stamp ? readDist(this.#distDir) : buildInMemory(this.#build);
+      const bundles = files && stamp ? readFiles(files) : buildInMemory(this.#build);
       this.#loaded = { stamp, bundles };
       // A failed build is not remembered: the next request tries again.
       bundles.catch(() => {
@@ -64,20 +93,18 @@ export class FrameBundleStore {
   }
 }
 
-/** The dist files' modification times, or '' when they are not both there. */
-async function distStamp(distDir: string): Promise<string> {
+/** The files' modification times, or '' when they are not both there. */
+async function filesStamp(files: BundleFiles): Promise<string> {
   try {
-    const times = await Promise.all(['frame', 'export'].map((name) => stat(join(distDir, `${name}.js`))));
+    const times = await Promise.all(bundleNames.map((name) => stat(files[name])));
     return times.map((time) => time.mtimeMs).join(':');
   } catch {
     return '';
   }
 }
 
-async function readDist(distDir: string): Promise<FrameBundles> {
-  const [frame, exportCode] = await Promise.all(
-    ['frame', 'export'].map((name) => readFile(join(distDir, `${name}.js`), 'utf8')),
-  );
+async function readFiles(files: BundleFiles): Promise<FrameBundles> {
+  const [frame, exportCode] = await Promise.all(bundleNames.map((name) => readFile(files[name], 'utf8')));
   return { frame: bundle(frame!), export: bundle(exportCode!) };
 }
 
@@ -90,7 +117,7 @@ async function buildInMemory(build: Builder): Promise<FrameBundles> {
 async function packageBuild(): Promise<Record<BundleName, string>> {
   let builder: { bundleWalletFrame: Builder };
   try {
-    builder = await import('../../../wallet-frame/build.ts');
+    builder = (await import(builderModule)) as { bundleWalletFrame: Builder };
   } catch {
     throw new BundlesUnavailableError(
       'The wallet frame is not built and esbuild is not available to build it: run `npm run build -w @latchkey/wallet-frame`.',

@@ -10,6 +10,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 
 const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url));
 const bin = join(repoRoot, 'packages/server/bin/latchkey.ts');
+/** The workspace packages from their sources (root README, Packaging), as `npm run latchkey` runs the CLI. */
+const source = '--conditions=@latchkey/source';
 
 /** The environment minus anything that would change where the CLI stores data or how it delivers. */
 function baseEnv(): NodeJS.ProcessEnv {
@@ -74,7 +76,7 @@ describe.each(targets)('latchkey CLI (%s)', (target) => {
   });
 
   const start = (args: string[], extraEnv: NodeJS.ProcessEnv = {}) => {
-    const child = spawn(process.execPath, [bin, ...args, '--data-dir', dataDir], {
+    const child = spawn(process.execPath, [source, bin, ...args, '--data-dir', dataDir], {
       cwd: repoRoot,
       env: { ...env, ...extraEnv },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -262,7 +264,7 @@ describe.each(targets)('latchkey CLI (%s)', (target) => {
     expect(badPort.code).not.toBe(0);
     expect(badPort.stderr).toMatch(/--port/);
     const noPublicUrl = await new Promise<{ code: number | null; stderr: string }>((resolve, reject) => {
-      const child = spawn(process.execPath, [bin, 'serve', '--port', '0', '--data-dir', dataDir], {
+      const child = spawn(process.execPath, [source, bin, 'serve', '--port', '0', '--data-dir', dataDir], {
         env: { ...env, LATCHKEY_DEVELOPMENT: '' },
       });
       let stderr = '';

@@ -47,7 +47,17 @@ function startServerProcess(schema: string): Promise<ServerProcess> {
   env.LATCHKEY_KEY_STORE = `file:${join(keyDir, 'recovery.key')}`;
   const child = spawn(
     process.execPath,
-    ['packages/server/bin/latchkey.ts', 'serve', '--port', '0', '--host', '127.0.0.1', '--data-dir', dataDir],
+    [
+      '--conditions=@latchkey/source',
+      'packages/server/bin/latchkey.ts',
+      'serve',
+      '--port',
+      '0',
+      '--host',
+      '127.0.0.1',
+      '--data-dir',
+      dataDir,
+    ],
     { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] },
   );
   const output: string[] = [];

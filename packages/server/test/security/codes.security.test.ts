@@ -20,7 +20,7 @@ const locked = {
 const otherThan = (code: string, offset = 1) => String((Number(code) + offset) % 1_000_000).padStart(6, '0');
 
 /**
- * One-time codes (spec §5): single use, at most 5 wrong guesses per identifier per window even
+ * One-time codes (spec document 1 §5): single use, at most 5 wrong guesses per identifier per window even
  * across resends and when the guesses race, resends that do not invalidate the owner's code,
  * stored only as an HMAC, bound to one identifier of one app, and rate-limited per IP.
  */

@@ -9,7 +9,7 @@ import {
 } from '../helpers/test-server.ts';
 
 /**
- * Refresh tokens (spec §4 Session, WIRE.md §5.3): opaque, single use, rotated on every refresh;
+ * Refresh tokens (spec document 1 §4 Session, WIRE.md §5.3): opaque, single use, rotated on every refresh;
  * presenting a rotated one again is treated as theft and ends the whole session.
  */
 describe.each(dialects)('sessions and refresh tokens (%s)', (dialect) => {

@@ -29,6 +29,8 @@ describe('the keys library runs in a browser', () => {
       format: 'esm',
       write: false,
       metafile: true,
+      // @latchkey/protocol from its sources, as the rest of the repo runs (root README, Packaging).
+      conditions: ['@latchkey/source'],
       logLevel: 'silent',
     });
     expect(result.errors).toEqual([]);

@@ -121,7 +121,7 @@ export function parseRpcTransaction(tx: unknown): TransactionSerializable {
     gas: required(quantity(present(tx.gas) ? tx.gas : tx.gasLimit, 'gas'), 'gas'),
     chainId: smallNumber(tx.chainId, 'chainId'),
   };
-  // Fields that do not belong to the type are dropped, as the core's preparation does (spec §5): an access
+  // Fields that do not belong to the type are dropped, as the core's preparation does (spec document 2 §5): an access
   // list on type 0, max fees on types 0 and 1.
   if (type === 'eip1559') {
     return {

@@ -6,7 +6,7 @@ import { fromBase64, type SolanaRpcClient, toBase64, toU64 } from './rpc.ts';
 import { simulateSolanaTransaction } from './simulate.ts';
 import { parseSolanaTransaction, withRecentBlockhash } from './transaction.ts';
 
-/** Spec §3 "Solana analysis": spender, fee, instructions, hasFunds. */
+/** Spec document 1 §3 "Solana analysis": spender, fee, instructions, hasFunds. */
 export interface SolanaTransactionAnalysis {
   /** The fee payer. */
   spender: string;

@@ -1,5 +1,5 @@
 /**
- * Solana instructions as the confirm screen shows them (spec §3 "Solana instruction types
+ * Solana instructions as the confirm screen shows them (spec document 2 §3 "Solana instruction types
  * decoded"). Addresses are base58; amounts are base units (lamports, token base units) as bigint.
  */
 

@@ -1,0 +1,164 @@
+/**
+ * The packages as users get them: builds and packs the public packages (`npm pack`), installs the
+ * tarballs into a fresh Vite + React app outside the repo with react, react-dom and vite from the
+ * registry, type-checks and builds that app, runs `latchkey serve` from the installed server (its bin,
+ * plain JavaScript in dist, through its shebang on this Node), creates the app's Latchkey app with the
+ * installed CLI, and logs in by email in Chromium through the modal. Nothing is reused from an earlier
+ * run: the tarballs are built now, and the app dir is new and removed afterwards.
+ */
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { type SmtpListener, startSmtpListener } from '../packages/server/test/helpers/smtp-listener.ts';
+import { buildPackages, packPackages, publicPackages } from '../scripts/packages.ts';
+import { launchChromium } from './helpers/chromium.ts';
+import {
+  cleanEnv,
+  installApp,
+  latchkey,
+  latchkeySources,
+  runTool,
+  serveInstalled,
+  writeAppSources,
+} from './helpers/installed-app.ts';
+import { codeFromMail, enterCode, id, modalClosed, submitEmail, text } from './helpers/modal.ts';
+import { type StaticServer, startStaticServer } from './helpers/static-server.ts';
+
+/** A port free on 127.0.0.1 now: `serve` needs its public URL (with the port) before it listens. */
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+describe('the packed packages, installed in an app outside the repo', () => {
+  const root = mkdtempSync(join(tmpdir(), 'lk-installed-'));
+  const appDir = join(root, 'app');
+  const packDir = join(root, 'tarballs');
+  const stops: (() => Promise<unknown>)[] = [];
+  let smtp: SmtpListener;
+  let site: StaticServer;
+  let browser: Browser;
+  let serverEnv: NodeJS.ProcessEnv;
+  let serverPort: number;
+  const dataDir = join(root, 'data');
+
+  beforeAll(async () => {
+    await buildPackages();
+    mkdirSync(appDir);
+    mkdirSync(packDir);
+    await installApp(appDir, await packPackages(packDir));
+    smtp = await startSmtpListener();
+    stops.push(() => smtp.close());
+    // The app's origin, served from its (for now empty) build dir, is what the Latchkey app allows.
+    site = await startStaticServer(join(appDir, 'dist'));
+    stops.push(() => site.close());
+    serverPort = await freePort();
+    serverEnv = cleanEnv({
+      LATCHKEY_PUBLIC_URL: `http://127.0.0.1:${serverPort}`,
+      LATCHKEY_KEY_STORE: `file:${join(root, 'keys/recovery.key')}`,
+      SMTP_URL: smtp.url,
+      EMAIL_FROM: 'Latchkey <no-reply@latchkey.test>',
+    });
+    // SQLite in the app's data dir, and nothing from this machine's settings.
+    for (const name of [
+      'DATABASE_URL',
+      'REDIS_URL',
+      'TWILIO_ACCOUNT_SID',
+      'TWILIO_AUTH_TOKEN',
+      'TWILIO_FROM',
+    ])
+      delete serverEnv[name];
+  }, 240_000);
+
+  afterAll(async () => {
+    for (const stop of stops.reverse()) await stop().catch(() => undefined);
+    rmSync(root, { recursive: true, force: true });
+  });
+
+  test('every @latchkey package comes from its tarball, none from the registry', () => {
+    const sources = latchkeySources(appDir);
+    expect(Object.keys(sources).sort()).toEqual(
+      publicPackages.map((name) => `node_modules/@latchkey/${name}`).sort(),
+    );
+    for (const [path, resolved] of Object.entries(sources)) expect(resolved, path).toMatch(/^file:.*\.tgz$/);
+  });
+
+  test('an app on the installed packages type-checks against their types', async () => {
+    await writeAppSources(appDir, { appId: 'a'.repeat(25), apiUrl: 'http://127.0.0.1:1' });
+    await runTool(appDir, 'typescript/bin/tsc', ['-p', 'tsconfig.json']);
+  }, 60_000);
+
+  test('the installed server runs without its optional pkcs11js, and says what PKCS#11 needs', async () => {
+    const pkcs11 = await latchkey(appDir, ['apps', 'list', '--data-dir', join(root, 'pkcs11-data')], {
+      ...serverEnv,
+      LATCHKEY_KEY_STORE: 'pkcs11',
+      LATCHKEY_PKCS11_MODULE: '/usr/lib/softhsm/libsofthsm2.so',
+      LATCHKEY_PKCS11_TOKEN_LABEL: 'latchkey',
+      LATCHKEY_PKCS11_PIN: '1234',
+    });
+    expect(pkcs11.code).toBe(1);
+    expect(pkcs11.stderr).toMatch(/LATCHKEY_KEY_STORE=pkcs11 needs the pkcs11js package/);
+  }, 30_000);
+
+  test('logs in by email through the modal, against `latchkey serve` from the installed server', async () => {
+    const created = await latchkey(
+      appDir,
+      [
+        'apps',
+        'create',
+        '--name',
+        'Installed app',
+        '--allowed-domain',
+        site.url,
+        '--set',
+        'email_auth=true',
+        '--json',
+        '--data-dir',
+        dataDir,
+      ],
+      { ...serverEnv },
+    );
+    expect(created.code, created.stderr).toBe(0);
+    const appId = (JSON.parse(created.stdout) as { id: string }).id;
+    expect(appId).toMatch(/^[a-z0-9]{25}$/);
+
+    const server = await serveInstalled(
+      appDir,
+      ['--port', String(serverPort), '--host', '127.0.0.1', '--data-dir', dataDir],
+      serverEnv,
+    );
+    stops.push(() => server.stop());
+    expect(server.url).toBe(serverEnv.LATCHKEY_PUBLIC_URL);
+
+    // The frame's scripts come from the installed @latchkey/wallet-frame package.
+    const frame = await fetch(`${server.url}/embedded-wallets/frame.js`);
+    expect(frame.status).toBe(200);
+    expect(await frame.text()).toBe(
+      readFileSync(join(appDir, 'node_modules/@latchkey/wallet-frame/dist/frame.js'), 'utf8'),
+    );
+
+    await writeAppSources(appDir, { appId, apiUrl: server.url });
+    await runTool(appDir, 'vite/bin/vite.js', ['build', '--logLevel', 'warn']);
+
+    browser = await launchChromium();
+    stops.push(() => browser.close());
+    const page = await browser.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    await page.goto(`${site.url}/`);
+    await page.locator(id('app-login')).click();
+    await page.locator(id('lk-modal')).waitFor({ state: 'visible' });
+    const email = 'installed@example.com';
+    await submitEmail(page, email);
+    await enterCode(page, await codeFromMail(smtp, email));
+    await modalClosed(page);
+    await expect.poll(() => text(page, 'app-user'), { timeout: 15_000 }).toBe(email);
+    expect(errors).toEqual([]);
+  }, 120_000);
+});
