@@ -3,22 +3,28 @@
  * '{method} is associated with another account'; 'No thanks' leaves everything as it was, 'Transfer
  * and delete account' moves the account here and the other user is gone (its token refused).
  */
-import type { BrowserContext, Page } from 'playwright-core';
-import { generatePrivateKey } from 'viem/accounts';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+
 import {
   codeFromMail,
   codeFromSms,
+  demoAccessToken,
   enterCode,
   id,
+  linkedWallets,
   modalClosed,
   openLogin,
+  openWalletLogin,
+  pickWallet,
+  type Stack,
+  startStack,
   submitEmail,
   submitPhone,
   text,
-} from './helpers/modal.ts';
-import { type Stack, startStack } from './helpers/stack.ts';
-import { demoAccessToken, linkedWallets, openWalletLogin, pickWallet, usersMe } from './helpers/wallets.ts';
+  usersMe,
+} from '@latchkey/test/e2e';
+import type { BrowserContext, Page } from 'playwright-core';
+import { generatePrivateKey } from 'viem/accounts';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { installEip6963Wallets } from './wallets/eip6963-wallet.ts';
 
 describe('account transfer in the browser', () => {

@@ -3,12 +3,7 @@
  * of Turnstile's (no network here): it hands out a token, which the server then checks with a local
  * double of the provider's `siteverify`.
  */
-import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import {
-  type SiteverifyStandIn,
-  startSiteverifyStandIn,
-} from '../packages/server/test/helpers/siteverify-stand-in.ts';
+
 import {
   codeFromMail,
   demoState,
@@ -16,11 +11,16 @@ import {
   id,
   modalClosed,
   openLogin,
+  openWalletLogin,
+  pickWallet,
+  type Stack,
   showEmailInput,
+  startStack,
   text,
-} from './helpers/modal.ts';
-import { type Stack, startStack } from './helpers/stack.ts';
-import { openWalletLogin, pickWallet } from './helpers/wallets.ts';
+} from '@latchkey/test/e2e';
+import { type SiteverifyStandIn, startSiteverifyStandIn } from '@latchkey/test/stand-ins';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { installEip6963Wallets } from './wallets/eip6963-wallet.ts';
 
 /** A stand-in for Turnstile's explicit-render API: `execute` answers through `callback`. */

@@ -7,8 +7,7 @@
  * signing through the demo's signing panel, and a logout after which the server refuses the old
  * cookies.
  */
-import type { BrowserContext, Cookie, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+
 import {
   codeFromMail,
   demoState,
@@ -16,11 +15,14 @@ import {
   id,
   modalClosed,
   openLogin,
+  type Stack,
   signDemoMessage,
+  startStack,
   submitEmail,
   text,
-} from './helpers/modal.ts';
-import { type Stack, startStack } from './helpers/stack.ts';
+} from '@latchkey/test/e2e';
+import type { BrowserContext, Cookie, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 
 const domain = 'latchkey.test';
 /** Creation and signing run in the frame and on the server: allow for it. */

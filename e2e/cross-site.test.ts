@@ -6,11 +6,18 @@
  * Chromium's default) leaves the frame none: the wallet works for the page's lifetime, the developer
  * is told why, and the next page recovers it.
  */
+
+import { launchChromium } from '@latchkey/test/browser';
+import {
+  emailLoginCreatingWallets,
+  id,
+  type Stack,
+  signDemoMessage,
+  startStack,
+  text,
+} from '@latchkey/test/e2e';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { launchChromium } from './helpers/chromium.ts';
-import { emailLoginCreatingWallets, id, signDemoMessage, text } from './helpers/modal.ts';
-import { type Stack, startStack } from './helpers/stack.ts';
 
 const walletTimeout = 60_000;
 

@@ -2,8 +2,7 @@
  * Email login through the modal on the real server, then the session's life in the demo app:
  * reload and stay logged in, a silent refresh once the access token is past its expiry, log out.
  */
-import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+
 import {
   codeFromMail,
   demoState,
@@ -12,11 +11,14 @@ import {
   jwtPayload,
   modalClosed,
   openLogin,
+  type Stack,
+  startStack,
   stored,
   submitEmail,
   text,
-} from './helpers/modal.ts';
-import { type Stack, startStack } from './helpers/stack.ts';
+} from '@latchkey/test/e2e';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 
 /**
  * Short access tokens so the test can wait past a real expiry. The client treats a token as inactive

@@ -6,14 +6,13 @@
  * confirm screen the request can then be approved. A batch of two transfers is stepped through
  * with Continue and Back ('(1 / 2)', '(2 / 2)'), approved on the last, and both land in order.
  */
+
+import { type EvmNode, type SolanaRpc, startEvmNode, startSolanaRpc } from '@latchkey/test/chains';
+import { emailLoginCreatingWallets, id, modalClosed, type Stack, startStack, text } from '@latchkey/test/e2e';
 import { ed25519 } from '@noble/curves/ed25519.js';
 import { base58 } from '@scure/base';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { type EvmNode, startEvmNode } from '../packages/server/test/helpers/evm-node.ts';
-import { type SolanaRpc, startSolanaRpc } from '../packages/server/test/helpers/solana-rpc.ts';
-import { emailLoginCreatingWallets, id, modalClosed, text } from './helpers/modal.ts';
-import { type Stack, startStack } from './helpers/stack.ts';
 
 const walletTimeout = 60_000;
 

@@ -7,20 +7,15 @@
  * recorded from the first script on, and its DOM and storage (and the server's logs) are searched
  * afterwards.
  */
+
+import { emailLoginCreatingWallets, id, type Stack, startStack, text } from '@latchkey/test/e2e';
+import { dumpDatabase } from '@latchkey/test/server';
+import { ethereumKey, mnemonicToEntropy, seedFromEntropy, solanaKey } from '@latchkey/wallet-frame';
 import { ed25519 } from '@noble/curves/ed25519.js';
 import { base58 } from '@scure/base';
 import type { Frame, Page } from 'playwright-core';
 import { mnemonicToAccount, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { dumpDatabase } from '../packages/server/test/helpers/dump-database.ts';
-import {
-  ethereumKey,
-  mnemonicToEntropy,
-  seedFromEntropy,
-  solanaKey,
-} from '../packages/wallet-frame/src/keys/index.ts';
-import { emailLoginCreatingWallets, id, text } from './helpers/modal.ts';
-import { type Stack, startStack } from './helpers/stack.ts';
 
 /** Creation runs in the frame with server round trips: allow for it. */
 const walletTimeout = 60_000;

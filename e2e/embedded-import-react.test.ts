@@ -4,15 +4,25 @@
  * for the key's address); on a second device the first signature asks 'Enter your password' for
  * that wallet, recovers it, and signs. A wallet imported without a password recovers by itself.
  */
+
+import { embeddedDemoMessage } from '@latchkey/demo/testing';
+import {
+  codeFromMail,
+  enterCode,
+  id,
+  modalClosed,
+  openLogin,
+  type Stack,
+  startStack,
+  submitEmail,
+  text,
+} from '@latchkey/test/e2e';
 import { ed25519 } from '@noble/curves/ed25519.js';
 import { base58, base64 } from '@scure/base';
 import type { BrowserContext, Page } from 'playwright-core';
 import { verifyMessage } from 'viem';
 import { privateKeyToAddress } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { embeddedDemoMessage } from '../apps/demo/src/Embedded.tsx';
-import { codeFromMail, enterCode, id, modalClosed, openLogin, submitEmail, text } from './helpers/modal.ts';
-import { type Stack, startStack } from './helpers/stack.ts';
 
 // Hardhat's second development key: known to everyone, so only fit for a test.
 const privateKey = '0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d';

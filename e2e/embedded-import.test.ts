@@ -4,12 +4,8 @@
  * key is kept only as shares, a second device recovers it (privy method) and signs, and a page on
  * another origin gets no answer.
  */
-import { ed25519 } from '@noble/curves/ed25519.js';
-import { base58, base64 } from '@scure/base';
-import type { Page } from 'playwright-core';
-import { verifyMessage } from 'viem';
-import { privateKeyToAddress } from 'viem/accounts';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+
+import type { Stack } from '@latchkey/test/e2e';
 import {
   ask,
   failure,
@@ -20,8 +16,13 @@ import {
   request,
   startHostPages,
   walletFrame,
-} from './helpers/frame-host.ts';
-import type { Stack } from './helpers/stack.ts';
+} from '@latchkey/test/e2e';
+import { ed25519 } from '@noble/curves/ed25519.js';
+import { base58, base64 } from '@scure/base';
+import type { Page } from 'playwright-core';
+import { verifyMessage } from 'viem';
+import { privateKeyToAddress } from 'viem/accounts';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 
 /** viem's (and Hardhat's / Anvil's) first test account: a key everyone knows, and its address. */
 const privateKey = '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80';

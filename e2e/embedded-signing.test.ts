@@ -7,16 +7,15 @@
  * the node, and a SOL transfer goes through 'Confirm transaction' (its decoded instruction under
  * 'Advanced') and lands on the SVM. Transfers beyond the balance cannot be approved.
  */
+
+import { demoSignMessage, demoTypedData } from '@latchkey/demo/testing';
+import { type EvmNode, type SolanaRpc, startEvmNode, startSolanaRpc } from '@latchkey/test/chains';
+import { emailLoginCreatingWallets, id, modalClosed, type Stack, startStack, text } from '@latchkey/test/e2e';
 import { ed25519 } from '@noble/curves/ed25519.js';
 import { base58 } from '@scure/base';
 import type { BrowserContext, Page } from 'playwright-core';
 import { verifyMessage, verifyTypedData } from 'viem';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { demoSignMessage, demoTypedData } from '../apps/demo/src/signingSamples.ts';
-import { type EvmNode, startEvmNode } from '../packages/server/test/helpers/evm-node.ts';
-import { type SolanaRpc, startSolanaRpc } from '../packages/server/test/helpers/solana-rpc.ts';
-import { emailLoginCreatingWallets, id, modalClosed, text } from './helpers/modal.ts';
-import { type Stack, startStack } from './helpers/stack.ts';
 
 /** Creation runs in the frame and on the server: allow for it. */
 const walletTimeout = 60_000;

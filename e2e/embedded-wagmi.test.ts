@@ -5,12 +5,12 @@
  * transaction on a real EVM node (hardhat), each signature through Latchkey's confirmation screen;
  * a logout disconnects wagmi.
  */
+
+import { type EvmNode, startEvmNode } from '@latchkey/test/chains';
+import { emailLoginCreatingWallets, id, modalClosed, type Stack, startStack, text } from '@latchkey/test/e2e';
 import type { BrowserContext, Page } from 'playwright-core';
 import { verifyMessage } from 'viem';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { type EvmNode, startEvmNode } from '../packages/server/test/helpers/evm-node.ts';
-import { emailLoginCreatingWallets, id, modalClosed, text } from './helpers/modal.ts';
-import { type Stack, startStack } from './helpers/stack.ts';
 
 const walletTimeout = 60_000;
 const message = 'Signed through wagmi';

@@ -9,26 +9,29 @@
  * creation hooks make a first wallet behind the password flow, then more from the same seed. The
  * device share is only ever in the frame origin's storage.
  */
+
+import { embeddedDemoMessage } from '@latchkey/demo/testing';
+import {
+  codeFromMail,
+  demoAccessToken,
+  enterCode,
+  id,
+  linkedWallets,
+  modalClosed,
+  openLogin,
+  runPasswordSteps,
+  type Stack,
+  startStack,
+  submitEmail,
+  text,
+  usersMe,
+} from '@latchkey/test/e2e';
 import { ed25519 } from '@noble/curves/ed25519.js';
 import { base58, base64 } from '@scure/base';
 import type { BrowserContext, Frame, Page } from 'playwright-core';
 import { verifyMessage } from 'viem';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import {
-  codeFromMail,
-  enterCode,
-  id,
-  modalClosed,
-  openLogin,
-  runPasswordSteps,
-  submitEmail,
-  text,
-} from './helpers/modal.ts';
-import { type Stack, startStack } from './helpers/stack.ts';
-import { demoAccessToken, linkedWallets, usersMe } from './helpers/wallets.ts';
 
-/** What the demo signs (`embeddedDemoMessage` in apps/demo/src/Embedded.tsx). */
-const embeddedDemoMessage = 'Hello from the Latchkey demo';
 /** Creation and password recovery run PBKDF2 and server round trips in the frame: allow for them. */
 const walletTimeout = 60_000;
 

@@ -5,10 +5,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { ensureChromium } from '@latchkey/test/browser';
 import { build } from 'vite';
 import type { TestProject } from 'vitest/node';
 import { writeWalletFrame } from '../packages/wallet-frame/build.ts';
-import { ensureChromium } from './helpers/chromium.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {

@@ -10,11 +10,12 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { launchChromium, type StaticServer, startStaticServer } from '@latchkey/test/browser';
+import { codeFromMail, enterCode, id, modalClosed, submitEmail, text } from '@latchkey/test/e2e';
+import { type SmtpListener, startSmtpListener } from '@latchkey/test/stand-ins';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { type SmtpListener, startSmtpListener } from '../packages/server/test/helpers/smtp-listener.ts';
 import { buildPackages, packPackages, publicPackages } from '../scripts/packages.ts';
-import { launchChromium } from './helpers/chromium.ts';
 import {
   cleanEnv,
   installApp,
@@ -23,9 +24,7 @@ import {
   runTool,
   serveInstalled,
   writeAppSources,
-} from './helpers/installed-app.ts';
-import { codeFromMail, enterCode, id, modalClosed, submitEmail, text } from './helpers/modal.ts';
-import { type StaticServer, startStaticServer } from './helpers/static-server.ts';
+} from './installed-app.ts';
 
 /** A port free on 127.0.0.1 now: `serve` needs its public URL (with the port) before it listens. */
 async function freePort(): Promise<number> {

@@ -3,10 +3,19 @@
  * user types, codes are typed box to box, Backspace steps back, errors are announced, Escape
  * closes and gives focus back to the page.
  */
+
+import {
+  codeFromMail,
+  demoState,
+  id,
+  modalClosed,
+  type Stack,
+  startStack,
+  text,
+  wrongCode,
+} from '@latchkey/test/e2e';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { codeFromMail, demoState, id, modalClosed, text, wrongCode } from './helpers/modal.ts';
-import { type Stack, startStack } from './helpers/stack.ts';
 
 /** The test id of the focused element, or its tag when it has none. */
 const focused = (page: Page) =>

@@ -2,20 +2,22 @@
  * What the modal shows when the server says no: a wrong code, an address the allowlist does not name,
  * and a plus address when the app disallows them. Each with the spec's screen and text.
  */
-import type { Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+
 import {
   codeFromMail,
   enterCode,
   id,
   modalClosed,
   openLogin,
+  type Stack,
   showEmailInput,
+  startStack,
   submitEmail,
   text,
   wrongCode,
-} from './helpers/modal.ts';
-import { type Stack, startStack } from './helpers/stack.ts';
+} from '@latchkey/test/e2e';
+import type { Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 
 /** The six boxes' values, joined. */
 const digits = (page: Page) =>

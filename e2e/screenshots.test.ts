@@ -5,10 +5,19 @@
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import {
+  codeFromMail,
+  enterCode,
+  id,
+  openLogin,
+  type Stack,
+  startStack,
+  submitEmail,
+  submitPhone,
+  text,
+} from '@latchkey/test/e2e';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { codeFromMail, enterCode, id, openLogin, submitEmail, submitPhone, text } from './helpers/modal.ts';
-import { type Stack, startStack } from './helpers/stack.ts';
 
 const dir = join(import.meta.dirname, '../artifacts/screenshots');
 const viewports = [

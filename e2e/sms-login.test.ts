@@ -3,8 +3,7 @@
  * account buttons: link an email (code from the SMTP listener), unlink it, update the phone number,
  * accept terms.
  */
-import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+
 import {
   codeFromMail,
   codeFromSms,
@@ -13,10 +12,13 @@ import {
   id,
   modalClosed,
   openLogin,
+  type Stack,
+  startStack,
   submitPhone,
   text,
-} from './helpers/modal.ts';
-import { type Stack, startStack } from './helpers/stack.ts';
+} from '@latchkey/test/e2e';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 
 describe('SMS login in the browser', () => {
   let stack: Stack;

@@ -4,12 +4,8 @@
  * signatures that verify, a new device that must recover (server-kept key, then a user password), the
  * origin check, and where the device share is (and is not) stored.
  */
-import { ed25519 } from '@noble/curves/ed25519.js';
-import { base58, base64 } from '@scure/base';
-import type { Frame, Page } from 'playwright-core';
-import { verifyMessage } from 'viem';
-import { mnemonicToAccount, privateKeyToAddress } from 'viem/accounts';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+
+import type { Stack } from '@latchkey/test/e2e';
 import {
   ask,
   failure,
@@ -20,8 +16,13 @@ import {
   request,
   startHostPages,
   walletFrame,
-} from './helpers/frame-host.ts';
-import type { Stack } from './helpers/stack.ts';
+} from '@latchkey/test/e2e';
+import { ed25519 } from '@noble/curves/ed25519.js';
+import { base58, base64 } from '@scure/base';
+import type { Frame, Page } from 'playwright-core';
+import { verifyMessage } from 'viem';
+import { mnemonicToAccount, privateKeyToAddress } from 'viem/accounts';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 
 const createTimeoutMs = 60_000;
 

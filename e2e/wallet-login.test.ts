@@ -7,20 +7,27 @@
  * 'Unable to connect wallet') and a forged signature the server refuses. The server checks every
  * signature: the tests read the user's linked wallets back from GET /users/me.
  */
-import type { BrowserContext, Page } from 'playwright-core';
-import { generatePrivateKey } from 'viem/accounts';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { demoState, id, modalClosed, openLogin, stored, text } from './helpers/modal.ts';
-import { type Stack, startStack } from './helpers/stack.ts';
+
 import {
   demoAccessToken,
+  demoState,
+  id,
   linkedWallets,
+  modalClosed,
+  openLogin,
   openWalletLogin,
   pickWallet,
+  type Stack,
+  startStack,
+  stored,
+  text,
   usersMe,
   walletRow,
   walletRows,
-} from './helpers/wallets.ts';
+} from '@latchkey/test/e2e';
+import type { BrowserContext, Page } from 'playwright-core';
+import { generatePrivateKey } from 'viem/accounts';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { installEip6963Wallets, type TestEthWallet } from './wallets/eip6963-wallet.ts';
 import { installWalletStandardWallets } from './wallets/wallet-standard-wallet.ts';
 

@@ -7,11 +7,22 @@
  * in a browser where a test wallet of that client type is injected, and it logs in (or connects).
  * A desktop browser keeps the install screen.
  */
+
+import {
+  demoAccessToken,
+  demoState,
+  id,
+  linkedWallets,
+  modalClosed,
+  openWalletLogin,
+  type Stack,
+  startStack,
+  text,
+  usersMe,
+  walletRow,
+} from '@latchkey/test/e2e';
 import type { BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { demoState, id, modalClosed, text } from './helpers/modal.ts';
-import { type Stack, startStack } from './helpers/stack.ts';
-import { demoAccessToken, linkedWallets, openWalletLogin, usersMe, walletRow } from './helpers/wallets.ts';
 import { installEip6963Wallets } from './wallets/eip6963-wallet.ts';
 
 const phoneViewport = { width: 390, height: 844 };

@@ -11,8 +11,10 @@
  *   subpaths such as `@latchkey/core/wallets`; the main entries still resolve there (top-level `types`).
  * The wallet frame's `./frame.js` and `./export.js` are page scripts the server reads as files and
  * serves to browsers, not modules to import, so they have no types; `./build` exists only under the
- * repo's `@latchkey/source` condition (the server's in-memory build in a checkout). Those three entry
- * points are left out of attw's check.
+ * repo's `@latchkey/source` condition (the server's in-memory build in a checkout). `./testing` of the
+ * server and the frame exists only under that condition too: it is what the private test kit
+ * (`@latchkey/test`) needs of their internals, never published. Those entry points are left out of
+ * attw's check.
  */
 import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -25,7 +27,8 @@ const run = promisify(execFile);
 const bin = (name: string) => join(import.meta.dirname, '../node_modules/.bin', name);
 
 const attwExtraArgs: Partial<Record<PublicPackage, string[]>> = {
-  'wallet-frame': ['--exclude-entrypoints', './frame.js', './export.js', './build'],
+  server: ['--exclude-entrypoints', './testing'],
+  'wallet-frame': ['--exclude-entrypoints', './frame.js', './export.js', './build', './testing'],
 };
 
 /**

@@ -2,6 +2,28 @@
  * Runs in the browser (bundled by `steps.ts`): times each step of a signature as the wallet frame does it,
  * with the frame's own key library, and the way the frame did it before (@scure/bip32 + a viem account).
  */
+
+import {
+  combineShares,
+  entropyToMnemonic,
+  ethereumRpc,
+  generateEntropy,
+  solanaKey,
+  solanaSignMessage,
+  splitEntropy,
+  toBase64,
+} from '@latchkey/wallet-frame';
+import {
+  AuthShareCache,
+  DeviceShares,
+  dispatcher,
+  ethereumSigner,
+  type FrameContext,
+  mnemonicBytes,
+  type ServerApi,
+  seedFromEntropyAsync,
+  warmUpCurve,
+} from '@latchkey/wallet-frame/testing';
 import { ed25519 } from '@noble/curves/ed25519.js';
 import { secp256k1 } from '@noble/curves/secp256k1.js';
 import { hmac } from '@noble/hashes/hmac.js';
@@ -9,24 +31,6 @@ import { sha512 } from '@noble/hashes/sha2.js';
 import { bytesToHex } from '@noble/hashes/utils.js';
 import { HDKey } from '@scure/bip32';
 import { privateKeyToAccount, privateKeyToAddress } from 'viem/accounts';
-import { AuthShareCache } from '../../packages/wallet-frame/src/frame/auth-shares.ts';
-import { DeviceShares } from '../../packages/wallet-frame/src/frame/device-share.ts';
-import type { FrameContext } from '../../packages/wallet-frame/src/frame/frame-context.ts';
-import { dispatcher } from '../../packages/wallet-frame/src/frame/messages.ts';
-import type { ServerApi } from '../../packages/wallet-frame/src/frame/server-api.ts';
-import { toBase64 } from '../../packages/wallet-frame/src/keys/base64.ts';
-import { ethereumSigner } from '../../packages/wallet-frame/src/keys/derive-ethereum.ts';
-import { solanaKey } from '../../packages/wallet-frame/src/keys/derive-solana.ts';
-import {
-  entropyToMnemonic,
-  generateEntropy,
-  mnemonicBytes,
-  seedFromEntropyAsync,
-} from '../../packages/wallet-frame/src/keys/entropy.ts';
-import { ethereumRpc } from '../../packages/wallet-frame/src/keys/ethereum-rpc.ts';
-import { combineShares, splitEntropy } from '../../packages/wallet-frame/src/keys/shares.ts';
-import { solanaSignMessage } from '../../packages/wallet-frame/src/keys/solana.ts';
-import { warmUpCurve } from '../../packages/wallet-frame/src/keys/warm-up.ts';
 
 export interface StepTimes {
   /** Median milliseconds per step name, in the order run. */

@@ -7,9 +7,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { launchChromium, startStaticServer } from '@latchkey/test/browser';
 import { build } from 'esbuild';
-import { launchChromium } from '../../e2e/helpers/chromium.ts';
-import { startStaticServer } from '../../e2e/helpers/static-server.ts';
 import type { StepTimes } from './steps-page.ts';
 
 const { values } = parseArgs({ options: { rounds: { type: 'string', default: '200' } } });

@@ -3,12 +3,12 @@
  * way a dapp does (EIP-6963 events, Wallet Standard register / app-ready) and uses them; the
  * signatures they return verify in Node with viem and @noble/curves.
  */
+
+import { launchChromium, type StaticServer, startStaticServer } from '@latchkey/test/browser';
 import { ed25519 } from '@noble/curves/ed25519.js';
 import type { Browser } from 'playwright-core';
 import { verifyMessage } from 'viem';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
-import { launchChromium } from '../helpers/chromium.ts';
-import { type StaticServer, startStaticServer } from '../helpers/static-server.ts';
 import { installEip6963Wallets } from './eip6963-wallet.ts';
 import { installWalletStandardWallets } from './wallet-standard-wallet.ts';
 

@@ -8,9 +8,7 @@ import {
   useWallets,
 } from '@latchkey/react';
 import { useState } from 'react';
-
-/** What the demo signs with its embedded wallets (the e2e tests verify the signatures against it). */
-export const embeddedDemoMessage = 'Hello from the Latchkey demo';
+import { embeddedDemoMessage } from './signingSamples.ts';
 
 const isEmbedded = (wallet: ConnectedWallet | ConnectedSolanaWallet) => wallet.walletClientType === 'privy';
 

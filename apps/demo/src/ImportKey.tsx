@@ -1,6 +1,6 @@
 import { useImportWallet, useLatchkey, useSignMessage, useSolanaWallets, useWallets } from '@latchkey/react';
 import { useState } from 'react';
-import { embeddedDemoMessage } from './Embedded.tsx';
+import { embeddedDemoMessage } from './signingSamples.ts';
 
 /** Base64 of bytes (the Solana signature as the e2e tests read it). */
 function toBase64(bytes: Uint8Array): string {

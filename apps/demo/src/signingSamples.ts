@@ -4,6 +4,9 @@
  */
 export const demoSignMessage = 'Sign in to the Latchkey demo';
 
+/** What the demo signs with its embedded wallets (the e2e tests verify the signatures against it). */
+export const embeddedDemoMessage = 'Hello from the Latchkey demo';
+
 /** EIP-712 typed data (viem's example 'Mail'), on chain 1. */
 export const demoTypedData = {
   domain: {

@@ -1,5 +1,5 @@
+import { startScriptedServer, startTestServer, type TestServer, testClient } from '@latchkey/test/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startScriptedServer, startTestServer, type TestServer, testClient } from '../test/helpers.ts';
 import { createLatchkeyClient, normaliseApiUrl } from './createLatchkeyClient.ts';
 import { LatchkeyClientError } from './errors.ts';
 import { memoryStorage } from './storage.ts';

@@ -1,7 +1,7 @@
+import { startTestServer, type TestServer, testClient } from '@latchkey/test/client';
+import type { TestClient } from '@latchkey/test/server';
+import { embeddedWalletFixture, framePost } from '@latchkey/test/server/frame-api';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { embeddedWalletFixture, framePost } from '../../../server/test/helpers/embedded-wallets.ts';
-import type { TestClient } from '../../../server/test/helpers/test-server.ts';
-import { startTestServer, type TestServer, testClient } from '../../test/helpers.ts';
 import { storageKeys } from '../storage.ts';
 import type {
   FrameDocument,

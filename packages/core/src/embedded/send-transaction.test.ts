@@ -1,4 +1,11 @@
 import {
+  type EvmNode,
+  frameSignWith,
+  hardhatChain,
+  startEvmNode,
+  toSerializable,
+} from '@latchkey/test/chains';
+import {
   type Chain,
   createPublicClient,
   createWalletClient,
@@ -11,8 +18,6 @@ import {
 } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type EvmNode, startEvmNode } from '../../../server/test/helpers/evm-node.ts';
-import { frameSignWith, hardhatChain, toSerializable } from '../../test/hardhat-signer.ts';
 import { ProviderRpcError } from './errors.ts';
 import { createEmbeddedEthereumProvider } from './ethereum-provider.ts';
 import { httpChainRpc } from './json-rpc.ts';

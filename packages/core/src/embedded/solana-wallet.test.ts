@@ -1,9 +1,8 @@
+import { buildUnsignedTransaction, type SolanaRpc, startSolanaRpc } from '@latchkey/test/chains';
 import { ed25519 } from '@noble/curves/ed25519.js';
 import { address, createNoopSigner, generateKeyPairSigner, lamports } from '@solana/kit';
 import { getTransferSolInstruction } from '@solana-program/system';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type SolanaRpc, startSolanaRpc } from '../../../server/test/helpers/solana-rpc.ts';
-import { buildUnsignedTransaction } from '../../../server/test/helpers/solana-transactions.ts';
 import { LatchkeyClientError } from '../errors.ts';
 import { ProviderRpcError } from './errors.ts';
 import { decodeBase58, encodeBase58 } from './solana/base58.ts';

@@ -1,8 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { EmailAccount, PhoneAccount, User } from '@latchkey/protocol';
-import { decodeJwt, exportJWK, generateKeyPair, SignJWT } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   copyStorage,
   deadOrigin,
@@ -10,7 +8,9 @@ import {
   startTestServer,
   type TestServer,
   testClient,
-} from '../../test/helpers.ts';
+} from '@latchkey/test/client';
+import { decodeJwt, exportJWK, generateKeyPair, SignJWT } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLatchkeyClient } from '../createLatchkeyClient.ts';
 import { memoryStorage, storageKeys } from '../storage.ts';
 

@@ -1,6 +1,6 @@
 import type { EmailAccount, User } from '@latchkey/protocol';
+import { startTestServer, type TestServer, testClient } from '@latchkey/test/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer, testClient } from '../../test/helpers.ts';
 import { LatchkeyApiError, LatchkeyClientError } from '../errors.ts';
 import { accountTransferRequired } from './transfer.ts';
 

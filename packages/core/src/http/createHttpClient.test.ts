@@ -1,5 +1,5 @@
+import { deadOrigin, startScriptedServer } from '@latchkey/test/client';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { deadOrigin, startScriptedServer } from '../../test/helpers.ts';
 import { LatchkeyApiError, LatchkeyClientError } from '../errors.ts';
 import { version } from '../version.ts';
 import { type CreateHttpClientParameters, createHttpClient } from './createHttpClient.ts';

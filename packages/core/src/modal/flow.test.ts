@@ -1,5 +1,5 @@
+import { startTestServer, type TestServer, testClient } from '@latchkey/test/client';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { startTestServer, type TestServer, testClient } from '../../test/helpers.ts';
 import type { LatchkeyClient } from '../createLatchkeyClient.ts';
 import { LatchkeyApiError } from '../errors.ts';
 import type { ModalIntent, ModalOptions } from '../ui/intents.ts';

@@ -1,7 +1,7 @@
+import { startTestServer, type TestServer, testClient } from '@latchkey/test/client';
 import { type Hex, hexToString } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { startTestServer, type TestServer, testClient } from '../../test/helpers.ts';
 import type { WalletConnectionEvent } from '../wallets/connectionState.ts';
 import type { EIP1193Provider, WalletWindow } from '../wallets/types.ts';
 import { createModalFlow } from './flow.ts';

@@ -1,6 +1,6 @@
+import { type CookieJar, startTestServer, type TestServer, testClient } from '@latchkey/test/client';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type CookieJar, startTestServer, type TestServer, testClient } from '../../test/helpers.ts';
 import { type LatchkeyStorage, memoryStorage, storageKeys } from '../storage.ts';
 import type { SessionCookies } from './cookies.ts';
 

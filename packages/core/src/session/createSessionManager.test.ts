@@ -1,6 +1,6 @@
+import { copyStorage, deadOrigin, startTestServer, type TestServer, testClient } from '@latchkey/test/client';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { copyStorage, deadOrigin, startTestServer, type TestServer, testClient } from '../../test/helpers.ts';
 import { storageKeys } from '../storage.ts';
 
 const tokenKeys = [

@@ -1,3 +1,4 @@
+import { type EvmNode, frameSignWith, hardhatChain, startEvmNode } from '@latchkey/test/chains';
 import {
   type Config,
   type CreateConnectorFn,
@@ -14,8 +15,6 @@ import {
 import { type Chain, createPublicClient, defineChain, http, parseEther, verifyMessage } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type EvmNode, startEvmNode } from '../../../server/test/helpers/evm-node.ts';
-import { frameSignWith, hardhatChain } from '../../test/hardhat-signer.ts';
 import {
   createEmbeddedEthereumProvider,
   type EmbeddedEthereumProvider,

@@ -1,4 +1,5 @@
 import type { User } from '@latchkey/protocol';
+import { startScriptedServer } from '@latchkey/test/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   announce,
@@ -7,7 +8,6 @@ import {
   registerWhenReady,
   workingSolanaWallet,
 } from '../../test/fake-wallets.ts';
-import { startScriptedServer } from '../../test/helpers.ts';
 import { type CreateLatchkeyClientParameters, createLatchkeyClient } from '../createLatchkeyClient.ts';
 import type { FlowContext } from '../flows/context.ts';
 import { type LatchkeyStorage, memoryStorage } from '../storage.ts';

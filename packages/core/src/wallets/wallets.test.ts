@@ -1,11 +1,11 @@
 import { buildSiweMessage, siweStatement } from '@latchkey/protocol';
+import { startScriptedServer } from '@latchkey/test/client';
 import { bytesToHex } from '@noble/hashes/utils.js';
 import { base58 } from '@scure/base';
 import { isAddress as isKitAddress } from '@solana/kit';
 import { getAddress, isAddress, stringToHex } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { announce, fakeProvider, fakeWindow, solanaWallet } from '../../test/fake-wallets.ts';
-import { startScriptedServer } from '../../test/helpers.ts';
 import { createLatchkeyClient } from '../createLatchkeyClient.ts';
 import { LatchkeyClientError } from '../errors.ts';
 import { memoryStorage } from '../storage.ts';

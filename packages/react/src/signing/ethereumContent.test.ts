@@ -1,7 +1,7 @@
 import { httpChainRpc, type PreparedTransaction } from '@latchkey/core/embedded';
+import { type EvmNode, startEvmNode } from '@latchkey/test/chains';
 import { encodeFunctionData, erc20Abi, erc721Abi, maxUint256 } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type EvmNode, startEvmNode } from '../../../server/test/helpers/evm-node.ts';
 import { decodeCall, maxFee, messageContent, transactionContent } from './ethereumContent.ts';
 import { waitForReceipt } from './receipt.ts';
 

@@ -1,6 +1,6 @@
 import type { DecodedInstruction, SolanaConfirmRequest } from '@latchkey/core/embedded';
+import { type SolanaRpc, startSolanaRpc } from '@latchkey/test/chains';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type SolanaRpc, startSolanaRpc } from '../../../server/test/helpers/solana-rpc.ts';
 import {
   instructionView,
   solanaFundingTarget,

@@ -1,9 +1,5 @@
 import { createHash } from 'node:crypto';
 import { buildSiweMessage, buildSiwsMessage, siweStatement } from '@latchkey/protocol';
-import { ed25519 } from '@noble/curves/ed25519.js';
-import { base58, base64 } from '@scure/base';
-import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type AuthBody,
   dialects,
@@ -11,7 +7,11 @@ import {
   type TestClient,
   type TestResponse,
   type TestServer,
-} from '../helpers/test-server.ts';
+} from '@latchkey/test/server';
+import { ed25519 } from '@noble/curves/ed25519.js';
+import { base58, base64 } from '@scure/base';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 type WireUser = AuthBody['user'];
 

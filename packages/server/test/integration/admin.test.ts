@@ -1,5 +1,5 @@
+import { dialects, startTestServer, type TestServer } from '@latchkey/test/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dialects, startTestServer, type TestServer } from '../helpers/test-server.ts';
 
 interface AdminApp {
   id: string;

@@ -1,6 +1,6 @@
+import { dialects, startTestServer, type TestServer, testOrigin } from '@latchkey/test/server';
 import { createLocalJWKSet, exportSPKI, generateKeyPair, importSPKI, jwtVerify } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dialects, startTestServer, type TestServer, testOrigin } from '../helpers/test-server.ts';
 
 /** Every field of WIRE.md §4.4, plus created_at / updated_at (read by server-auth). */
 const wireFields = [

@@ -1,6 +1,6 @@
+import { dialects, startTestServer, type TestServer } from '@latchkey/test/server';
+import { type SiteverifyStandIn, startSiteverifyStandIn } from '@latchkey/test/stand-ins';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type SiteverifyStandIn, startSiteverifyStandIn } from '../helpers/siteverify-stand-in.ts';
-import { dialects, startTestServer, type TestServer } from '../helpers/test-server.ts';
 
 describe.each(dialects)('captcha on code sending (%s)', (dialect) => {
   let t: TestServer;

@@ -1,14 +1,16 @@
-import { decodeJwt } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CookieJar, type SetCookie, setCookies } from '../helpers/cookie-jar.ts';
 import {
   type AuthBody,
+  CookieJar,
   dialects,
+  type SetCookie,
+  setCookies,
   startTestServer,
   type TestClient,
   type TestResponse,
   type TestServer,
-} from '../helpers/test-server.ts';
+} from '@latchkey/test/server';
+import { decodeJwt } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const accessTtl = 600;
 /** Shorter than the refresh token's 30 days: the refresh cookie must stop at the session's end. */

@@ -1,8 +1,8 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { type AuthBody, dialects, startTestServer, type TestServer } from '@latchkey/test/server';
 import { decodeJwt, exportJWK, exportSPKI, generateKeyPair, type JWTPayload, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AuthBody, dialects, startTestServer, type TestServer } from '../helpers/test-server.ts';
 
 type KeyPair = Awaited<ReturnType<typeof generateKeyPair>>;
 

@@ -1,13 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type SmtpListener, startSmtpListener } from '../helpers/smtp-listener.ts';
 import {
   type AuthBody,
   dialects,
   startTestServer,
   type TestClient,
   type TestServer,
-} from '../helpers/test-server.ts';
-import { startTwilioStandIn, type TwilioStandIn } from '../helpers/twilio-stand-in.ts';
+} from '@latchkey/test/server';
+import {
+  type SmtpListener,
+  startSmtpListener,
+  startTwilioStandIn,
+  type TwilioStandIn,
+} from '@latchkey/test/stand-ins';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const emailFrom = 'Latchkey <login@latchkey.test>';
 const twilioFrom = '+15005550006';

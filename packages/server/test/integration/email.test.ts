@@ -1,5 +1,5 @@
+import { type AuthBody, dialects, startTestServer, type TestServer } from '@latchkey/test/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AuthBody, dialects, startTestServer, type TestServer } from '../helpers/test-server.ts';
 
 describe.each(dialects)('email login and account management (%s)', (dialect) => {
   let t: TestServer;
@@ -341,7 +341,7 @@ describe.each(dialects)('email login and account management (%s)', (dialect) => 
   });
 });
 
-async function loginBySms(client: import('../helpers/test-server.ts').TestClient): Promise<string> {
+async function loginBySms(client: import('@latchkey/test/server').TestClient): Promise<string> {
   const phoneNumber = '+1 415 555 0100';
   await client.post('/api/v1/passwordless_sms/init', { phoneNumber });
   const res = await client.post<AuthBody>('/api/v1/passwordless_sms/authenticate', {

@@ -1,9 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrate } from '../../src/storage/migrations.ts';
-import { openNodeSqlite } from '../../src/storage/node-sqlite.ts';
+import { type AuthBody, dialects, type TestClient, type TestServer, testOrigin } from '@latchkey/test/server';
 import {
   b64,
   createEmbeddedWallet,
@@ -16,14 +12,12 @@ import {
   recoveryFields,
   startFrameApiServer,
   uniqueEmail,
-} from '../helpers/embedded-wallets.ts';
-import {
-  type AuthBody,
-  dialects,
-  type TestClient,
-  type TestServer,
-  testOrigin,
-} from '../helpers/test-server.ts';
+} from '@latchkey/test/server/frame-api';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migrate } from '../../src/storage/migrations.ts';
+import { openNodeSqlite } from '../../src/storage/node-sqlite.ts';
 
 type WireUser = AuthBody['user'];
 

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type AuthBody, dialects, type TestClient, type TestServer } from '@latchkey/test/server';
 import {
   b64,
   createEmbeddedWallet,
@@ -9,8 +9,8 @@ import {
   randomShare,
   recoveryFields,
   startFrameApiServer,
-} from '../helpers/embedded-wallets.ts';
-import { type AuthBody, dialects, type TestClient, type TestServer } from '../helpers/test-server.ts';
+} from '@latchkey/test/server/frame-api';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 /**
  * The recovery-method rules on the frame API: which methods an app allows

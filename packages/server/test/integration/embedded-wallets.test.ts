@@ -1,5 +1,12 @@
 import { buildSiweMessage, siweStatement } from '@latchkey/protocol';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type AuthBody,
+  dialects,
+  startTestServer,
+  type TestClient,
+  type TestServer,
+  testOrigin,
+} from '@latchkey/test/server';
 import {
   b64,
   createEmbeddedWallet,
@@ -15,15 +22,8 @@ import {
   recoveryFields,
   startFrameApiServer,
   uniqueEmail,
-} from '../helpers/embedded-wallets.ts';
-import {
-  type AuthBody,
-  dialects,
-  startTestServer,
-  type TestClient,
-  type TestServer,
-  testOrigin,
-} from '../helpers/test-server.ts';
+} from '@latchkey/test/server/frame-api';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 type WireUser = AuthBody['user'];
 

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { type AuthBody, dialects, startTestServer, type TestServer } from '@latchkey/test/server';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AuthBody, dialects, startTestServer, type TestServer } from '../helpers/test-server.ts';
 
 /** What the clients store: base64url of 32 random bytes (WIRE.md §1.4). */
 const newCredential = () => randomBytes(32).toString('base64url');

@@ -4,9 +4,7 @@ import {
   headers as protocolHeaders,
   siweStatement,
 } from '@latchkey/protocol';
-import { exportSPKI, generateKeyPair } from 'jose';
-import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dialects, startTestServer, type TestServer, testOrigin } from '@latchkey/test/server';
 import {
   b64,
   createEmbeddedWallet,
@@ -15,8 +13,10 @@ import {
   randomShare,
   recoveryFields,
   type TestDevice,
-} from '../helpers/embedded-wallets.ts';
-import { dialects, startTestServer, type TestServer, testOrigin } from '../helpers/test-server.ts';
+} from '@latchkey/test/server/frame-api';
+import { exportSPKI, generateKeyPair } from 'jose';
+import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 /**
  * Hostile bodies on every route the server has: malformed, non-object, empty, missing fields,

@@ -1,15 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { dialects, type PersistentStorage, persistentStorage, startTestServer } from '@latchkey/test/server';
+import { createEmbeddedWallet } from '@latchkey/test/server/frame-api';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/apps/app-service.ts';
 import { FileKeyStore } from '../../src/crypto/file-key-store.ts';
 import { silentLogger } from '../../src/logger.ts';
 import { createLatchkey, type LatchkeyOptions } from '../../src/server.ts';
 import { openStorage } from '../../src/storage/db.ts';
-import { createEmbeddedWallet } from '../helpers/embedded-wallets.ts';
-import { type PersistentStorage, persistentStorage } from '../helpers/persistent-storage.ts';
-import { dialects, startTestServer } from '../helpers/test-server.ts';
 
 const masterKeyMismatch =
   /^The master key does not match this database \(master key from the masterKey option; database /;

@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
+import { dialects } from '@latchkey/test/server';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrate } from '../../src/storage/migrations.ts';
 import { openNodeSqlite } from '../../src/storage/node-sqlite.ts';
-import { dialects } from '../helpers/test-server.ts';
 
 type AnyRows = Kysely<Record<string, Record<string, unknown>>>;
 

@@ -3,9 +3,9 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { testOrigin } from '@latchkey/test/server';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testOrigin } from '../helpers/test-server.ts';
 
 const databaseUrl = process.env.DATABASE_URL;
 const repoRoot = resolve(import.meta.dirname, '../../../..');

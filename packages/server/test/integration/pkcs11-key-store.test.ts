@@ -1,16 +1,21 @@
-import pkcs11js from 'pkcs11js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { KeyStoreKeyMissing } from '../../src/crypto/key-store.ts';
-import { Pkcs11KeyStore, type Pkcs11KeyStoreOptions } from '../../src/crypto/pkcs11-key-store.ts';
+import { dialects, startTestServer, type TestServer } from '@latchkey/test/server';
 import {
   b64,
   createEmbeddedWallet,
   framePost,
   randomShare,
   recoveryFields,
-} from '../helpers/embedded-wallets.ts';
-import { createSoftHsmToken, ensureSoftHsm, type SoftHsmToken, softhsmModule } from '../helpers/softhsm.ts';
-import { dialects, startTestServer, type TestServer } from '../helpers/test-server.ts';
+} from '@latchkey/test/server/frame-api';
+import {
+  createSoftHsmToken,
+  ensureSoftHsm,
+  type SoftHsmToken,
+  softhsmModule,
+} from '@latchkey/test/stand-ins';
+import pkcs11js from 'pkcs11js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { KeyStoreKeyMissing } from '../../src/crypto/key-store.ts';
+import { Pkcs11KeyStore, type Pkcs11KeyStoreOptions } from '../../src/crypto/pkcs11-key-store.ts';
 
 // Installs SoftHSM2 as root when it is missing, throws (failing this file) when it cannot; only a
 // non-root run with LATCHKEY_SKIP_SOFTHSM=1 skips.

@@ -1,10 +1,10 @@
 import { frameApi, limits } from '@latchkey/protocol';
+import { type AuthBody, dialects, startTestServer, type TestServer } from '@latchkey/test/server';
+import { newTestDevice } from '@latchkey/test/server/frame-api';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLatchkey } from '../../src/server.ts';
 import { sweepEntries, sweepExpired } from '../../src/storage/retention.ts';
-import { newTestDevice } from '../helpers/embedded-wallets.ts';
-import { type AuthBody, dialects, startTestServer, type TestServer } from '../helpers/test-server.ts';
 
 const day = 24 * 60 * 60;
 

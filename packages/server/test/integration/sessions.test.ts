@@ -1,6 +1,6 @@
+import { type AuthBody, dialects, startTestServer, type TestServer } from '@latchkey/test/server';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AuthBody, dialects, startTestServer, type TestServer } from '../helpers/test-server.ts';
 
 describe.each(dialects)('sessions: refresh and logout (%s)', (dialect) => {
   let t: TestServer;

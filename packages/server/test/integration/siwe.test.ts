@@ -1,4 +1,12 @@
 import { buildSiweMessage, type SignInMessageFields, siweStatement } from '@latchkey/protocol';
+import { type EvmNode, startEvmNode } from '@latchkey/test/chains';
+import {
+  type AuthBody,
+  dialects,
+  startTestServer,
+  type TestClient,
+  type TestServer,
+} from '@latchkey/test/server';
 import { decodeJwt } from 'jose';
 import {
   type Address,
@@ -22,14 +30,6 @@ import {
   ownedWalletFactoryAbi,
   ownedWalletFactoryBytecode,
 } from '../fixtures/owned-wallet.ts';
-import { type EvmNode, startEvmNode } from '../helpers/evm-node.ts';
-import {
-  type AuthBody,
-  dialects,
-  startTestServer,
-  type TestClient,
-  type TestServer,
-} from '../helpers/test-server.ts';
 
 const newAccount = () => privateKeyToAccount(generatePrivateKey());
 

@@ -1,11 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type AuthBody,
   dialects,
   startTestServer,
   type TestClient,
   type TestServer,
-} from '../helpers/test-server.ts';
+} from '@latchkey/test/server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 type WireUser = AuthBody['user'];
 

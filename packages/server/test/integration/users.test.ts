@@ -1,6 +1,6 @@
+import { type AuthBody, dialects, startTestServer, type TestServer } from '@latchkey/test/server';
 import { importSPKI, jwtVerify } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AuthBody, dialects, startTestServer, type TestServer } from '../helpers/test-server.ts';
 
 interface MeBody {
   user: Record<string, unknown> & { id: string; has_accepted_terms: boolean };

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
+import { dialects, startTestServer, type TestServer, testOrigin } from '@latchkey/test/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dialects, startTestServer, type TestServer, testOrigin } from '../helpers/test-server.ts';
 
 /** The parts of a frame page the browser acts on: its config element and its script tag. */
 function parsePage(html: string) {

@@ -1,7 +1,7 @@
+import { dialects, startTestServer, type TestServer } from '@latchkey/test/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rateLimitBudgets } from '../../src/http/rate-limit.ts';
 import { sweepExpired } from '../../src/storage/retention.ts';
-import { dialects, startTestServer, type TestServer } from '../helpers/test-server.ts';
 
 const day = 24 * 60 * 60;
 

@@ -1,5 +1,5 @@
+import { startTestServer, type TestServer } from '@latchkey/test/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../helpers/test-server.ts';
 
 /**
  * An app setting that promises users a protection (multi-factor authentication) must not be

@@ -1,6 +1,6 @@
+import { startTestServer, type TestServer } from '@latchkey/test/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rateLimitBudgets } from '../../src/http/rate-limit.ts';
-import { startTestServer, type TestServer } from '../helpers/test-server.ts';
 
 /**
  * The client IP keys every per-client rate limit. Behind a trusted proxy it comes from

@@ -1,14 +1,14 @@
 import { createHash } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { consumeCode } from '../../src/codes/verification-codes.ts';
-import { rateLimitBudgets } from '../../src/http/rate-limit.ts';
 import {
   type AuthBody,
   dialects,
   startTestServer,
   type TestClient,
   type TestServer,
-} from '../helpers/test-server.ts';
+} from '@latchkey/test/server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { consumeCode } from '../../src/codes/verification-codes.ts';
+import { rateLimitBudgets } from '../../src/http/rate-limit.ts';
 
 /** The answer once an identifier has used up its wrong guesses. */
 const locked = {

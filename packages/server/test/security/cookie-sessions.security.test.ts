@@ -1,20 +1,21 @@
 import { randomBytes } from 'node:crypto';
 import { buildSiweMessage, buildSiwsMessage, frameApi, siweStatement } from '@latchkey/protocol';
-import { ed25519 } from '@noble/curves/ed25519.js';
-import { base58, base64 } from '@scure/base';
-import { exportSPKI, generateKeyPair, SignJWT } from 'jose';
-import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CookieJar, setCookies } from '../helpers/cookie-jar.ts';
-import { newTestDevice } from '../helpers/embedded-wallets.ts';
 import {
+  CookieJar,
   dialects,
+  setCookies,
   startTestServer,
   type TestClient,
   type TestResponse,
   type TestServer,
   testOrigin,
-} from '../helpers/test-server.ts';
+} from '@latchkey/test/server';
+import { newTestDevice } from '@latchkey/test/server/frame-api';
+import { ed25519 } from '@noble/curves/ed25519.js';
+import { base58, base64 } from '@scure/base';
+import { exportSPKI, generateKeyPair, SignJWT } from 'jose';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 /**
  * Cookie sessions against a hostile page (DESIGN.md "Embedded wallets: security model"): the browser

@@ -1,9 +1,5 @@
 import { request as httpRequest } from 'node:http';
 import { frameApi, keyProofMessage, routePath } from '@latchkey/protocol';
-import { decodeJwt } from 'jose';
-import { privateKeyToAccount } from 'viem/accounts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { b64, newTestDevice, randomShare, recoveryFields, uniqueEmail } from '../helpers/embedded-wallets.ts';
 import {
   type AuthBody,
   dialects,
@@ -11,8 +7,18 @@ import {
   type TestClient,
   type TestServer,
   testOrigin,
-} from '../helpers/test-server.ts';
-import { type FrameDevice, frameDevice } from '../helpers/wallet-frame-device.ts';
+} from '@latchkey/test/server';
+import {
+  b64,
+  newTestDevice,
+  randomShare,
+  recoveryFields,
+  uniqueEmail,
+} from '@latchkey/test/server/frame-api';
+import { type FrameDevice, frameDevice } from '@latchkey/test/server/wallet-frame';
+import { decodeJwt } from 'jose';
+import { privateKeyToAccount } from 'viem/accounts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 /**
  * The custody model (docs/security.md) played as an attacker who holds a user's access and refresh

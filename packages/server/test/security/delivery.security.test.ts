@@ -1,6 +1,6 @@
+import { startTestServer, type TestServer } from '@latchkey/test/server';
+import { type SmtpListener, startSmtpListener } from '@latchkey/test/stand-ins';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type SmtpListener, startSmtpListener } from '../helpers/smtp-listener.ts';
-import { startTestServer, type TestServer } from '../helpers/test-server.ts';
 
 const production = { development: false, publicUrl: 'http://127.0.0.1' };
 const basicAuth = (id: string, secret: string) => ({

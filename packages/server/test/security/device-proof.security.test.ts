@@ -1,16 +1,16 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { dpopProofType, frameApi } from '@latchkey/protocol';
-import { exportJWK, generateKeyPair, SignJWT } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { currentDpopNonce } from '../../src/embedded-wallets/dpop.ts';
-import { newTestDevice, type TestDevice, uniqueEmail } from '../helpers/embedded-wallets.ts';
 import {
   type AuthBody,
   dialects,
   startTestServer,
   type TestClient,
   type TestServer,
-} from '../helpers/test-server.ts';
+} from '@latchkey/test/server';
+import { newTestDevice, type TestDevice, uniqueEmail } from '@latchkey/test/server/frame-api';
+import { exportJWK, generateKeyPair, SignJWT } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { currentDpopNonce } from '../../src/embedded-wallets/dpop.ts';
 
 /**
  * The device proof every share request needs (RFC 9449, DPoP), check by check: a proof that is not

@@ -1,13 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { smtpDelivery } from '../../src/delivery/smtp.ts';
-import { type SmtpListener, startSmtpListener } from '../helpers/smtp-listener.ts';
 import {
   type AuthBody,
   dialects,
   startTestServer,
   type TestClient,
   type TestServer,
-} from '../helpers/test-server.ts';
+} from '@latchkey/test/server';
+import { type SmtpListener, startSmtpListener } from '@latchkey/test/stand-ins';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { smtpDelivery } from '../../src/delivery/smtp.ts';
 
 const victim = 'victim@example.com';
 

@@ -2,6 +2,20 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import {
+  dialects,
+  persistentStorage,
+  startTestServer,
+  type TestServer,
+  testClient,
+} from '@latchkey/test/server';
+import {
+  b64,
+  createEmbeddedWallet,
+  framePost,
+  randomShare,
+  recoveryFields,
+} from '@latchkey/test/server/frame-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FileKeyStore } from '../../src/crypto/file-key-store.ts';
 import type { KeyStore } from '../../src/crypto/key-store.ts';
@@ -15,15 +29,6 @@ import {
   replaceShares,
 } from '../../src/embedded-wallets/entropy-store.ts';
 import { resealLegacyRecoveryMaterial } from '../../src/embedded-wallets/reseal-recovery-material.ts';
-import {
-  b64,
-  createEmbeddedWallet,
-  framePost,
-  randomShare,
-  recoveryFields,
-} from '../helpers/embedded-wallets.ts';
-import { persistentStorage } from '../helpers/persistent-storage.ts';
-import { dialects, startTestServer, type TestServer, testClient } from '../helpers/test-server.ts';
 
 /**
  * The threat: a stolen database backup together with its data dir (so the master key, from

@@ -1,6 +1,6 @@
 import { headers as protocolHeaders } from '@latchkey/protocol';
+import { dialects, startTestServer, type TestServer } from '@latchkey/test/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dialects, startTestServer, type TestServer } from '../helpers/test-server.ts';
 
 /**
  * Browser callers must come from an allowed origin, native apps with an allowed app id; CORS

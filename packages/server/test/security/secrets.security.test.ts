@@ -2,6 +2,22 @@ import { createHash, randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import {
+  type AuthBody,
+  dialects,
+  dumpDatabase as dumpAll,
+  startTestServer,
+  type TestServer,
+} from '@latchkey/test/server';
+import {
+  b64,
+  createEmbeddedWallet,
+  framePost,
+  randomShare,
+  recoveryFields,
+} from '@latchkey/test/server/frame-api';
+// The wallet frame's own code drives the import, so the scan covers what the frame really sends.
+import { frameDevice as walletFrameDevice } from '@latchkey/test/server/wallet-frame';
 import { ed25519 } from '@noble/curves/ed25519.js';
 import { base58 } from '@scure/base';
 import { exportSPKI, generateKeyPair, SignJWT } from 'jose';
@@ -10,17 +26,6 @@ import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FileKeyStore } from '../../src/crypto/file-key-store.ts';
 import { SecretBox } from '../../src/crypto/secret-box.ts';
-import { dumpDatabase as dumpAll } from '../helpers/dump-database.ts';
-import {
-  b64,
-  createEmbeddedWallet,
-  framePost,
-  randomShare,
-  recoveryFields,
-} from '../helpers/embedded-wallets.ts';
-import { type AuthBody, dialects, startTestServer, type TestServer } from '../helpers/test-server.ts';
-// The wallet frame's own code drives the import, so the scan covers what the frame really sends.
-import { frameDevice as walletFrameDevice } from '../helpers/wallet-frame-device.ts';
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 

@@ -1,12 +1,12 @@
-import { decodeJwt } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type AuthBody,
   dialects,
   startTestServer,
   type TestClient,
   type TestServer,
-} from '../helpers/test-server.ts';
+} from '@latchkey/test/server';
+import { decodeJwt } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 /**
  * Refresh tokens (spec document 1 §4 Session, WIRE.md §5.3): opaque, single use, rotated on every refresh;

@@ -1,4 +1,11 @@
 import {
+  type AuthBody,
+  dialects,
+  startTestServer,
+  type TestClient,
+  type TestServer,
+} from '@latchkey/test/server';
+import {
   base64url,
   createLocalJWKSet,
   decodeJwt,
@@ -11,13 +18,6 @@ import {
   SignJWT,
 } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type AuthBody,
-  dialects,
-  startTestServer,
-  type TestClient,
-  type TestServer,
-} from '../helpers/test-server.ts';
 
 /**
  * Access tokens (WIRE.md §5.1) are refused unless they are exactly what this server issued for

@@ -1,8 +1,3 @@
-import { generateKeyPairSigner, lamports } from '@solana/kit';
-import { getTransferSolInstruction } from '@solana-program/system';
-import { getTransferInstruction } from '@solana-program/token';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type SolanaRpc, startSolanaRpc } from '../../../../server/test/helpers/solana-rpc.ts';
 import {
   associatedTokenAccount,
   buildSignedTransaction,
@@ -11,7 +6,13 @@ import {
   createTestMint,
   fundedSigner,
   fundTokenAccount,
-} from '../../../../server/test/helpers/solana-transactions.ts';
+  type SolanaRpc,
+  startSolanaRpc,
+} from '@latchkey/test/chains';
+import { generateKeyPairSigner, lamports } from '@solana/kit';
+import { getTransferSolInstruction } from '@solana-program/system';
+import { getTransferInstruction } from '@solana-program/token';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LatchkeyClientError } from '../../errors.ts';
 import { analyzeSolanaTransaction } from './analyze-transaction.ts';
 import { insufficientFundsLogLine } from './funds.ts';

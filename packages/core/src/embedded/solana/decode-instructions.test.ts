@@ -1,4 +1,16 @@
 import {
+  associatedTokenAccount,
+  buildSignedTransaction,
+  buildUnsignedTransaction,
+  createLookupTable,
+  createTestMint,
+  fundedSigner,
+  fundTokenAccount,
+  type SolanaRpc,
+  sendWireTransaction,
+  startSolanaRpc,
+} from '@latchkey/test/chains';
+import {
   AccountRole,
   type Address,
   address,
@@ -28,17 +40,6 @@ import {
   TOKEN_PROGRAM_ADDRESS,
 } from '@solana-program/token';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type SolanaRpc, startSolanaRpc } from '../../../../server/test/helpers/solana-rpc.ts';
-import {
-  associatedTokenAccount,
-  buildSignedTransaction,
-  buildUnsignedTransaction,
-  createLookupTable,
-  createTestMint,
-  fundedSigner,
-  fundTokenAccount,
-  sendWireTransaction,
-} from '../../../../server/test/helpers/solana-transactions.ts';
 import { decodeSolanaTransaction, solanaLookupTableAddresses } from './decode-instructions.ts';
 import { ASSOCIATED_TOKEN_PROGRAM, JUPITER_PROGRAMS, RAYDIUM_CPMM_PROGRAMS } from './programs.ts';
 

@@ -1,4 +1,13 @@
 import {
+  buildSignedTransaction,
+  buildUnsignedTransaction,
+  createLookupTable,
+  fundedSigner,
+  type SolanaRpc,
+  sendWireTransaction,
+  startSolanaRpc,
+} from '@latchkey/test/chains';
+import {
   address,
   generateKeyPairSigner,
   getBase58Decoder,
@@ -11,14 +20,6 @@ import {
 } from '@solana/kit';
 import { getTransferSolInstruction } from '@solana-program/system';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type SolanaRpc, startSolanaRpc } from '../../../../server/test/helpers/solana-rpc.ts';
-import {
-  buildSignedTransaction,
-  buildUnsignedTransaction,
-  createLookupTable,
-  fundedSigner,
-  sendWireTransaction,
-} from '../../../../server/test/helpers/solana-transactions.ts';
 import { LatchkeyClientError } from '../../errors.ts';
 import { encodeBase58 } from './base58.ts';
 import { decodeSolanaTransaction } from './decode-instructions.ts';

@@ -2,14 +2,17 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import {
+  createApp,
+  createLatchkey,
+  FileKeyStore,
+  type Latchkey,
+  type LatchkeyOptions,
+  listen,
+  updateApp,
+} from '@latchkey/server';
+import type { AppRecord, Dialect, Logger, ServerContext } from '@latchkey/server/testing';
 import pg from 'pg';
-import type { AppRecord } from '../../src/apps/app-record.ts';
-import { createApp, updateApp } from '../../src/apps/app-service.ts';
-import type { ServerContext } from '../../src/context.ts';
-import { FileKeyStore } from '../../src/crypto/file-key-store.ts';
-import type { Logger } from '../../src/logger.ts';
-import { createLatchkey, type Latchkey, type LatchkeyOptions, listen } from '../../src/server.ts';
-import type { Dialect } from '../../src/storage/db.ts';
 
 /** SQLite always; PostgreSQL too when DATABASE_URL is set (CI). */
 export const dialects: Dialect[] = process.env.DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];

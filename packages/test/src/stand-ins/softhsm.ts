@@ -9,9 +9,10 @@ const softhsmUtil = '/usr/bin/softhsm2-util';
 
 /**
  * Makes sure Debian's `softhsm2` is installed: as root it installs it with apt-get when missing
- * (as e2e/helpers/chromium.ts does for Chromium), otherwise it fails with what to run. Only a
- * non-root run that sets LATCHKEY_SKIP_SOFTHSM=1 may go without: it returns false, and the caller
- * skips. CI runs as root, so there a missing SoftHSM2 is installed or fails the run, never skipped.
+ * (as `ensureChromium` in ../browser/chromium.ts does for Chromium), otherwise it fails with what to
+ * run. Only a non-root run that sets LATCHKEY_SKIP_SOFTHSM=1 may go without: it returns false, and
+ * the caller skips. CI runs as root, so there a missing SoftHSM2 is installed or fails the run, never
+ * skipped.
  */
 export function ensureSoftHsm(): boolean {
   if (existsSync(softhsmModule) && existsSync(softhsmUtil)) return true;

@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Dialect, StorageOptions } from '@latchkey/server/testing';
 import pg from 'pg';
-import type { Dialect, StorageOptions } from '../../src/storage/db.ts';
 
 export interface PersistentStorage {
   /** Storage options that reach the same database on every start. */

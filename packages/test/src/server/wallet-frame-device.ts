@@ -1,10 +1,12 @@
 // The wallet frame's own code, run in Node against the real server: what it sends is what a browser's
 // frame sends (Node has WebCrypto, so its device key is a real non-extractable P-256 key, in memory).
-import { AuthShareCache } from '../../../wallet-frame/src/frame/auth-shares.ts';
-import { DeviceShares } from '../../../wallet-frame/src/frame/device-share.ts';
-import { dispatcher } from '../../../wallet-frame/src/frame/messages.ts';
-import { memoryStorage } from '../../../wallet-frame/src/frame/page-storage.ts';
-import { ServerApi } from '../../../wallet-frame/src/frame/server-api.ts';
+import {
+  AuthShareCache,
+  DeviceShares,
+  dispatcher,
+  memoryStorage,
+  ServerApi,
+} from '@latchkey/wallet-frame/testing';
 import type { TestServer } from './test-server.ts';
 
 export interface FrameDevice {

@@ -1,9 +1,9 @@
+import { demoSignMessage } from '@latchkey/demo/testing';
 import type { Locator, Page } from 'playwright-core';
 import { verifyMessage } from 'viem';
 import { expect } from 'vitest';
-import { demoSignMessage } from '../../apps/demo/src/signingSamples.ts';
-import type { SmtpListener } from '../../packages/server/test/helpers/smtp-listener.ts';
-import type { TwilioStandIn } from '../../packages/server/test/helpers/twilio-stand-in.ts';
+import type { SmtpListener } from '../stand-ins/smtp-listener.ts';
+import type { TwilioStandIn } from '../stand-ins/twilio-stand-in.ts';
 
 /** `[data-testid=…]` for the SDK's `lk-*` and the demo's `demo-*` test ids. */
 export const id = (testId: string) => `[data-testid="${testId}"]`;

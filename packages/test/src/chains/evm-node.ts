@@ -17,7 +17,7 @@ export interface EvmNode {
   stop(): Promise<void>;
 }
 
-const config = fileURLToPath(new URL('../fixtures/hardhat/hardhat.config.cjs', import.meta.url));
+const config = fileURLToPath(new URL('../../fixtures/hardhat/hardhat.config.cjs', import.meta.url));
 
 /**
  * Starts `hardhat node` on a free loopback port and resolves once it listens. Offline: the config

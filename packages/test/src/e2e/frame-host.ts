@@ -10,9 +10,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BrowserContext, Frame, Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { type StaticServer, startStaticServer } from '../browser/static-server.ts';
 import { codeFromMail } from './modal.ts';
 import { type Stack, startStack } from './stack.ts';
-import { type StaticServer, startStaticServer } from './static-server.ts';
 
 /** A frame reply as the host receives it. */
 export interface FrameReply {

@@ -1,11 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { dpopHeaders, dpopProofType, frameApi, keyProofMessage } from '@latchkey/protocol';
+import type { Dialect } from '@latchkey/server/testing';
 import { ed25519 } from '@noble/curves/ed25519.js';
 import { base58 } from '@scure/base';
 import { calculateJwkThumbprint, exportJWK, generateKeyPair, SignJWT } from 'jose';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { expect } from 'vitest';
-import type { Dialect } from '../../src/storage/db.ts';
 import {
   type AuthBody,
   startTestServer,

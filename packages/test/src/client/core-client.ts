@@ -1,13 +1,13 @@
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { CookieJar } from '../../server/test/helpers/cookie-jar.ts';
-import { startTestServer, type TestServer, testOrigin } from '../../server/test/helpers/test-server.ts';
 import {
   type CreateLatchkeyClientParameters,
   createLatchkeyClient,
   type LatchkeyStorage,
   memoryStorage,
-} from '../src/index.ts';
+} from '@latchkey/core';
+import { CookieJar } from '../server/cookie-jar.ts';
+import { startTestServer, type TestServer, testOrigin } from '../server/test-server.ts';
 
 export interface RecordedRequest {
   method: string;

@@ -1,3 +1,4 @@
+import type { FrameSign, PreparedTransaction } from '@latchkey/core/embedded';
 import {
   type Chain,
   defineChain,
@@ -5,9 +6,7 @@ import {
   type PrivateKeyAccount,
   type TransactionSerializable,
 } from 'viem';
-import type { EvmNode } from '../../server/test/helpers/evm-node.ts';
-import type { FrameSign } from '../src/embedded/ethereum-provider.ts';
-import type { PreparedTransaction } from '../src/embedded/prepare-transaction.ts';
+import type { EvmNode } from './evm-node.ts';
 
 /** viem's chain for a test node: Hardhat's id, its URL as the only RPC URL. */
 export function hardhatChain(node: EvmNode): Chain {

@@ -7,10 +7,10 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
-import { npm } from '../../scripts/packages.ts';
+import { npm } from '../scripts/packages.ts';
 
 const run = promisify(execFile);
-const repoRoot = join(import.meta.dirname, '../..');
+const repoRoot = join(import.meta.dirname, '..');
 
 /** The version range the repo itself uses for a dependency, so the app builds with what the repo tests. */
 function repoRange(name: string): string {

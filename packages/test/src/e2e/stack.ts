@@ -1,17 +1,12 @@
+import { createApp, type LatchkeyOptions, type ServerSettings } from '@latchkey/server';
+import { addAllowlistEntry } from '@latchkey/server/testing';
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { inject } from 'vitest';
-import { addAllowlistEntry } from '../../packages/server/src/accounts/allowlist.ts';
-import { createApp } from '../../packages/server/src/apps/app-service.ts';
-import type { LatchkeyOptions } from '../../packages/server/src/server.ts';
-import type { ServerSettings } from '../../packages/server/src/settings.ts';
-import { type SmtpListener, startSmtpListener } from '../../packages/server/test/helpers/smtp-listener.ts';
-import { startTestServer, type TestServer } from '../../packages/server/test/helpers/test-server.ts';
-import {
-  startTwilioStandIn,
-  type TwilioStandIn,
-} from '../../packages/server/test/helpers/twilio-stand-in.ts';
-import { launchChromium } from './chromium.ts';
-import { type StaticServer, startStaticServer } from './static-server.ts';
+import { launchChromium } from '../browser/chromium.ts';
+import { type StaticServer, startStaticServer } from '../browser/static-server.ts';
+import { startTestServer, type TestServer } from '../server/test-server.ts';
+import { type SmtpListener, startSmtpListener } from '../stand-ins/smtp-listener.ts';
+import { startTwilioStandIn, type TwilioStandIn } from '../stand-ins/twilio-stand-in.ts';
 
 /** Everything one e2e file runs against; all of it on 127.0.0.1, all of it stopped by `close`. */
 export interface Stack {
