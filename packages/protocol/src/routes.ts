@@ -1,7 +1,15 @@
-/** Client route paths (WIRE.md §3). Path parameters are written `:name`. */
+/**
+ * The server's route paths (WIRE.md §3; the wallet frame's own API is `frameApi`). Path parameters
+ * are written `:name`.
+ */
 export const routes = {
+  root: '/',
+  health: '/health',
   app: '/api/v1/apps/:app_id',
   appJwks: '/api/v1/apps/:app_id/jwks.json',
+  appAllowlist: '/api/v1/apps/:app_id/allowlist',
+  appTestCredentials: '/api/v1/apps/:app_id/test_credentials',
+  appDevOutbox: '/api/v1/apps/:app_id/dev_outbox',
   sessions: '/api/v1/sessions',
   logout: '/api/v1/sessions/logout',
   me: '/api/v1/users/me',
@@ -19,11 +27,29 @@ export const routes = {
   smsUpdate: '/api/v1/passwordless_sms/update',
   smsUnlink: '/api/v1/passwordless_sms/unlink',
   smsTransfer: '/api/v1/passwordless_sms/transfer',
+  siweInit: '/api/v1/siwe/init',
+  siweAuthenticate: '/api/v1/siwe/authenticate',
+  siweLink: '/api/v1/siwe/link',
+  siweLinkSmartWallet: '/api/v1/siwe/link_smart_wallet',
+  siweUnlink: '/api/v1/siwe/unlink',
   siweTransfer: '/api/v1/siwe/transfer',
+  siwsInit: '/api/v1/siws/init',
+  siwsAuthenticate: '/api/v1/siws/authenticate',
+  siwsLink: '/api/v1/siws/link',
+  siwsUnlink: '/api/v1/siws/unlink',
   siwsTransfer: '/api/v1/siws/transfer',
   guestAuthenticate: '/api/v1/guest/authenticate',
   customJwtAuthenticate: '/api/v1/custom_jwt_account/authenticate',
   customJwtLink: '/api/v1/custom_jwt_account/link',
+  /** The wallet frame's pages and scripts (WIRE §6), served on the server's own origin. */
+  walletFrame: '/apps/:app_id/embedded-wallets',
+  walletFrameExport: '/apps/:app_id/embedded-wallets/export',
+  walletFrameScript: '/embedded-wallets/frame.js',
+  walletFrameExportScript: '/embedded-wallets/export.js',
+  /** The admin API (`Authorization: Bearer <admin key>`). */
+  adminApps: '/admin/v1/apps',
+  adminApp: '/admin/v1/apps/:id',
+  adminRotateSigningKey: '/admin/v1/apps/:id/signing_keys/rotate',
 } as const;
 
 /** Fill `:name` parameters of a route path. */

@@ -3,6 +3,7 @@ import { serve } from '@hono/node-server';
 import type { Hono } from 'hono';
 import { Redis } from 'ioredis';
 import { ensureAdminKey } from './admin/admin-key.ts';
+import { buildHttpApp } from './app.ts';
 import { AppCache } from './apps/app-cache.ts';
 import { type CaptchaProvider, siteverifyClient, siteverifyUrls } from './captcha/captcha-verifier.ts';
 import type { ServerContext } from './context.ts';
@@ -13,7 +14,8 @@ import { DevOutbox } from './delivery/dev-outbox.ts';
 import { smtpDelivery } from './delivery/smtp.ts';
 import { type TwilioOptions, twilioDelivery } from './delivery/twilio.ts';
 import { unconfiguredDelivery } from './delivery/unconfigured.ts';
-import { buildHttpApp } from './http/app.ts';
+import { features } from './features.ts';
+import type { AppEnv } from './http/env.ts';
 import { createRateLimits } from './http/rate-limit.ts';
 import { consoleLogger, type Logger } from './logger.ts';
 import { openServerKeys } from './server-keys.ts';
@@ -51,7 +53,7 @@ export interface LatchkeyOptions extends StorageOptions {
 
 export interface Latchkey {
   ctx: ServerContext;
-  http: Hono;
+  http: Hono<AppEnv>;
   /** Present in development mode when SMTP or Twilio is not configured. */
   devOutbox: DevOutbox | null;
   /** The admin key, only on the start that generated it. */
@@ -91,7 +93,10 @@ export async function createLatchkey(options: LatchkeyOptions = {}): Promise<Lat
   const log = options.log ?? consoleLogger();
   const settings = { ...defaultSettings, ...options.settings };
   const dataDir = options.dataDir ?? '.latchkey';
-  const storage = await openStorage(options);
+  const storage = await openStorage(
+    options,
+    features.flatMap((feature) => (feature.migrations ? [feature.migrations] : [])),
+  );
   const keys = await openServerKeys({
     db: storage.db,
     masterKey: options.masterKey,

@@ -1,6 +1,9 @@
+import type { MiddlewareHandler } from 'hono';
 import type { ServerContext } from '../context.ts';
 import { constantTimeEqual, sha256Hex } from '../crypto/hash.ts';
 import { randomToken } from '../crypto/random.ts';
+import { ApiError } from '../http/api-error.ts';
+import { bearerToken } from '../http/middleware.ts';
 
 const settingKey = 'admin_key_hash';
 
@@ -40,4 +43,14 @@ export async function ensureAdminKey(
 
 export function verifyAdminKey(hash: string, presented: string): boolean {
   return constantTimeEqual(sha256Hex(presented), hash);
+}
+
+/** Admits only callers with the admin key (`Authorization: Bearer <admin key>`). */
+export function requireAdminKey(adminKeyHash: string): MiddlewareHandler {
+  return async (c, next) => {
+    const key = bearerToken(c.req.header('authorization'));
+    if (!key || !verifyAdminKey(adminKeyHash, key))
+      throw new ApiError('missing_or_invalid_token', 'Invalid admin key.');
+    await next();
+  };
 }

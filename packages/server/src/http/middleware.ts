@@ -81,3 +81,11 @@ export function requireServerCaller(): MiddlewareHandler<AppEnv> {
     await next();
   };
 }
+
+/** The app a server route names in its path (`:app_id`) must be the caller's own. */
+export function requirePathApp(): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    if (c.req.param('app_id') !== c.get('app').id) throw new ApiError('missing_or_invalid_privy_app_id');
+    await next();
+  };
+}

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, type Migration, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import { migrate } from './migrations.ts';
 import { openNodeSqlite } from './node-sqlite.ts';
@@ -31,8 +31,14 @@ const pgTypes = {
     oid === int8 ? (value: string) => Number(value) : pg.types.getTypeParser(oid, format as 'text'),
 };
 
-/** Opens the database named by the options and brings its schema up to date. */
-export async function openStorage(options: StorageOptions): Promise<Storage> {
+/**
+ * Opens the database named by the options and brings its schema up to date: the foundation's
+ * migrations and the features' (`featureMigrations`, in the features' order).
+ */
+export async function openStorage(
+  options: StorageOptions,
+  featureMigrations: Record<string, Migration>[] = [],
+): Promise<Storage> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
@@ -45,7 +51,7 @@ export async function openStorage(options: StorageOptions): Promise<Storage> {
       await pool.query(`CREATE SCHEMA IF NOT EXISTS ${options.schema}`);
     }
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    await migrate(db as Kysely<unknown>, { postgres: true });
+    await migrate(db as Kysely<unknown>, { postgres: true, featureMigrations });
     return { db, dialect: 'postgres', close: () => db.destroy() };
   }
   const dataDir = options.dataDir ?? '.latchkey';
@@ -56,7 +62,7 @@ export async function openStorage(options: StorageOptions): Promise<Storage> {
     file = join(dataDir, 'latchkey.sqlite');
   }
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: openNodeSqlite(file) }) });
-  await migrate(db as Kysely<unknown>);
+  await migrate(db as Kysely<unknown>, { featureMigrations });
   return { db, dialect: 'sqlite', close: () => db.destroy() };
 }
 

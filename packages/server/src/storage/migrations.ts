@@ -3,8 +3,13 @@ import { type Kysely, type Migration, type MigrationProvider, Migrator, Postgres
 /**
  * One migration set for both dialects. Column types are the portable subset: text, bigint
  * (SQLite gives it integer affinity) and the Kysely schema builder's constraints.
+ *
+ * The foundation's migrations: those written before features declared their own, several of
+ * which touch the tables of several features. Their names and effects are fixed for good (Kysely
+ * refuses a database whose executed migrations differ); a feature's new tables come with the
+ * feature (`Feature.migrations`), named after these.
  */
-const migrations: Record<string, Migration> = {
+const foundationMigrations: Record<string, Migration> = {
   '0001_foundation': {
     async up(db: Kysely<unknown>) {
       await db.schema
@@ -375,7 +380,18 @@ async function inTransaction(db: Kysely<unknown>, step: (trx: Kysely<unknown>) =
   await db.transaction().execute(step);
 }
 
-const provider: MigrationProvider = { getMigrations: async () => migrations };
+/** The foundation's migrations and the features', refusing a name declared twice. */
+export function collectMigrations(
+  featureMigrations: Record<string, Migration>[] = [],
+): Record<string, Migration> {
+  const all = { ...foundationMigrations };
+  for (const declared of featureMigrations)
+    for (const [name, migration] of Object.entries(declared)) {
+      if (name in all) throw new Error(`Migration ${name} is declared twice`);
+      all[name] = migration;
+    }
+  return all;
+}
 
 /**
  * Brings the schema up to date (or, with `to`, up to that migration: tests of a migration start
@@ -383,8 +399,10 @@ const provider: MigrationProvider = { getMigrations: async () => migrations };
  */
 export async function migrate(
   db: Kysely<unknown>,
-  options: { postgres?: boolean; to?: string } = {},
+  options: { postgres?: boolean; to?: string; featureMigrations?: Record<string, Migration>[] } = {},
 ): Promise<void> {
+  const migrations = collectMigrations(options.featureMigrations);
+  const provider: MigrationProvider = { getMigrations: async () => migrations };
   // On PostgreSQL, pin Kysely's own tables to the schema being migrated (the first on search_path).
   // Unpinned, Kysely's "does kysely_migration exist" check matches that table in *any* schema of the
   // database, skips creating ours, and migrating a second schema (or one beside another Kysely app)

@@ -1,11 +1,10 @@
-import type { Handler } from 'hono';
 import { z } from 'zod';
 import type { AppRecord } from '../apps/app-record.ts';
 import { assertCaptcha } from '../captcha/assert-captcha.ts';
 import type { ServerContext } from '../context.ts';
-import { boundedString, readBody } from '../http/body.ts';
+import { type Route, route } from '../feature.ts';
+import { boundedString } from '../http/body.ts';
 import { clientIp } from '../http/client-ip.ts';
-import type { AppEnv } from '../http/env.ts';
 import type { WalletAddress } from './addresses.ts';
 import { issueNonce } from './nonces.ts';
 
@@ -15,23 +14,29 @@ const initBody = z.object({ address: boundedString(100), token: boundedString(40
  * `POST /siwe/init` and `/siws/init`: checks the login method and the address, then the captcha,
  * and answers `{address, nonce, expires_at}` with a nonce bound to this app and address.
  */
-export function walletInitHandler(
+export function walletInitRoute(
   ctx: ServerContext,
+  path: string,
   chain: { assertEnabled(app: AppRecord): void; parseAddress(input: string): WalletAddress },
-): Handler<AppEnv> {
-  return async (c) => {
-    const body = await readBody(c, initBody);
-    const app = c.get('app');
-    const ip = clientIp(c, ctx.settings.trustProxy);
-    chain.assertEnabled(app);
-    const wallet = chain.parseAddress(body.address);
-    await assertCaptcha(ctx, app, body.token, ip);
-    await ctx.rateLimits.consume('verifyIp', ip);
-    const nonce = await issueNonce(ctx, app, wallet);
-    return c.json({
-      address: wallet.display,
-      nonce: nonce.nonce,
-      expires_at: new Date(nonce.expiresAt * 1000).toISOString(),
-    });
-  };
+): Route {
+  return route({
+    method: 'POST',
+    path,
+    auth: 'app',
+    body: initBody,
+    handler: async (c, body) => {
+      const app = c.get('app');
+      const ip = clientIp(c, ctx.settings.trustProxy);
+      chain.assertEnabled(app);
+      const wallet = chain.parseAddress(body.address);
+      await assertCaptcha(ctx, app, body.token, ip);
+      await ctx.rateLimits.consume('verifyIp', ip);
+      const nonce = await issueNonce(ctx, app, wallet);
+      return c.json({
+        address: wallet.display,
+        nonce: nonce.nonce,
+        expires_at: new Date(nonce.expiresAt * 1000).toISOString(),
+      });
+    },
+  });
 }

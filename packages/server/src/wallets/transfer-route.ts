@@ -1,12 +1,11 @@
-import type { Handler } from 'hono';
 import { z } from 'zod';
 import { transferAccount } from '../accounts/transfer.ts';
 import { transferNonceInput } from '../accounts/transfer-nonces.ts';
 import type { AppRecord } from '../apps/app-record.ts';
 import type { ServerContext } from '../context.ts';
-import { boundedString, readBody } from '../http/body.ts';
+import { type Route, route } from '../feature.ts';
+import { boundedString } from '../http/body.ts';
 import { clientIp } from '../http/client-ip.ts';
-import type { AppEnv } from '../http/env.ts';
 import { toWireUser } from '../users/user-record.ts';
 import type { WalletAddress } from './addresses.ts';
 import { clientLabel, walletLimit } from './wallet-accounts.ts';
@@ -29,32 +28,38 @@ interface WalletTransferBody extends z.infer<typeof walletTransferBody> {
  * answer named. The signature was checked by the link that issued the nonce; the metadata sent
  * here (chain id, wallet client, connector) refreshes the stored wallet's where given.
  */
-export function walletTransferHandler(
+export function walletTransferRoute(
   ctx: ServerContext,
+  path: string,
   chain: {
     assertEnabled(app: AppRecord): void;
     parseAddress(input: string): WalletAddress;
     body: z.ZodType<WalletTransferBody>;
   },
-): Handler<AppEnv> {
-  return async (c) => {
-    const body = await readBody(c, chain.body);
-    const app = c.get('app');
-    chain.assertEnabled(app);
-    const wallet = chain.parseAddress(body.address);
-    await ctx.rateLimits.consume('verifyIp', clientIp(c, ctx.settings.trustProxy));
-    const details: Record<string, unknown> = { address: wallet.display, chain_type: wallet.chainType };
-    if (body.chainId !== undefined) details.chain_id = body.chainId;
-    if (body.walletClientType !== undefined) details.wallet_client_type = body.walletClientType;
-    if (body.connectorType !== undefined) details.connector_type = body.connectorType;
-    const user = await transferAccount(
-      ctx,
-      app,
-      c.get('auth').userId,
-      body.nonce,
-      { type: 'wallet', identifier: wallet.identifier, details },
-      walletLimit(app),
-    );
-    return c.json(toWireUser(user));
-  };
+): Route {
+  return route({
+    method: 'POST',
+    path,
+    auth: 'user',
+    body: chain.body,
+    handler: async (c, body) => {
+      const app = c.get('app');
+      chain.assertEnabled(app);
+      const wallet = chain.parseAddress(body.address);
+      await ctx.rateLimits.consume('verifyIp', clientIp(c, ctx.settings.trustProxy));
+      const details: Record<string, unknown> = { address: wallet.display, chain_type: wallet.chainType };
+      if (body.chainId !== undefined) details.chain_id = body.chainId;
+      if (body.walletClientType !== undefined) details.wallet_client_type = body.walletClientType;
+      if (body.connectorType !== undefined) details.connector_type = body.connectorType;
+      const user = await transferAccount(
+        ctx,
+        app,
+        c.get('auth').userId,
+        body.nonce,
+        { type: 'wallet', identifier: wallet.identifier, details },
+        walletLimit(app),
+      );
+      return c.json(toWireUser(user));
+    },
+  });
 }

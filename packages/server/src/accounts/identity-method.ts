@@ -1,0 +1,168 @@
+import type { LoginMode } from '@latchkey/protocol';
+import type { Context } from 'hono';
+import { z } from 'zod';
+import type { AppRecord } from '../apps/app-record.ts';
+import type { ServerContext } from '../context.ts';
+import { type Route, route } from '../feature.ts';
+import { loginMode } from '../http/body.ts';
+import { clientIp } from '../http/client-ip.ts';
+import type { AppEnv } from '../http/env.ts';
+import { startSession } from '../sessions/session-service.ts';
+import { toWireUser } from '../users/user-record.ts';
+import type { AccountType, VerifiedIdentity } from './account-record.ts';
+import { linkIdentity, unlinkAccount, updateAccount } from './link.ts';
+import { loginWithIdentity } from './login.ts';
+import { transferAccount } from './transfer.ts';
+
+/**
+ * A login method (email codes, SMS codes, a custom JWT…) described once; `identityMethodRoutes`
+ * makes its routes. Every route checks everything that costs nothing first (the method is on for
+ * the app, the input well-formed), then takes the `verifyIp` limit, then spends the proof: a typo
+ * never burns a code, and a flood of bad proofs is limited before any is looked up.
+ */
+export interface IdentityMethod<Proof extends z.ZodRawShape, Accepted, Init, Update, Unlink, Transfer> {
+  /** The account type of its identities: the one `update` and `unlink` look for. */
+  type: AccountType;
+  /** The paths (protocol `routes`) of its two routes every method has; the optional ones name their own. */
+  paths: { authenticate: string; link: string };
+  /** The body fields that prove an identity, in `link` and in `authenticate` (which adds `mode`). */
+  proof: Proof;
+  /** The checks that cost nothing; answers what `verify` needs. */
+  accept(app: AppRecord, body: z.output<z.ZodObject<Proof>>): Accepted;
+  /** Spends the proof (consumes the code, checks the token) and names the identity it proves. */
+  verify(ctx: ServerContext, app: AppRecord, accepted: Accepted): Promise<VerifiedIdentity>;
+  /** Sends the user something to prove the identity with (a code): `init`, answering `{success: true}`. */
+  init?: {
+    path: string;
+    body: z.ZodType<Init>;
+    send(ctx: ServerContext, app: AppRecord, body: Init, ip: string): Promise<void>;
+  };
+  /** Replaces the user's account of this type with a newly proven identity. */
+  update?: {
+    path: string;
+    body: z.ZodType<Update>;
+    accept(app: AppRecord, body: Update): { old: string; next: Accepted };
+  };
+  /** Removes the user's account of this type with this identifier. */
+  unlink?: { path: string; body: z.ZodType<Unlink>; identifier(body: Unlink): string };
+  /**
+   * Takes over the identity another user owns, with the nonce the refused link issued; a method
+   * with `transfer` links transferably (its link answers `account_transfer_required`).
+   */
+  transfer?: {
+    path: string;
+    body: z.ZodType<Transfer & { nonce: string }>;
+    identity(app: AppRecord, body: Transfer): VerifiedIdentity;
+  };
+}
+
+/** The routes of a login method: `authenticate` and `link`, and what else it describes. */
+export function identityMethodRoutes<Proof extends z.ZodRawShape, Accepted, Init, Update, Unlink, Transfer>(
+  ctx: ServerContext,
+  method: IdentityMethod<Proof, Accepted, Init, Update, Unlink, Transfer>,
+): Route[] {
+  const ip = (c: Context<AppEnv>) => clientIp(c, ctx.settings.trustProxy);
+  const limitVerify = (c: Context<AppEnv>) => ctx.rateLimits.consume('verifyIp', ip(c));
+  const { paths, init, update, unlink, transfer } = method;
+  const routes: Route[] = [];
+
+  if (init)
+    routes.push(
+      route({
+        method: 'POST',
+        path: init.path,
+        auth: 'app',
+        body: init.body,
+        handler: async (c, body) => {
+          await init.send(ctx, c.get('app'), body, ip(c));
+          return c.json({ success: true });
+        },
+      }),
+    );
+
+  routes.push(
+    route({
+      method: 'POST',
+      path: paths.authenticate,
+      auth: 'app',
+      body: z.object({ ...method.proof, mode: loginMode }),
+      handler: async (c, body) => {
+        const app = c.get('app');
+        // The proof's fields and `mode`: TypeScript cannot see through the spread of a generic shape.
+        const accepted = method.accept(app, body as z.output<z.ZodObject<Proof>>);
+        await limitVerify(c);
+        const identity = await method.verify(ctx, app, accepted);
+        const { user, isNewUser } = await loginWithIdentity(ctx, app, identity, {
+          mode: (body as { mode?: LoginMode }).mode,
+        });
+        return c.json(await startSession(ctx, app, user, isNewUser));
+      },
+    }),
+    route({
+      method: 'POST',
+      path: paths.link,
+      auth: 'user',
+      body: z.object(method.proof),
+      handler: async (c, body) => {
+        const app = c.get('app');
+        const accepted = method.accept(app, body);
+        await limitVerify(c);
+        const identity = await method.verify(ctx, app, accepted);
+        const options = transfer ? { transferable: true } : {};
+        return c.json(toWireUser(await linkIdentity(ctx, app, c.get('auth').userId, identity, options)));
+      },
+    }),
+  );
+
+  if (update)
+    routes.push(
+      route({
+        method: 'POST',
+        path: update.path,
+        auth: 'user',
+        body: update.body,
+        handler: async (c, body) => {
+          const app = c.get('app');
+          const { old, next } = update.accept(app, body);
+          await limitVerify(c);
+          const identity = await method.verify(ctx, app, next);
+          const user = await updateAccount(ctx, app, c.get('auth').userId, method.type, old, identity);
+          return c.json(toWireUser(user));
+        },
+      }),
+    );
+
+  if (unlink)
+    routes.push(
+      route({
+        method: 'POST',
+        path: unlink.path,
+        auth: 'user',
+        body: unlink.body,
+        handler: async (c, body) => {
+          const identifier = unlink.identifier(body);
+          const user = await unlinkAccount(ctx, c.get('app'), c.get('auth').userId, method.type, identifier);
+          return c.json(toWireUser(user));
+        },
+      }),
+    );
+
+  if (transfer)
+    routes.push(
+      route({
+        method: 'POST',
+        path: transfer.path,
+        auth: 'user',
+        body: transfer.body,
+        handler: async (c, body) => {
+          const app = c.get('app');
+          const identity = transfer.identity(app, body);
+          await limitVerify(c);
+          const user = await transferAccount(ctx, app, c.get('auth').userId, body.nonce, identity);
+          return c.json(toWireUser(user));
+        },
+      }),
+    );
+
+  return routes;
+}

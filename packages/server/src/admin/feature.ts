@@ -1,0 +1,112 @@
+import { routes } from '@latchkey/protocol';
+import { z } from 'zod';
+import type { AppRecord } from '../apps/app-record.ts';
+import { createApp, listApps, updateApp } from '../apps/app-service.ts';
+import { appPatch } from '../apps/config-schema.ts';
+import { type Feature, route } from '../feature.ts';
+import { type HostileString, invalidData, ok } from '../hostile-fixtures.ts';
+import { ApiError } from '../http/api-error.ts';
+import { rotateSigningKey } from '../tokens/signing-keys.ts';
+
+const createBody = appPatch.extend({ name: z.string().min(1).max(100) });
+
+/** An app as the admin sees it: public config and server settings, never the secret. */
+function adminView(app: AppRecord) {
+  // The sealed captcha secret is shown only as set / not set.
+  const settings = { ...app.settings, captcha_secret_key: app.settings.captcha_secret_key ? 'set' : null };
+  return {
+    id: app.id,
+    ...app.config,
+    settings,
+    created_at: app.createdAt,
+    updated_at: app.updatedAt,
+  };
+}
+
+/** A name is free text: quotes and emoji are data, stored as is; NUL and 10k are refused. */
+const name = (kind: HostileString) => (kind === 'sql' || kind === 'unicode' ? ok : invalidData);
+
+/** `/admin/v1`: manage apps with the admin key (`Authorization: Bearer <admin key>`). */
+export const adminFeature: Feature = {
+  name: 'admin',
+  routes: ({ ctx }) => {
+    const load = async (id: string) => {
+      const app = await ctx.apps.load(id, { fresh: true });
+      if (!app) throw new ApiError('not_found', 'App not found.');
+      return app;
+    };
+    return [
+      route({
+        method: 'GET',
+        path: routes.adminApps,
+        auth: 'admin',
+        handler: async (c) => c.json({ data: (await listApps(ctx)).map(adminView) }),
+      }),
+      route({
+        method: 'POST',
+        path: routes.adminApps,
+        auth: 'admin',
+        body: createBody,
+        handler: async (c, { name, ...patch }) => {
+          const { app, secret } = await createApp(ctx, { name, patch });
+          return c.json({ id: app.id, secret, app: adminView(app) });
+        },
+      }),
+      route({
+        method: 'GET',
+        path: routes.adminApp,
+        auth: 'admin',
+        handler: async (c) => c.json(adminView(await load(c.req.param('id') ?? ''))),
+      }),
+      route({
+        method: 'PATCH',
+        path: routes.adminApp,
+        auth: 'admin',
+        body: z.record(z.string(), z.unknown()),
+        handler: async (c, patch) => {
+          const id = c.req.param('id') ?? '';
+          await load(id);
+          return c.json(adminView(await updateApp(ctx, id, patch)));
+        },
+      }),
+      route({
+        method: 'POST',
+        path: routes.adminRotateSigningKey,
+        auth: 'admin',
+        handler: async (c) => {
+          const app = await load(c.req.param('id') ?? '');
+          return c.json({ kid: await rotateSigningKey(ctx, app.id) });
+        },
+      }),
+    ];
+  },
+  fixtures: {
+    [`GET ${routes.adminApps}`]: { valid: ok },
+    [`GET ${routes.adminApp}`]: { path: (env) => `/admin/v1/apps/${env.adminTargetId}`, valid: ok },
+    [`POST ${routes.adminApps}`]: {
+      body: (env) => ({ name: `Hostile ${env.next()}` }),
+      valid: ok,
+      required: ['name'],
+      strings: { name },
+      extraKeys: () => invalidData,
+    },
+    [`PATCH ${routes.adminApp}`]: {
+      path: (env) => `/admin/v1/apps/${env.adminTargetId}`,
+      body: (env) => ({ name: `Renamed ${env.next()}` }),
+      valid: ok,
+      strings: { name, legal_name: name },
+      empty: ok,
+      // The patch is a record first: a JSON `__proto__` key is dropped there (never applied), and
+      // any other unknown key is refused by the strict app schema.
+      extraKeys: (raw) => (raw.startsWith('{"__proto__"') ? ok : invalidData),
+    },
+    [`POST ${routes.adminRotateSigningKey}`]: {
+      path: (env) => `/admin/v1/apps/${env.adminTargetId}/signing_keys/rotate`,
+      body: () => ({}),
+      // Takes no body: whatever is sent is ignored.
+      valid: ok,
+      bad: ok,
+      empty: ok,
+    },
+  },
+};

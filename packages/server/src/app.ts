@@ -1,0 +1,79 @@
+import { Hono, type MiddlewareHandler } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { HTTPException } from 'hono/http-exception';
+import { requireAdminKey } from './admin/admin-key.ts';
+import type { ServerContext } from './context.ts';
+import type { DevOutbox } from './delivery/dev-outbox.ts';
+import { requireFrameOriginForCookies } from './embedded-wallets/frame-origin.ts';
+import type { Feature, Route, RouteAuth } from './feature.ts';
+import { features } from './features.ts';
+import { ApiError } from './http/api-error.ts';
+import { readBody } from './http/body.ts';
+import { cors } from './http/cors.ts';
+import type { AppEnv } from './http/env.ts';
+import { requireApp, requirePathApp, requireServerCaller, requireUser } from './http/middleware.ts';
+import { cookieSessionResponses } from './sessions/cookie-session-responses.ts';
+
+/**
+ * Builds the HTTP application from the features' routes: each behind the guard its `auth` names,
+ * its body read and checked before its handler, with CORS, the body limit and the JSON error
+ * contract around them all. The admin API is served only with an admin key.
+ */
+export function buildHttpApp(
+  ctx: ServerContext,
+  options: { adminKeyHash: string | null; devOutbox: DevOutbox | null },
+  from: Feature[] = features,
+) {
+  const root = new Hono<AppEnv>();
+  root.use('*', cors(ctx, { publicPaths: /^\/api\/v1\/apps\/[a-z0-9]{25}(\/jwks\.json)?$/ }));
+  root.use(
+    '*',
+    bodyLimit({
+      maxSize: ctx.settings.bodyLimitBytes,
+      onError: () => {
+        throw new ApiError('payload_too_large');
+      },
+    }),
+  );
+
+  const guards: Record<RouteAuth, MiddlewareHandler<AppEnv>[]> = {
+    public: [],
+    app: [],
+    user: [requireUser(ctx)],
+    frame: [requireFrameOriginForCookies(ctx), requireUser(ctx)],
+    server: [requireServerCaller(), requirePathApp()],
+    admin: [],
+  };
+  const register = (route: Route) =>
+    root.on(route.method, [route.path], ...guards[route.auth], ...(route.middleware ?? []), async (c) =>
+      route.handler(c, route.body ? await readBody(c, route.body) : undefined),
+    );
+  const declared = from.flatMap((feature) => feature.routes({ ctx, devOutbox: options.devOutbox }));
+  // Registered before the client routes' app check, public routes answer without it.
+  for (const route of declared) if (route.auth === 'public') register(route);
+  if (options.adminKeyHash) {
+    root.use('/admin/v1/*', requireAdminKey(options.adminKeyHash));
+    for (const route of declared) if (route.auth === 'admin') register(route);
+  }
+  root.use('/api/v1/*', requireApp(ctx), cookieSessionResponses(ctx));
+  for (const route of declared) if (route.auth !== 'public' && route.auth !== 'admin') register(route);
+
+  root.notFound((c) =>
+    c.json(new ApiError('not_found', `No route for ${c.req.method} ${c.req.path}.`).toBody(), 404),
+  );
+  root.onError((error, c) => {
+    if (error instanceof ApiError) return c.json(error.toBody(), error.status);
+    if (error instanceof HTTPException) {
+      const code = error.status === 413 ? 'payload_too_large' : 'invalid_request';
+      return c.json(new ApiError(code, error.message || undefined).toBody(), error.status);
+    }
+    ctx.log.error('unhandled error', {
+      method: c.req.method,
+      path: c.req.path,
+      error: String(error),
+      stack: (error as Error).stack,
+    });
+    return c.json(new ApiError('internal_error').toBody(), 500);
+  });
+  return root;
+}

@@ -1,0 +1,49 @@
+import { routes } from '@latchkey/protocol';
+import { identityMethodRoutes } from '../accounts/identity-method.ts';
+import type { AppRecord } from '../apps/app-record.ts';
+import type { Feature } from '../feature.ts';
+import { always, type HostileString, invalidCredentials, invalidData } from '../hostile-fixtures.ts';
+import { ApiError } from '../http/api-error.ts';
+import { boundedString } from '../http/body.ts';
+import { verifyCustomJwt } from './verify-custom-jwt.ts';
+
+function requireToken(app: AppRecord, token: string | undefined): string {
+  if (!app.config.custom_jwt_auth)
+    throw new ApiError('disallowed_login_method', 'Custom JWT login is not enabled for this app.');
+  if (!token) throw new ApiError('invalid_data', 'Invalid token: Required');
+  return token;
+}
+
+/** Any string of the right size is a JWT candidate: it fails verification, not validation. */
+const token = (kind: HostileString) =>
+  kind === 'nul' || kind === 'nulInside' ? invalidData : invalidCredentials;
+
+/** `/api/v1/custom_jwt_account/*`: log in or link with a JWT from the app's own auth system. */
+export const customJwtFeature: Feature = {
+  name: 'custom-jwt',
+  routes: ({ ctx }) =>
+    identityMethodRoutes(ctx, {
+      type: 'custom_auth',
+      paths: { authenticate: routes.customJwtAuthenticate, link: routes.customJwtLink },
+      proof: { token: boundedString(16_384).optional() },
+      accept: (app, body) => requireToken(app, body.token),
+      verify: async (ctx, app, jwt) => ({
+        type: 'custom_auth',
+        identifier: await verifyCustomJwt(ctx, app, jwt),
+      }),
+    }),
+  fixtures: {
+    [`POST ${routes.customJwtAuthenticate}`]: {
+      body: () => ({ token: 'not.a.jwt' }),
+      valid: invalidCredentials,
+      required: ['token'],
+      strings: { token, mode: always(invalidData) },
+    },
+    [`POST ${routes.customJwtLink}`]: {
+      body: () => ({ token: 'not.a.jwt' }),
+      valid: invalidCredentials,
+      required: ['token'],
+      strings: { token },
+    },
+  },
+};

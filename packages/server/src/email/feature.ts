@@ -1,0 +1,115 @@
+import { routes } from '@latchkey/protocol';
+import { z } from 'zod';
+import { identityMethodRoutes } from '../accounts/identity-method.ts';
+import { transferNonceInput } from '../accounts/transfer-nonces.ts';
+import { assertCaptcha } from '../captcha/assert-captcha.ts';
+import { codeInput, sendCode } from '../codes/send-code.ts';
+import { consumeCode } from '../codes/verification-codes.ts';
+import type { Feature } from '../feature.ts';
+import {
+  always,
+  invalidCredentials,
+  invalidData,
+  label,
+  linkedAccountNotFound,
+  neverIssuedTransfer,
+  ok,
+  wrongCode,
+} from '../hostile-fixtures.ts';
+import { boundedString } from '../http/body.ts';
+import { acceptEmail, normaliseEmail } from './email-address.ts';
+
+const email = boundedString(320);
+const identity = (address: string) => ({ type: 'email' as const, identifier: address });
+
+/**
+ * `/api/v1/passwordless/*`: email codes for login, linking and updating, and taking over an
+ * email another user owns (WIRE.md §3.2).
+ */
+export const emailFeature: Feature = {
+  name: 'email',
+  routes: ({ ctx }) =>
+    identityMethodRoutes(ctx, {
+      type: 'email',
+      paths: { authenticate: routes.emailAuthenticate, link: routes.emailLink },
+      proof: { email, code: codeInput },
+      accept: (app, body) => ({ address: acceptEmail(app, body.email), code: body.code }),
+      verify: async (ctx, app, { address, code }) => {
+        await consumeCode(ctx, app, 'email', address, code);
+        return identity(address);
+      },
+      init: {
+        path: routes.emailInit,
+        body: z.object({ email, token: boundedString(4096).optional() }),
+        send: async (ctx, app, body, ip) => {
+          const identifier = acceptEmail(app, body.email);
+          await assertCaptcha(ctx, app, body.token, ip);
+          await sendCode(ctx, app, { channel: 'email', identifier, via: 'email', ip });
+        },
+      },
+      update: {
+        path: routes.emailUpdate,
+        body: z.object({ oldAddress: email, newAddress: email, code: codeInput }),
+        accept: (app, body) => ({
+          next: { address: acceptEmail(app, body.newAddress, 'newAddress'), code: body.code },
+          old: normaliseEmail(body.oldAddress, 'oldAddress'),
+        }),
+      },
+      unlink: {
+        path: routes.emailUnlink,
+        body: z.object({ address: email }),
+        identifier: (body) => normaliseEmail(body.address, 'address'),
+      },
+      transfer: {
+        path: routes.emailTransfer,
+        body: z.object({ email, nonce: transferNonceInput }),
+        identity: (app, body) => identity(acceptEmail(app, body.email)),
+      },
+    }),
+  fixtures: {
+    [`POST ${routes.emailInit}`]: {
+      body: (env) => ({ email: `hostile-${env.next()}@example.com` }),
+      valid: ok,
+      required: ['email'],
+      strings: { email: always(invalidData) },
+    },
+    [`POST ${routes.emailAuthenticate}`]: {
+      body: (env) => ({ email: `nobody-${env.next()}@example.com`, code: wrongCode }),
+      valid: invalidCredentials,
+      required: ['email', 'code'],
+      strings: { email: always(invalidData), code: always(invalidData), mode: always(invalidData) },
+    },
+    [`POST ${routes.emailLink}`]: {
+      body: (env) => ({ email: `link-target-${env.next()}@example.com`, code: wrongCode }),
+      valid: invalidCredentials,
+      required: ['email', 'code'],
+      strings: { email: always(invalidData), code: always(invalidData) },
+    },
+    [`POST ${routes.emailUpdate}`]: {
+      body: (env) => ({
+        oldAddress: 'victim@example.com',
+        newAddress: `new-${env.next()}@example.com`,
+        code: wrongCode,
+      }),
+      valid: invalidCredentials,
+      required: ['oldAddress', 'newAddress', 'code'],
+      strings: {
+        oldAddress: always(invalidData),
+        newAddress: always(invalidData),
+        code: always(invalidData),
+      },
+    },
+    [`POST ${routes.emailUnlink}`]: {
+      body: () => ({ address: 'not-linked@example.com' }),
+      valid: linkedAccountNotFound,
+      required: ['address'],
+      strings: { address: always(invalidData) },
+    },
+    [`POST ${routes.emailTransfer}`]: {
+      body: () => ({ email: 'transfer-target@example.com', nonce: neverIssuedTransfer }),
+      valid: invalidCredentials,
+      required: ['email', 'nonce'],
+      strings: { email: always(invalidData), nonce: label(invalidCredentials) },
+    },
+  },
+};

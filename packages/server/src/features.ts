@@ -1,0 +1,33 @@
+import { adminFeature } from './admin/feature.ts';
+import { analyticsFeature } from './analytics/feature.ts';
+import { appsFeature } from './apps/feature.ts';
+import { customJwtFeature } from './custom-jwt/feature.ts';
+import { emailFeature } from './email/feature.ts';
+import { embeddedWalletsFeature } from './embedded-wallets/feature.ts';
+import type { Feature } from './feature.ts';
+import { guestFeature } from './guest/feature.ts';
+import { healthFeature } from './health/feature.ts';
+import { sessionsFeature } from './sessions/feature.ts';
+import { siweFeature } from './siwe/feature.ts';
+import { siwsFeature } from './siws/feature.ts';
+import { smsFeature } from './sms/feature.ts';
+import { usersFeature } from './users/feature.ts';
+import { walletFrameFeature } from './wallet-frame/feature.ts';
+
+/** The server's features, in the order their routes are registered (app.ts) and their migrations run. */
+export const features: Feature[] = [
+  healthFeature,
+  appsFeature,
+  adminFeature,
+  walletFrameFeature,
+  sessionsFeature,
+  usersFeature,
+  analyticsFeature,
+  emailFeature,
+  smsFeature,
+  guestFeature,
+  customJwtFeature,
+  siweFeature,
+  siwsFeature,
+  embeddedWalletsFeature,
+];
