@@ -1,3 +1,8 @@
+/**
+ * The guards `app.ts` puts in front of routes by their `auth` (feature.ts `RouteAuth`). They sit
+ * above the services they consult (apps, tokens, sessions) and below the features, apart from the
+ * low `http/` pieces (errors, credentials, origins) that features share with them.
+ */
 import { cookieNames, headers } from '@latchkey/protocol';
 import type { MiddlewareHandler } from 'hono';
 import { verifyAppSecret } from '../apps/app-service.ts';
