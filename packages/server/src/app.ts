@@ -4,14 +4,14 @@ import { HTTPException } from 'hono/http-exception';
 import { requireAdminKey } from './admin/admin-key.ts';
 import type { ServerContext } from './context.ts';
 import type { DevOutbox } from './delivery/dev-outbox.ts';
-import { requireFrameOriginForCookies } from './embedded-wallets/frame-origin.ts';
 import type { Feature, Route, RouteAuth } from './feature.ts';
 import { features } from './features.ts';
+import { requireApp, requirePathApp, requireServerCaller, requireUser } from './guards/auth.ts';
+import { cors } from './guards/cors.ts';
+import { requireFrameOriginForCookies } from './guards/frame-origin.ts';
 import { ApiError } from './http/api-error.ts';
 import { readBody } from './http/body.ts';
-import { cors } from './http/cors.ts';
 import type { AppEnv } from './http/env.ts';
-import { requireApp, requirePathApp, requireServerCaller, requireUser } from './http/middleware.ts';
 import { cookieSessionResponses } from './sessions/cookie-session-responses.ts';
 
 /**

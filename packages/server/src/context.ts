@@ -1,15 +1,15 @@
 import type { Kysely } from 'kysely';
-import type { AppCache } from './apps/app-cache.ts';
+import type { AppCache } from './app-config/app-cache.ts';
 import type { CaptchaVerifier } from './captcha/captcha-verifier.ts';
 import type { KeyStore } from './crypto/key-store.ts';
 import { deriveKey, SecretBox } from './crypto/secret-box.ts';
+import type { SigningKeys } from './crypto/signing-keys.ts';
 import type { Delivery } from './delivery/delivery.ts';
 import type { RateLimits } from './http/rate-limit.ts';
 import type { Logger } from './logger.ts';
 import type { ServerSettings } from './settings.ts';
 import type { Dialect } from './storage/db.ts';
 import type { Database } from './storage/schema.ts';
-import type { SigningKeys } from './tokens/signing-keys.ts';
 
 /** Everything a service function needs, built once per server process. */
 export interface ServerContext {

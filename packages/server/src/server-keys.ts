@@ -11,13 +11,13 @@ import {
 import { type KeyStore, KeyStoreKeyMissing } from './crypto/key-store.ts';
 import { defaultKeyFile, type KeyStoreConfig, openConfiguredKeyStore } from './crypto/key-store-config.ts';
 import { loadMasterKey } from './crypto/master-key.ts';
+import { probeSigningKey, resealLegacySigningKeys } from './crypto/signing-keys.ts';
 import {
   probeRecoverySealing,
   resealLegacyRecoveryMaterial,
 } from './embedded-wallets/reseal-recovery-material.ts';
 import type { Logger } from './logger.ts';
 import type { Database } from './storage/schema.ts';
-import { probeSigningKey, resealLegacySigningKeys } from './tokens/signing-keys.ts';
 
 export interface ServerKeysOptions {
   db: Kysely<Database>;

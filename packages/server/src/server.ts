@@ -4,11 +4,12 @@ import type { Hono } from 'hono';
 import { Redis } from 'ioredis';
 import { ensureAdminKey } from './admin/admin-key.ts';
 import { buildHttpApp } from './app.ts';
-import { AppCache } from './apps/app-cache.ts';
+import { AppCache } from './app-config/app-cache.ts';
 import { type CaptchaProvider, siteverifyClient, siteverifyUrls } from './captcha/captcha-verifier.ts';
 import type { ServerContext } from './context.ts';
 import type { KeyStore } from './crypto/key-store.ts';
 import { type KeyStoreConfig, keyStoreConfigFromEnv } from './crypto/key-store-config.ts';
+import { SigningKeys } from './crypto/signing-keys.ts';
 import { type Delivery, routeDelivery } from './delivery/delivery.ts';
 import { DevOutbox } from './delivery/dev-outbox.ts';
 import { smtpDelivery } from './delivery/smtp.ts';
@@ -22,7 +23,6 @@ import { openServerKeys } from './server-keys.ts';
 import { defaultSettings, type ServerSettings, settingsFromEnv } from './settings.ts';
 import { openStorage, type StorageOptions } from './storage/db.ts';
 import { startRetentionSweeps } from './storage/retention.ts';
-import { SigningKeys } from './tokens/signing-keys.ts';
 
 export interface LatchkeyOptions extends StorageOptions {
   settings?: Partial<ServerSettings>;

@@ -4,7 +4,7 @@
  * is promised to apps, and it may change with the server's internals.
  */
 export { addAllowlistEntry } from './accounts/allowlist.ts';
-export type { AppRecord } from './apps/app-record.ts';
+export type { AppRecord } from './app-config/app-record.ts';
 export type { ServerContext } from './context.ts';
 export type { Logger } from './logger.ts';
 export type { Dialect, StorageOptions } from './storage/db.ts';

@@ -1,6 +1,6 @@
 import { ApiError } from '../http/api-error.ts';
-import type { UserRecord } from '../users/user-record.ts';
 import type { AccountType } from './account-record.ts';
+import type { UserRecord } from './user-record.ts';
 
 export interface TypeLimit {
   /**

@@ -1,4 +1,4 @@
-import type { AppRecord } from '../apps/app-record.ts';
+import type { AppRecord } from '../app-config/app-record.ts';
 import type { ServerContext } from '../context.ts';
 import { randomId } from '../crypto/random.ts';
 import { ApiError } from '../http/api-error.ts';
@@ -33,7 +33,7 @@ export async function assertAllowlisted(
 ): Promise<void> {
   const type = governed[identity.type];
   if (!app.config.allowlist_enabled || !type) return;
-  // Wallet entries are stored lower-cased (apps/server-routes.ts normaliseEntry).
+  // Wallet entries are stored lower-cased (apps/feature.ts normaliseEntry).
   const candidates = [type === 'wallet' ? identity.identifier.toLowerCase() : identity.identifier];
   if (type === 'email') candidates.push(identity.identifier.slice(identity.identifier.indexOf('@')));
   const hit = await ctx.db

@@ -3,7 +3,7 @@ import type { ServerContext } from '../context.ts';
 import { constantTimeEqual, sha256Hex } from '../crypto/hash.ts';
 import { randomToken } from '../crypto/random.ts';
 import { ApiError } from '../http/api-error.ts';
-import { bearerToken } from '../http/middleware.ts';
+import { bearerToken } from '../http/credentials.ts';
 
 const settingKey = 'admin_key_hash';
 

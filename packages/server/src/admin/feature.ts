@@ -1,12 +1,12 @@
 import { routes } from '@latchkey/protocol';
 import { z } from 'zod';
-import type { AppRecord } from '../apps/app-record.ts';
+import type { AppRecord } from '../app-config/app-record.ts';
+import { appPatch } from '../app-config/config-schema.ts';
 import { createApp, listApps, updateApp } from '../apps/app-service.ts';
-import { appPatch } from '../apps/config-schema.ts';
+import { rotateSigningKey } from '../crypto/signing-keys.ts';
 import { type Feature, route } from '../feature.ts';
 import { type HostileString, invalidData, ok } from '../hostile-fixtures.ts';
 import { ApiError } from '../http/api-error.ts';
-import { rotateSigningKey } from '../tokens/signing-keys.ts';
 
 const createBody = appPatch.extend({ name: z.string().min(1).max(100) });
 

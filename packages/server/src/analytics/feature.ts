@@ -5,7 +5,7 @@ import { type Feature, route } from '../feature.ts';
 import { always, ok } from '../hostile-fixtures.ts';
 import { jsonProblem } from '../http/body.ts';
 import { clientIp } from '../http/client-ip.ts';
-import { claimEventPlace } from './event-quota.ts';
+import { claimEventPlace } from '../storage/analytics-counts.ts';
 
 const eventBody = z.object({
   event_name: z.string().min(1).max(100),

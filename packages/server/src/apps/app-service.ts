@@ -1,11 +1,5 @@
 import { defaultAppConfig } from '@latchkey/protocol';
-import { captchaSecretContext } from '../captcha/assert-captcha.ts';
-import type { ServerContext } from '../context.ts';
-import { constantTimeEqual, sha256Hex } from '../crypto/hash.ts';
-import { randomDigits, randomId, randomToken } from '../crypto/random.ts';
-import { ApiError } from '../http/api-error.ts';
-import { ensureSigningKey } from '../tokens/signing-keys.ts';
-import type { AppRecord, StoredAppConfig } from './app-record.ts';
+import type { AppRecord, StoredAppConfig } from '../app-config/app-record.ts';
 import {
   type AppPatch,
   type AppServerSettings,
@@ -14,8 +8,14 @@ import {
   defaultServerSettings,
   mergePatch,
   serverSettingsPatch,
-} from './config-schema.ts';
-import { assertCookieDomain } from './cookie-domain.ts';
+} from '../app-config/config-schema.ts';
+import { captchaSecretContext } from '../captcha/assert-captcha.ts';
+import type { ServerContext } from '../context.ts';
+import { constantTimeEqual, sha256Hex } from '../crypto/hash.ts';
+import { randomDigits, randomId, randomToken } from '../crypto/random.ts';
+import { ensureSigningKey } from '../crypto/signing-keys.ts';
+import { ApiError } from '../http/api-error.ts';
+import { assertCookieDomain } from '../sessions/cookie-domain.ts';
 
 export interface CreateAppParameters {
   name: string;

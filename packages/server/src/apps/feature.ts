@@ -1,14 +1,14 @@
 import { type AppResponse, routes } from '@latchkey/protocol';
 import { z } from 'zod';
 import { addAllowlistEntry, listAllowlist, removeAllowlistEntry } from '../accounts/allowlist.ts';
+import type { AppRecord } from '../app-config/app-record.ts';
+import { normaliseEmail } from '../codes/email-address.ts';
+import { normalisePhone } from '../codes/phone-number.ts';
 import type { ServerContext } from '../context.ts';
-import { normaliseEmail } from '../email/email-address.ts';
 import { type Feature, route } from '../feature.ts';
 import { always, invalidData, ok } from '../hostile-fixtures.ts';
 import { ApiError } from '../http/api-error.ts';
 import { serverOrigin } from '../http/server-origin.ts';
-import { normalisePhone } from '../sms/phone-number.ts';
-import type { AppRecord } from './app-record.ts';
 
 const entryBody = z.object({ type: z.enum(['email', 'phone', 'wallet']), value: z.string().min(1).max(320) });
 

@@ -1,6 +1,18 @@
-import type { AppRecord } from '../apps/app-record.ts';
-import type { ServerContext } from '../context.ts';
+import type { AppRecord } from '../app-config/app-record.ts';
+import type { SecretBox } from '../crypto/secret-box.ts';
 import { ApiError } from '../http/api-error.ts';
+import type { Logger } from '../logger.ts';
+import type { CaptchaVerifier } from './captcha-verifier.ts';
+
+/**
+ * What the check needs of the server context, named here rather than imported: the context carries
+ * the captcha verifier, so this folder sits below context.ts (no folder cycle).
+ */
+export interface CaptchaContext {
+  captcha: CaptchaVerifier;
+  secretBox: SecretBox;
+  log: Logger;
+}
 
 /** The AAD binding an app's sealed captcha secret to that app. */
 export const captchaSecretContext = (appId: string) => `captcha-secret:${appId}`;
@@ -10,7 +22,7 @@ export const captchaSecretContext = (appId: string) => `captcha-secret:${appId}`
  * request is refused with `invalid_captcha` ('Please try again.' on the client).
  */
 export async function assertCaptcha(
-  ctx: ServerContext,
+  ctx: CaptchaContext,
   app: AppRecord,
   token: string | undefined,
   ip: string,

@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
-import type { AppRecord } from '../apps/app-record.ts';
+import type { AppRecord } from '../app-config/app-record.ts';
+import { mergePatch, parseSetArgument } from '../app-config/config-schema.ts';
 import { createApp, listApps, updateApp } from '../apps/app-service.ts';
-import { mergePatch, parseSetArgument } from '../apps/config-schema.ts';
 import { silentLogger } from '../logger.ts';
 import { createLatchkey, optionsFromEnv } from '../server.ts';
 import { commonOptions } from './common-options.ts';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { AppRecord } from '../apps/app-record.ts';
+import type { AppRecord } from '../app-config/app-record.ts';
 import type { ServerContext } from '../context.ts';
 import type { OutgoingMessage } from '../delivery/delivery.ts';
 import { ApiError } from '../http/api-error.ts';

@@ -1,6 +1,6 @@
 import { limits } from '@latchkey/protocol';
 import { type Kysely, sql } from 'kysely';
-import type { AppRecord } from '../apps/app-record.ts';
+import type { AppRecord } from '../app-config/app-record.ts';
 import type { ServerContext } from '../context.ts';
 import { constantTimeEqual, hmacHex } from '../crypto/hash.ts';
 import { randomDigits } from '../crypto/random.ts';

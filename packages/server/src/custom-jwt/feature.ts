@@ -1,10 +1,10 @@
 import { routes } from '@latchkey/protocol';
-import { identityMethodRoutes } from '../accounts/identity-method.ts';
-import type { AppRecord } from '../apps/app-record.ts';
+import type { AppRecord } from '../app-config/app-record.ts';
 import type { Feature } from '../feature.ts';
 import { always, type HostileString, invalidCredentials, invalidData } from '../hostile-fixtures.ts';
 import { ApiError } from '../http/api-error.ts';
 import { boundedString } from '../http/body.ts';
+import { identityMethodRoutes } from '../login/identity-method.ts';
 import { verifyCustomJwt } from './verify-custom-jwt.ts';
 
 function requireToken(app: AppRecord, token: string | undefined): string {

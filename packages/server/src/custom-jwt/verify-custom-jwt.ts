@@ -1,5 +1,5 @@
 import { createRemoteJWKSet, decodeProtectedHeader, importSPKI, type JWTPayload, jwtVerify } from 'jose';
-import type { AppRecord } from '../apps/app-record.ts';
+import type { AppRecord } from '../app-config/app-record.ts';
 import type { ServerContext } from '../context.ts';
 import { ApiError } from '../http/api-error.ts';
 

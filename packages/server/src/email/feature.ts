@@ -1,8 +1,7 @@
 import { routes } from '@latchkey/protocol';
 import { z } from 'zod';
-import { identityMethodRoutes } from '../accounts/identity-method.ts';
-import { transferNonceInput } from '../accounts/transfer-nonces.ts';
 import { assertCaptcha } from '../captcha/assert-captcha.ts';
+import { acceptEmail, normaliseEmail } from '../codes/email-address.ts';
 import { codeInput, sendCode } from '../codes/send-code.ts';
 import { consumeCode } from '../codes/verification-codes.ts';
 import type { Feature } from '../feature.ts';
@@ -17,7 +16,8 @@ import {
   wrongCode,
 } from '../hostile-fixtures.ts';
 import { boundedString } from '../http/body.ts';
-import { acceptEmail, normaliseEmail } from './email-address.ts';
+import { identityMethodRoutes } from '../login/identity-method.ts';
+import { transferNonceInput } from '../login/transfer-nonces.ts';
 
 const email = boundedString(320);
 const identity = (address: string) => ({ type: 'email' as const, identifier: address });

@@ -1,17 +1,17 @@
-import { insertAccount } from '../accounts/insert-account.ts';
-import type { AppRecord } from '../apps/app-record.ts';
-import type { ServerContext } from '../context.ts';
-import { ApiError } from '../http/api-error.ts';
-import { isUniqueViolation } from '../storage/db.ts';
-import { loadUser, type UserRecord } from '../users/user-record.ts';
-import type { AddWalletBody } from './bodies.ts';
 import {
   assertIndexRules,
   type EmbeddedWallet,
   embeddedWalletIdentity,
   embeddedWalletsOf,
   parseWalletAddress,
-} from './embedded-accounts.ts';
+} from '../accounts/embedded-accounts.ts';
+import { insertAccount } from '../accounts/insert-account.ts';
+import { loadUser, type UserRecord } from '../accounts/user-record.ts';
+import type { AppRecord } from '../app-config/app-record.ts';
+import type { ServerContext } from '../context.ts';
+import { ApiError } from '../http/api-error.ts';
+import { isUniqueViolation } from '../storage/db.ts';
+import type { AddWalletBody } from './bodies.ts';
 import { isImportedEntropy, lockEntropy, recoveryMethodOf, requireEntropy } from './entropy-store.ts';
 import { verifyKeyProofs } from './key-proofs.ts';
 import { recordWalletCreated } from './wallet-events.ts';

@@ -1,16 +1,16 @@
-import type { AppRecord } from '../apps/app-record.ts';
-import type { ServerContext } from '../context.ts';
-import { ApiError } from '../http/api-error.ts';
-import { isUniqueViolation } from '../storage/db.ts';
-import { loadUser, type UserRecord } from '../users/user-record.ts';
-import type { CreateBody } from './bodies.ts';
 import {
   assertIndexRules,
   byIndex,
   type EmbeddedWallet,
   embeddedWalletsOf,
   parseWalletAddress,
-} from './embedded-accounts.ts';
+} from '../accounts/embedded-accounts.ts';
+import { loadUser, type UserRecord } from '../accounts/user-record.ts';
+import type { AppRecord } from '../app-config/app-record.ts';
+import type { ServerContext } from '../context.ts';
+import { ApiError } from '../http/api-error.ts';
+import { isUniqueViolation } from '../storage/db.ts';
+import type { CreateBody } from './bodies.ts';
 import { entropyKey, userEntropy } from './entropy-store.ts';
 import { type KeyProof, verifyKeyProofs } from './key-proofs.ts';
 import { recoveryMaterial } from './recovery-material.ts';

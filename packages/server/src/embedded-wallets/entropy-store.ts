@@ -1,15 +1,16 @@
 import type { Kysely } from 'kysely';
 import { getAddress } from 'viem';
 import type { AccountRecord } from '../accounts/account-record.ts';
+import { parseWalletAddress } from '../accounts/embedded-accounts.ts';
 import type { ServerContext } from '../context.ts';
 import { randomId } from '../crypto/random.ts';
 import { sealedKind } from '../crypto/sealed-value.ts';
 import { secretBoxKind } from '../crypto/secret-box.ts';
 import { ApiError } from '../http/api-error.ts';
-import type { Database, WalletEntropiesTable } from '../storage/schema.ts';
+import type { Database } from '../storage/schema.ts';
+import type { WalletEntropiesTable } from '../storage/tables/embedded-wallets.ts';
 import type { WalletAddress } from '../wallets/addresses.ts';
 import type { EntropyIdVerifier, RecoveryMethod } from './bodies.ts';
-import { parseWalletAddress } from './embedded-accounts.ts';
 import type { RecoveryMaterial } from './recovery-material.ts';
 
 /**

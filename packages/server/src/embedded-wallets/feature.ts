@@ -1,5 +1,6 @@
 import { frameApi } from '@latchkey/protocol';
 import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts';
+import { toWireUser } from '../accounts/user-record.ts';
 import { type Feature, route } from '../feature.ts';
 import {
   always,
@@ -9,7 +10,6 @@ import {
   linkedAccountNotFound,
   ok,
 } from '../hostile-fixtures.ts';
-import { toWireUser } from '../users/user-record.ts';
 import { addEmbeddedWallet } from './add-embedded-wallet.ts';
 import {
   addWalletBody,

@@ -1,10 +1,10 @@
-import type { AppRecord } from '../apps/app-record.ts';
+import { type EmbeddedWallet, parseWalletAddress } from '../accounts/embedded-accounts.ts';
+import { findAccountOwner, loadUser, type UserRecord } from '../accounts/user-record.ts';
+import type { AppRecord } from '../app-config/app-record.ts';
 import type { ServerContext } from '../context.ts';
 import { ApiError } from '../http/api-error.ts';
 import { isUniqueViolation } from '../storage/db.ts';
-import { findAccountOwner, loadUser, type UserRecord } from '../users/user-record.ts';
 import type { ImportBody } from './bodies.ts';
-import { type EmbeddedWallet, parseWalletAddress } from './embedded-accounts.ts';
 import { verifyKeyProofs } from './key-proofs.ts';
 import { recoveryMaterial } from './recovery-material.ts';
 import { assertRecoveryMethodAllowed } from './recovery-rules.ts';

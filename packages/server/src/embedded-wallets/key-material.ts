@@ -1,9 +1,9 @@
-import type { AppRecord } from '../apps/app-record.ts';
+import { embeddedWalletsOf, parseWalletAddress } from '../accounts/embedded-accounts.ts';
+import { loadUser } from '../accounts/user-record.ts';
+import type { AppRecord } from '../app-config/app-record.ts';
 import type { ServerContext } from '../context.ts';
 import { ApiError } from '../http/api-error.ts';
-import { loadUser } from '../users/user-record.ts';
 import type { WalletChainType } from '../wallets/addresses.ts';
-import { embeddedWalletsOf, parseWalletAddress } from './embedded-accounts.ts';
 import {
   type EntropyRow,
   entropyOfWallet,

@@ -4,7 +4,7 @@ import {
   recoveryRequirement,
   serverErrors,
 } from '@latchkey/protocol';
-import type { AppRecord } from '../apps/app-record.ts';
+import type { AppRecord } from '../app-config/app-record.ts';
 import { ApiError } from '../http/api-error.ts';
 import type { RecoveryMethod } from './bodies.ts';
 

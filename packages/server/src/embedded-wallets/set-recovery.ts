@@ -1,7 +1,7 @@
 import { isEmbeddedWallet } from '../accounts/account-record.ts';
-import type { AppRecord } from '../apps/app-record.ts';
+import { loadUser, type UserRecord } from '../accounts/user-record.ts';
+import type { AppRecord } from '../app-config/app-record.ts';
 import type { ServerContext } from '../context.ts';
-import { loadUser, type UserRecord } from '../users/user-record.ts';
 import type { SetRecoveryBody } from './bodies.ts';
 import {
   accountsOfEntropy,

@@ -1,7 +1,7 @@
+import { type EmbeddedWallet, embeddedWalletIdentity } from '../accounts/embedded-accounts.ts';
 import { insertAccount } from '../accounts/insert-account.ts';
+import { loadUser } from '../accounts/user-record.ts';
 import type { ServerContext } from '../context.ts';
-import { loadUser } from '../users/user-record.ts';
-import { type EmbeddedWallet, embeddedWalletIdentity } from './embedded-accounts.ts';
 import { insertEntropy, type NewEntropy } from './entropy-store.ts';
 import { recordWalletCreated } from './wallet-events.ts';
 

@@ -1,10 +1,10 @@
 import { userIdPrefix } from '@latchkey/protocol';
 import type { Kysely } from 'kysely';
+import type { EmbeddedWallet } from '../accounts/embedded-accounts.ts';
+import { toWireUser, type UserRecord } from '../accounts/user-record.ts';
 import { recordEvent } from '../outbox/record-event.ts';
 import type { Database } from '../storage/schema.ts';
-import { toWireUser, type UserRecord } from '../users/user-record.ts';
 import type { RecoveryMethod } from './bodies.ts';
-import type { EmbeddedWallet } from './embedded-accounts.ts';
 
 /** `user.wallet_created`, one per new embedded wallet, in the transaction that created it. */
 export async function recordWalletCreated(

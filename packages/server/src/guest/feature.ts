@@ -1,11 +1,11 @@
 import { limits, routes } from '@latchkey/protocol';
 import { z } from 'zod';
-import { loginWithIdentity } from '../accounts/login.ts';
 import { sha256Hex } from '../crypto/hash.ts';
 import { type Feature, route } from '../feature.ts';
 import { always, invalidData, ok } from '../hostile-fixtures.ts';
 import { ApiError } from '../http/api-error.ts';
 import { clientIp } from '../http/client-ip.ts';
+import { loginWithIdentity } from '../login/login.ts';
 import { startSession } from '../sessions/session-service.ts';
 
 /** base64url of 32 random bytes: exactly 43 characters (spec document 2 §9). */

@@ -1,4 +1,4 @@
-import type { AppRecord } from '../apps/app-record.ts';
+import type { AppRecord } from '../app-config/app-record.ts';
 
 /** Per-request values set by middleware. */
 export interface AppEnv {

@@ -1,4 +1,4 @@
-import type { AppRecord } from '../apps/app-record.ts';
+import type { AppRecord } from '../app-config/app-record.ts';
 import { ApiError } from './api-error.ts';
 
 /** True when `origin` is one of the app's allowed domains (exact, or a `*.` wildcard host). */

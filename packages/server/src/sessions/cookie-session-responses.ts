@@ -1,6 +1,6 @@
 import type { AuthenticatedUser } from '@latchkey/protocol';
 import type { MiddlewareHandler } from 'hono';
-import type { AppRecord } from '../apps/app-record.ts';
+import type { AppRecord } from '../app-config/app-record.ts';
 import type { ServerContext } from '../context.ts';
 import type { AppEnv } from '../http/env.ts';
 import { expiredSessionCookies, sessionCookies } from './session-cookies.ts';

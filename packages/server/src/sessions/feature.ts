@@ -5,7 +5,7 @@ import { type HostileString, invalidData, invalidToken, type Outcome, ok } from 
 import { ApiError } from '../http/api-error.ts';
 import { boundedString } from '../http/body.ts';
 import { clientIp } from '../http/client-ip.ts';
-import { bearerToken } from '../http/middleware.ts';
+import { bearerToken } from '../http/credentials.ts';
 import { sessionCookie } from './cookie-credentials.ts';
 import { expiredSessionCookies } from './session-cookies.ts';
 import { logout, presentedRefreshToken, refreshSession } from './session-service.ts';

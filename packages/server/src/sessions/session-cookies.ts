@@ -2,10 +2,10 @@ import { cookieNames, refreshCookiePath } from '@latchkey/protocol';
 import { generateCookie } from 'hono/cookie';
 import type { CookieOptions } from 'hono/utils/cookie';
 import { decodeJwt } from 'jose';
-import type { AppRecord } from '../apps/app-record.ts';
-import { domainMatches } from '../apps/cookie-domain.ts';
+import type { AppRecord } from '../app-config/app-record.ts';
 import type { ServerContext } from '../context.ts';
 import { serverOrigin } from '../http/server-origin.ts';
+import { domainMatches } from './cookie-domain.ts';
 
 /** Browsers cap a cookie's lifetime at 400 days (RFC 6265bis §5.6.1); longer is refused by Hono. */
 const maxCookieAgeSeconds = 400 * 24 * 60 * 60;

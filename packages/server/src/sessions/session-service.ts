@@ -1,12 +1,12 @@
 import type { AuthenticatedUser, SessionUpdateAction } from '@latchkey/protocol';
-import type { AppRecord } from '../apps/app-record.ts';
+import { loadUser, toWireUser, type UserRecord } from '../accounts/user-record.ts';
+import type { AppRecord } from '../app-config/app-record.ts';
 import type { ServerContext } from '../context.ts';
 import { sha256Hex } from '../crypto/hash.ts';
 import { randomId, randomToken } from '../crypto/random.ts';
 import { ApiError } from '../http/api-error.ts';
 import { issueAccessToken, verifyAccessToken } from '../tokens/access-token.ts';
 import { issueIdentityToken } from '../tokens/identity-token.ts';
-import { loadUser, toWireUser, type UserRecord } from '../users/user-record.ts';
 
 /** The value the incumbent's React client sends when it has no refresh token (WIRE.md §5.3). */
 const noRefreshToken = 'deprecated';

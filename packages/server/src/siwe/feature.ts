@@ -1,9 +1,8 @@
 import { buildSiweMessage, routes, siweStatement } from '@latchkey/protocol';
 import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts';
 import { z } from 'zod';
-import { linkIdentity } from '../accounts/link.ts';
-import { loginWithIdentity } from '../accounts/login.ts';
-import type { AppRecord } from '../apps/app-record.ts';
+import { toWireUser } from '../accounts/user-record.ts';
+import type { AppRecord } from '../app-config/app-record.ts';
 import type { Feature } from '../feature.ts';
 import { route } from '../feature.ts';
 import {
@@ -18,11 +17,8 @@ import {
 import { ApiError } from '../http/api-error.ts';
 import { boundedString, loginMode } from '../http/body.ts';
 import { clientIp } from '../http/client-ip.ts';
-import { startSession } from '../sessions/session-service.ts';
-import { toWireUser } from '../users/user-record.ts';
-import { parseEthereumAddress } from '../wallets/addresses.ts';
-import { walletInitRoute } from '../wallets/init-route.ts';
-import { walletTransferBody, walletTransferRoute } from '../wallets/transfer-route.ts';
+import { linkIdentity } from '../login/link.ts';
+import { loginWithIdentity } from '../login/login.ts';
 import {
   clientLabel,
   linkWallet,
@@ -30,7 +26,11 @@ import {
   unlinkWallet,
   walletIdentity,
   walletLoginMode,
-} from '../wallets/wallet-accounts.ts';
+} from '../login/wallet-accounts.ts';
+import { walletInitRoute } from '../login/wallet-init-route.ts';
+import { walletTransferBody, walletTransferRoute } from '../login/wallet-transfer-route.ts';
+import { startSession } from '../sessions/session-service.ts';
+import { parseEthereumAddress } from '../wallets/addresses.ts';
 import { smartWalletSignIn, verifySiwe } from './verify-siwe.ts';
 
 const address = boundedString(100);

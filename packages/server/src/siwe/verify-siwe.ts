@@ -1,7 +1,7 @@
 import { siweStatement } from '@latchkey/protocol';
 import type { Hex } from 'viem';
 import { parseSiweMessage } from 'viem/siwe';
-import type { AppRecord } from '../apps/app-record.ts';
+import type { AppRecord } from '../app-config/app-record.ts';
 import type { ServerContext } from '../context.ts';
 import { ApiError } from '../http/api-error.ts';
 import { parseEthereumAddress, type WalletAddress } from '../wallets/addresses.ts';

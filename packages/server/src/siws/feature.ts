@@ -1,7 +1,7 @@
 import { buildSiwsMessage, routes } from '@latchkey/protocol';
 import { z } from 'zod';
-import { loginWithIdentity } from '../accounts/login.ts';
-import type { AppRecord } from '../apps/app-record.ts';
+import { toWireUser } from '../accounts/user-record.ts';
+import type { AppRecord } from '../app-config/app-record.ts';
 import { type Feature, route } from '../feature.ts';
 import {
   always,
@@ -15,18 +15,18 @@ import {
 import { ApiError } from '../http/api-error.ts';
 import { boundedString, loginMode } from '../http/body.ts';
 import { clientIp } from '../http/client-ip.ts';
-import { startSession } from '../sessions/session-service.ts';
-import { toWireUser } from '../users/user-record.ts';
-import { parseSolanaAddress } from '../wallets/addresses.ts';
-import { walletInitRoute } from '../wallets/init-route.ts';
-import { walletTransferBody, walletTransferRoute } from '../wallets/transfer-route.ts';
+import { loginWithIdentity } from '../login/login.ts';
 import {
   clientLabel,
   linkWallet,
   unlinkWallet,
   walletIdentity,
   walletLoginMode,
-} from '../wallets/wallet-accounts.ts';
+} from '../login/wallet-accounts.ts';
+import { walletInitRoute } from '../login/wallet-init-route.ts';
+import { walletTransferBody, walletTransferRoute } from '../login/wallet-transfer-route.ts';
+import { startSession } from '../sessions/session-service.ts';
+import { parseSolanaAddress } from '../wallets/addresses.ts';
 import { verifySiws } from './verify-siws.ts';
 
 const address = boundedString(100);

@@ -1,7 +1,7 @@
 import { siwsStatement } from '@latchkey/protocol';
 import { ed25519 } from '@noble/curves/ed25519.js';
 import { base64 } from '@scure/base';
-import type { AppRecord } from '../apps/app-record.ts';
+import type { AppRecord } from '../app-config/app-record.ts';
 import type { ServerContext } from '../context.ts';
 import { ApiError } from '../http/api-error.ts';
 import { parseSolanaAddress, type WalletAddress } from '../wallets/addresses.ts';

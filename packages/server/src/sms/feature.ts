@@ -1,9 +1,8 @@
 import { routes } from '@latchkey/protocol';
 import { z } from 'zod';
 import type { VerifiedIdentity } from '../accounts/account-record.ts';
-import { identityMethodRoutes } from '../accounts/identity-method.ts';
-import { transferNonceInput } from '../accounts/transfer-nonces.ts';
 import { assertCaptcha } from '../captcha/assert-captcha.ts';
+import { acceptPhone, normalisePhone, type PhoneNumber } from '../codes/phone-number.ts';
 import { codeInput, sendCode } from '../codes/send-code.ts';
 import { consumeCode } from '../codes/verification-codes.ts';
 import type { Feature } from '../feature.ts';
@@ -18,7 +17,8 @@ import {
   wrongCode,
 } from '../hostile-fixtures.ts';
 import { boundedString } from '../http/body.ts';
-import { acceptPhone, normalisePhone, type PhoneNumber } from './phone-number.ts';
+import { identityMethodRoutes } from '../login/identity-method.ts';
+import { transferNonceInput } from '../login/transfer-nonces.ts';
 
 const phone = boundedString(64);
 const identity = (p: PhoneNumber): VerifiedIdentity => ({

@@ -1,13 +1,14 @@
 import { type Expression, type Kysely, type SqlBool, sql } from 'kysely';
-import { recountStoredEvents } from '../analytics/event-quota.ts';
-import type { ServerContext } from '../context.ts';
+import type { Logger } from '../logger.ts';
+import type { ServerSettings } from '../settings.ts';
+import { recountStoredEvents } from './analytics-counts.ts';
 import type { Database } from './schema.ts';
 
 /** What a sweep entry's condition may depend on. */
 export interface SweepClock {
   /** Unix seconds. */
   now: number;
-  settings: ServerContext['settings'];
+  settings: ServerSettings;
 }
 
 /** One table's retention rule: the rows `expired` selects are deleted; `after` runs next. */
@@ -15,6 +16,13 @@ export interface SweepEntry {
   table: keyof Database;
   expired: (clock: SweepClock) => Expression<SqlBool>;
   after?: (db: Kysely<Database>) => Promise<void>;
+}
+
+/** What a sweep needs of the server context (storage sits below context.ts, so it names it here). */
+export interface SweepContext {
+  db: Kysely<Database>;
+  settings: ServerSettings;
+  now(): number;
 }
 
 const day = 24 * 60 * 60;
@@ -54,7 +62,7 @@ export const sweepEntries: SweepEntry[] = [
  * The server runs it periodically (`startRetentionSweeps`); tests call it directly.
  */
 export async function sweepExpired(
-  ctx: Pick<ServerContext, 'db' | 'now' | 'settings'>,
+  ctx: SweepContext,
   entries: SweepEntry[] = sweepEntries,
 ): Promise<Partial<Record<keyof Database, number>>> {
   const clock: SweepClock = { now: ctx.now(), settings: ctx.settings };
@@ -75,7 +83,7 @@ export const sweepIntervalMs = 10 * 60 * 1000;
  * process alive; `stop` waits for a sweep in progress, so storage can be closed after it.
  */
 export function startRetentionSweeps(
-  ctx: Pick<ServerContext, 'db' | 'now' | 'settings' | 'log'>,
+  ctx: SweepContext & { log: Logger },
   intervalMs: number = sweepIntervalMs,
 ): { stop(): Promise<void> } {
   let timer: NodeJS.Timeout | undefined;

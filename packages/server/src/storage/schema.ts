@@ -1,8 +1,17 @@
+import type { AnalyticsTables } from './tables/analytics.ts';
+import type { EmbeddedWalletTables } from './tables/embedded-wallets.ts';
+
 /**
  * The database schema, identical on SQLite and PostgreSQL. Times are Unix seconds (integers);
  * JSON values are stored as text so both dialects read them the same way.
+ *
+ * `Database` is every table, so `ctx.db` is typed for all of them: the shared tables listed here,
+ * and the tables only one feature uses, each feature's in `tables/<feature>.ts`. Those live in
+ * storage rather than in the feature's folder because everything below the features needs them
+ * typed: context.ts types `ctx.db` with `Database`, and storage reads some of them (the retention
+ * sweep, the analytics counts); a feature folder imported from here would be a folder cycle.
  */
-export interface Database {
+export interface Database extends EmbeddedWalletTables, AnalyticsTables {
   apps: AppsTable;
   signing_keys: SigningKeysTable;
   users: UsersTable;
@@ -13,15 +22,9 @@ export interface Database {
   verification_attempts: VerificationAttemptsTable;
   wallet_nonces: WalletNoncesTable;
   account_transfers: AccountTransfersTable;
-  wallet_entropies: WalletEntropiesTable;
   allowlist: AllowlistTable;
-  analytics_events: AnalyticsEventsTable;
-  analytics_event_counts: AnalyticsEventCountsTable;
   outbox: OutboxTable;
   server_settings: ServerSettingsTable;
-  wallet_devices: WalletDevicesTable;
-  dpop_proofs: DpopProofsTable;
-  key_proof_nonces: KeyProofNoncesTable;
 }
 
 export interface AppsTable {
@@ -140,89 +143,12 @@ export interface AccountTransfersTable {
   created_at: number;
 }
 
-export interface WalletEntropiesTable {
-  id: string;
-  app_id: string;
-  user_id: string;
-  /** The first wallet's address, normalised (lower-cased 0x address, or base58). */
-  entropy_id: string;
-  /** `ethereum-address-verifier` or `solana-address-verifier`. */
-  entropy_id_verifier: string;
-  /** The auth share, sealed with the secret box (context `embedded-auth-share:{id}`). */
-  auth_share_sealed: string;
-  /** `privy` or `user-passcode`. */
-  recovery_method: string;
-  /**
-   * The recovery share as the frame encrypted it (AES-GCM under the recovery key), sealed again
-   * with the secret box (context `embedded-recovery-share:{id}`): a stolen table alone does not
-   * allow guessing a user's password offline.
-   */
-  encrypted_recovery_share: string;
-  /** `privy` method: the recovery key, sealed (context `embedded-recovery-key:{id}`); else null. */
-  recovery_key_sealed: string | null;
-  /** `user-passcode` method: the PBKDF2 salt, base64 (not secret); else null. */
-  recovery_key_derivation_salt: string | null;
-  created_at: number;
-  updated_at: number;
-  /**
-   * 1 for an imported private key (its own entropy, named by its address), 0 for the user's HD
-   * entropy. A user has at most one HD entropy and any number of imported keys.
-   */
-  imported: number;
-  /**
-   * `user-passcode` method: SHA-256 of a label and the password-derived key, sealed like the
-   * recovery share (context `embedded-password-verifier:{id}`); it proves the password without it.
-   */
-  recovery_password_verifier: string | null;
-}
-
-export interface WalletDevicesTable {
-  id: string;
-  app_id: string;
-  user_id: string;
-  /** RFC 7638 SHA-256 thumbprint of the device's public key: what its DPoP proofs are matched by. */
-  jkt: string;
-  /** The public JWK (P-256); the private key never leaves the frame's origin. */
-  public_jwk: string;
-  created_at: number;
-  last_used_at: number;
-}
-
-export interface DpopProofsTable {
-  /** SHA-256 of a spent proof's `jti`. */
-  jti_hash: string;
-  expires_at: number;
-}
-
-export interface KeyProofNoncesTable {
-  /** SHA-256 of the nonce. */
-  nonce_hash: string;
-  app_id: string;
-  user_id: string;
-  expires_at: number;
-}
-
 export interface AllowlistTable {
   id: string;
   app_id: string;
   type: string;
   value: string;
   created_at: number;
-}
-
-export interface AnalyticsEventsTable {
-  id: string;
-  app_id: string;
-  event_name: string;
-  client_id: string | null;
-  payload: string | null;
-  created_at: number;
-}
-
-/** Events stored per app, kept under `analyticsMaxEventsPerApp` (see analytics/event-quota.ts). */
-export interface AnalyticsEventCountsTable {
-  app_id: string;
-  stored: number;
 }
 
 export interface OutboxTable {

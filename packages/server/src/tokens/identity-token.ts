@@ -1,8 +1,8 @@
 import { userIdPrefix } from '@latchkey/protocol';
 import { SignJWT } from 'jose';
 import { toCompactAccount } from '../accounts/account-record.ts';
+import type { UserRecord } from '../accounts/user-record.ts';
 import type { ServerContext } from '../context.ts';
-import type { UserRecord } from '../users/user-record.ts';
 
 /**
  * Signs an identity token (WIRE.md §5.2): the user's profile in claims, so an app's backend can

@@ -1,11 +1,11 @@
 import { routes } from '@latchkey/protocol';
 import { z } from 'zod';
+import { loadUser, toWireUser } from '../accounts/user-record.ts';
 import type { ServerContext } from '../context.ts';
 import { type Feature, route } from '../feature.ts';
 import { ok } from '../hostile-fixtures.ts';
 import { ApiError } from '../http/api-error.ts';
 import { issueIdentityToken } from '../tokens/identity-token.ts';
-import { loadUser, toWireUser } from './user-record.ts';
 
 async function currentUser(ctx: ServerContext, appId: string, userId: string) {
   const user = await loadUser(ctx.db, appId, userId);

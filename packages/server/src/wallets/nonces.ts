@@ -1,4 +1,4 @@
-import type { AppRecord } from '../apps/app-record.ts';
+import type { AppRecord } from '../app-config/app-record.ts';
 import type { ServerContext } from '../context.ts';
 import { randomId } from '../crypto/random.ts';
 import { ApiError } from '../http/api-error.ts';

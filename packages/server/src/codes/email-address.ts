@@ -1,4 +1,4 @@
-import type { AppRecord } from '../apps/app-record.ts';
+import type { AppRecord } from '../app-config/app-record.ts';
 import { ApiError } from '../http/api-error.ts';
 
 // An RFC 5321 §4.1.2 Mailbox, strictly: Local-part "@" Domain with a Dot-string local part (RFC

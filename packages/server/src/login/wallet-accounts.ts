@@ -2,13 +2,13 @@ import type { LoginMode } from '@latchkey/protocol';
 import { z } from 'zod';
 import type { TypeLimit } from '../accounts/account-limits.ts';
 import { isEmbeddedWallet, type VerifiedIdentity } from '../accounts/account-record.ts';
-import { linkIdentity, unlinkAccount } from '../accounts/link.ts';
-import type { AppRecord } from '../apps/app-record.ts';
+import { loadUser, type UserRecord } from '../accounts/user-record.ts';
+import type { AppRecord } from '../app-config/app-record.ts';
 import type { ServerContext } from '../context.ts';
 import { ApiError } from '../http/api-error.ts';
 import { boundedString } from '../http/body.ts';
-import { loadUser, type UserRecord } from '../users/user-record.ts';
-import type { WalletAddress } from './addresses.ts';
+import type { WalletAddress } from '../wallets/addresses.ts';
+import { linkIdentity, unlinkAccount } from './link.ts';
 
 /** `walletClientType` / `connectorType`: free labels from the client, may be null. */
 export const clientLabel = boundedString(100).nullable().optional();

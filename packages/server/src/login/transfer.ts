@@ -1,13 +1,13 @@
 import { userIdPrefix } from '@latchkey/protocol';
-import type { AppRecord } from '../apps/app-record.ts';
+import { assertRoomForType, type TypeLimit } from '../accounts/account-limits.ts';
+import { toWireAccount, type VerifiedIdentity } from '../accounts/account-record.ts';
+import { deleteUser } from '../accounts/delete-user.ts';
+import { loadUser, toWireUser, type UserRecord } from '../accounts/user-record.ts';
+import type { AppRecord } from '../app-config/app-record.ts';
 import type { ServerContext } from '../context.ts';
 import { ApiError } from '../http/api-error.ts';
 import { recordEvent } from '../outbox/record-event.ts';
 import { isUniqueViolation } from '../storage/db.ts';
-import { deleteUser } from '../users/delete-user.ts';
-import { loadUser, toWireUser, type UserRecord } from '../users/user-record.ts';
-import { assertRoomForType, type TypeLimit } from './account-limits.ts';
-import { toWireAccount, type VerifiedIdentity } from './account-record.ts';
 import { addAccount } from './link.ts';
 import { claimTransferNonce } from './transfer-nonces.ts';
 

@@ -1,8 +1,8 @@
 import type { MiddlewareHandler } from 'hono';
 import type { ServerContext } from '../context.ts';
 import { ApiError } from '../http/api-error.ts';
+import { bearerToken } from '../http/credentials.ts';
 import type { AppEnv } from '../http/env.ts';
-import { bearerToken } from '../http/middleware.ts';
 import { serverOrigin } from '../http/server-origin.ts';
 
 /**

@@ -1,15 +1,15 @@
+import type { RecoveryMethod } from '@latchkey/protocol';
 import type { Kysely } from 'kysely';
-import { type AccountRecord, isEmbeddedWallet, type VerifiedIdentity } from '../accounts/account-record.ts';
 import { ApiError } from '../http/api-error.ts';
 import type { Database } from '../storage/schema.ts';
-import { toAccountRecord, type UserRecord } from '../users/user-record.ts';
 import {
   parseEthereumAddress,
   parseSolanaAddress,
   type WalletAddress,
   type WalletChainType,
 } from '../wallets/addresses.ts';
-import type { RecoveryMethod } from './bodies.ts';
+import { type AccountRecord, isEmbeddedWallet, type VerifiedIdentity } from './account-record.ts';
+import { toAccountRecord, type UserRecord } from './user-record.ts';
 
 /** One embedded wallet: where it sits in the user's HD tree, and its address. */
 export interface EmbeddedWallet {

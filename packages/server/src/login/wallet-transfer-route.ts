@@ -1,13 +1,13 @@
 import { z } from 'zod';
-import { transferAccount } from '../accounts/transfer.ts';
-import { transferNonceInput } from '../accounts/transfer-nonces.ts';
-import type { AppRecord } from '../apps/app-record.ts';
+import { toWireUser } from '../accounts/user-record.ts';
+import type { AppRecord } from '../app-config/app-record.ts';
 import type { ServerContext } from '../context.ts';
 import { type Route, route } from '../feature.ts';
 import { boundedString } from '../http/body.ts';
 import { clientIp } from '../http/client-ip.ts';
-import { toWireUser } from '../users/user-record.ts';
-import type { WalletAddress } from './addresses.ts';
+import type { WalletAddress } from '../wallets/addresses.ts';
+import { transferAccount } from './transfer.ts';
+import { transferNonceInput } from './transfer-nonces.ts';
 import { clientLabel, walletLimit } from './wallet-accounts.ts';
 
 /** `/siws/transfer` body; `/siwe/transfer` adds `chainId` (WIRE.md §3.3). */

@@ -1,29 +1,20 @@
+/**
+ * The guards `app.ts` puts in front of routes by their `auth` (feature.ts `RouteAuth`). They sit
+ * above the services they consult (apps, tokens, sessions) and below the features, apart from the
+ * low `http/` pieces (errors, credentials, origins) that features share with them.
+ */
 import { cookieNames, headers } from '@latchkey/protocol';
 import type { MiddlewareHandler } from 'hono';
 import { verifyAppSecret } from '../apps/app-service.ts';
 import type { ServerContext } from '../context.ts';
+import { ApiError } from '../http/api-error.ts';
+import { basicCredentials, bearerToken } from '../http/credentials.ts';
+import type { AppEnv } from '../http/env.ts';
+import { assertOrigin } from '../http/origin.ts';
+import { serverOrigin } from '../http/server-origin.ts';
 import { sessionCookie } from '../sessions/cookie-credentials.ts';
 import { activeSession } from '../sessions/session-service.ts';
 import { verifyAccessToken } from '../tokens/access-token.ts';
-import { ApiError } from './api-error.ts';
-import type { AppEnv } from './env.ts';
-import { assertOrigin } from './origin.ts';
-import { serverOrigin } from './server-origin.ts';
-
-/** Reads `Authorization: Basic base64(appId:secret)`; null when the header is not Basic. */
-export function basicCredentials(authorization: string | undefined): { id: string; secret: string } | null {
-  if (!authorization?.startsWith('Basic ')) return null;
-  const decoded = Buffer.from(authorization.slice(6), 'base64').toString('utf8');
-  const colon = decoded.indexOf(':');
-  if (colon < 0) return { id: decoded, secret: '' };
-  return { id: decoded.slice(0, colon), secret: decoded.slice(colon + 1) };
-}
-
-/** The bearer token, if any. */
-export function bearerToken(authorization: string | undefined): string | undefined {
-  if (!authorization?.startsWith('Bearer ')) return undefined;
-  return authorization.slice(7).trim() || undefined;
-}
 
 /**
  * Resolves the app from `privy-app-id`, then admits the caller: the app secret (server callers),

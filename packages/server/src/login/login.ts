@@ -1,6 +1,10 @@
 import type { LoginMode } from '@latchkey/protocol';
 import type { Kysely } from 'kysely';
-import type { AppRecord } from '../apps/app-record.ts';
+import { isEmbeddedWallet, toWireAccount, type VerifiedIdentity } from '../accounts/account-record.ts';
+import { assertAllowlisted } from '../accounts/allowlist.ts';
+import { insertAccount } from '../accounts/insert-account.ts';
+import { findAccountOwner, loadUser, toWireUser, type UserRecord } from '../accounts/user-record.ts';
+import type { AppRecord } from '../app-config/app-record.ts';
 import { userLimit } from '../apps/app-service.ts';
 import type { ServerContext } from '../context.ts';
 import { randomId } from '../crypto/random.ts';
@@ -8,10 +12,6 @@ import { ApiError } from '../http/api-error.ts';
 import { recordEvent } from '../outbox/record-event.ts';
 import { isUniqueViolation } from '../storage/db.ts';
 import type { Database } from '../storage/schema.ts';
-import { findAccountOwner, loadUser, toWireUser, type UserRecord } from '../users/user-record.ts';
-import { isEmbeddedWallet, toWireAccount, type VerifiedIdentity } from './account-record.ts';
-import { assertAllowlisted } from './allowlist.ts';
-import { insertAccount } from './insert-account.ts';
 
 export interface LoginReturnType {
   user: UserRecord;

@@ -1,14 +1,14 @@
 import type { Kysely } from 'kysely';
-import type { AppRecord } from '../apps/app-record.ts';
+import { assertRoomForType, type TypeLimit } from '../accounts/account-limits.ts';
+import { type AccountType, toWireAccount, type VerifiedIdentity } from '../accounts/account-record.ts';
+import { insertAccount } from '../accounts/insert-account.ts';
+import { findAccountOwner, loadUser, toWireUser, type UserRecord } from '../accounts/user-record.ts';
+import type { AppRecord } from '../app-config/app-record.ts';
 import type { ServerContext } from '../context.ts';
 import { ApiError } from '../http/api-error.ts';
 import { recordEvent } from '../outbox/record-event.ts';
 import { isUniqueViolation } from '../storage/db.ts';
 import type { Database } from '../storage/schema.ts';
-import { findAccountOwner, loadUser, toWireUser, type UserRecord } from '../users/user-record.ts';
-import { assertRoomForType, type TypeLimit } from './account-limits.ts';
-import { type AccountType, toWireAccount, type VerifiedIdentity } from './account-record.ts';
-import { insertAccount } from './insert-account.ts';
 import { accountTransferRequired } from './transfer-nonces.ts';
 
 async function requireUser(ctx: ServerContext, app: AppRecord, userId: string): Promise<UserRecord> {

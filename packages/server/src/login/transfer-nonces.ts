@@ -1,13 +1,13 @@
 import type { Kysely } from 'kysely';
-import type { AppRecord } from '../apps/app-record.ts';
+import type { AccountType, VerifiedIdentity } from '../accounts/account-record.ts';
+import { loadPrimaryEmbeddedAddress } from '../accounts/embedded-accounts.ts';
+import type { AppRecord } from '../app-config/app-record.ts';
 import type { ServerContext } from '../context.ts';
 import { sha256Hex } from '../crypto/hash.ts';
 import { randomToken } from '../crypto/random.ts';
-import { loadPrimaryEmbeddedAddress } from '../embedded-wallets/embedded-accounts.ts';
 import { ApiError } from '../http/api-error.ts';
 import { boundedString } from '../http/body.ts';
 import type { Database } from '../storage/schema.ts';
-import type { AccountType, VerifiedIdentity } from './account-record.ts';
 
 /** A transfer nonce lives this long: time to read the confirmation screen and decide. */
 export const transferNonceTtlSeconds = 10 * 60;

@@ -1,8 +1,8 @@
 import { allowedRequestHeaders, dpopHeaders, headers } from '@latchkey/protocol';
 import type { MiddlewareHandler } from 'hono';
 import type { ServerContext } from '../context.ts';
-import { isAllowedOrigin } from './origin.ts';
-import { serverOrigin } from './server-origin.ts';
+import { isAllowedOrigin } from '../http/origin.ts';
+import { serverOrigin } from '../http/server-origin.ts';
 
 const allowHeaders = allowedRequestHeaders.join(', ');
 const allowMethods = 'GET, POST, PATCH, PUT, DELETE, OPTIONS';

@@ -9,12 +9,11 @@ import {
   type JWK,
 } from 'jose';
 import type { Kysely } from 'kysely';
-import type { ServerContext } from '../context.ts';
-import type { KeyStore } from '../crypto/key-store.ts';
-import { randomId } from '../crypto/random.ts';
-import { sealedKind } from '../crypto/sealed-value.ts';
-import { type SecretBox, secretBoxKind } from '../crypto/secret-box.ts';
 import type { Database } from '../storage/schema.ts';
+import type { KeyStore } from './key-store.ts';
+import { randomId } from './random.ts';
+import { sealedKind } from './sealed-value.ts';
+import { type SecretBox, secretBoxKind } from './secret-box.ts';
 
 export interface PublicSigningKey {
   kid: string;
@@ -32,6 +31,17 @@ interface AppKeys {
 
 const alg = 'ES256';
 const context = (kid: string) => `signing-key:${kid}`;
+
+/**
+ * What creating and rotating keys need of the server context, named here rather than imported: the
+ * context carries `SigningKeys`, so this file sits below context.ts (no folder cycle).
+ */
+export interface SigningKeyContext {
+  db: Kysely<Database>;
+  keyStore: KeyStore;
+  signingKeys: SigningKeys;
+  now(): number;
+}
 
 /** The keys a signing key's private half may be sealed with. */
 export type SigningKeyKeys = { secretBox: SecretBox; keyStore: KeyStore };
@@ -109,7 +119,7 @@ export class SigningKeys {
   }
 }
 
-async function insertKey(ctx: ServerContext, appId: string): Promise<string> {
+async function insertKey(ctx: SigningKeyContext, appId: string): Promise<string> {
   const { publicKey, privateKey } = await generateKeyPair(alg, { extractable: true });
   const kid = randomId(16);
   const pkcs8 = new TextEncoder().encode(await exportPKCS8(privateKey));
@@ -128,7 +138,7 @@ async function insertKey(ctx: ServerContext, appId: string): Promise<string> {
 }
 
 /** Creates the app's first signing key if it has none. */
-export async function ensureSigningKey(ctx: ServerContext, appId: string): Promise<void> {
+export async function ensureSigningKey(ctx: SigningKeyContext, appId: string): Promise<void> {
   const existing = await ctx.db
     .selectFrom('signing_keys')
     .select('kid')
@@ -140,7 +150,7 @@ export async function ensureSigningKey(ctx: ServerContext, appId: string): Promi
 }
 
 /** Starts signing with a fresh key; the old one is retired but stays published. */
-export async function rotateSigningKey(ctx: ServerContext, appId: string): Promise<string> {
+export async function rotateSigningKey(ctx: SigningKeyContext, appId: string): Promise<string> {
   await ctx.db
     .updateTable('signing_keys')
     .set({ retired_at: ctx.now() })

@@ -1,7 +1,7 @@
 import { type User, userIdPrefix } from '@latchkey/protocol';
 import type { Kysely } from 'kysely';
-import { type AccountRecord, type AccountType, toWireAccount } from '../accounts/account-record.ts';
 import type { Database, LinkedAccountsTable } from '../storage/schema.ts';
+import { type AccountRecord, type AccountType, toWireAccount } from './account-record.ts';
 
 export interface UserRecord {
   id: string;

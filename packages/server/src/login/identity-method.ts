@@ -1,15 +1,15 @@
 import type { LoginMode } from '@latchkey/protocol';
 import type { Context } from 'hono';
 import { z } from 'zod';
-import type { AppRecord } from '../apps/app-record.ts';
+import type { AccountType, VerifiedIdentity } from '../accounts/account-record.ts';
+import { toWireUser } from '../accounts/user-record.ts';
+import type { AppRecord } from '../app-config/app-record.ts';
 import type { ServerContext } from '../context.ts';
 import { type Route, route } from '../feature.ts';
 import { loginMode } from '../http/body.ts';
 import { clientIp } from '../http/client-ip.ts';
 import type { AppEnv } from '../http/env.ts';
 import { startSession } from '../sessions/session-service.ts';
-import { toWireUser } from '../users/user-record.ts';
-import type { AccountType, VerifiedIdentity } from './account-record.ts';
 import { linkIdentity, unlinkAccount, updateAccount } from './link.ts';
 import { loginWithIdentity } from './login.ts';
 import { transferAccount } from './transfer.ts';

@@ -1,12 +1,12 @@
 import { z } from 'zod';
-import type { AppRecord } from '../apps/app-record.ts';
+import type { AppRecord } from '../app-config/app-record.ts';
 import { assertCaptcha } from '../captcha/assert-captcha.ts';
 import type { ServerContext } from '../context.ts';
 import { type Route, route } from '../feature.ts';
 import { boundedString } from '../http/body.ts';
 import { clientIp } from '../http/client-ip.ts';
-import type { WalletAddress } from './addresses.ts';
-import { issueNonce } from './nonces.ts';
+import type { WalletAddress } from '../wallets/addresses.ts';
+import { issueNonce } from '../wallets/nonces.ts';
 
 const initBody = z.object({ address: boundedString(100), token: boundedString(4096).optional() });
 
