@@ -1,3 +1,4 @@
+export * from './api/index.ts';
 export * from './app-config.ts';
 export * from './cookies.ts';
 export * from './errors.ts';
@@ -9,3 +10,4 @@ export * from './recovery-methods.ts';
 export * from './routes.ts';
 export * from './sign-in-message.ts';
 export * from './user.ts';
+export * from './wallets.ts';

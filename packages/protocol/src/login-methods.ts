@@ -36,3 +36,7 @@ export type LoginMethod = (typeof loginMethods)[number];
 
 export const isOAuthProvider = (method: string): method is OAuthProvider =>
   (oauthProviders as readonly string[]).includes(method);
+
+/** `mode` accepted by every login route: `no-signup` refuses users the app does not know yet. */
+export const loginModes = ['login-or-sign-up', 'no-signup'] as const;
+export type LoginMode = (typeof loginModes)[number];

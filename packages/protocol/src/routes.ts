@@ -1,35 +1,46 @@
-/** Client route paths (WIRE.md §3). Path parameters are written `:name`. */
+import { analyticsApi } from './api/analytics.ts';
+import { appApi } from './api/apps.ts';
+import { customJwtApi } from './api/custom-jwt.ts';
+import { emailApi } from './api/email.ts';
+import { guestApi } from './api/guest.ts';
+import { routePath } from './api/route.ts';
+import { sessionApi } from './api/sessions.ts';
+import { siweApi } from './api/siwe.ts';
+import { siwsApi } from './api/siws.ts';
+import { smsApi } from './api/sms.ts';
+
+export { routePath };
+
+/**
+ * Client route paths (WIRE.md §3), by the route names of `api` (api/index.ts), where each route is
+ * defined with its method and body types. Path parameters are written `:name`.
+ */
 export const routes = {
-  app: '/api/v1/apps/:app_id',
-  appJwks: '/api/v1/apps/:app_id/jwks.json',
-  sessions: '/api/v1/sessions',
-  logout: '/api/v1/sessions/logout',
-  me: '/api/v1/users/me',
-  acceptTerms: '/api/v1/users/me/accept_terms',
-  analyticsEvents: '/api/v1/analytics_events',
-  emailInit: '/api/v1/passwordless/init',
-  emailAuthenticate: '/api/v1/passwordless/authenticate',
-  emailLink: '/api/v1/passwordless/link',
-  emailUpdate: '/api/v1/passwordless/update',
-  emailUnlink: '/api/v1/passwordless/unlink',
-  emailTransfer: '/api/v1/passwordless/transfer',
-  smsInit: '/api/v1/passwordless_sms/init',
-  smsAuthenticate: '/api/v1/passwordless_sms/authenticate',
-  smsLink: '/api/v1/passwordless_sms/link',
-  smsUpdate: '/api/v1/passwordless_sms/update',
-  smsUnlink: '/api/v1/passwordless_sms/unlink',
-  smsTransfer: '/api/v1/passwordless_sms/transfer',
-  siweTransfer: '/api/v1/siwe/transfer',
-  siwsTransfer: '/api/v1/siws/transfer',
-  guestAuthenticate: '/api/v1/guest/authenticate',
-  customJwtAuthenticate: '/api/v1/custom_jwt_account/authenticate',
-  customJwtLink: '/api/v1/custom_jwt_account/link',
+  app: appApi.app.path,
+  appJwks: appApi.appJwks.path,
+  sessions: sessionApi.sessions.path,
+  logout: sessionApi.logout.path,
+  me: sessionApi.me.path,
+  acceptTerms: sessionApi.acceptTerms.path,
+  analyticsEvents: analyticsApi.analyticsEvents.path,
+  emailInit: emailApi.emailInit.path,
+  emailAuthenticate: emailApi.emailAuthenticate.path,
+  emailLink: emailApi.emailLink.path,
+  emailUpdate: emailApi.emailUpdate.path,
+  emailUnlink: emailApi.emailUnlink.path,
+  emailTransfer: emailApi.emailTransfer.path,
+  smsInit: smsApi.smsInit.path,
+  smsAuthenticate: smsApi.smsAuthenticate.path,
+  smsLink: smsApi.smsLink.path,
+  smsUpdate: smsApi.smsUpdate.path,
+  smsUnlink: smsApi.smsUnlink.path,
+  smsTransfer: smsApi.smsTransfer.path,
+  siweTransfer: siweApi.siweTransfer.path,
+  siwsTransfer: siwsApi.siwsTransfer.path,
+  guestAuthenticate: guestApi.guestAuthenticate.path,
+  customJwtAuthenticate: customJwtApi.customJwtAuthenticate.path,
+  customJwtLink: customJwtApi.customJwtLink.path,
 } as const;
 
-/** Fill `:name` parameters of a route path. */
-export function routePath(path: string, params: Record<string, string>): string {
-  return path.replace(/:([a-z_]+)/g, (_, name: string) => encodeURIComponent(params[name] ?? ''));
-}
-
-/** `mode` accepted by every login route. */
-export type LoginMode = 'login-or-sign-up' | 'no-signup';
+// `LoginMode` was first exported from here; it is defined with the other login lists.
+export type { LoginMode } from './login-methods.ts';

@@ -1,0 +1,67 @@
+import { describe, expect, expectTypeOf, it } from 'vitest';
+import type { AppResponse } from '../app-config.ts';
+import { frameApi } from '../frame-api.ts';
+import { routes } from '../routes.ts';
+import type { AuthenticatedUser, User } from '../user.ts';
+import {
+  api,
+  type emailApi,
+  frameRoutes,
+  type PathParamsOf,
+  type RequestOf,
+  type ResponseOf,
+  routeUrl,
+} from './index.ts';
+
+describe('api', () => {
+  it('names each method and path once', () => {
+    const seen = new Set<string>();
+    for (const [name, route] of Object.entries(api)) {
+      const key = `${route.method} ${route.path}`;
+      expect(seen.has(key), `${name}: ${key}`).toBe(false);
+      seen.add(key);
+      expect(route.path).toMatch(/^\/api\/v1\//);
+      // Plain data: nothing but the method and the path exists at runtime.
+      expect(Object.keys(route).sort()).toEqual(['method', 'path']);
+    }
+  });
+
+  it('keeps the paths `routes` always had', () => {
+    expect(routes).toMatchObject({
+      app: '/api/v1/apps/:app_id',
+      sessions: '/api/v1/sessions',
+      logout: '/api/v1/sessions/logout',
+      me: '/api/v1/users/me',
+      emailInit: '/api/v1/passwordless/init',
+      smsUpdate: '/api/v1/passwordless_sms/update',
+      siweTransfer: '/api/v1/siwe/transfer',
+      customJwtLink: '/api/v1/custom_jwt_account/link',
+    });
+    for (const [name, path] of Object.entries(routes))
+      expect(api[name as keyof typeof api].path, name).toBe(path);
+  });
+
+  it("puts the frame's routes under frameApi's prefix", () => {
+    expect(frameRoutes.frameNonce.path).toBe(`${frameApi.prefix}${frameApi.nonce}`);
+    expect(frameRoutes.frameKeyMaterial.path).toBe('/api/v1/embedded_wallets/:address/recovery/key_material');
+  });
+
+  it('fills path parameters, checked against the path', () => {
+    expect(routeUrl(api.app, { app_id: 'a b' })).toBe('/api/v1/apps/a%20b');
+    expectTypeOf<PathParamsOf<typeof api.app>>().toEqualTypeOf<{ app_id: string }>();
+    expectTypeOf<keyof PathParamsOf<typeof api.emailInit>>().toEqualTypeOf<never>();
+    // @ts-expect-error: the parameter is app_id
+    routeUrl(api.app, { appId: 'x' });
+  });
+
+  it('types each body', () => {
+    expectTypeOf<RequestOf<typeof emailApi.emailInit>>().toEqualTypeOf<{ email: string; token?: string }>();
+    expectTypeOf<ResponseOf<typeof api.emailAuthenticate>>().toEqualTypeOf<AuthenticatedUser>();
+    expectTypeOf<ResponseOf<typeof api.smsLink>>().toEqualTypeOf<User>();
+    expectTypeOf<RequestOf<typeof api.smsUpdate>>().toHaveProperty('old_phone_number');
+    expectTypeOf<RequestOf<typeof api.app>>().toEqualTypeOf<undefined>();
+    expectTypeOf<ResponseOf<typeof api.app>>().toEqualTypeOf<AppResponse>();
+    expectTypeOf(api.emailInit.method).toEqualTypeOf<'POST'>();
+    expectTypeOf(api.me.path).toEqualTypeOf<'/api/v1/users/me'>();
+  });
+});

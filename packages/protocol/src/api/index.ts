@@ -1,0 +1,60 @@
+import { analyticsApi } from './analytics.ts';
+import { appApi, appServerApi } from './apps.ts';
+import { customJwtApi } from './custom-jwt.ts';
+import { emailApi } from './email.ts';
+import { frameRoutes } from './embedded-wallets.ts';
+import { guestApi } from './guest.ts';
+import { sessionApi } from './sessions.ts';
+import { siweApi } from './siwe.ts';
+import { siwsApi } from './siws.ts';
+import { smsApi } from './sms.ts';
+
+export * from './analytics.ts';
+export * from './apps.ts';
+export * from './common.ts';
+export * from './custom-jwt.ts';
+export * from './email.ts';
+export * from './embedded-wallets.ts';
+export * from './guest.ts';
+export type {
+  HttpMethod,
+  PathParams,
+  PathParamsOf,
+  RequestOf,
+  ResponseOf,
+  Route,
+  RouteTable,
+  RouteTypes,
+  TypedRoutes,
+} from './route.ts';
+export { routeUrl } from './route.ts';
+export * from './sessions.ts';
+export * from './siwe.ts';
+export * from './siws.ts';
+export * from './sms.ts';
+export * from './wallet-login.ts';
+
+/**
+ * Every route the Latchkey server serves under `/api/v1`, by name: the contract the clients call
+ * and the server's bodies are checked against. Clients import the feature tables (`emailApi`, …)
+ * so that a bundle carries only the routes it calls.
+ *
+ * @example
+ * type Body = RequestOf<typeof api.emailInit>; // { email: string; token?: string }
+ */
+export const api = {
+  ...appApi,
+  ...appServerApi,
+  ...sessionApi,
+  ...analyticsApi,
+  ...emailApi,
+  ...smsApi,
+  ...siweApi,
+  ...siwsApi,
+  ...guestApi,
+  ...customJwtApi,
+  ...frameRoutes,
+};
+
+/** Any route of the contract. */
+export type ApiRoute = (typeof api)[keyof typeof api];
