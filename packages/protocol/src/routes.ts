@@ -5,15 +5,14 @@ import { emailApi } from './api/email.ts';
 import { guestApi } from './api/guest.ts';
 import { routePath } from './api/route.ts';
 import { sessionApi } from './api/sessions.ts';
-import { siweApi } from './api/siwe.ts';
-import { siwsApi } from './api/siws.ts';
 import { smsApi } from './api/sms.ts';
+import { transferApi } from './api/transfer.ts';
 
 export { routePath };
 
 /**
  * Client route paths (WIRE.md §3), by the route names of `api` (api/index.ts), where each route is
- * defined with its method and body types. Path parameters are written `:name`.
+ * defined with its method and body types (the server's mounted paths still read these). Path parameters are written `:name`.
  */
 export const routes = {
   app: appApi.app.path,
@@ -28,15 +27,15 @@ export const routes = {
   emailLink: emailApi.emailLink.path,
   emailUpdate: emailApi.emailUpdate.path,
   emailUnlink: emailApi.emailUnlink.path,
-  emailTransfer: emailApi.emailTransfer.path,
+  emailTransfer: transferApi.emailTransfer.path,
   smsInit: smsApi.smsInit.path,
   smsAuthenticate: smsApi.smsAuthenticate.path,
   smsLink: smsApi.smsLink.path,
   smsUpdate: smsApi.smsUpdate.path,
   smsUnlink: smsApi.smsUnlink.path,
-  smsTransfer: smsApi.smsTransfer.path,
-  siweTransfer: siweApi.siweTransfer.path,
-  siwsTransfer: siwsApi.siwsTransfer.path,
+  smsTransfer: transferApi.smsTransfer.path,
+  siweTransfer: transferApi.siweTransfer.path,
+  siwsTransfer: transferApi.siwsTransfer.path,
   guestAuthenticate: guestApi.guestAuthenticate.path,
   customJwtAuthenticate: customJwtApi.customJwtAuthenticate.path,
   customJwtLink: customJwtApi.customJwtLink.path,

@@ -1,8 +1,6 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import type { AppResponse } from '../app-config.ts';
 import { frameApi } from '../frame-api.ts';
-import { routes } from '../routes.ts';
-import type { AuthenticatedUser, User } from '../user.ts';
 import {
   api,
   type emailApi,
@@ -11,7 +9,9 @@ import {
   type RequestOf,
   type ResponseOf,
   routeUrl,
-} from './index.ts';
+} from '../index.ts';
+import { routes } from '../routes.ts';
+import type { AuthenticatedUser, User } from '../user.ts';
 
 describe('api', () => {
   it('names each method and path once', () => {
@@ -42,8 +42,12 @@ describe('api', () => {
   });
 
   it("puts the frame's routes under frameApi's prefix", () => {
-    expect(frameRoutes.frameNonce.path).toBe(`${frameApi.prefix}${frameApi.nonce}`);
-    expect(frameRoutes.frameKeyMaterial.path).toBe('/api/v1/embedded_wallets/:address/recovery/key_material');
+    const { prefix, ...paths } = frameApi;
+    const frameName = (name: string) =>
+      `frame${name[0]!.toUpperCase()}${name.slice(1)}` as keyof typeof frameRoutes;
+    for (const [name, path] of Object.entries(paths))
+      expect(frameRoutes[frameName(name)].path).toBe(`${prefix}${path}`);
+    expect(Object.keys(frameRoutes)).toHaveLength(Object.keys(paths).length);
   });
 
   it('fills path parameters, checked against the path', () => {

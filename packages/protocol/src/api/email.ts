@@ -30,19 +30,12 @@ export interface EmailUnlinkRequest {
   address: string;
 }
 
-/** `nonce` comes from the `account_transfer_required` refusal (WIRE.md §2). */
-export interface EmailTransferRequest {
-  email: string;
-  nonce: string;
-}
-
 const emailTable = {
   emailInit: { method: 'POST', path: '/api/v1/passwordless/init' },
   emailAuthenticate: { method: 'POST', path: '/api/v1/passwordless/authenticate' },
   emailLink: { method: 'POST', path: '/api/v1/passwordless/link' },
   emailUpdate: { method: 'POST', path: '/api/v1/passwordless/update' },
   emailUnlink: { method: 'POST', path: '/api/v1/passwordless/unlink' },
-  emailTransfer: { method: 'POST', path: '/api/v1/passwordless/transfer' },
 } as const;
 
 /** Email codes (`passwordless`, WIRE.md §3.2). */
@@ -54,6 +47,5 @@ export const emailApi: TypedRoutes<
     emailLink: UserChangeTypes<EmailLinkRequest>;
     emailUpdate: UserChangeTypes<EmailUpdateRequest>;
     emailUnlink: UserChangeTypes<EmailUnlinkRequest>;
-    emailTransfer: UserChangeTypes<EmailTransferRequest>;
   }
 > = emailTable;

@@ -2,12 +2,7 @@ import type { LoginMode } from '../login-methods.ts';
 import type { SmartWalletType } from '../wallets.ts';
 import type { LoginTypes, UserChangeTypes, WalletNonceResponse } from './common.ts';
 import type { TypedRoutes } from './route.ts';
-import type {
-  WalletClientFields,
-  WalletInitRequest,
-  WalletTransferRequest,
-  WalletUnlinkRequest,
-} from './wallet-login.ts';
+import type { WalletClientFields, WalletInitRequest, WalletUnlinkRequest } from './wallet-login.ts';
 
 /** The signed EIP-4361 message (sign-in-message.ts builds it). */
 export interface SiweLinkRequest extends WalletClientFields {
@@ -29,17 +24,12 @@ export interface SiweLinkSmartWalletRequest {
   smart_wallet_version?: string | null;
 }
 
-export interface SiweTransferRequest extends WalletTransferRequest {
-  chainId?: string;
-}
-
 const siweTable = {
   siweInit: { method: 'POST', path: '/api/v1/siwe/init' },
   siweAuthenticate: { method: 'POST', path: '/api/v1/siwe/authenticate' },
   siweLink: { method: 'POST', path: '/api/v1/siwe/link' },
   siweLinkSmartWallet: { method: 'POST', path: '/api/v1/siwe/link_smart_wallet' },
   siweUnlink: { method: 'POST', path: '/api/v1/siwe/unlink' },
-  siweTransfer: { method: 'POST', path: '/api/v1/siwe/transfer' },
 } as const;
 
 /** Sign-In with Ethereum (WIRE.md §3.3). */
@@ -51,6 +41,5 @@ export const siweApi: TypedRoutes<
     siweLink: UserChangeTypes<SiweLinkRequest>;
     siweLinkSmartWallet: UserChangeTypes<SiweLinkSmartWalletRequest>;
     siweUnlink: UserChangeTypes<WalletUnlinkRequest>;
-    siweTransfer: UserChangeTypes<SiweTransferRequest>;
   }
 > = siweTable;

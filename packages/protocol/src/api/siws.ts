@@ -2,12 +2,7 @@ import type { LoginMode } from '../login-methods.ts';
 import type { SiwsMessageType } from '../wallets.ts';
 import type { LoginTypes, UserChangeTypes, WalletNonceResponse } from './common.ts';
 import type { TypedRoutes } from './route.ts';
-import type {
-  WalletClientFields,
-  WalletInitRequest,
-  WalletTransferRequest,
-  WalletUnlinkRequest,
-} from './wallet-login.ts';
+import type { WalletClientFields, WalletInitRequest, WalletUnlinkRequest } from './wallet-login.ts';
 
 export interface SiwsLinkRequest extends WalletClientFields {
   message: string;
@@ -25,7 +20,6 @@ const siwsTable = {
   siwsAuthenticate: { method: 'POST', path: '/api/v1/siws/authenticate' },
   siwsLink: { method: 'POST', path: '/api/v1/siws/link' },
   siwsUnlink: { method: 'POST', path: '/api/v1/siws/unlink' },
-  siwsTransfer: { method: 'POST', path: '/api/v1/siws/transfer' },
 } as const;
 
 /** Sign-In with Solana (WIRE.md §3.3). */
@@ -36,6 +30,5 @@ export const siwsApi: TypedRoutes<
     siwsAuthenticate: LoginTypes<SiwsAuthenticateRequest>;
     siwsLink: UserChangeTypes<SiwsLinkRequest>;
     siwsUnlink: UserChangeTypes<WalletUnlinkRequest>;
-    siwsTransfer: UserChangeTypes<WalletTransferRequest>;
   }
 > = siwsTable;

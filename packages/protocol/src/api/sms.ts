@@ -30,18 +30,12 @@ export interface SmsUnlinkRequest {
   phoneNumber: string;
 }
 
-export interface SmsTransferRequest {
-  phoneNumber: string;
-  nonce: string;
-}
-
 const smsTable = {
   smsInit: { method: 'POST', path: '/api/v1/passwordless_sms/init' },
   smsAuthenticate: { method: 'POST', path: '/api/v1/passwordless_sms/authenticate' },
   smsLink: { method: 'POST', path: '/api/v1/passwordless_sms/link' },
   smsUpdate: { method: 'POST', path: '/api/v1/passwordless_sms/update' },
   smsUnlink: { method: 'POST', path: '/api/v1/passwordless_sms/unlink' },
-  smsTransfer: { method: 'POST', path: '/api/v1/passwordless_sms/transfer' },
 } as const;
 
 /** SMS codes (`passwordless_sms`, WIRE.md §3.2). */
@@ -53,6 +47,5 @@ export const smsApi: TypedRoutes<
     smsLink: UserChangeTypes<SmsLinkRequest>;
     smsUpdate: UserChangeTypes<SmsUpdateRequest>;
     smsUnlink: UserChangeTypes<SmsUnlinkRequest>;
-    smsTransfer: UserChangeTypes<SmsTransferRequest>;
   }
 > = smsTable;

@@ -8,31 +8,7 @@ import { sessionApi } from './sessions.ts';
 import { siweApi } from './siwe.ts';
 import { siwsApi } from './siws.ts';
 import { smsApi } from './sms.ts';
-
-export * from './analytics.ts';
-export * from './apps.ts';
-export * from './common.ts';
-export * from './custom-jwt.ts';
-export * from './email.ts';
-export * from './embedded-wallets.ts';
-export * from './guest.ts';
-export type {
-  HttpMethod,
-  PathParams,
-  PathParamsOf,
-  RequestOf,
-  ResponseOf,
-  Route,
-  RouteTable,
-  RouteTypes,
-  TypedRoutes,
-} from './route.ts';
-export { routeUrl } from './route.ts';
-export * from './sessions.ts';
-export * from './siwe.ts';
-export * from './siws.ts';
-export * from './sms.ts';
-export * from './wallet-login.ts';
+import { transferApi } from './transfer.ts';
 
 /**
  * Every route the Latchkey server serves under `/api/v1`, by name: the contract the clients call
@@ -53,6 +29,7 @@ export const api = {
   ...siwsApi,
   ...guestApi,
   ...customJwtApi,
+  ...transferApi,
   ...frameRoutes,
 };
 
