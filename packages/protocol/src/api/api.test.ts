@@ -2,21 +2,58 @@ import { describe, expect, expectTypeOf, it } from 'vitest';
 import type { AppResponse } from '../app-config.ts';
 import { frameApi } from '../frame-api.ts';
 import {
+  analyticsApi,
   api,
-  type emailApi,
+  appApi,
+  appServerApi,
+  customJwtApi,
+  emailApi,
+  farcasterTelegramApi,
   frameRoutes,
+  guestApi,
+  oauthApi,
   type PathParamsOf,
+  passkeyApi,
+  plannedApi,
   type RequestOf,
   type ResponseOf,
   routeUrl,
+  sessionApi,
+  siweApi,
+  siwsApi,
+  smsApi,
+  transferApi,
 } from '../index.ts';
 import { routes } from '../routes.ts';
 import type { AuthenticatedUser, User } from '../user.ts';
 
+const tables = {
+  analyticsApi,
+  appApi,
+  appServerApi,
+  customJwtApi,
+  emailApi,
+  frameRoutes,
+  guestApi,
+  sessionApi,
+  siweApi,
+  siwsApi,
+  smsApi,
+  transferApi,
+};
+const plannedTables = { oauthApi, passkeyApi, farcasterTelegramApi };
+
 describe('api', () => {
+  it('gathers every table, no name taken twice', () => {
+    const count = (list: object[]) => list.reduce((n, table) => n + Object.keys(table).length, 0);
+    expect(Object.keys(api)).toHaveLength(count(Object.values(tables)));
+    expect(Object.keys(plannedApi)).toHaveLength(count(Object.values(plannedTables)));
+    for (const name of Object.keys(plannedApi)) expect(api).not.toHaveProperty(name);
+  });
+
   it('names each method and path once', () => {
     const seen = new Set<string>();
-    for (const [name, route] of Object.entries(api)) {
+    for (const [name, route] of Object.entries({ ...api, ...plannedApi })) {
       const key = `${route.method} ${route.path}`;
       expect(seen.has(key), `${name}: ${key}`).toBe(false);
       seen.add(key);
