@@ -3,8 +3,8 @@ import {
   decodeExportFrameQuery,
   type ExportFrameQuery,
   encodeExportFrameQuery,
-  exportFramePath,
 } from './export-frame-query.ts';
+import { framePagePath } from './frame-pages.ts';
 
 const query: ExportFrameQuery = {
   entropyId: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed',
@@ -27,7 +27,7 @@ describe('the export frame query', () => {
 
   it('reads back through a real URL', () => {
     const { search, hash } = encodeExportFrameQuery(query);
-    const url = new URL(`https://auth.example.com${exportFramePath('app id')}${search}${hash}`);
+    const url = new URL(`https://auth.example.com${framePagePath('export', 'app id')}${search}${hash}`);
     expect(url.pathname).toBe('/apps/app%20id/embedded-wallets/export');
     expect(decodeExportFrameQuery(url)).toEqual(query);
   });

@@ -1,14 +1,12 @@
 import type { ChainType, EntropyIdVerifier } from './wallets.ts';
 
+// The page's path is frame-pages.ts's `framePagePath('export', appId)`.
+
 /**
  * The key-export frame's address (WIRE.md §6, `v=1`): the host page (react's export screen) builds
  * it, the frame page (wallet-frame's export page) reads it. The wallet and the look go in the query;
  * the access token goes in the hash, which browsers never send to a server nor put in a Referer.
  */
-
-/** The page, on the Latchkey server's origin. */
-export const exportFramePath = (appId: string): string =>
-  `/apps/${encodeURIComponent(appId)}/embedded-wallets/export`;
 
 /** Palette keys the host may pass, each a CSS colour (WIRE.md §6). */
 export const exportPaletteKeys = [
@@ -64,7 +62,7 @@ export interface DecodedExportFrameQuery {
  *
  * @example
  * const { search, hash } = encodeExportFrameQuery(query);
- * iframe.src = `${apiUrl}${exportFramePath(appId)}${search}${hash}`;
+ * iframe.src = `${apiUrl}${framePagePath('export', appId)}${search}${hash}`;
  */
 export function encodeExportFrameQuery(query: ExportFrameQuery): { search: string; hash: string } {
   const search = new URLSearchParams({

@@ -24,6 +24,7 @@ export * from './errors.ts';
 export * from './export-frame-query.ts';
 export * from './frame-api.ts';
 export * from './frame-events.ts';
+export * from './frame-pages.ts';
 export * from './headers.ts';
 export * from './limits.ts';
 export * from './login-methods.ts';

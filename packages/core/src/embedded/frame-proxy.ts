@@ -1,6 +1,7 @@
 import {
   frameEventPattern,
   frameEvents,
+  framePagePath,
   deduplicatedFrameEvents as protocolDeduplicatedEvents,
   longFrameEvents as protocolLongEvents,
 } from '@latchkey/protocol';
@@ -89,7 +90,7 @@ export function frameUrl(apiUrl: string, appId: string, analyticsId?: string, cl
   if (analyticsId) query.set('caid', analyticsId);
   if (clientId) query.set('client_id', clientId);
   const search = query.toString();
-  return `${apiUrl}/apps/${encodeURIComponent(appId)}/embedded-wallets${search ? `?${search}` : ''}`;
+  return `${apiUrl}${framePagePath('frame', appId)}${search ? `?${search}` : ''}`;
 }
 
 /**

@@ -3,7 +3,7 @@ import {
   type ExportFrameQuery as ExportFrameAddress,
   type ExportPaletteKey,
   encodeExportFrameQuery,
-  exportFramePath,
+  framePagePath,
 } from '@latchkey/protocol';
 import { useEffect, useId, useRef, useState } from 'react';
 import { StatusIcon } from '../../components/StatusIcon.tsx';
@@ -47,7 +47,7 @@ export interface ExportFrameQuery extends Omit<ExportFrameAddress, 'phraseExport
  */
 export function exportFrameUrl({ apiUrl, appId, ...address }: ExportFrameQuery): string {
   const { search, hash } = encodeExportFrameQuery({ ...address, phraseExport: true });
-  return `${apiUrl}${exportFramePath(appId)}${search}${hash}`;
+  return `${apiUrl}${framePagePath('export', appId)}${search}${hash}`;
 }
 
 /** The modal's colours at `element`, resolved, as the export frame's palette keys. */
