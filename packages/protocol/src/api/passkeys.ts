@@ -7,7 +7,7 @@ import type { TypedRoutes } from './route.ts';
  * string, and the WebAuthn names are snake_case on the wire.
  */
 
-interface CredentialDescriptor {
+export interface CredentialDescriptor {
   id: string;
   type: 'public-key';
   transports?: string[];
@@ -39,7 +39,7 @@ export interface PasskeyVerifyOptions {
   extensions?: Record<string, unknown>;
 }
 
-interface AuthenticatorResponseBase<R> {
+export interface AuthenticatorResponseBase<R> {
   id: string;
   raw_id: string;
   type: 'public-key';
@@ -65,11 +65,11 @@ export type PasskeyAssertion = AuthenticatorResponseBase<{
 }>;
 
 /** The relying party (the page origin's host) the ceremony ran for, when not the app's default. */
-interface RelyingParty {
+export interface RelyingParty {
   relying_party?: string;
 }
 
-interface PasskeyInitRequest extends RelyingParty {
+export interface PasskeyInitRequest extends RelyingParty {
   /** The captcha token. */
   token?: string;
 }
