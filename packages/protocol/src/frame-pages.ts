@@ -1,5 +1,3 @@
-import { routePath } from './api/route.ts';
-
 /**
  * The wallet frame's pages on the Latchkey server's origin (WIRE.md §6): the hidden signing frame and
  * the key-export frame. The server serves them; core and react point iframes at them.
@@ -9,6 +7,6 @@ export const framePages = {
   export: '/apps/:app_id/embedded-wallets/export',
 } as const;
 
-/** A frame page's path for an app. */
+/** A frame page's path for an app (not through `routePath`, which the frame proxy would then share). */
 export const framePagePath = (page: keyof typeof framePages, appId: string): string =>
-  routePath(framePages[page], { app_id: appId });
+  framePages[page].replace(':app_id', encodeURIComponent(appId));

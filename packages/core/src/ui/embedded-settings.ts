@@ -1,9 +1,9 @@
-import {
-  type AppResponse,
-  type ChainType,
+import type {
+  AppResponse,
+  ChainType,
   embeddedConnectorType,
   embeddedWalletClientType,
-  type User,
+  User,
 } from '@latchkey/protocol';
 
 export type EmbeddedChain = ChainType;
@@ -69,7 +69,10 @@ interface WalletFields {
 const isWallet = (account: WalletFields, chain?: EmbeddedChain) =>
   account.type === 'wallet' && (chain === undefined || account.chain_type === chain);
 const isEmbedded = (account: WalletFields) =>
-  account.wallet_client_type === embeddedWalletClientType && account.connector_type === embeddedConnectorType;
+  // Checked against protocol's constants by type only: this module is in every page's first load, and
+  // importing the values there splits a shared chunk off for two short strings.
+  account.wallet_client_type === ('privy' satisfies typeof embeddedWalletClientType) &&
+  account.connector_type === ('embedded' satisfies typeof embeddedConnectorType);
 
 /** True when the user has an embedded wallet (on `chain`, or on any chain). */
 export function hasEmbeddedWallet(user: User | null | undefined, chain?: EmbeddedChain): boolean {
