@@ -1,3 +1,5 @@
+import type { LoginMethodFlags } from './login-methods.ts';
+
 /** The public app configuration, `GET /api/v1/apps/:app_id` (WIRE.md §4.4, spec document 1 §3). */
 
 export type CreateOnLogin = 'users-without-wallets' | 'all-users' | 'off';
@@ -58,8 +60,11 @@ export interface TelegramAuthConfig {
   seamless_auth_enabled: boolean;
 }
 
-/** Every field the app config carries, settable by the admin API and `latchkey apps update --set`. */
-export interface AppConfigFields {
+/**
+ * Every field the app config carries, settable by the admin API and `latchkey apps update --set`. The
+ * login methods' switches (`email_auth`, `<provider>_oauth`, …) come from login-methods.ts.
+ */
+export interface AppConfigFields extends LoginMethodFlags {
   name: string;
   legal_name: string | null;
   logo_url: string | null;
@@ -75,30 +80,12 @@ export interface AppConfigFields {
   require_users_accept_terms: boolean | null;
   allowlist_enabled: boolean;
   allowlist_config: AllowlistConfig;
-  email_auth: boolean;
-  sms_auth: boolean;
   whatsapp_enabled: boolean;
-  wallet_auth: boolean;
-  solana_wallet_auth: boolean;
-  google_oauth: boolean;
-  twitter_oauth: boolean;
   twitter_oauth_on_mobile_enabled: boolean;
-  discord_oauth: boolean;
-  github_oauth: boolean;
-  spotify_oauth: boolean;
-  instagram_oauth: boolean;
-  tiktok_oauth: boolean;
-  line_oauth: boolean;
   twitch_oauth: boolean;
-  linkedin_oauth: boolean;
-  apple_oauth: boolean;
-  farcaster_auth: boolean;
   farcaster_link_wallets_enabled: boolean;
-  passkey_auth: boolean;
   passkeys_for_signup_enabled: boolean;
-  telegram_auth: boolean;
   telegram_oauth: boolean;
-  guest_auth: boolean;
   custom_jwt_auth: boolean;
   external_wallets_for_signup_enabled: boolean;
   custom_oauth_providers: CustomOAuthProvider[];

@@ -1,4 +1,4 @@
-import { routes } from './routes.ts';
+import { sessionApi } from './api/sessions.ts';
 
 /**
  * Session cookie names (WIRE.md §5.4). The clients write them on the app's own domain in token
@@ -16,4 +16,4 @@ export const cookieNames = {
 } as const;
 
 /** Path the server scopes `privy-refresh-token` to: only refresh and logout receive it. */
-export const refreshCookiePath = routes.sessions;
+export const refreshCookiePath = sessionApi.sessions.path;

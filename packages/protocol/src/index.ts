@@ -1,7 +1,30 @@
+// The api/ files are listed one by one, not through a barrel: esbuild places a route table re-exported
+// through two `export *` levels in the first-load chunk even when only a lazy chunk calls it.
+export * from './api/analytics.ts';
+export * from './api/apps.ts';
+export * from './api/common.ts';
+export * from './api/contract.ts';
+export * from './api/custom-jwt.ts';
+export * from './api/email.ts';
+export * from './api/embedded-wallets.ts';
+export * from './api/farcaster.ts';
+export * from './api/guest.ts';
+export * from './api/oauth.ts';
+export * from './api/passkeys.ts';
+export * from './api/route.ts';
+export * from './api/sessions.ts';
+export * from './api/siwe.ts';
+export * from './api/siws.ts';
+export * from './api/sms.ts';
+export * from './api/transfer.ts';
+export * from './api/wallet-login.ts';
 export * from './app-config.ts';
 export * from './cookies.ts';
 export * from './errors.ts';
+export * from './export-frame-query.ts';
 export * from './frame-api.ts';
+export * from './frame-events.ts';
+export * from './frame-pages.ts';
 export * from './headers.ts';
 export * from './limits.ts';
 export * from './login-methods.ts';
@@ -9,3 +32,4 @@ export * from './recovery-methods.ts';
 export * from './routes.ts';
 export * from './sign-in-message.ts';
 export * from './user.ts';
+export * from './wallets.ts';

@@ -1,46 +1,60 @@
+import { analyticsApi } from './api/analytics.ts';
+import { appApi, appServerApi } from './api/apps.ts';
+import { customJwtApi } from './api/custom-jwt.ts';
+import { emailApi } from './api/email.ts';
+import { guestApi } from './api/guest.ts';
+import { routePath } from './api/route.ts';
+import { sessionApi } from './api/sessions.ts';
+import { siweApi } from './api/siwe.ts';
+import { siwsApi } from './api/siws.ts';
+import { smsApi } from './api/sms.ts';
+import { transferApi } from './api/transfer.ts';
+
+export { routePath };
+
 /**
- * The server's route paths (WIRE.md §3; the wallet frame's own API is `frameApi`). Path parameters
- * are written `:name`.
+ * Client route paths (WIRE.md §3), by the route names of `api` (api/index.ts), where each route is
+ * defined with its method and body types (the server's mounted paths still read these). Path parameters are written `:name`.
  */
 export const routes = {
   root: '/',
   health: '/health',
-  app: '/api/v1/apps/:app_id',
-  appJwks: '/api/v1/apps/:app_id/jwks.json',
-  appAllowlist: '/api/v1/apps/:app_id/allowlist',
-  appTestCredentials: '/api/v1/apps/:app_id/test_credentials',
-  appDevOutbox: '/api/v1/apps/:app_id/dev_outbox',
-  sessions: '/api/v1/sessions',
-  logout: '/api/v1/sessions/logout',
-  me: '/api/v1/users/me',
-  acceptTerms: '/api/v1/users/me/accept_terms',
-  analyticsEvents: '/api/v1/analytics_events',
-  emailInit: '/api/v1/passwordless/init',
-  emailAuthenticate: '/api/v1/passwordless/authenticate',
-  emailLink: '/api/v1/passwordless/link',
-  emailUpdate: '/api/v1/passwordless/update',
-  emailUnlink: '/api/v1/passwordless/unlink',
-  emailTransfer: '/api/v1/passwordless/transfer',
-  smsInit: '/api/v1/passwordless_sms/init',
-  smsAuthenticate: '/api/v1/passwordless_sms/authenticate',
-  smsLink: '/api/v1/passwordless_sms/link',
-  smsUpdate: '/api/v1/passwordless_sms/update',
-  smsUnlink: '/api/v1/passwordless_sms/unlink',
-  smsTransfer: '/api/v1/passwordless_sms/transfer',
-  siweInit: '/api/v1/siwe/init',
-  siweAuthenticate: '/api/v1/siwe/authenticate',
-  siweLink: '/api/v1/siwe/link',
-  siweLinkSmartWallet: '/api/v1/siwe/link_smart_wallet',
-  siweUnlink: '/api/v1/siwe/unlink',
-  siweTransfer: '/api/v1/siwe/transfer',
-  siwsInit: '/api/v1/siws/init',
-  siwsAuthenticate: '/api/v1/siws/authenticate',
-  siwsLink: '/api/v1/siws/link',
-  siwsUnlink: '/api/v1/siws/unlink',
-  siwsTransfer: '/api/v1/siws/transfer',
-  guestAuthenticate: '/api/v1/guest/authenticate',
-  customJwtAuthenticate: '/api/v1/custom_jwt_account/authenticate',
-  customJwtLink: '/api/v1/custom_jwt_account/link',
+  app: appApi.app.path,
+  appJwks: appApi.appJwks.path,
+  appAllowlist: appServerApi.appAllowlist.path,
+  appTestCredentials: appServerApi.appTestCredentials.path,
+  appDevOutbox: appServerApi.appDevOutbox.path,
+  sessions: sessionApi.sessions.path,
+  logout: sessionApi.logout.path,
+  me: sessionApi.me.path,
+  acceptTerms: sessionApi.acceptTerms.path,
+  analyticsEvents: analyticsApi.analyticsEvents.path,
+  emailInit: emailApi.emailInit.path,
+  emailAuthenticate: emailApi.emailAuthenticate.path,
+  emailLink: emailApi.emailLink.path,
+  emailUpdate: emailApi.emailUpdate.path,
+  emailUnlink: emailApi.emailUnlink.path,
+  emailTransfer: transferApi.emailTransfer.path,
+  smsInit: smsApi.smsInit.path,
+  smsAuthenticate: smsApi.smsAuthenticate.path,
+  smsLink: smsApi.smsLink.path,
+  smsUpdate: smsApi.smsUpdate.path,
+  smsUnlink: smsApi.smsUnlink.path,
+  smsTransfer: transferApi.smsTransfer.path,
+  siweInit: siweApi.siweInit.path,
+  siweAuthenticate: siweApi.siweAuthenticate.path,
+  siweLink: siweApi.siweLink.path,
+  siweLinkSmartWallet: siweApi.siweLinkSmartWallet.path,
+  siweUnlink: siweApi.siweUnlink.path,
+  siweTransfer: transferApi.siweTransfer.path,
+  siwsInit: siwsApi.siwsInit.path,
+  siwsAuthenticate: siwsApi.siwsAuthenticate.path,
+  siwsLink: siwsApi.siwsLink.path,
+  siwsUnlink: siwsApi.siwsUnlink.path,
+  siwsTransfer: transferApi.siwsTransfer.path,
+  guestAuthenticate: guestApi.guestAuthenticate.path,
+  customJwtAuthenticate: customJwtApi.customJwtAuthenticate.path,
+  customJwtLink: customJwtApi.customJwtLink.path,
   /** The wallet frame's pages and scripts (WIRE §6), served on the server's own origin. */
   walletFrame: '/apps/:app_id/embedded-wallets',
   walletFrameExport: '/apps/:app_id/embedded-wallets/export',
@@ -52,10 +66,5 @@ export const routes = {
   adminRotateSigningKey: '/admin/v1/apps/:id/signing_keys/rotate',
 } as const;
 
-/** Fill `:name` parameters of a route path. */
-export function routePath(path: string, params: Record<string, string>): string {
-  return path.replace(/:([a-z_]+)/g, (_, name: string) => encodeURIComponent(params[name] ?? ''));
-}
-
-/** `mode` accepted by every login route. */
-export type LoginMode = 'login-or-sign-up' | 'no-signup';
+// `LoginMode` was first exported from here; it is defined with the other login lists.
+export type { LoginMode } from './login-methods.ts';

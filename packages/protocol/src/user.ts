@@ -42,7 +42,9 @@ export interface User {
   custom_metadata?: Record<string, string | number | boolean>;
 }
 
-export type SessionUpdateAction = 'set' | 'ignore' | 'clear';
+/** What a client does with the tokens of an authenticate or refresh answer (WIRE.md §4.3). */
+export const sessionUpdateActions = ['set', 'ignore', 'clear'] as const;
+export type SessionUpdateAction = (typeof sessionUpdateActions)[number];
 
 /** Every `*​/authenticate` and `/sessions` response (WIRE.md §4.3). */
 export interface AuthenticatedUser {

@@ -1,3 +1,4 @@
+import type { ChainType } from '@latchkey/protocol';
 import type {
   AccountChangeEvent,
   ConnectedSolanaWallet,
@@ -15,7 +16,7 @@ export interface LatchkeyEventMap {
   updateError: string;
   logout: undefined;
   /** A wallet connected through the picker (any flow). */
-  walletConnected: { address: string; chainType: 'ethereum' | 'solana' };
+  walletConnected: { address: string; chainType: ChainType };
   /** The connect-only flow ended with a wallet. */
   connectWalletSuccess: { wallet: ConnectedWallet | ConnectedSolanaWallet };
   connectWalletError: string;

@@ -4,7 +4,13 @@ import type {
   ModalIntent,
   WalletChainTypeOption,
 } from '@latchkey/core';
-import type { LoginMethod } from '@latchkey/protocol';
+import type { ModalAuthMethod } from '@latchkey/core/modal';
+import type {
+  ChainType,
+  embeddedConnectorType,
+  embeddedWalletClientType,
+  LoginMethod,
+} from '@latchkey/protocol';
 
 /** Login methods a host app can list in `config.loginMethods` (spec document 1 §1). */
 export type { CreateOnLogin, LoginMethod, ModalIntent, WalletChainTypeOption };
@@ -101,7 +107,7 @@ export interface LoginCompleteEvent {
   isNewUser: boolean;
   wasAlreadyAuthenticated: boolean;
   /** Null when the user was already logged in. */
-  loginMethod: 'email' | 'sms' | 'siwe' | 'siws' | null;
+  loginMethod: ModalAuthMethod | null;
 }
 
 export interface AccountChangeEvent {
@@ -154,7 +160,7 @@ export interface ConnectedSolanaWallet extends ConnectedWalletBase {
 /** An embedded wallet as the user's linked account describes it (`useCreateWallet`'s result). */
 export interface EmbeddedWallet {
   address: string;
-  chainType: 'ethereum' | 'solana';
+  chainType: ChainType;
   /** The place in the user's HD tree; 0 is the chain's first wallet. */
   walletIndex: number;
   /** `eip155:1` for Ethereum, null for Solana. */
@@ -163,6 +169,6 @@ export interface EmbeddedWallet {
   recoveryMethod: string | null;
   imported: boolean;
   delegated: boolean;
-  walletClientType: 'privy';
-  connectorType: 'embedded';
+  walletClientType: typeof embeddedWalletClientType;
+  connectorType: typeof embeddedConnectorType;
 }

@@ -1,8 +1,20 @@
-import type { LinkedAccount, User } from '@latchkey/protocol';
+import {
+  type ChainType,
+  type EntropyIdVerifier,
+  embeddedConnectorType,
+  embeddedWalletClientType,
+  entropyIdVerifiers,
+  type FrameRecoveryMethod,
+  isChainType,
+  type LinkedAccount,
+  type User,
+} from '@latchkey/protocol';
 
-export type EmbeddedChainType = 'ethereum' | 'solana';
-export type EntropyIdVerifier = 'ethereum-address-verifier' | 'solana-address-verifier';
-export type RecoveryMethod = 'privy' | 'user-passcode';
+// The shared enums under the names this package has exported them by.
+export type EmbeddedChainType = ChainType;
+export type { EntropyIdVerifier };
+/** The recovery methods an embedded wallet can be created with or moved to here. */
+export type RecoveryMethod = FrameRecoveryMethod;
 
 /** An embedded wallet, read from the user's linked accounts (WIRE.md §4.2). */
 export interface EmbeddedWalletAccount {
@@ -31,9 +43,14 @@ const chainOrder: Record<EmbeddedChainType, number> = { ethereum: 0, solana: 1 }
 
 function toEmbeddedWallet(account: LinkedAccount): EmbeddedWalletAccount | null {
   const a = account as Record<string, unknown>;
-  if (a.type !== 'wallet' || a.wallet_client_type !== 'privy' || a.connector_type !== 'embedded') return null;
+  if (
+    a.type !== 'wallet' ||
+    a.wallet_client_type !== embeddedWalletClientType ||
+    a.connector_type !== embeddedConnectorType
+  )
+    return null;
   if (typeof a.address !== 'string') return null;
-  if (a.chain_type !== 'ethereum' && a.chain_type !== 'solana') return null;
+  if (!isChainType(a.chain_type)) return null;
   const createdAt = typeof a.first_verified_at === 'number' ? a.first_verified_at : a.verified_at;
   return {
     address: a.address,
@@ -81,8 +98,7 @@ export function embeddedEntropy(user: User | null | undefined): EmbeddedEntropy 
   if (!first) return null;
   return {
     entropyId: first.address,
-    entropyIdVerifier:
-      first.chainType === 'ethereum' ? 'ethereum-address-verifier' : 'solana-address-verifier',
+    entropyIdVerifier: entropyIdVerifiers[first.chainType],
     recoveryMethod: first.recoveryMethod,
   };
 }

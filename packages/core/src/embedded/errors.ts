@@ -1,3 +1,4 @@
+import type { FrameErrorType } from '@latchkey/protocol';
 import { LatchkeyError, type LatchkeyErrorOptions } from '../errors.ts';
 
 /**
@@ -6,15 +7,7 @@ import { LatchkeyError, type LatchkeyErrorOptions } from '../errors.ts';
  * (the frame never answered the ready handshake, or the proxy was destroyed).
  */
 export type EmbeddedWalletErrorType =
-  | 'error'
-  | 'invalid_request_arguments'
-  | 'wallet_not_on_device'
-  | 'invalid_recovery_pin'
-  | 'insufficient_funds'
-  | 'mfa_timeout'
-  | 'missing_or_invalid_mfa'
-  | 'mfa_verification_max_attempts_reached'
-  | 'client_error'
+  | FrameErrorType
   | 'client_request_timeout'
   | 'embedded_wallet_webview_not_loaded'
   | 'embedded_wallet_not_found'

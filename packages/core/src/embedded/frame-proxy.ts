@@ -1,3 +1,10 @@
+import {
+  frameEventPattern,
+  frameEvents,
+  framePagePath,
+  deduplicatedFrameEvents as protocolDeduplicatedEvents,
+  longFrameEvents as protocolLongEvents,
+} from '@latchkey/protocol';
 import { EmbeddedWalletError, type EmbeddedWalletErrorType, embeddedMessages } from './errors.ts';
 
 /** A `message` event as the proxy reads it. */
@@ -64,31 +71,18 @@ export interface FrameProxy {
   destroy(): void;
 }
 
-export const readyEvent = 'privy:iframe:ready';
+export const readyEvent = frameEvents.ready;
 /** WIRE.md §6: the handshake is retried every 150 ms, at most 270 times (40.5 s). */
 export const readyIntervalMs = 150;
 export const readyMaxTries = 270;
 export const defaultFrameTimeoutMs = 15_000;
 export const longFrameTimeoutMs = 60_000;
 
-/** Events that run key generation, recovery or re-splitting: they get 60 s. */
-export const longFrameEvents: ReadonlySet<string> = new Set([
-  'privy:wallet:create',
-  'privy:solana-wallet:create',
-  'privy:wallets:add',
-  'privy:wallets:set-recovery',
-  'privy:wallets:import',
-  'privy:wallets:recover',
-]);
+/** Events that run key generation, recovery or re-splitting: they get 60 s (protocol's list). */
+export const longFrameEvents: ReadonlySet<string> = new Set(protocolLongEvents);
 
-/** Creates that must not run twice when asked twice at once (two entropies would race). */
-export const deduplicatedFrameEvents: ReadonlySet<string> = new Set([
-  'privy:wallet:create',
-  'privy:wallets:add',
-  'privy:solana-wallet:create',
-]);
-
-const eventPattern = /^privy:.+/;
+/** Creates that must not run twice when asked twice at once (protocol's list: two entropies would race). */
+export const deduplicatedFrameEvents: ReadonlySet<string> = new Set(protocolDeduplicatedEvents);
 
 /** The frame page's URL: `{apiUrl}/apps/{appId}/embedded-wallets?caid=…&client_id=…`, empty ones left out. */
 export function frameUrl(apiUrl: string, appId: string, analyticsId?: string, clientId?: string): string {
@@ -96,7 +90,7 @@ export function frameUrl(apiUrl: string, appId: string, analyticsId?: string, cl
   if (analyticsId) query.set('caid', analyticsId);
   if (clientId) query.set('client_id', clientId);
   const search = query.toString();
-  return `${apiUrl}/apps/${encodeURIComponent(appId)}/embedded-wallets${search ? `?${search}` : ''}`;
+  return `${apiUrl}${framePagePath('frame', appId)}${search ? `?${search}` : ''}`;
 }
 
 /**
@@ -187,7 +181,7 @@ export function createFrameProxy(params: CreateFrameProxyParameters): FrameProxy
       }
     }
     if (!isRecord(message) || typeof message.id !== 'string') return;
-    if (typeof message.event !== 'string' || !eventPattern.test(message.event)) return;
+    if (typeof message.event !== 'string' || !frameEventPattern.test(message.event)) return;
     const entry = pending.get(message.id);
     if (!entry || entry.event !== message.event) return;
     pending.delete(message.id);

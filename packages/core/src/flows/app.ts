@@ -1,4 +1,4 @@
-import { type AppResponse, routePath, routes, type User } from '@latchkey/protocol';
+import { type AppResponse, appApi, sessionApi, type User } from '@latchkey/protocol';
 import { assertLoggedIn, type FlowContext } from './context.ts';
 
 /**
@@ -8,7 +8,7 @@ import { assertLoggedIn, type FlowContext } from './context.ts';
  * const app = await fetchApp(ctx); // app.email_auth, app.sms_auth, ...
  */
 export function fetchApp(ctx: Pick<FlowContext, 'appId' | 'http'>): Promise<AppResponse> {
-  return ctx.http.get<AppResponse>(routePath(routes.app, { app_id: ctx.appId }), { token: null });
+  return ctx.http.call(appApi.app, undefined, { token: null, params: { app_id: ctx.appId } });
 }
 
 /**
@@ -19,7 +19,7 @@ export function fetchApp(ctx: Pick<FlowContext, 'appId' | 'http'>): Promise<AppR
  */
 export async function getUser(ctx: FlowContext): Promise<User> {
   assertLoggedIn(ctx);
-  const me = await ctx.http.get<{ user: User; identity_token: string | null }>(routes.me);
+  const me = await ctx.http.call(sessionApi.me, undefined);
   await ctx.session.updateUser(me.user, me.identity_token);
   return me.user;
 }
@@ -32,7 +32,7 @@ export async function getUser(ctx: FlowContext): Promise<User> {
  */
 export async function acceptTerms(ctx: FlowContext): Promise<User> {
   assertLoggedIn(ctx);
-  const user = await ctx.http.post<User>(routes.acceptTerms, {});
+  const user = await ctx.http.call(sessionApi.acceptTerms, {});
   await ctx.session.updateUser(user);
   return user;
 }

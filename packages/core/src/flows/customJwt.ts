@@ -1,4 +1,4 @@
-import { type AuthenticatedUser, routes, type User } from '@latchkey/protocol';
+import { customJwtApi, type User } from '@latchkey/protocol';
 import { completeLogin, type FlowContext, noBearer } from './context.ts';
 
 /** Returns the app's own auth token for the current user, or null/undefined when nobody is logged in. */
@@ -22,6 +22,6 @@ export async function syncCustomJwt(
     return null;
   }
   if (ctx.session.user) return ctx.session.user;
-  const response = await ctx.http.post<AuthenticatedUser>(routes.customJwtAuthenticate, { token }, noBearer);
+  const response = await ctx.http.call(customJwtApi.customJwtAuthenticate, { token }, noBearer);
   return (await completeLogin(ctx, response)).user;
 }

@@ -1,4 +1,4 @@
-import { type AuthenticatedUser, type LoginMode, routes, type User } from '@latchkey/protocol';
+import { emailApi, type LoginMode, type User } from '@latchkey/protocol';
 import { normaliseCode, normaliseEmail } from '../validation.ts';
 import {
   assertLoggedIn,
@@ -37,7 +37,7 @@ export interface UpdateEmailParameters {
  */
 export async function sendEmailCode(ctx: FlowContext, params: SendEmailCodeParameters): Promise<void> {
   const email = normaliseEmail(params.email);
-  await ctx.http.post(routes.emailInit, { email, token: params.captchaToken }, noBearer);
+  await ctx.http.call(emailApi.emailInit, { email, token: params.captchaToken }, noBearer);
 }
 
 /**
@@ -52,7 +52,7 @@ export async function loginWithEmailCode(
 ): Promise<LoginResult> {
   assertLoggedOut(ctx);
   const body = { email: normaliseEmail(params.email), code: normaliseCode(params.code), mode: params.mode };
-  return completeLogin(ctx, await ctx.http.post<AuthenticatedUser>(routes.emailAuthenticate, body, noBearer));
+  return completeLogin(ctx, await ctx.http.call(emailApi.emailAuthenticate, body, noBearer));
 }
 
 /**
@@ -67,7 +67,7 @@ export async function linkEmailWithCode(
 ): Promise<User> {
   assertLoggedIn(ctx);
   const body = { email: normaliseEmail(params.email), code: normaliseCode(params.code) };
-  return completeAccountChange(ctx, await ctx.http.post<User>(routes.emailLink, body));
+  return completeAccountChange(ctx, await ctx.http.call(emailApi.emailLink, body));
 }
 
 /**
@@ -84,7 +84,7 @@ export async function updateEmail(ctx: FlowContext, params: UpdateEmailParameter
     newAddress: normaliseEmail(params.newAddress),
     code: normaliseCode(params.code),
   };
-  return completeAccountChange(ctx, await ctx.http.post<User>(routes.emailUpdate, body));
+  return completeAccountChange(ctx, await ctx.http.call(emailApi.emailUpdate, body));
 }
 
 /**
@@ -96,5 +96,5 @@ export async function updateEmail(ctx: FlowContext, params: UpdateEmailParameter
 export async function unlinkEmail(ctx: FlowContext, params: { address: string }): Promise<User> {
   assertLoggedIn(ctx);
   const body = { address: normaliseEmail(params.address) };
-  return completeAccountChange(ctx, await ctx.http.post<User>(routes.emailUnlink, body));
+  return completeAccountChange(ctx, await ctx.http.call(emailApi.emailUnlink, body));
 }

@@ -1,4 +1,4 @@
-import { type AuthenticatedUser, routes } from '@latchkey/protocol';
+import { guestApi } from '@latchkey/protocol';
 import { base64url, randomBytes } from '../random.ts';
 import { storageKeys } from '../storage.ts';
 import { assertLoggedOut, completeLogin, type FlowContext, type LoginResult, noBearer } from './context.ts';
@@ -25,8 +25,5 @@ export async function getGuestCredential(ctx: Pick<FlowContext, 'appId' | 'stora
 export async function loginAsGuest(ctx: FlowContext): Promise<LoginResult> {
   assertLoggedOut(ctx);
   const guest_credential = await getGuestCredential(ctx);
-  return completeLogin(
-    ctx,
-    await ctx.http.post<AuthenticatedUser>(routes.guestAuthenticate, { guest_credential }, noBearer),
-  );
+  return completeLogin(ctx, await ctx.http.call(guestApi.guestAuthenticate, { guest_credential }, noBearer));
 }

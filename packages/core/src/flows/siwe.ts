@@ -1,8 +1,9 @@
 import {
-  type AuthenticatedUser,
   buildSiweMessage,
   type LoginMode,
+  type SiweLinkRequest,
   signInStatement,
+  siweApi,
   type User,
 } from '@latchkey/protocol';
 import {
@@ -15,12 +16,12 @@ import {
   noBearer,
 } from './context.ts';
 
-/** SIWE routes (WIRE.md §3.3). */
+/** SIWE paths (WIRE.md §3.3), kept for callers of this export; the routes are protocol's `siweApi`. */
 export const siweRoutes = {
-  init: '/api/v1/siwe/init',
-  authenticate: '/api/v1/siwe/authenticate',
-  link: '/api/v1/siwe/link',
-  unlink: '/api/v1/siwe/unlink',
+  init: siweApi.siweInit.path,
+  authenticate: siweApi.siweAuthenticate.path,
+  link: siweApi.siweLink.path,
+  unlink: siweApi.siweUnlink.path,
 } as const;
 
 /** SIWE flow states (spec document 1 §4 Flow states). */
@@ -50,17 +51,11 @@ export interface SiweParameters {
   now?: (() => Date) | undefined;
 }
 
-interface NonceResponse {
-  address: string;
-  nonce: string;
-  expires_at: string;
-}
-
 /** Gets a nonce and signs the message; returns the body shared by authenticate and link. */
-async function signSiwe(ctx: FlowContext, params: SiweParameters) {
+async function signSiwe(ctx: FlowContext, params: SiweParameters): Promise<SiweLinkRequest> {
   params.onStatus?.('generating-message');
-  const { nonce } = await ctx.http.post<NonceResponse>(
-    siweRoutes.init,
+  const { nonce } = await ctx.http.call(
+    siweApi.siweInit,
     { address: params.address, token: params.captchaToken },
     noBearer,
   );
@@ -95,21 +90,18 @@ async function signSiwe(ctx: FlowContext, params: SiweParameters) {
 export async function loginWithSiwe(ctx: FlowContext, params: SiweParameters): Promise<LoginResult> {
   assertLoggedOut(ctx);
   const body = { ...(await signSiwe(ctx, params)), mode: params.mode };
-  return completeLogin(ctx, await ctx.http.post<AuthenticatedUser>(siweRoutes.authenticate, body, noBearer));
+  return completeLogin(ctx, await ctx.http.call(siweApi.siweAuthenticate, body, noBearer));
 }
 
 /** Links an Ethereum wallet to the logged-in user (`/siwe/link`), then refreshes the session. */
 export async function linkWithSiwe(ctx: FlowContext, params: Omit<SiweParameters, 'mode'>): Promise<User> {
   assertLoggedIn(ctx);
   const body = await signSiwe(ctx, params);
-  return completeAccountChange(ctx, await ctx.http.post<User>(siweRoutes.link, body));
+  return completeAccountChange(ctx, await ctx.http.call(siweApi.siweLink, body));
 }
 
 /** Unlinks an Ethereum wallet (`/siwe/unlink`). */
 export async function unlinkEthereumWallet(ctx: FlowContext, params: { address: string }): Promise<User> {
   assertLoggedIn(ctx);
-  return completeAccountChange(
-    ctx,
-    await ctx.http.post<User>(siweRoutes.unlink, { address: params.address }),
-  );
+  return completeAccountChange(ctx, await ctx.http.call(siweApi.siweUnlink, { address: params.address }));
 }

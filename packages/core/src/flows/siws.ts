@@ -1,4 +1,10 @@
-import { type AuthenticatedUser, buildSiwsMessage, type LoginMode, type User } from '@latchkey/protocol';
+import {
+  buildSiwsMessage,
+  type LoginMode,
+  type SiwsLinkRequest,
+  siwsApi,
+  type User,
+} from '@latchkey/protocol';
 import { base64 } from '@scure/base';
 import {
   assertLoggedIn,
@@ -11,12 +17,12 @@ import {
 } from './context.ts';
 import type { SignInFlowStatus } from './siwe.ts';
 
-/** SIWS routes (WIRE.md §3.3). */
+/** SIWS paths (WIRE.md §3.3), kept for callers of this export; the routes are protocol's `siwsApi`. */
 export const siwsRoutes = {
-  init: '/api/v1/siws/init',
-  authenticate: '/api/v1/siws/authenticate',
-  link: '/api/v1/siws/link',
-  unlink: '/api/v1/siws/unlink',
+  init: siwsApi.siwsInit.path,
+  authenticate: siwsApi.siwsAuthenticate.path,
+  link: siwsApi.siwsLink.path,
+  unlink: siwsApi.siwsUnlink.path,
 } as const;
 
 export interface SiwsParameters {
@@ -34,10 +40,10 @@ export interface SiwsParameters {
   now?: (() => Date) | undefined;
 }
 
-async function signSiws(ctx: FlowContext, params: SiwsParameters) {
+async function signSiws(ctx: FlowContext, params: SiwsParameters): Promise<SiwsLinkRequest> {
   params.onStatus?.('generating-message');
-  const { nonce } = await ctx.http.post<{ nonce: string }>(
-    siwsRoutes.init,
+  const { nonce } = await ctx.http.call(
+    siwsApi.siwsInit,
     { address: params.address, token: params.captchaToken },
     noBearer,
   );
@@ -57,7 +63,7 @@ async function signSiws(ctx: FlowContext, params: SiwsParameters) {
     signature,
     walletClientType: params.walletClientType,
     connectorType: params.connectorType,
-    message_type: 'plain' as const,
+    message_type: 'plain',
   };
 }
 
@@ -71,21 +77,18 @@ async function signSiws(ctx: FlowContext, params: SiwsParameters) {
 export async function loginWithSiws(ctx: FlowContext, params: SiwsParameters): Promise<LoginResult> {
   assertLoggedOut(ctx);
   const body = { ...(await signSiws(ctx, params)), mode: params.mode };
-  return completeLogin(ctx, await ctx.http.post<AuthenticatedUser>(siwsRoutes.authenticate, body, noBearer));
+  return completeLogin(ctx, await ctx.http.call(siwsApi.siwsAuthenticate, body, noBearer));
 }
 
 /** Links a Solana wallet to the logged-in user (`/siws/link`), then refreshes the session. */
 export async function linkWithSiws(ctx: FlowContext, params: Omit<SiwsParameters, 'mode'>): Promise<User> {
   assertLoggedIn(ctx);
   const body = await signSiws(ctx, params);
-  return completeAccountChange(ctx, await ctx.http.post<User>(siwsRoutes.link, body));
+  return completeAccountChange(ctx, await ctx.http.call(siwsApi.siwsLink, body));
 }
 
 /** Unlinks a Solana wallet (`/siws/unlink`). */
 export async function unlinkSolanaWallet(ctx: FlowContext, params: { address: string }): Promise<User> {
   assertLoggedIn(ctx);
-  return completeAccountChange(
-    ctx,
-    await ctx.http.post<User>(siwsRoutes.unlink, { address: params.address }),
-  );
+  return completeAccountChange(ctx, await ctx.http.call(siwsApi.siwsUnlink, { address: params.address }));
 }

@@ -1,4 +1,4 @@
-import { type AuthenticatedUser, type LoginMode, routes, type User } from '@latchkey/protocol';
+import { type LoginMode, smsApi, type User } from '@latchkey/protocol';
 import { normaliseCode, normalisePhoneNumber } from '../validation.ts';
 import {
   assertLoggedIn,
@@ -37,7 +37,7 @@ export interface UpdatePhoneParameters {
  */
 export async function sendSmsCode(ctx: FlowContext, params: SendSmsCodeParameters): Promise<void> {
   const phoneNumber = normalisePhoneNumber(params.phoneNumber);
-  await ctx.http.post(routes.smsInit, { phoneNumber, token: params.captchaToken }, noBearer);
+  await ctx.http.call(smsApi.smsInit, { phoneNumber, token: params.captchaToken }, noBearer);
 }
 
 /**
@@ -56,7 +56,7 @@ export async function loginWithSmsCode(
     code: normaliseCode(params.code),
     mode: params.mode,
   };
-  return completeLogin(ctx, await ctx.http.post<AuthenticatedUser>(routes.smsAuthenticate, body, noBearer));
+  return completeLogin(ctx, await ctx.http.call(smsApi.smsAuthenticate, body, noBearer));
 }
 
 /**
@@ -71,7 +71,7 @@ export async function linkSmsWithCode(
 ): Promise<User> {
   assertLoggedIn(ctx);
   const body = { phoneNumber: normalisePhoneNumber(params.phoneNumber), code: normaliseCode(params.code) };
-  return completeAccountChange(ctx, await ctx.http.post<User>(routes.smsLink, body));
+  return completeAccountChange(ctx, await ctx.http.call(smsApi.smsLink, body));
 }
 
 /**
@@ -88,7 +88,7 @@ export async function updatePhone(ctx: FlowContext, params: UpdatePhoneParameter
     new_phone_number: normalisePhoneNumber(params.newPhoneNumber),
     code: normaliseCode(params.code),
   };
-  return completeAccountChange(ctx, await ctx.http.post<User>(routes.smsUpdate, body));
+  return completeAccountChange(ctx, await ctx.http.call(smsApi.smsUpdate, body));
 }
 
 /**
@@ -100,5 +100,5 @@ export async function updatePhone(ctx: FlowContext, params: UpdatePhoneParameter
 export async function unlinkPhone(ctx: FlowContext, params: { phoneNumber: string }): Promise<User> {
   assertLoggedIn(ctx);
   const body = { phoneNumber: normalisePhoneNumber(params.phoneNumber) };
-  return completeAccountChange(ctx, await ctx.http.post<User>(routes.smsUnlink, body));
+  return completeAccountChange(ctx, await ctx.http.call(smsApi.smsUnlink, body));
 }

@@ -1,4 +1,4 @@
-import { routes } from '@latchkey/protocol';
+import { analyticsApi } from '@latchkey/protocol';
 import type { FlowContext } from './context.ts';
 
 /**
@@ -15,8 +15,8 @@ export async function trackEvent(
 ): Promise<void> {
   try {
     const clientId = await ctx.getAnalyticsId().catch(() => null);
-    await ctx.http.post(
-      routes.analyticsEvents,
+    await ctx.http.call(
+      analyticsApi.analyticsEvents,
       {
         event_name: eventName,
         client_id: clientId ?? undefined,

@@ -1,4 +1,4 @@
-import { routes, type User } from '@latchkey/protocol';
+import { type ChainType, transferApi, type User } from '@latchkey/protocol';
 import { LatchkeyApiError, LatchkeyClientError } from '../errors.ts';
 import { normaliseEmail, normalisePhoneNumber } from '../validation.ts';
 import { assertLoggedIn, completeAccountChange, type FlowContext } from './context.ts';
@@ -9,7 +9,7 @@ export type TransferAccount =
   | { type: 'phone'; phoneNumber: string }
   | {
       type: 'wallet';
-      chainType: 'ethereum' | 'solana';
+      chainType: ChainType;
       address: string;
       /** `eip155:N` (Ethereum only). */
       chainId?: string | null | undefined;
@@ -54,15 +54,16 @@ export function accountTransferRequired(error: unknown): AccountTransferRequired
   };
 }
 
-function transferRequest(account: TransferAccount, nonce: string): { path: string; body: object } {
+/** The transfer route of the account's type, with its body. */
+function sendTransfer(ctx: FlowContext, account: TransferAccount, nonce: string): Promise<User> {
   switch (account.type) {
     case 'email':
-      return { path: routes.emailTransfer, body: { email: normaliseEmail(account.address), nonce } };
+      return ctx.http.call(transferApi.emailTransfer, { email: normaliseEmail(account.address), nonce });
     case 'phone':
-      return {
-        path: routes.smsTransfer,
-        body: { phoneNumber: normalisePhoneNumber(account.phoneNumber), nonce },
-      };
+      return ctx.http.call(transferApi.smsTransfer, {
+        phoneNumber: normalisePhoneNumber(account.phoneNumber),
+        nonce,
+      });
     case 'wallet': {
       if (!account.walletClientType || !account.connectorType)
         throw new LatchkeyClientError('invalid_input', 'Wallet parameters must be defined');
@@ -73,8 +74,8 @@ function transferRequest(account: TransferAccount, nonce: string): { path: strin
         connectorType: account.connectorType,
       };
       return account.chainType === 'ethereum'
-        ? { path: routes.siweTransfer, body: { ...wallet, chainId: account.chainId ?? undefined } }
-        : { path: routes.siwsTransfer, body: wallet };
+        ? ctx.http.call(transferApi.siweTransfer, { ...wallet, chainId: account.chainId ?? undefined })
+        : ctx.http.call(transferApi.siwsTransfer, wallet);
     }
     default:
       throw new LatchkeyClientError('invalid_input', 'Invalid transfer account type');
@@ -93,6 +94,5 @@ export async function transferAccount(
   params: { account: TransferAccount; nonce: string },
 ): Promise<User> {
   assertLoggedIn(ctx);
-  const { path, body } = transferRequest(params.account, params.nonce);
-  return completeAccountChange(ctx, await ctx.http.post<User>(path, body));
+  return completeAccountChange(ctx, await sendTransfer(ctx, params.account, params.nonce));
 }

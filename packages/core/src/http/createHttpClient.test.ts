@@ -1,5 +1,6 @@
+import { appApi, emailApi, sessionApi } from '@latchkey/protocol';
 import { deadOrigin, startScriptedServer } from '@latchkey/test/client';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, expectTypeOf, it, vi } from 'vitest';
 import { LatchkeyApiError, LatchkeyClientError } from '../errors.ts';
 import { version } from '../version.ts';
 import { type CreateHttpClientParameters, createHttpClient } from './createHttpClient.ts';
@@ -75,6 +76,37 @@ describe('createHttpClient headers', () => {
     expect(await http.get('/json')).toEqual({ hello: 'world' });
     expect(await http.get('/empty')).toEqual({});
     expect(inits.map((i) => i.credentials)).toEqual(['include', 'include']);
+  });
+});
+
+describe('createHttpClient typed calls', () => {
+  it("sends a route's method, its filled path and its typed body; answers its response type", async () => {
+    const { http } = client();
+    server.script([
+      { status: 200, body: { success: true } },
+      { status: 200, body: { id: 'app' } },
+      { status: 200 },
+    ]);
+    const sent = await http.call(emailApi.emailInit, { email: 'a@example.com' }, { token: null });
+    expectTypeOf(sent).toEqualTypeOf<{ success: boolean }>();
+    await http.call(appApi.app, undefined, { token: null, params: { app_id: 'a/b' } });
+    await http.call(sessionApi.me, undefined);
+    expect(server.hits.map((h) => [h.method, h.path, h.body])).toEqual([
+      ['POST', '/api/v1/passwordless/init', '{"email":"a@example.com"}'],
+      ['GET', '/api/v1/apps/a%2Fb', ''],
+      ['GET', '/api/v1/users/me', ''],
+    ]);
+  });
+
+  it('refuses a wrong body or missing path parameters at compile time', () => {
+    const { http } = client();
+    const never = () => {
+      // @ts-expect-error: the init body's field is `email`
+      void http.call(emailApi.emailInit, { emailAddress: 'a@example.com' });
+      // @ts-expect-error: the app route needs its app_id
+      void http.call(appApi.app, undefined, { token: null });
+    };
+    expect(never).toBeTypeOf('function');
   });
 });
 

@@ -1,8 +1,13 @@
 import {
+  analyticsApi,
   type ErrorBody,
   headers as headerNames,
   limits,
-  routes,
+  type PathParamsOf,
+  type RequestOf,
+  type ResponseOf,
+  type Route,
+  routeUrl,
   type ServerErrorCode,
 } from '@latchkey/protocol';
 import { LatchkeyApiError, LatchkeyClientError } from '../errors.ts';
@@ -62,6 +67,13 @@ export interface HttpRequestOptions {
   signal?: AbortSignal;
 }
 
+export type CallOptions = Omit<HttpRequestOptions, 'method' | 'body'>;
+
+/** A route's call options: with its path parameters when its path has any. */
+export type CallOptionsArgs<R extends Route> = [keyof PathParamsOf<R>] extends [never]
+  ? [options?: CallOptions]
+  : [options: CallOptions & { params: PathParamsOf<R> }];
+
 export interface HttpClient {
   /** The server every call goes to. */
   readonly apiUrl: string;
@@ -70,6 +82,17 @@ export interface HttpClient {
    * (WIRE.md §1.1).
    */
   setApiUrl(apiUrl: string): void;
+  /**
+   * Calls one route of the contract (`@latchkey/protocol` `api`): its method and path, the body its
+   * request type allows (a wrong field is a compile error), its response type back. Every SDK call
+   * goes through here.
+   *
+   * @example
+   * await http.call(emailApi.emailInit, { email }, { token: null }); // { success: boolean }
+   * await http.call(appApi.app, undefined, { token: null, params: { app_id: appId } }); // AppResponse
+   */
+  call<R extends Route>(route: R, body: RequestOf<R>, ...options: CallOptionsArgs<R>): Promise<ResponseOf<R>>;
+  /** Untyped, for paths outside the contract; SDK code uses `call`. */
   request<T>(path: string, options?: HttpRequestOptions): Promise<T>;
   get<T>(path: string, options?: Omit<HttpRequestOptions, 'method' | 'body'>): Promise<T>;
   post<T>(path: string, body?: unknown, options?: Omit<HttpRequestOptions, 'method' | 'body'>): Promise<T>;
@@ -90,7 +113,7 @@ interface RawResponse {
  *
  * @example
  * const http = createHttpClient({ apiUrl: 'https://auth.example.com', appId, getAccessToken: () => null });
- * const app = await http.get(`/api/v1/apps/${appId}`, { token: null });
+ * const app = await http.call(appApi.app, undefined, { token: null, params: { app_id: appId } });
  */
 export function createHttpClient(params: CreateHttpClientParameters): HttpClient {
   const { appId } = params;
@@ -146,7 +169,7 @@ export function createHttpClient(params: CreateHttpClientParameters): HttpClient
 
   async function request<T>(path: string, options: HttpRequestOptions = {}): Promise<T> {
     const method = options.method ?? (options.body === undefined ? 'GET' : 'POST');
-    const retry = options.retry ?? path !== routes.analyticsEvents;
+    const retry = options.retry ?? path !== analyticsApi.analyticsEvents.path;
     const url = `${apiUrl}${path}`;
     const init: RequestInit = {
       method,
@@ -189,6 +212,11 @@ export function createHttpClient(params: CreateHttpClientParameters): HttpClient
     },
     setApiUrl(next) {
       apiUrl = next;
+    },
+    call: (route, body, ...[options]) => {
+      const params = options && 'params' in options ? options.params : undefined;
+      const path = params ? routeUrl(route, params) : route.path;
+      return request(path, { ...options, method: route.method, body });
     },
     request,
     get: (path, options) => request(path, { ...options, method: 'GET' }),

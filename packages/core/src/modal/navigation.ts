@@ -1,3 +1,4 @@
+import type { ChainType } from '@latchkey/protocol';
 import type { AccountTransferRequired, TransferAccount } from '../flows/transfer.ts';
 import type { ModalIntent } from '../ui/intents.ts';
 
@@ -40,7 +41,7 @@ export type Screen =
   | { name: 'wallet-install'; walletId: string }
   /** A phone without the wallet here: off to the wallet's app, which reopens this page. */
   | { name: 'wallet-redirect'; walletId: string }
-  | { name: 'wallet-connecting'; walletId: string; chainType: 'ethereum' | 'solana' }
+  | { name: 'wallet-connecting'; walletId: string; chainType: ChainType }
   /** A link refused with account_transfer_required: transfer the account, or not. */
   | { name: 'transfer'; account: TransferAccount; transfer: AccountTransferRequired; method: ModalAuthMethod }
   | { name: 'terms' }

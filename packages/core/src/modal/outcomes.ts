@@ -1,4 +1,4 @@
-import type { User } from '@latchkey/protocol';
+import type { ChainType, User } from '@latchkey/protocol';
 import type { FlowKind } from '../ui/intents.ts';
 import type { WalletManager } from '../wallets/manager.ts';
 import type { WalletConnection } from '../wallets/types.ts';
@@ -21,6 +21,6 @@ export type FlowOutcome =
   /** The flow failed or was left; `kind` says whose error event carries `code`. */
   | { type: 'error'; kind: Exclude<FlowKind, 'embedded'>; code: string }
   /** A wallet connected through the picker (any flow). */
-  | { type: 'wallet-connected'; address: string; chainType: 'ethereum' | 'solana' }
+  | { type: 'wallet-connected'; address: string; chainType: ChainType }
   /** The connect-only flow ended with this wallet. */
   | { type: 'connect-wallet-success'; connection: WalletConnection; manager: WalletManager };

@@ -2,7 +2,7 @@ import type { AppResponse } from '@latchkey/protocol';
 import type { LatchkeyClient } from '../createLatchkeyClient.ts';
 import type { EmbeddedWalletsConfig } from '../ui/embedded-settings.ts';
 import type { FlowKind, ModalRequest, WalletChainTypeOption } from '../ui/intents.ts';
-import type { NavigationAction, Screen } from './navigation.ts';
+import type { ModalAuthMethod, NavigationAction, Screen } from './navigation.ts';
 import type { FlowOutcome } from './outcomes.ts';
 import type { FlowTimers } from './timers.ts';
 
@@ -33,7 +33,7 @@ export interface ModalFlowHost {
 /** A login waiting on the terms gate or on its wallets: undone if the user leaves. */
 export interface PendingLogin {
   isNewUser: boolean;
-  method: 'email' | 'sms' | 'siwe' | 'siws';
+  method: ModalAuthMethod;
 }
 
 /** What the flow areas share: the request, navigation, reporting and the timers. */

@@ -1,3 +1,4 @@
+import type { ChainType } from '@latchkey/protocol';
 import { LatchkeyApiError } from '../errors.ts';
 import type { TransferAccount } from '../flows/transfer.ts';
 import type { WalletConnectionEvent } from '../wallets/connectionState.ts';
@@ -6,8 +7,6 @@ import { currentMobilePlatform } from './mobile.ts';
 import type { FlowRuntime } from './runtime.ts';
 import type { TransferFlow } from './transfer.ts';
 import type { PickerWallet } from './wallet-picker.ts';
-
-type ChainType = 'ethereum' | 'solana';
 
 export interface WalletConnectFlow {
   /** The wallet the deep link asks for, until the first selection of this request. */

@@ -1,9 +1,7 @@
-import type { AppResponse } from '@latchkey/protocol';
+import type { AppResponse, ChainType } from '@latchkey/protocol';
 import type { WalletChainTypeOption } from '../ui/intents.ts';
 import type { WalletManagerState } from '../wallets/manager.ts';
 import type { AvailableWallet } from '../wallets/types.ts';
-
-type ChainType = 'ethereum' | 'solana';
 
 /** A row of the wallet picker. */
 export interface PickerWallet {

@@ -1,4 +1,4 @@
-import { type AuthenticatedUser, routes, type User } from '@latchkey/protocol';
+import { type AuthenticatedUser, sessionApi, type User } from '@latchkey/protocol';
 import type { AnalyticsId } from '../analyticsId.ts';
 import { isInvalidTokenError } from '../errors.ts';
 import type { HttpClient, SessionRenewal } from '../http/createHttpClient.ts';
@@ -236,11 +236,9 @@ export function createSessionManager(params: CreateSessionManagerParameters): Se
     let response: AuthenticatedUser;
     try {
       // The old access token rides along as Bearer, as the incumbent's React SDK sends it.
-      response = await http.post<AuthenticatedUser>(
-        routes.sessions,
-        refreshToken ? { refresh_token: refreshToken } : {},
-        { token: token && !isForeign(token) ? token : null },
-      );
+      response = await http.call(sessionApi.sessions, refreshToken ? { refresh_token: refreshToken } : {}, {
+        token: token && !isForeign(token) ? token : null,
+      });
     } catch (error) {
       if (started !== epoch) return null;
       if (isInvalidTokenError(error)) {
@@ -300,7 +298,7 @@ export function createSessionManager(params: CreateSessionManagerParameters): Se
     try {
       // With cookie sessions the request's cookies name the session, and the answer deletes them.
       if (refreshToken || ownToken || cookieSessions) {
-        await http.post(routes.logout, refreshToken ? { refresh_token: refreshToken } : {}, {
+        await http.call(sessionApi.logout, refreshToken ? { refresh_token: refreshToken } : {}, {
           token: ownToken,
         });
       }
@@ -317,7 +315,7 @@ export function createSessionManager(params: CreateSessionManagerParameters): Se
    */
   async function restoreFromCookies() {
     try {
-      const me = await http.get<{ user: User; identity_token: string | null }>(routes.me, { token: null });
+      const me = await http.call(sessionApi.me, undefined, { token: null });
       await updateUser(me.user, me.identity_token);
       return;
     } catch (error) {
@@ -347,9 +345,7 @@ export function createSessionManager(params: CreateSessionManagerParameters): Se
       if (current && isForeign(current)) return await logout();
       if (current && isTokenActive(current, now())) {
         try {
-          const me = await http.get<{ user: User; identity_token: string | null }>(routes.me, {
-            token: current,
-          });
+          const me = await http.call(sessionApi.me, undefined, { token: current });
           await updateUser(me.user, me.identity_token);
           return;
         } catch (error) {

@@ -1,6 +1,12 @@
-import type { AppResponse, User } from '@latchkey/protocol';
+import type {
+  AppResponse,
+  ChainType,
+  embeddedConnectorType,
+  embeddedWalletClientType,
+  User,
+} from '@latchkey/protocol';
 
-export type EmbeddedChain = 'ethereum' | 'solana';
+export type EmbeddedChain = ChainType;
 
 /** When the modal creates an embedded wallet on a chain after login (spec document 1 §4). */
 export type CreateOnLogin = 'users-without-wallets' | 'all-users' | 'off';
@@ -63,7 +69,10 @@ interface WalletFields {
 const isWallet = (account: WalletFields, chain?: EmbeddedChain) =>
   account.type === 'wallet' && (chain === undefined || account.chain_type === chain);
 const isEmbedded = (account: WalletFields) =>
-  account.wallet_client_type === 'privy' && account.connector_type === 'embedded';
+  // Checked against protocol's constants by type only: this module is in every page's first load, and
+  // importing the values there splits a shared chunk off for two short strings.
+  account.wallet_client_type === ('privy' satisfies typeof embeddedWalletClientType) &&
+  account.connector_type === ('embedded' satisfies typeof embeddedConnectorType);
 
 /** True when the user has an embedded wallet (on `chain`, or on any chain). */
 export function hasEmbeddedWallet(user: User | null | undefined, chain?: EmbeddedChain): boolean {

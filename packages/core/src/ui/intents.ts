@@ -1,3 +1,4 @@
+import type { ChainType } from '@latchkey/protocol';
 import type { EmbeddedModalTask } from './modal-task.ts';
 
 /** What the modal was opened for. */
@@ -27,7 +28,7 @@ export type WalletChainTypeOption = 'ethereum-only' | 'solana-only' | 'ethereum-
 /** An embedded wallet named by address and chain (the export screen's wallet). */
 export interface EmbeddedWalletTarget {
   address: string;
-  chainType: 'ethereum' | 'solana';
+  chainType: ChainType;
 }
 
 /** What a caller may pass along with an intent. */

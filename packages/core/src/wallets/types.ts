@@ -1,3 +1,4 @@
+import type { ChainType, ExternalConnectorType } from '@latchkey/protocol';
 /** An EIP-1193 provider, as injected wallets expose it. */
 export interface EIP1193Provider {
   request(args: { method: string; params?: readonly unknown[] | Record<string, unknown> }): Promise<unknown>;
@@ -33,7 +34,7 @@ export interface StandardWallet {
   readonly accounts: readonly StandardWalletAccount[];
 }
 
-export type WalletChainType = 'ethereum' | 'solana';
+export type WalletChainType = ChainType;
 
 /** A wallet the user can pick in this browser; one entry per wallet, possibly on both chains. */
 export interface AvailableWallet {
@@ -75,7 +76,7 @@ export interface WalletConnection {
   name: string;
   icon: string;
   walletClientType: string;
-  connectorType: 'injected' | 'solana_adapter';
+  connectorType: ExternalConnectorType;
   /** `eip155:N` for Ethereum, null for Solana. */
   chainId: `eip155:${number}` | null;
   /** ms since epoch. */

@@ -1,3 +1,5 @@
+import type { ChainType, ModalLoginMethod } from '@latchkey/protocol';
+
 /**
  * Every string the modal shows, in English, as the spec words them (document 1 §2 and §5,
  * document 2 §8). Screens read from here and nowhere else.
@@ -35,7 +37,7 @@ export const en = {
     farcaster: 'Farcaster',
     telegram: 'Telegram',
     passkey: 'I have a passkey',
-  } as Record<string, string>,
+  } satisfies Record<Exclude<ModalLoginMethod, 'email' | 'sms' | 'wallet'>, string>,
   termsFooterPrefix: 'By logging in I agree to the',
   termsFooterTerms: 'Terms',
   termsFooterAnd: '&',
@@ -329,8 +331,7 @@ export const en = {
     /** Latchkey's own: the export frame's accessible name. */
     frameTitle: 'Wallet export',
     /** Latchkey's own. */
-    walletLabel: (chain: 'ethereum' | 'solana') =>
-      chain === 'ethereum' ? 'Ethereum wallet' : 'Solana wallet',
+    walletLabel: (chain: ChainType) => (chain === 'ethereum' ? 'Ethereum wallet' : 'Solana wallet'),
     failedTitle: 'Something went wrong',
     failedDetail: "We're on it. Please try again later.",
   },

@@ -6,6 +6,7 @@ import {
   type OpenModal,
 } from '@latchkey/core';
 import type { EmbeddedWalletAccount } from '@latchkey/core/embedded';
+import { embeddedConnectorType, embeddedWalletClientType } from '@latchkey/protocol';
 import { solanaWalletActions } from '../signing/solanaActions.ts';
 import type { ConnectedSolanaWallet, ConnectedWallet, EmbeddedWallet, LatchkeyConfig } from '../types.ts';
 
@@ -22,8 +23,8 @@ export function toEmbeddedWallet(account: EmbeddedWalletAccount): EmbeddedWallet
     recoveryMethod: account.recoveryMethod,
     imported: account.imported,
     delegated: account.delegated,
-    walletClientType: 'privy',
-    connectorType: 'embedded',
+    walletClientType: embeddedWalletClientType,
+    connectorType: embeddedConnectorType,
   };
 }
 
@@ -34,8 +35,8 @@ const hexChainId = (chainId: number | `0x${string}`) =>
 function common(account: EmbeddedWalletAccount, chainLabel: string) {
   return {
     address: account.address,
-    connectorType: 'embedded',
-    walletClientType: 'privy',
+    connectorType: embeddedConnectorType,
+    walletClientType: embeddedWalletClientType,
     connectedAt: (account.createdAt ?? 0) * 1000,
     meta: embeddedWalletMeta,
     imported: account.imported,

@@ -1,4 +1,5 @@
 import { embeddedController, type LatchkeyClient, LatchkeyClientError } from '@latchkey/core';
+import type { ChainType } from '@latchkey/protocol';
 import type { EmbeddedWallet } from '../types.ts';
 import { toEmbeddedWallet } from './embeddedWalletObjects.ts';
 
@@ -9,7 +10,7 @@ export interface ImportWalletOptions {
    */
   privateKey: string;
   /** Default 'ethereum'. */
-  chainType?: 'ethereum' | 'solana';
+  chainType?: ChainType;
   /**
    * Secures the imported wallet with this password ('user-passcode' recovery) instead of the
    * server-held recovery key; required when the app requires a password for new wallets.

@@ -1,3 +1,4 @@
+import type { ChainType } from '@latchkey/protocol';
 import { useMemo } from 'react';
 import { useLatchkeyContext } from '../LatchkeyContext.ts';
 import type { ConnectedSolanaWallet, ConnectedWallet } from '../types.ts';
@@ -6,15 +7,13 @@ import { useWalletManager } from '../wallets/useWalletManager.ts';
 import { useEmbeddedWallets } from './useEmbeddedWallets.ts';
 import { useLatchkeyState } from './useLatchkeyState.ts';
 
-type WalletOf<C extends 'ethereum' | 'solana'> = C extends 'ethereum'
-  ? ConnectedWallet
-  : ConnectedSolanaWallet;
+type WalletOf<C extends ChainType> = C extends 'ethereum' ? ConnectedWallet : ConnectedSolanaWallet;
 
 /**
  * The wallets of one chain: the user's embedded wallets first (as the incumbent lists them), then
  * those connected in this browser. Loads the external wallet code on first use.
  */
-export function useConnectedWallets<C extends 'ethereum' | 'solana'>(
+export function useConnectedWallets<C extends ChainType>(
   chain: C,
 ): { ready: boolean; wallets: WalletOf<C>[] } {
   const { client } = useLatchkeyContext();

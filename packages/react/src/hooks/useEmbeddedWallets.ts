@@ -1,14 +1,13 @@
 import { embeddedController, hasEmbeddedWallet } from '@latchkey/core';
 import type { EmbeddedWallets } from '@latchkey/core/embedded';
+import type { ChainType } from '@latchkey/protocol';
 import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { embeddedEthereumWallet, embeddedSolanaWallet } from '../embedded/embeddedWalletObjects.ts';
 import { useLatchkeyContext } from '../LatchkeyContext.ts';
 import type { ConnectedSolanaWallet, ConnectedWallet } from '../types.ts';
 import { useLatchkeyState } from './useLatchkeyState.ts';
 
-type WalletOf<C extends 'ethereum' | 'solana'> = C extends 'ethereum'
-  ? ConnectedWallet
-  : ConnectedSolanaWallet;
+type WalletOf<C extends ChainType> = C extends 'ethereum' ? ConnectedWallet : ConnectedSolanaWallet;
 
 const noChainIds: ReadonlyMap<string, number> = new Map();
 
@@ -17,7 +16,7 @@ const noChainIds: ReadonlyMap<string, number> = new Map();
  * one (it stays out of the first load), and the wallet frame is then mounted ahead of the first
  * signature.
  */
-export function useEmbeddedWallets<C extends 'ethereum' | 'solana'>(chain: C): WalletOf<C>[] {
+export function useEmbeddedWallets<C extends ChainType>(chain: C): WalletOf<C>[] {
   const { client, config, openModal } = useLatchkeyContext();
   const { user } = useLatchkeyState();
   const controller = useMemo(() => embeddedController(client), [client]);

@@ -1,5 +1,6 @@
 import { insufficientFundsLogLine, SolanaRpcError } from '@latchkey/core/embedded';
 import type { SigningFailure } from '@latchkey/core/signing';
+import type { ChainType } from '@latchkey/protocol';
 import { en } from '../copy/en.ts';
 
 /** A transaction whose receipt says it reverted. */
@@ -33,7 +34,7 @@ function codeOf(error: unknown): string | null {
  * reverted transaction is 'Transaction failed'. For Solana the message is the log line about
  * insufficient lamports or funds when the node sent one, else 'Something went wrong.'.
  */
-export function transactionFailure(error: unknown, chain: 'ethereum' | 'solana'): SigningFailure {
+export function transactionFailure(error: unknown, chain: ChainType): SigningFailure {
   if (error instanceof TransactionRevertedError)
     return { title: en.signingScreens.transactionFailed, code: error.code, message: error.message };
   const code = codeOf(error);

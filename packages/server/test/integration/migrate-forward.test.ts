@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { FileKeyStore } from '@latchkey/server';
@@ -74,6 +74,8 @@ describe.each(dialects)('a database made by an earlier release migrates forward 
   beforeAll(async () => {
     // Copies, so the committed files stay as the earlier release left them.
     cpSync(join(fixtures, legacy.keyStoreFile), join(work, legacy.keyStoreFile));
+    // A key file must be its owner's alone (the key store refuses it otherwise); git keeps no modes.
+    chmodSync(join(work, legacy.keyStoreFile), 0o600);
     keyStore = await FileKeyStore.open(join(work, legacy.keyStoreFile), { create: false });
     if (dialect === 'sqlite')
       cpSync(join(fixtures, legacy.sqliteDir), join(work, 'data'), { recursive: true });

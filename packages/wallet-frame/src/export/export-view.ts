@@ -1,3 +1,4 @@
+import type { DecodedExportFrameQuery, ExportPaletteKey } from '@latchkey/protocol';
 import type { ExportKind } from './export-secret.ts';
 
 export const exportCopy = {
@@ -7,7 +8,7 @@ export const exportCopy = {
 } as const;
 
 /** Palette query keys (WIRE §6) and the CSS variables of the page's stylesheet they set. */
-const palette: Record<string, string> = {
+const palette: Partial<Record<ExportPaletteKey, string>> = {
   background: '--lk-background',
   background2: '--lk-background2',
   foreground3: '--lk-foreground3',
@@ -20,12 +21,15 @@ const palette: Record<string, string> = {
  * Applies the host's palette. Setting properties through the CSSOM is allowed by the page's CSP (which
  * refuses inline style attributes), and each value must parse as a colour, so it cannot smuggle rules.
  */
-export function applyPalette(root: HTMLElement, query: URLSearchParams): void {
-  for (const [name, variable] of Object.entries(palette)) {
-    const value = query.get(name);
+export function applyPalette(
+  root: HTMLElement,
+  query: Pick<DecodedExportFrameQuery, 'palette' | 'colorScheme'>,
+): void {
+  for (const [name, variable] of Object.entries(palette) as [ExportPaletteKey, string][]) {
+    const value = query.palette[name];
     if (value && value.length <= 64 && CSS.supports('color', value)) root.style.setProperty(variable, value);
   }
-  const scheme = query.get('colorScheme');
+  const scheme = query.colorScheme;
   if (scheme === 'light' || scheme === 'dark') root.style.setProperty('color-scheme', scheme);
 }
 

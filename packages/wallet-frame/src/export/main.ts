@@ -4,6 +4,7 @@
  * Layout: a 40 px row of buttons (the host's frame is 44 px high until focus moves in), then the one
  * value last revealed; the host grows the frame to fit the longest value (3 lines at 276 px).
  */
+import { decodeExportFrameQuery } from '@latchkey/protocol';
 import { AuthShareCache } from '../frame/auth-shares.ts';
 import { readFrameConfig } from '../frame/config.ts';
 import { frameDeviceKey } from '../frame/device-key.ts';
@@ -32,7 +33,7 @@ function showError(error: unknown): void {
   status.textContent = toReplyError(error)?.message ?? 'An error has occurred, please try again.';
 }
 
-applyPalette(document.documentElement, new URLSearchParams(location.search));
+applyPalette(document.documentElement, decodeExportFrameQuery(location));
 try {
   const query = readExportQuery(location);
   // The token is not left in the address, where the page's history would keep it.

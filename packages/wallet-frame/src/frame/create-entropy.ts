@@ -1,3 +1,4 @@
+import { entropyIdVerifiers } from '@latchkey/protocol';
 import { seedFromEntropyAsync } from '../keys/entropy.ts';
 import { generateEntropy, splitEntropy, toBase64 } from '../keys/index.ts';
 import { entropyNames } from './entropy-names.ts';
@@ -32,7 +33,7 @@ export async function createEntropy(
     try {
       await ctx.api.create(accessToken, {
         entropy_id: address,
-        entropy_id_verifier: chain === 'ethereum' ? 'ethereum-address-verifier' : 'solana-address-verifier',
+        entropy_id_verifier: entropyIdVerifiers[chain],
         auth_share: toBase64(shares.authShare),
         ...recovery,
         wallets: [

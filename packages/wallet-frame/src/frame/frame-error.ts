@@ -1,11 +1,11 @@
+import type { FrameErrorType as ProtocolFrameErrorType } from '@latchkey/protocol';
 import { InvalidRequestError, WrongRecoveryKeyError } from '../keys/index.ts';
 
-/** The WIRE §6 error types this frame answers with. */
-export type FrameErrorType =
-  | 'error'
-  | 'invalid_request_arguments'
-  | 'wallet_not_on_device'
-  | 'invalid_recovery_pin';
+/** The WIRE §6 error types (protocol's `FrameErrorType`) this frame answers with. */
+export type FrameErrorType = Extract<
+  ProtocolFrameErrorType,
+  'error' | 'invalid_request_arguments' | 'wallet_not_on_device' | 'invalid_recovery_pin'
+>;
 
 /** A failure the frame reports as `error: {type, message}`. Messages never carry key material. */
 export class FrameError extends Error {

@@ -1,7 +1,8 @@
+import { type FrameEventName, frameEvents } from '@latchkey/protocol';
 import { isAllowedOrigin } from './config.ts';
 import type { FrameContext } from './frame-context.ts';
 import { type FrameErrorType, frameMessages, toReplyError } from './frame-error.ts';
-import { deduplicatedEvents, handlers } from './handlers/index.ts';
+import { deduplicatedEvents, type Handler, handlers } from './handlers/index.ts';
 import { requestData } from './request-data.ts';
 
 /** A WIRE §6 request: `{id, event, data}`. */
@@ -74,7 +75,7 @@ export function dispatcher(ctx: FrameContext): (envelope: Envelope) => Promise<R
   const inFlight = new Map<string, Promise<Outcome>>();
   const enqueue = (envelope: Envelope): Promise<Outcome> => {
     // The handshake touches no share; it must not wait behind a slow recovery.
-    if (envelope.event === 'privy:iframe:ready') return run(ctx, envelope);
+    if (envelope.event === frameEvents.ready) return run(ctx, envelope);
     const outcome = queue.then(() => run(ctx, envelope));
     queue = outcome;
     return outcome;
@@ -105,7 +106,8 @@ function dedupKey(envelope: Envelope): string | null {
 }
 
 async function run(ctx: FrameContext, envelope: Envelope): Promise<Outcome> {
-  const handler = Object.hasOwn(handlers, envelope.event) ? handlers[envelope.event] : undefined;
+  const event = envelope.event as FrameEventName;
+  const handler: Handler | undefined = Object.hasOwn(handlers, event) ? handlers[event] : undefined;
   if (!handler) return { error: { type: 'error', message: `Unsupported event ${envelope.event}` } };
   try {
     return { data: await handler(ctx, requestData(envelope.data)) };

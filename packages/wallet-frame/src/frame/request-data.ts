@@ -1,11 +1,18 @@
+import {
+  type ChainType,
+  type EntropyIdVerifier,
+  entropyIdVerifiers,
+  type FrameRecoveryMethod,
+  isChainType,
+} from '@latchkey/protocol';
 import { FrameError } from './frame-error.ts';
 
 /** Request `data` comes from the host page: every field is checked before it is used. */
 export type RequestData = Record<string, unknown>;
 
-export type ChainType = 'ethereum' | 'solana';
-export type EntropyIdVerifier = 'ethereum-address-verifier' | 'solana-address-verifier';
-export type RecoveryMethod = 'privy' | 'user-passcode';
+// The shared enums (protocol wallets.ts), under the names the frame's modules import.
+export type { ChainType, EntropyIdVerifier };
+export type RecoveryMethod = FrameRecoveryMethod;
 
 /** The entropy a request names: its id (the first wallet's address) and the chain that address is on. */
 export interface EntropyRef {
@@ -41,16 +48,15 @@ export function entropyRef(data: RequestData): EntropyRef {
   const { entropyId, entropyIdVerifier } = data;
   if (typeof entropyId !== 'string' || entropyId.length === 0 || entropyId.length > 100)
     throw invalid('Invalid entropyId');
-  if (entropyIdVerifier === 'ethereum-address-verifier')
-    return { entropyId, verifier: entropyIdVerifier, primaryChain: 'ethereum' };
-  if (entropyIdVerifier === 'solana-address-verifier')
-    return { entropyId, verifier: entropyIdVerifier, primaryChain: 'solana' };
+  for (const primaryChain of ['ethereum', 'solana'] as const)
+    if (entropyIdVerifier === entropyIdVerifiers[primaryChain])
+      return { entropyId, verifier: entropyIdVerifiers[primaryChain], primaryChain };
   throw invalid('Invalid entropyIdVerifier');
 }
 
 export function chainType(data: RequestData): ChainType {
   const chain = data.chainType;
-  if (chain === 'ethereum' || chain === 'solana') return chain;
+  if (isChainType(chain)) return chain;
   throw invalid('Invalid chainType');
 }
 

@@ -1,64 +1,32 @@
-import { dpopHeaders, frameApi, headers, routePath } from '@latchkey/protocol';
+import {
+  type AddWalletUpload,
+  type ChainType,
+  type CreateUpload,
+  dpopHeaders,
+  frameRoutes,
+  headers,
+  type ImportUpload,
+  type KeyMaterialReply,
+  type NonceReply,
+  type PathParamsOf,
+  type RecoveryShareReply,
+  type RequestOf,
+  type ResponseOf,
+  type Route,
+  routeUrl,
+  type SetRecoveryUpload,
+} from '@latchkey/protocol';
 import { type DeviceKey, dpopProof, memoryDeviceKey } from './device-key.ts';
 import { FrameError, type FrameErrorType, frameMessages } from './frame-error.ts';
-import type { ChainType, EntropyIdVerifier, RecoveryMethod } from './request-data.ts';
 
-/** The recovery fields every share upload carries (base64); exactly one of key / salt, per method. */
-export interface RecoveryUpload {
-  recovery_method: RecoveryMethod;
-  encrypted_recovery_share: string;
-  recovery_key?: string;
-  recovery_key_derivation_salt?: string;
-  /** `user-passcode`: the new password's verifier. */
-  recovery_password_verifier?: string;
-}
+// The upload and reply shapes are the contract's (protocol api/embedded-wallets.ts).
+export type { NonceReply, RecoveryUpload } from '@latchkey/protocol';
 
-/** A wallet's signature of the key-proof message for the request's nonce. */
-export interface KeyProof {
-  nonce: string;
-  signature: string;
-}
-
-export interface CreateUpload extends RecoveryUpload {
-  entropy_id: string;
-  entropy_id_verifier: EntropyIdVerifier;
-  auth_share: string;
-  wallets: { chain_type: ChainType; address: string; wallet_index: number; public_key?: string }[];
-  nonce: string;
-  key_proofs: { address: string; signature: string }[];
-}
-
-/** An imported key's shares; the key is named by its address (its own entropy id). */
-export interface ImportUpload extends RecoveryUpload, KeyProof {
-  chain_type: ChainType;
-  address: string;
-  auth_share: string;
-}
-
-export interface SetRecoveryUpload extends RecoveryUpload, KeyProof {
-  entropy_id: string;
-  auth_share: string;
-  /** Proof of the current password, when the wallet has one. */
-  current_password_verifier?: string;
-}
-
-export interface RecoveryShareReply {
-  recovery_method: RecoveryMethod;
-  encrypted_recovery_share: string;
-  recovery_key_derivation_salt: string | null;
-}
-
-export interface KeyMaterialReply {
-  recovery_type: string;
-  recovery_key: string | null;
-  recovery_key_derivation_salt: string | null;
-}
-
-/** A key-proof nonce, with the names the proof message binds it to. */
-export interface NonceReply {
-  nonce: string;
-  app_id: string;
-  user_id: string;
+/** How one call is sent: with a DPoP proof unless `proof` is false; enrolling the device when refused. */
+interface CallOptions<R extends Route> {
+  proof?: boolean;
+  enroll?: boolean;
+  params?: PathParamsOf<R>;
 }
 
 /** Server error codes that mean the request itself was wrong, not that something failed. */
@@ -100,11 +68,13 @@ export class ServerApi {
 
   /** The session the token (or cookie) belongs to, if it is still live: no proof needed. */
   async session(accessToken: string | null): Promise<string> {
-    const reply = await this.#post<{ session_id?: unknown }>(
-      frameApi.session,
+    const reply: { session_id?: unknown } = await this.#call(
+      frameRoutes.frameSession,
       accessToken,
       {},
-      { proof: false },
+      {
+        proof: false,
+      },
     );
     if (typeof reply.session_id !== 'string') throw new FrameError('error', 'Unexpected server reply.');
     return reply.session_id;
@@ -112,12 +82,12 @@ export class ServerApi {
 
   /** Enrolls this device for the user (only shortly after a login; see docs/security.md). */
   async enroll(accessToken: string | null): Promise<void> {
-    await this.#post(frameApi.enrollDevice, accessToken, {}, { enroll: false });
+    await this.#call(frameRoutes.frameEnrollDevice, accessToken, {}, { enroll: false });
   }
 
   /** A single-use nonce for key proofs. */
   async nonce(accessToken: string | null): Promise<NonceReply> {
-    const reply = await this.#post<Partial<NonceReply>>(frameApi.nonce, accessToken, {});
+    const reply: Partial<NonceReply> = await this.#call(frameRoutes.frameNonce, accessToken, {});
     if (
       typeof reply.nonce !== 'string' ||
       typeof reply.app_id !== 'string' ||
@@ -128,18 +98,15 @@ export class ServerApi {
   }
 
   create(accessToken: string | null, body: CreateUpload): Promise<unknown> {
-    return this.#post(frameApi.create, accessToken, body);
+    return this.#call(frameRoutes.frameCreate, accessToken, body);
   }
 
-  addWallet(
-    accessToken: string | null,
-    body: { entropy_id: string; chain_type: ChainType; address: string; wallet_index: number } & KeyProof,
-  ): Promise<unknown> {
-    return this.#post(frameApi.addWallet, accessToken, body);
+  addWallet(accessToken: string | null, body: AddWalletUpload): Promise<unknown> {
+    return this.#call(frameRoutes.frameAddWallet, accessToken, body);
   }
 
   importWallet(accessToken: string | null, body: ImportUpload): Promise<unknown> {
-    return this.#post(frameApi.import, accessToken, body);
+    return this.#call(frameRoutes.frameImport, accessToken, body);
   }
 
   /** The entropy's auth share and the session it was released to. */
@@ -147,8 +114,9 @@ export class ServerApi {
     accessToken: string | null,
     entropyId: string,
   ): Promise<{ share: string; sessionId: string }> {
-    const reply = await this.#post<{ auth_share?: unknown; session_id?: unknown }>(
-      frameApi.authShare,
+    // Checked, not trusted: the reply is read before anything is done with it.
+    const reply: { auth_share?: unknown; session_id?: unknown } = await this.#call(
+      frameRoutes.frameAuthShare,
       accessToken,
       { entropy_id: entropyId },
     );
@@ -163,19 +131,24 @@ export class ServerApi {
     entropyId: string,
     passwordVerifier: string | null,
   ): Promise<RecoveryShareReply> {
-    return this.#post(frameApi.recoveryShare, accessToken, {
+    return this.#call(frameRoutes.frameRecoveryShare, accessToken, {
       entropy_id: entropyId,
       ...(passwordVerifier ? { password_verifier: passwordVerifier } : {}),
     });
   }
 
   setRecovery(accessToken: string | null, body: SetRecoveryUpload): Promise<unknown> {
-    return this.#post(frameApi.setRecovery, accessToken, body);
+    return this.#call(frameRoutes.frameSetRecovery, accessToken, body);
   }
 
   /** WIRE §3.8: the `privy` method's recovery key (or the passcode method's salt) for a wallet address. */
   keyMaterial(accessToken: string | null, address: string, chainType: ChainType): Promise<KeyMaterialReply> {
-    return this.#post(routePath(frameApi.keyMaterial, { address }), accessToken, { chain_type: chainType });
+    return this.#call(
+      frameRoutes.frameKeyMaterial,
+      accessToken,
+      { chain_type: chainType },
+      { params: { address } },
+    );
   }
 
   /**
@@ -183,21 +156,22 @@ export class ServerApi {
    * is answered with a fresh one, and the request is sent again once; a device the server does not
    * know (`device_revoked`) enrolls, and the request is sent again once.
    */
-  async #post<T>(
-    path: string,
+  async #call<R extends Route>(
+    route: R,
     accessToken: string | null,
-    body: unknown,
-    options: { proof?: boolean; enroll?: boolean } = {},
-  ): Promise<T> {
+    body: RequestOf<R>,
+    options: CallOptions<R> = {},
+  ): Promise<ResponseOf<R>> {
     const proof = options.proof ?? true;
+    const path = options.params ? routeUrl(route, options.params) : route.path;
     let failure = await this.#send(path, accessToken, body, proof);
-    if ('reply' in failure) return failure.reply as T;
+    if ('reply' in failure) return failure.reply as ResponseOf<R>;
     if (failure.code === 'use_dpop_nonce') failure = await this.#send(path, accessToken, body, proof);
-    if ('reply' in failure) return failure.reply as T;
+    if ('reply' in failure) return failure.reply as ResponseOf<R>;
     if (failure.code === 'device_revoked' && (options.enroll ?? true)) {
       await this.enroll(accessToken);
       failure = await this.#send(path, accessToken, body, proof);
-      if ('reply' in failure) return failure.reply as T;
+      if ('reply' in failure) return failure.reply as ResponseOf<R>;
     }
     throw toFrameError(failure);
   }
@@ -208,7 +182,7 @@ export class ServerApi {
     body: unknown,
     proof: boolean,
   ): Promise<{ reply: object } | { status: number; code: unknown; error: unknown }> {
-    const url = `${this.#apiUrl}${frameApi.prefix}${path}`;
+    const url = `${this.#apiUrl}${path}`;
     const requestHeaders: Record<string, string> = {
       [headers.appId]: this.#appId,
       'content-type': 'application/json',

@@ -19,7 +19,7 @@ export async function addWallet(
 ): Promise<EmbeddedWalletAccount> {
   const entropy = requireEntropy(ctx);
   const { address } = await onDevice(ctx, entropy, (auth) =>
-    frameCall<{ address: string }>(ctx, 'privy:wallets:add', {
+    frameCall(ctx, 'privy:wallets:add', {
       ...auth,
       entropyId: entropy.entropyId,
       entropyIdVerifier: entropy.entropyIdVerifier,

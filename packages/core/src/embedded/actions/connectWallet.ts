@@ -13,7 +13,7 @@ export async function connectWallet(
   const entropy: EntropyDetails =
     options.address === undefined ? requireEntropy(ctx) : entropyAt(ctx, options.address);
   return onDevice(ctx, entropy, (auth) =>
-    frameCall<{ entropyId: string }>(ctx, 'privy:wallets:connect', {
+    frameCall(ctx, 'privy:wallets:connect', {
       ...auth,
       entropyId: entropy.entropyId,
       entropyIdVerifier: entropy.entropyIdVerifier,

@@ -1,3 +1,4 @@
+import type { FrameEventName, FrameRequestOf, FrameResponseOf } from '@latchkey/protocol';
 import { mainnet } from '../../wallets/types.ts';
 import type { CreateEmbeddedWalletsParameters, EmbeddedSession } from '../embedded-wallets.ts';
 import type { ConfirmHook, EmbeddedEthereumProvider } from '../ethereum-provider.ts';
@@ -57,6 +58,12 @@ export function createEmbeddedWalletsContext(
   };
 }
 
-/** A request to the wallet frame (`privy:*` event); resolves with the frame's answer. */
-export const frameCall = <T>(ctx: EmbeddedWalletsContext, event: string, data: Record<string, unknown>) =>
-  ctx.proxy().request<T>(event, data);
+/**
+ * A request to the wallet frame; resolves with the frame's answer. Typed by the event map of
+ * `@latchkey/protocol` (frame-events.ts), so a request with a wrong field does not compile.
+ */
+export const frameCall = <E extends FrameEventName>(
+  ctx: EmbeddedWalletsContext,
+  event: E,
+  data: FrameRequestOf<E>,
+): Promise<FrameResponseOf<E>> => ctx.proxy().request(event, data as Record<string, unknown>);

@@ -17,7 +17,7 @@ export async function createEthereumWallet(
   assertNoWallet(ctx, 'ethereum');
   if (embeddedEntropy(ctx.session.user)) return addWallet(ctx, 'ethereum', 0);
   const data = recoveryChoice(options, recoveryRules(ctx));
-  const { address } = await frameCall<{ address: string }>(ctx, 'privy:wallet:create', {
+  const { address } = await frameCall(ctx, 'privy:wallet:create', {
     ...(await frameAuth(ctx)),
     ...data,
   });

@@ -20,13 +20,13 @@ export async function createSolanaWallet(
   let publicKey: string;
   if (entropy) {
     ({ publicKey } = await onDevice(ctx, entropy, (auth) =>
-      frameCall<{ publicKey: string }>(ctx, 'privy:solana-wallet:create', {
+      frameCall(ctx, 'privy:solana-wallet:create', {
         ...auth,
         ethereumAddress: entropy.entropyId,
       }),
     ));
   } else {
-    ({ publicKey } = await frameCall<{ publicKey: string }>(ctx, 'privy:solana-wallet:create', {
+    ({ publicKey } = await frameCall(ctx, 'privy:solana-wallet:create', {
       ...(await frameAuth(ctx)),
       ...recoveryChoice(options, recoveryRules(ctx)),
     }));

@@ -1,3 +1,4 @@
+import { type EntropyIdVerifier, entropyIdVerifiers } from '@latchkey/protocol';
 import { type EmbeddedWalletAccount, embeddedEntropy, findEmbeddedWallet } from '../accounts.ts';
 import { EmbeddedWalletError, embeddedMessages } from '../errors.ts';
 import type { EmbeddedWalletsContext } from './context.ts';
@@ -5,7 +6,7 @@ import type { EmbeddedWalletsContext } from './context.ts';
 /** The entropy a frame call works on: the seed of the HD wallets, or one imported key. */
 export interface EntropyDetails {
   entropyId: string;
-  entropyIdVerifier: string;
+  entropyIdVerifier: EntropyIdVerifier;
   recoveryMethod: string | null;
 }
 
@@ -22,8 +23,7 @@ export function entropyOf(ctx: EmbeddedWalletsContext, wallet: EmbeddedWalletAcc
   if (!wallet.imported) return requireEntropy(ctx);
   return {
     entropyId: wallet.address,
-    entropyIdVerifier:
-      wallet.chainType === 'ethereum' ? 'ethereum-address-verifier' : 'solana-address-verifier',
+    entropyIdVerifier: entropyIdVerifiers[wallet.chainType],
     recoveryMethod: wallet.recoveryMethod,
   };
 }

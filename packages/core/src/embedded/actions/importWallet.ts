@@ -22,7 +22,7 @@ export async function importWallet(
   if (chainType !== 'ethereum' && chainType !== 'solana')
     throw new EmbeddedWalletError('invalid_input', `Unsupported chain type ${String(chainType)}`);
   const data = recoveryChoice(options, recoveryRules(ctx));
-  const { address } = await frameCall<{ address: string }>(ctx, 'privy:wallets:import', {
+  const { address } = await frameCall(ctx, 'privy:wallets:import', {
     ...(await frameAuth(ctx)),
     privateKey,
     chainType,

@@ -1,3 +1,4 @@
+import type { FrameRequestOf } from '@latchkey/protocol';
 import { type EmbeddedWalletsContext, frameCall } from './context.ts';
 import type { EntropyDetails } from './entropy.ts';
 import { frameAuth } from './frameAuth.ts';
@@ -13,13 +14,13 @@ export function recoverEntropy(
   password: string | undefined,
 ): Promise<{ entropyId: string }> {
   const run = async () => {
-    const data: Record<string, unknown> = {
+    const data: FrameRequestOf<'privy:wallets:recover'> = {
       ...(await frameAuth(ctx)),
       entropyId: entropy.entropyId,
       entropyIdVerifier: entropy.entropyIdVerifier,
     };
     if (password !== undefined) data.recoveryPassword = password;
-    return frameCall<{ entropyId: string }>(ctx, 'privy:wallets:recover', data);
+    return frameCall(ctx, 'privy:wallets:recover', data);
   };
   if (password !== undefined) return run();
   let running = ctx.recovering.get(entropy.entropyId);

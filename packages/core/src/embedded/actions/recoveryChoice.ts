@@ -1,6 +1,7 @@
 import {
   appAllowsRecoveryMethod,
   type EmbeddedWalletConfig,
+  frameRecoveryMethods,
   isRecoveryMethod,
   recoveryMethodChange,
   serverErrors,
@@ -10,7 +11,7 @@ import { EmbeddedWalletError, embeddedMessages } from '../errors.ts';
 import type { EmbeddedWalletsContext } from './context.ts';
 
 /** The methods this version implements; cloud ones need OAuth recovery, which it does not have. */
-const implementedMethods: readonly string[] = ['privy', 'user-passcode'];
+const implementedMethods: readonly string[] = frameRecoveryMethods;
 
 export interface RecoveryRules {
   /** The method the wallet has now (set-recovery only). */

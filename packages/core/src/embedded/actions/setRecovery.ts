@@ -32,7 +32,7 @@ export async function setRecovery(
   if (currentPassword !== undefined && typeof currentPassword !== 'string')
     throw new EmbeddedWalletError('invalid_input', 'Invalid current password');
   const reply = await onDevice(ctx, entropy, (auth) =>
-    frameCall<SetRecoveryReturnType>(ctx, 'privy:wallets:set-recovery', {
+    frameCall(ctx, 'privy:wallets:set-recovery', {
       ...auth,
       entropyId: entropy.entropyId,
       entropyIdVerifier: entropy.entropyIdVerifier,

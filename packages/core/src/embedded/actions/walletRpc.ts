@@ -16,7 +16,7 @@ export async function walletRpc(
     throw new EmbeddedWalletError('embedded_wallet_not_found', embeddedMessages.noWalletForAddress);
   const entropy = entropyOf(ctx, wallet);
   const reply = await onDevice(ctx, entropy, (auth) =>
-    frameCall<{ response?: { data?: unknown } }>(ctx, 'privy:wallets:rpc', {
+    frameCall(ctx, 'privy:wallets:rpc', {
       ...auth,
       entropyId: entropy.entropyId,
       entropyIdVerifier: entropy.entropyIdVerifier,

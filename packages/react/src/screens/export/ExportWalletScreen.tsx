@@ -1,4 +1,10 @@
 import type { EmbeddedWalletTarget, LatchkeyClient } from '@latchkey/core';
+import {
+  type ExportFrameQuery as ExportFrameAddress,
+  type ExportPaletteKey,
+  encodeExportFrameQuery,
+  framePagePath,
+} from '@latchkey/protocol';
 import { useEffect, useId, useRef, useState } from 'react';
 import { StatusIcon } from '../../components/StatusIcon.tsx';
 import { en } from '../../copy/en.ts';
@@ -17,7 +23,7 @@ export const exportFrameHeight = 44;
 export const exportFrameRevealedHeight = 136;
 
 /** Palette keys the export frame reads (WIRE §6) and the modal's CSS variables they come from. */
-const paletteSources = {
+const paletteSources: Partial<Record<ExportPaletteKey, string>> = {
   background2: '--lk-surface',
   foreground3: '--lk-muted',
   foregroundAccent: '--lk-accent-fg',
@@ -25,20 +31,10 @@ const paletteSources = {
   success: '--lk-success',
 } as const;
 
-export interface ExportFrameQuery {
+/** The frame's address (protocol's `ExportFrameQuery`, less `phraseExport`) and where it is served. */
+export interface ExportFrameQuery extends Omit<ExportFrameAddress, 'phraseExport'> {
   apiUrl: string;
   appId: string;
-  entropyId: string;
-  entropyIdVerifier: string;
-  hdWalletIndex: number;
-  chainType: 'ethereum' | 'solana';
-  /** The frame's width in CSS pixels. */
-  width: number;
-  /** Palette keys → CSS colours; empty values are left out. */
-  palette: Record<string, string>;
-  colorScheme: 'light' | 'dark';
-  /** Null with cookie sessions: the frame then authenticates with the server's cookies. */
-  accessToken: string | null;
 }
 
 /**
@@ -49,27 +45,16 @@ export interface ExportFrameQuery {
  * @example
  * exportFrameUrl({ apiUrl, appId, entropyId, entropyIdVerifier: 'ethereum-address-verifier', ... })
  */
-export function exportFrameUrl(query: ExportFrameQuery): string {
-  const search = new URLSearchParams({
-    entropy_id: query.entropyId,
-    entropy_id_verifier: query.entropyIdVerifier,
-    hd_wallet_index: String(query.hdWalletIndex),
-    chain_type: query.chainType,
-    width: `${Math.round(query.width)}px`,
-    phrase_export: 'true',
-  });
-  for (const [key, value] of Object.entries(query.palette)) if (value) search.set(key, value);
-  search.set('colorScheme', query.colorScheme);
-  const path = `/apps/${encodeURIComponent(query.appId)}/embedded-wallets/export`;
-  const hash = query.accessToken === null ? '' : `#${new URLSearchParams({ token: query.accessToken })}`;
-  return `${query.apiUrl}${path}?${search}${hash}`;
+export function exportFrameUrl({ apiUrl, appId, ...address }: ExportFrameQuery): string {
+  const { search, hash } = encodeExportFrameQuery({ ...address, phraseExport: true });
+  return `${apiUrl}${framePagePath('export', appId)}${search}${hash}`;
 }
 
 /** The modal's colours at `element`, resolved, as the export frame's palette keys. */
-function readPalette(element: HTMLElement): Record<string, string> {
+function readPalette(element: HTMLElement): Partial<Record<ExportPaletteKey, string>> {
   const style = getComputedStyle(element);
-  const palette: Record<string, string> = {};
-  for (const [key, variable] of Object.entries(paletteSources))
+  const palette: Partial<Record<ExportPaletteKey, string>> = {};
+  for (const [key, variable] of Object.entries(paletteSources) as [ExportPaletteKey, string][])
     palette[key] = style.getPropertyValue(variable).trim();
   if (palette.accent) palette.accentDark = `color-mix(in srgb,${palette.accent} 82%,#000)`;
   return palette;

@@ -1,3 +1,4 @@
+import type { ModalLoginMethod } from '@latchkey/protocol';
 import { EmailForm } from '../../components/EmailForm.tsx';
 import { RecentChip } from '../../components/RecentChip.tsx';
 import { en } from '../../copy/en.ts';
@@ -19,11 +20,12 @@ export interface LoginSlotListProps extends LoginSlotHandlers {
   groupHasSocials: boolean;
 }
 
-function methodLabel(method: LoginMethod, whatsapp: boolean): string {
+/** Every method with a button has its label: `en.providerNames` is checked against protocol's list. */
+export function methodLabel(method: ModalLoginMethod, whatsapp: boolean): string {
   if (method === 'email') return en.continueWithEmail;
   if (method === 'sms') return whatsapp ? en.continueWithWhatsApp : en.continueWithSms;
   if (method === 'wallet') return en.continueWithWallet;
-  return en.providerNames[method] ?? method;
+  return en.providerNames[method];
 }
 
 /** The landing and overflow rows: the email field, method buttons, and the overflow button. */

@@ -1,5 +1,6 @@
-import { type AppResponse, defaultAppConfig } from '@latchkey/protocol';
+import { type AppResponse, defaultAppConfig, loginMethods, type ModalLoginMethod } from '@latchkey/protocol';
 import { describe, expect, it } from 'vitest';
+import { methodLabel } from './LoginSlotList.tsx';
 import { enabledLoginMethods, landingLayout } from './loginSlots.ts';
 
 const app = { ...defaultAppConfig, id: 'abcdefghijklmnopqrstuvwxy' } as AppResponse;
@@ -73,5 +74,12 @@ describe('landingLayout', () => {
     expect(landingLayout({ methods: ['email'], hideDirectWeb2Inputs: true }).primary).toEqual([
       { kind: 'method', method: 'email' },
     ]);
+  });
+});
+
+describe('the landing buttons', () => {
+  it('have a label for every login method with a button', () => {
+    for (const method of loginMethods.filter((m): m is ModalLoginMethod => m !== 'guest'))
+      expect(methodLabel(method, false), method).toMatch(/\S/);
   });
 });

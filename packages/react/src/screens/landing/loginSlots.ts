@@ -1,10 +1,16 @@
-import { type AppResponse, isOAuthProvider, type LoginMethod, oauthProviders } from '@latchkey/protocol';
+import {
+  type AppResponse,
+  enabledByConfig,
+  isOAuthProvider,
+  type LoginMethod,
+  type ModalLoginMethod,
+} from '@latchkey/protocol';
 import type { LatchkeyConfig } from '../../types.ts';
 
 /** One row of the landing screen. */
 export type Slot =
   | { kind: 'email-input' }
-  | { kind: 'method'; method: LoginMethod }
+  | { kind: 'method'; method: ModalLoginMethod }
   /** web3-first: one button that opens the email/SMS/social options. */
   | { kind: 'web2-group' }
   | { kind: 'more' };
@@ -31,18 +37,13 @@ const isSocial = isOAuthProvider;
  * @example
  * enabledLoginMethods({ ...app, email_auth: true, sms_auth: true }) // ['email', 'sms']
  */
-export function enabledLoginMethods(app: AppResponse | null, configured?: LoginMethod[]): LoginMethod[] {
-  if (configured) return [...new Set(configured)].filter((m) => m !== 'guest');
+export function enabledLoginMethods(app: AppResponse | null, configured?: LoginMethod[]): ModalLoginMethod[] {
+  const withButton = (m: LoginMethod): m is ModalLoginMethod => m !== 'guest';
+  if (configured) return [...new Set(configured)].filter(withButton);
   if (!app) return [];
-  const methods: LoginMethod[] = [];
-  if (app.email_auth) methods.push('email');
-  if (app.sms_auth) methods.push('sms');
-  for (const social of oauthProviders) if (app[`${social}_oauth`]) methods.push(social);
-  if (app.farcaster_auth) methods.push('farcaster');
-  if (app.telegram_auth) methods.push('telegram');
-  if (app.passkey_auth) methods.push('passkey');
-  if (app.wallet_auth || app.solana_wallet_auth) methods.push('wallet');
-  return methods;
+  // The app's switches, in protocol's order, the wallet last.
+  const methods = enabledByConfig(app).filter(withButton);
+  return [...methods.filter((m) => m !== 'wallet'), ...methods.filter((m) => m === 'wallet')];
 }
 
 /**
@@ -55,7 +56,7 @@ export function enabledLoginMethods(app: AppResponse | null, configured?: LoginM
  * // [{ kind: 'email-input' }, { kind: 'method', method: 'sms' }]
  */
 export function landingLayout(options: {
-  methods: LoginMethod[];
+  methods: ModalLoginMethod[];
   priority?: 'web2-first' | 'web3-first' | undefined;
   hideDirectWeb2Inputs?: boolean | undefined;
 }): LandingLayout {

@@ -1,9 +1,10 @@
+import type { ChainType } from '@latchkey/protocol';
 import { en } from '../../copy/en.ts';
 
 export interface WalletNetworkScreenProps {
   titleId: string;
   walletName: string;
-  onSelect(chainType: 'ethereum' | 'solana'): void;
+  onSelect(chainType: ChainType): void;
 }
 
 /** 'Select network', for a wallet offering both Ethereum and Solana. */

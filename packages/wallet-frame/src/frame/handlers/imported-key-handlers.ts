@@ -17,15 +17,16 @@ import {
 import { wipe } from '../wipe.ts';
 import { setRecoveryChoice } from './set-recovery-choice.ts';
 
-type Handler = (ctx: FrameContext, data: RequestData) => Promise<object>;
-
 /**
  * The request names an imported key when this device keeps that key's share: the entropy id of an
  * imported wallet is its address, and its share is stored apart from HD entropies' (DeviceShares).
  * Anything else, including an imported wallet not yet on this device (which answers
  * `wallet_not_on_device`, so the host recovers it), goes to the HD handler.
  */
-export function orImportedKey(hd: Handler, imported: Handler): Handler {
+export function orImportedKey<T>(
+  hd: (ctx: FrameContext, data: RequestData) => Promise<T>,
+  imported: (ctx: FrameContext, data: RequestData) => Promise<T>,
+): (ctx: FrameContext, data: RequestData) => Promise<T> {
   return (ctx, data) => (isImportedKeyOnDevice(ctx, data.entropyId) ? imported(ctx, data) : hd(ctx, data));
 }
 

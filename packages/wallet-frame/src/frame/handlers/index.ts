@@ -1,3 +1,9 @@
+import {
+  deduplicatedFrameEvents,
+  type FrameEventName,
+  type FrameResponseOf,
+  frameEvents,
+} from '@latchkey/protocol';
 import type { FrameContext } from '../frame-context.ts';
 import type { RequestData } from '../request-data.ts';
 import {
@@ -18,28 +24,29 @@ import { walletsRecover } from './wallets-recover.ts';
 import { walletsRpc } from './wallets-rpc.ts';
 import { walletsSetRecovery } from './wallets-set-recovery.ts';
 
-export type Handler = (ctx: FrameContext, data: RequestData) => Promise<object>;
+/** Answers one event; the request data is unchecked (it comes from the host page). */
+export type Handler<E extends FrameEventName = FrameEventName> = (
+  ctx: FrameContext,
+  data: RequestData,
+) => Promise<FrameResponseOf<E>>;
 
-/** The WIRE §6 events this frame answers, by event name. */
-export const handlers: Readonly<Record<string, Handler>> = {
-  'privy:iframe:ready': ready,
-  'privy:wallet:create': walletCreate,
-  'privy:solana-wallet:create': solanaWalletCreate,
-  'privy:wallets:add': walletsAdd,
-  'privy:wallets:connect': orImportedKey(walletsConnect, importedKeyConnect),
-  'privy:wallets:recover': walletsRecover,
-  'privy:wallets:set-recovery': orImportedKey(walletsSetRecovery, importedKeySetRecovery),
-  'privy:wallets:rpc': orImportedKey(walletsRpc, importedKeyRpc),
-  'privy:wallets:import': walletsImport,
-  // Latchkey's own: the modal checks a wallet's current password before it asks for a new one, and
-  // the SDK enrolls the device right after a login.
-  'privy:wallets:check-recovery-password': walletsCheckPassword,
-  'privy:wallets:enroll-device': walletsEnrollDevice,
+/**
+ * The WIRE §6 events this frame answers, one handler for each event of protocol's event map, each
+ * answering that event's reply type.
+ */
+export const handlers: { readonly [E in FrameEventName]: Handler<E> } = {
+  [frameEvents.ready]: ready,
+  [frameEvents.walletCreate]: walletCreate,
+  [frameEvents.solanaWalletCreate]: solanaWalletCreate,
+  [frameEvents.walletsAdd]: walletsAdd,
+  [frameEvents.walletsConnect]: orImportedKey(walletsConnect, importedKeyConnect),
+  [frameEvents.walletsRecover]: walletsRecover,
+  [frameEvents.walletsSetRecovery]: orImportedKey(walletsSetRecovery, importedKeySetRecovery),
+  [frameEvents.walletsRpc]: orImportedKey(walletsRpc, importedKeyRpc),
+  [frameEvents.walletsImport]: walletsImport,
+  [frameEvents.walletsCheckRecoveryPassword]: walletsCheckPassword,
+  [frameEvents.walletsEnrollDevice]: walletsEnrollDevice,
 };
 
 /** Creates that the host may send twice while the first is still running (WIRE §6): both get one result. */
-export const deduplicatedEvents: ReadonlySet<string> = new Set([
-  'privy:wallet:create',
-  'privy:wallets:add',
-  'privy:solana-wallet:create',
-]);
+export const deduplicatedEvents: ReadonlySet<string> = new Set(deduplicatedFrameEvents);

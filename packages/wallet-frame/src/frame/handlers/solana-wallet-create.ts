@@ -1,3 +1,4 @@
+import { entropyIdVerifiers } from '@latchkey/protocol';
 import { createEntropy } from '../create-entropy.ts';
 import { withEntropy } from '../entropy-session.ts';
 import type { FrameContext } from '../frame-context.ts';
@@ -23,7 +24,7 @@ export async function solanaWalletCreate(
     throw new FrameError('invalid_request_arguments', 'Invalid ethereumAddress');
   const ref = {
     entropyId: ethereumAddress,
-    verifier: 'ethereum-address-verifier',
+    verifier: entropyIdVerifiers.ethereum,
     primaryChain: 'ethereum',
   } as const;
   const nonce = await ctx.api.nonce(token);

@@ -10,7 +10,10 @@ import { wipe } from '../wipe.ts';
  * three times. The check is the one recovery does (the server's verifier, then decryption), and counts
  * against the same budget of password attempts.
  */
-export async function walletsCheckPassword(ctx: FrameContext, data: RequestData): Promise<object> {
+export async function walletsCheckPassword(
+  ctx: FrameContext,
+  data: RequestData,
+): Promise<Record<string, never>> {
   const opened = await openRecoveryShare(ctx, accessToken(data), entropyRef(data), () =>
     recoveryPassword(data),
   );

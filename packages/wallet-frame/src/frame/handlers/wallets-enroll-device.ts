@@ -7,7 +7,10 @@ import { accessToken, type RequestData } from '../request-data.ts';
  * right after a login of a user with embedded wallets, so the wallet works on this device however
  * long after the login it is first used. Any other frame request enrolls the device too, if needed.
  */
-export async function walletsEnrollDevice(ctx: FrameContext, data: RequestData): Promise<object> {
+export async function walletsEnrollDevice(
+  ctx: FrameContext,
+  data: RequestData,
+): Promise<Record<string, never>> {
   await ctx.api.enroll(accessToken(data));
   return {};
 }

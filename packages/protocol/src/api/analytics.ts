@@ -1,0 +1,19 @@
+import type { EmptyResponse } from './common.ts';
+import type { TypedRoutes } from './route.ts';
+
+export interface AnalyticsEventRequest {
+  event_name: string;
+  /** The client analytics id; the server falls back on the `privy-ca-id` header. */
+  client_id?: string | null;
+  payload?: Record<string, unknown> | null;
+}
+
+const analyticsTable = {
+  analyticsEvents: { method: 'POST', path: '/api/v1/analytics_events' },
+} as const;
+
+/** `POST /api/v1/analytics_events` (WIRE.md §3.1): always answers `{}`, whatever became of the event. */
+export const analyticsApi: TypedRoutes<
+  typeof analyticsTable,
+  { analyticsEvents: { request: AnalyticsEventRequest; response: EmptyResponse } }
+> = analyticsTable;

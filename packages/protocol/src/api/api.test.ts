@@ -1,0 +1,108 @@
+import { describe, expect, expectTypeOf, it } from 'vitest';
+import type { AppResponse } from '../app-config.ts';
+import { frameApi } from '../frame-api.ts';
+import {
+  analyticsApi,
+  api,
+  appApi,
+  appServerApi,
+  customJwtApi,
+  emailApi,
+  farcasterTelegramApi,
+  frameRoutes,
+  guestApi,
+  oauthApi,
+  type PathParamsOf,
+  passkeyApi,
+  plannedApi,
+  type RequestOf,
+  type ResponseOf,
+  routeUrl,
+  sessionApi,
+  siweApi,
+  siwsApi,
+  smsApi,
+  transferApi,
+} from '../index.ts';
+import { routes } from '../routes.ts';
+import type { AuthenticatedUser, User } from '../user.ts';
+
+const tables = {
+  analyticsApi,
+  appApi,
+  appServerApi,
+  customJwtApi,
+  emailApi,
+  frameRoutes,
+  guestApi,
+  sessionApi,
+  siweApi,
+  siwsApi,
+  smsApi,
+  transferApi,
+};
+const plannedTables = { oauthApi, passkeyApi, farcasterTelegramApi };
+
+describe('api', () => {
+  it('gathers every table, no name taken twice', () => {
+    const count = (list: object[]) => list.reduce((n, table) => n + Object.keys(table).length, 0);
+    expect(Object.keys(api)).toHaveLength(count(Object.values(tables)));
+    expect(Object.keys(plannedApi)).toHaveLength(count(Object.values(plannedTables)));
+    for (const name of Object.keys(plannedApi)) expect(api).not.toHaveProperty(name);
+  });
+
+  it('names each method and path once', () => {
+    const seen = new Set<string>();
+    for (const [name, route] of Object.entries({ ...api, ...plannedApi })) {
+      const key = `${route.method} ${route.path}`;
+      expect(seen.has(key), `${name}: ${key}`).toBe(false);
+      seen.add(key);
+      expect(route.path).toMatch(/^\/api\/v1\//);
+      // Plain data: nothing but the method and the path exists at runtime.
+      expect(Object.keys(route).sort()).toEqual(['method', 'path']);
+    }
+  });
+
+  it('keeps the paths `routes` always had', () => {
+    expect(routes).toMatchObject({
+      app: '/api/v1/apps/:app_id',
+      sessions: '/api/v1/sessions',
+      logout: '/api/v1/sessions/logout',
+      me: '/api/v1/users/me',
+      emailInit: '/api/v1/passwordless/init',
+      smsUpdate: '/api/v1/passwordless_sms/update',
+      siweTransfer: '/api/v1/siwe/transfer',
+      customJwtLink: '/api/v1/custom_jwt_account/link',
+    });
+    for (const [name, path] of Object.entries(routes))
+      expect(api[name as keyof typeof api].path, name).toBe(path);
+  });
+
+  it("puts the frame's routes under frameApi's prefix", () => {
+    const { prefix, ...paths } = frameApi;
+    const frameName = (name: string) =>
+      `frame${name[0]!.toUpperCase()}${name.slice(1)}` as keyof typeof frameRoutes;
+    for (const [name, path] of Object.entries(paths))
+      expect(frameRoutes[frameName(name)].path).toBe(`${prefix}${path}`);
+    expect(Object.keys(frameRoutes)).toHaveLength(Object.keys(paths).length);
+  });
+
+  it('fills path parameters, checked against the path', () => {
+    expect(routeUrl(api.app, { app_id: 'a b' })).toBe('/api/v1/apps/a%20b');
+    expectTypeOf<PathParamsOf<typeof api.app>>().toEqualTypeOf<{ app_id: string }>();
+    expectTypeOf<keyof PathParamsOf<typeof api.emailInit>>().toEqualTypeOf<never>();
+    // @ts-expect-error: the parameter is app_id
+    routeUrl(api.app, { appId: 'x' });
+  });
+
+  it('types each body', () => {
+    expectTypeOf<RequestOf<typeof emailApi.emailInit>>().toEqualTypeOf<{ email: string; token?: string }>();
+    expectTypeOf<ResponseOf<typeof api.emailAuthenticate>>().toEqualTypeOf<AuthenticatedUser>();
+    expectTypeOf<ResponseOf<typeof api.smsLink>>().toEqualTypeOf<User>();
+    expectTypeOf<RequestOf<typeof api.smsUpdate>>().toHaveProperty('old_phone_number');
+    expectTypeOf<RequestOf<typeof api.app>>().toEqualTypeOf<undefined>();
+    expectTypeOf<ResponseOf<typeof api.app>>().toEqualTypeOf<AppResponse>();
+    expectTypeOf(api.emailInit.method).toEqualTypeOf<'POST'>();
+    expectTypeOf(api.me.path).toEqualTypeOf<'/api/v1/users/me'>();
+  });
+});

@@ -1,0 +1,67 @@
+import type { AppResponse } from '../app-config.ts';
+import type { TypedRoutes } from './route.ts';
+
+/** `GET /api/v1/apps/:app_id` and its key set: public, no app header needed (WIRE.md §3.1, §5.1). */
+const appTable = {
+  app: { method: 'GET', path: '/api/v1/apps/:app_id' },
+  appJwks: { method: 'GET', path: '/api/v1/apps/:app_id/jwks.json' },
+} as const;
+
+export const appApi: TypedRoutes<
+  typeof appTable,
+  {
+    app: { request: undefined; response: AppResponse };
+    appJwks: { request: undefined; response: { keys: JsonWebKey[] } };
+  }
+> = appTable;
+
+/** The kinds of allowlist entry (spec document 1 §3): what a login must match to be let in. */
+export type AllowlistEntryType = 'email' | 'phone' | 'wallet';
+
+export interface AllowlistEntry {
+  id: string;
+  type: AllowlistEntryType;
+  value: string;
+  appId: string;
+  acceptedAt: number | null;
+}
+
+export interface AllowlistEntryRequest {
+  type: AllowlistEntryType;
+  value: string;
+}
+
+/** A message the development outbox kept instead of sending it (no provider configured). */
+export interface DevOutboxMessage {
+  channel: string;
+  to: string;
+  subject: string | null;
+  text: string;
+  sent_at: number;
+}
+
+/**
+ * The app's server-side routes (Basic auth with the app secret; WIRE.md §7.2): the allowlist, the
+ * test credentials and, in development, the outbox. `appDevOutbox` takes a `?to=` query.
+ */
+const appServerTable = {
+  appAllowlist: { method: 'GET', path: '/api/v1/apps/:app_id/allowlist' },
+  appAllowlistAdd: { method: 'POST', path: '/api/v1/apps/:app_id/allowlist' },
+  appAllowlistRemove: { method: 'DELETE', path: '/api/v1/apps/:app_id/allowlist' },
+  appTestCredentials: { method: 'GET', path: '/api/v1/apps/:app_id/test_credentials' },
+  appDevOutbox: { method: 'GET', path: '/api/v1/apps/:app_id/dev_outbox' },
+} as const;
+
+export const appServerApi: TypedRoutes<
+  typeof appServerTable,
+  {
+    appAllowlist: { request: undefined; response: AllowlistEntry[] };
+    appAllowlistAdd: { request: AllowlistEntryRequest; response: AllowlistEntry };
+    appAllowlistRemove: { request: AllowlistEntryRequest; response: { message: string } };
+    appTestCredentials: {
+      request: undefined;
+      response: { data: { email: string | null; phone_number: string | null; otp_code: string | null }[] };
+    };
+    appDevOutbox: { request: undefined; response: { data: DevOutboxMessage[] } };
+  }
+> = appServerTable;

@@ -1,0 +1,138 @@
+import type { User } from '../user.ts';
+import type { ChainType, EntropyIdVerifier, FrameRecoveryMethod } from '../wallets.ts';
+import type { EmptyResponse } from './common.ts';
+import type { TypedRoutes } from './route.ts';
+
+/*
+ * The wallet frame's own API (frame-api.ts; docs/security.md): every binary value is standard padded
+ * base64. The paths are `frameApi`'s under its prefix (api.test.ts holds them to it), written out so
+ * that they are plain data.
+ */
+
+/** The recovery fields of every share upload; the key or the salt, as the method needs. */
+export interface RecoveryUpload {
+  recovery_method: FrameRecoveryMethod;
+  encrypted_recovery_share: string;
+  recovery_key?: string | null;
+  recovery_key_derivation_salt?: string | null;
+  /** `user-passcode`: the new password's verifier. */
+  recovery_password_verifier?: string | null;
+}
+
+/** A wallet's signature of the key-proof message (frame-api.ts `keyProofMessage`) for a nonce. */
+export interface KeyProof {
+  nonce: string;
+  signature: string;
+}
+
+export interface WalletUpload {
+  chain_type: ChainType;
+  address: string;
+  wallet_index: number;
+  public_key?: string | null;
+}
+
+/** A new entropy: its shares and its first wallets, each proving its key over the one nonce. */
+export interface CreateUpload extends RecoveryUpload {
+  entropy_id: string;
+  entropy_id_verifier: EntropyIdVerifier;
+  auth_share: string;
+  wallets: WalletUpload[];
+  nonce: string;
+  key_proofs: { address: string; signature: string }[];
+}
+
+/** Another HD wallet of an entropy the server holds. */
+export interface AddWalletUpload extends KeyProof {
+  entropy_id: string;
+  chain_type: ChainType;
+  address: string;
+  wallet_index: number;
+}
+
+/** An imported key's shares; the key is named by its address (its own entropy id). */
+export interface ImportUpload extends RecoveryUpload, KeyProof {
+  chain_type: ChainType;
+  address: string;
+  auth_share: string;
+}
+
+/** A re-split, signed for by the entropy's primary key. */
+export interface SetRecoveryUpload extends RecoveryUpload, KeyProof {
+  entropy_id: string;
+  auth_share: string;
+  /** Proof of the current password, when the wallet has one. */
+  current_password_verifier?: string | null;
+}
+
+export interface EntropyRequest {
+  entropy_id: string;
+}
+
+export interface RecoveryShareRequest extends EntropyRequest {
+  /** Opens a `user-passcode` share. */
+  password_verifier?: string | null;
+}
+
+export interface RecoveryShareReply {
+  recovery_method: FrameRecoveryMethod;
+  encrypted_recovery_share: string;
+  recovery_key_derivation_salt: string | null;
+}
+
+/** WIRE.md §3.8's shape; the iCloud and recovery-code fields are always null here. */
+export interface KeyMaterialReply {
+  recovery_type: string;
+  recovery_key: string | null;
+  recovery_key_derivation_salt: string | null;
+  recovery_code?: null;
+  file_id?: null;
+  icloud_record_name?: null;
+}
+
+/** A key-proof nonce, with the names the proof message binds it to. */
+export interface NonceReply {
+  nonce: string;
+  app_id: string;
+  user_id: string;
+  /** Unix seconds. */
+  expires_at: number;
+}
+
+export interface AuthShareReply {
+  auth_share: string;
+  /** The session the share was released to: the frame keeps it for that session only. */
+  session_id: string;
+}
+
+const frameTable = {
+  frameSession: { method: 'POST', path: '/api/v1/embedded_wallets/frame/session' },
+  frameEnrollDevice: { method: 'POST', path: '/api/v1/embedded_wallets/frame/devices' },
+  frameNonce: { method: 'POST', path: '/api/v1/embedded_wallets/frame/nonce' },
+  frameCreate: { method: 'POST', path: '/api/v1/embedded_wallets/frame/create' },
+  frameAddWallet: { method: 'POST', path: '/api/v1/embedded_wallets/frame/add_wallet' },
+  frameImport: { method: 'POST', path: '/api/v1/embedded_wallets/frame/import' },
+  frameAuthShare: { method: 'POST', path: '/api/v1/embedded_wallets/frame/auth_share' },
+  frameRecoveryShare: { method: 'POST', path: '/api/v1/embedded_wallets/frame/recovery_share' },
+  frameSetRecovery: { method: 'POST', path: '/api/v1/embedded_wallets/frame/set_recovery' },
+  frameKeyMaterial: { method: 'POST', path: '/api/v1/embedded_wallets/:address/recovery/key_material' },
+} as const;
+
+type NoBody = Record<string, never>;
+
+/** The routes the wallet frame calls; all but `frameSession` and `frameEnrollDevice` need a DPoP proof. */
+export const frameRoutes: TypedRoutes<
+  typeof frameTable,
+  {
+    frameSession: { request: NoBody; response: { session_id: string } };
+    frameEnrollDevice: { request: NoBody; response: EmptyResponse };
+    frameNonce: { request: NoBody; response: NonceReply };
+    frameCreate: { request: CreateUpload; response: User };
+    frameAddWallet: { request: AddWalletUpload; response: User };
+    frameImport: { request: ImportUpload; response: User };
+    frameAuthShare: { request: EntropyRequest; response: AuthShareReply };
+    frameRecoveryShare: { request: RecoveryShareRequest; response: RecoveryShareReply };
+    frameSetRecovery: { request: SetRecoveryUpload; response: User };
+    frameKeyMaterial: { request: { chain_type?: ChainType }; response: KeyMaterialReply };
+  }
+> = frameTable;

@@ -1,0 +1,16 @@
+import type { LoginTypes } from './common.ts';
+import type { TypedRoutes } from './route.ts';
+
+/** The device's guest credential: base64url of 32 random bytes, kept by the client (WIRE.md §3.6). */
+export interface GuestAuthenticateRequest {
+  guest_credential: string;
+}
+
+const guestTable = {
+  guestAuthenticate: { method: 'POST', path: '/api/v1/guest/authenticate' },
+} as const;
+
+export const guestApi: TypedRoutes<
+  typeof guestTable,
+  { guestAuthenticate: LoginTypes<GuestAuthenticateRequest> }
+> = guestTable;

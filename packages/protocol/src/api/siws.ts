@@ -1,0 +1,34 @@
+import type { LoginMode } from '../login-methods.ts';
+import type { SiwsMessageType } from '../wallets.ts';
+import type { LoginTypes, UserChangeTypes, WalletNonceResponse } from './common.ts';
+import type { TypedRoutes } from './route.ts';
+import type { WalletClientFields, WalletInitRequest, WalletUnlinkRequest } from './wallet-login.ts';
+
+export interface SiwsLinkRequest extends WalletClientFields {
+  message: string;
+  /** Standard padded base64 of the ed25519 signature. */
+  signature: string;
+  message_type?: SiwsMessageType;
+}
+
+export interface SiwsAuthenticateRequest extends SiwsLinkRequest {
+  mode?: LoginMode;
+}
+
+const siwsTable = {
+  siwsInit: { method: 'POST', path: '/api/v1/siws/init' },
+  siwsAuthenticate: { method: 'POST', path: '/api/v1/siws/authenticate' },
+  siwsLink: { method: 'POST', path: '/api/v1/siws/link' },
+  siwsUnlink: { method: 'POST', path: '/api/v1/siws/unlink' },
+} as const;
+
+/** Sign-In with Solana (WIRE.md §3.3). */
+export const siwsApi: TypedRoutes<
+  typeof siwsTable,
+  {
+    siwsInit: { request: WalletInitRequest; response: WalletNonceResponse };
+    siwsAuthenticate: LoginTypes<SiwsAuthenticateRequest>;
+    siwsLink: UserChangeTypes<SiwsLinkRequest>;
+    siwsUnlink: UserChangeTypes<WalletUnlinkRequest>;
+  }
+> = siwsTable;
