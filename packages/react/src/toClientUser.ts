@@ -1,5 +1,5 @@
-import type { LinkedAccount, User } from '@latchkey/protocol';
-import type { ClientLinkedAccount, ClientUser } from './types.ts';
+import { type LinkedAccount, type OAuthTokens, oauthProviders, type User } from '@latchkey/protocol';
+import type { ClientLinkedAccount, ClientSocialAccount, ClientUser, OAuthTokensEvent } from './types.ts';
 
 const seconds = (value: unknown): Date | null => (typeof value === 'number' ? new Date(value * 1000) : null);
 const camel = (key: string) => key.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
@@ -15,6 +15,20 @@ function toClientAccount(account: LinkedAccount): ClientLinkedAccount {
   out.firstVerifiedAt ??= null;
   out.latestVerifiedAt ??= null;
   return out as ClientLinkedAccount;
+}
+
+const text = (value: unknown): string | null => (typeof value === 'string' ? value : null);
+
+/** The provider's fields of a social account (the client form of the account, without its type and dates). */
+function toSocialAccount(account: ClientLinkedAccount): ClientSocialAccount {
+  return {
+    subject: String(account.subject),
+    email: text(account.email),
+    name: text(account.name),
+    username: text(account.username),
+    profilePictureUrl: text(account.profilePictureUrl),
+    vanityName: text(account.vanityName),
+  };
 }
 
 // The same wire user always maps to the same object, so React sees a stable snapshot.
@@ -46,6 +60,30 @@ export function toClientUser(user: User): ClientUser {
   if (typeof email?.address === 'string') client.email = { address: email.address };
   if (typeof phone?.number === 'string') client.phone = { number: phone.number };
   if (typeof custom?.customUserId === 'string') client.customAuth = { customUserId: custom.customUserId };
+  for (const provider of oauthProviders) {
+    const social = linkedAccounts.find((a) => a.type === `${provider}_oauth`);
+    if (typeof social?.subject === 'string') client[provider] = toSocialAccount(social);
+  }
   cache.set(user, client);
   return client;
+}
+
+/**
+ * A provider's tokens in the client's camelCase form, with the user they were granted for.
+ *
+ * @example
+ * toOAuthTokensEvent({ provider: 'google', access_token: 'ya29…' }, user).oAuthTokens.accessToken // 'ya29…'
+ */
+export function toOAuthTokensEvent(tokens: OAuthTokens, user: ClientUser): OAuthTokensEvent {
+  return {
+    user,
+    oAuthTokens: {
+      provider: tokens.provider,
+      accessToken: tokens.access_token,
+      accessTokenExpiresInSeconds: tokens.access_token_expires_in_seconds ?? null,
+      refreshToken: tokens.refresh_token ?? null,
+      refreshTokenExpiresInSeconds: tokens.refresh_token_expires_in_seconds ?? null,
+      scopes: tokens.scopes ?? [],
+    },
+  };
 }
