@@ -89,7 +89,7 @@ export const packageLayers: PackageLayers[] = [
       // What the hooks and the screens share: embedded wallets, signing, connected wallets.
       ['embedded', 'signing', 'wallets'],
       ['components'],
-      ['LatchkeyContext.ts', 'events.ts', 'types.ts', 'toClientUser.ts', 'copy'],
+      ['LatchkeyContext.ts', 'events.ts', 'types.ts', 'toClientUser.ts', 'toOAuthTokensEvent.ts', 'copy'],
     ],
   },
 ];

@@ -7,6 +7,7 @@ describe('@latchkey/react', () => {
       [
         "LatchkeyProvider",
         "missingProviderMessage",
+        "oauthProviders",
         "toClientUser",
         "useConnectWallet",
         "useCreateWallet",

@@ -1,3 +1,6 @@
+// The social providers, for apps that draw their own buttons (`useLoginWithOAuth`).
+export type { OAuthProvider, OAuthProviderId } from '@latchkey/protocol';
+export { oauthProviders } from '@latchkey/protocol';
 export type { LatchkeyEventMap } from './events.ts';
 export type { LatchkeyActions } from './hooks/latchkeyActions.ts';
 export type { LinkOAuthActions, UnlinkOAuthActions } from './hooks/oauthActions.ts';

@@ -1,5 +1,5 @@
-import { type LinkedAccount, type OAuthTokens, oauthProviders, type User } from '@latchkey/protocol';
-import type { ClientLinkedAccount, ClientSocialAccount, ClientUser, OAuthTokensEvent } from './types.ts';
+import type { LinkedAccount, OAuthProvider, User } from '@latchkey/protocol';
+import type { ClientLinkedAccount, ClientSocialAccount, ClientUser } from './types.ts';
 
 const seconds = (value: unknown): Date | null => (typeof value === 'number' ? new Date(value * 1000) : null);
 const camel = (key: string) => key.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
@@ -17,18 +17,10 @@ function toClientAccount(account: LinkedAccount): ClientLinkedAccount {
   return out as ClientLinkedAccount;
 }
 
-const text = (value: unknown): string | null => (typeof value === 'string' ? value : null);
-
-/** The provider's fields of a social account (the client form of the account, without its type and dates). */
+/** A social account's provider fields: its client form without the type and the dates. */
 function toSocialAccount(account: ClientLinkedAccount): ClientSocialAccount {
-  return {
-    subject: String(account.subject),
-    email: text(account.email),
-    name: text(account.name),
-    username: text(account.username),
-    profilePictureUrl: text(account.profilePictureUrl),
-    vanityName: text(account.vanityName),
-  };
+  const { type, verifiedAt, firstVerifiedAt, latestVerifiedAt, ...fields } = account;
+  return fields as unknown as ClientSocialAccount;
 }
 
 // The same wire user always maps to the same object, so React sees a stable snapshot.
@@ -60,30 +52,11 @@ export function toClientUser(user: User): ClientUser {
   if (typeof email?.address === 'string') client.email = { address: email.address };
   if (typeof phone?.number === 'string') client.phone = { number: phone.number };
   if (typeof custom?.customUserId === 'string') client.customAuth = { customUserId: custom.customUserId };
-  for (const provider of oauthProviders) {
-    const social = linkedAccounts.find((a) => a.type === `${provider}_oauth`);
-    if (typeof social?.subject === 'string') client[provider] = toSocialAccount(social);
+  // A social account (`google_oauth` …) under its provider's name, the first of each.
+  for (const account of linkedAccounts) {
+    const provider = account.type.endsWith('_oauth') ? (account.type.slice(0, -6) as OAuthProvider) : null;
+    if (provider && typeof account.subject === 'string') client[provider] ??= toSocialAccount(account);
   }
   cache.set(user, client);
   return client;
-}
-
-/**
- * A provider's tokens in the client's camelCase form, with the user they were granted for.
- *
- * @example
- * toOAuthTokensEvent({ provider: 'google', access_token: 'ya29…' }, user).oAuthTokens.accessToken // 'ya29…'
- */
-export function toOAuthTokensEvent(tokens: OAuthTokens, user: ClientUser): OAuthTokensEvent {
-  return {
-    user,
-    oAuthTokens: {
-      provider: tokens.provider,
-      accessToken: tokens.access_token,
-      accessTokenExpiresInSeconds: tokens.access_token_expires_in_seconds ?? null,
-      refreshToken: tokens.refresh_token ?? null,
-      refreshTokenExpiresInSeconds: tokens.refresh_token_expires_in_seconds ?? null,
-      scopes: tokens.scopes ?? [],
-    },
-  };
 }

@@ -93,7 +93,10 @@ export interface ClientLinkedAccount {
   [key: string]: unknown;
 }
 
-/** A social account (`google_oauth` …) in the client's form: what the provider told about the user. */
+/**
+ * A social account (`google_oauth` …) in the client's form: what the provider told about the user,
+ * the fields its provider has (WIRE.md §4.2).
+ */
 export interface ClientSocialAccount {
   /** The user's id at the provider. */
   subject: string;

@@ -1,4 +1,4 @@
-import { type ChainType, oauthApi, transferApi, type User } from '@latchkey/protocol';
+import { type ChainType, transferApi, type User } from '@latchkey/protocol';
 import { LatchkeyApiError, LatchkeyClientError } from '../errors.ts';
 import { normaliseEmail, normalisePhoneNumber } from '../validation.ts';
 import { assertLoggedIn, completeAccountChange, type FlowContext } from './context.ts';
@@ -81,7 +81,7 @@ function sendTransfer(ctx: FlowContext, account: TransferAccount, nonce: string)
     }
     case 'oauth':
       // The server takes the account the nonce was issued for; the subject names which.
-      return ctx.http.call(oauthApi.oauthTransfer, { nonce, userInfo: { subject: account.subject } });
+      return ctx.http.call(transferApi.oauthTransfer, { nonce, userInfo: { subject: account.subject } });
     default:
       throw new LatchkeyClientError('invalid_input', 'Invalid transfer account type');
   }

@@ -50,7 +50,10 @@ export interface OAuthUnlinkRequest {
   subject: string;
 }
 
-/** Web: the account as the refusal described it; native: the authorization code again. */
+/**
+ * Web: the account as the refusal described it; native: the authorization code again. The route is
+ * with the other account transfers (`transferApi.oauthTransfer`).
+ */
 export type OAuthTransferRequest =
   | {
       nonce: string;
@@ -73,7 +76,6 @@ const oauthTable = {
   oauthAuthenticate: { method: 'POST', path: '/api/v1/oauth/authenticate' },
   oauthLink: { method: 'POST', path: '/api/v1/oauth/link' },
   oauthUnlink: { method: 'POST', path: '/api/v1/oauth/unlink' },
-  oauthTransfer: { method: 'POST', path: '/api/v1/oauth/transfer' },
 } as const;
 
 export const oauthApi: TypedRoutes<
@@ -86,6 +88,5 @@ export const oauthApi: TypedRoutes<
     };
     oauthLink: { request: OAuthLinkRequest; response: User & { oauth_tokens?: OAuthTokens } };
     oauthUnlink: UserChangeTypes<OAuthUnlinkRequest>;
-    oauthTransfer: UserChangeTypes<OAuthTransferRequest>;
   }
 > = oauthTable;

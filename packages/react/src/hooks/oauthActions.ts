@@ -3,21 +3,13 @@ import { type OAuthProvider, type OAuthProviderId, oauthProviders } from '@latch
 import { toClientUser } from '../toClientUser.ts';
 import type { ClientUser } from '../types.ts';
 
-/** Each provider's part of its hook names (`linkGoogle`, `unlinkLinkedIn`), as the incumbent spells them. */
-const hookNames = {
-  google: 'Google',
-  twitter: 'Twitter',
-  discord: 'Discord',
-  github: 'Github',
-  spotify: 'Spotify',
-  instagram: 'Instagram',
-  tiktok: 'Tiktok',
-  line: 'Line',
-  linkedin: 'LinkedIn',
-  apple: 'Apple',
-} as const satisfies Record<OAuthProvider, string>;
-
-type HookName = (typeof hookNames)[OAuthProvider];
+/**
+ * Each provider's part of its hook names (`linkGoogle`, `unlinkTiktok`), as the incumbent spells
+ * them: the name capitalised, LinkedIn as it writes itself.
+ */
+type HookName = Exclude<Capitalize<OAuthProvider>, 'Linkedin'> | 'LinkedIn';
+const hookName = (provider: OAuthProvider): HookName =>
+  provider === 'linkedin' ? 'LinkedIn' : (`${provider[0]!.toUpperCase()}${provider.slice(1)}` as HookName);
 
 /** `linkGoogle()` … `linkApple()`: off to the provider to link its account to the user. */
 export type LinkOAuthActions = { [N in HookName as `link${N}`]: () => void } & {
@@ -36,7 +28,7 @@ export function linkOAuthActions(
   openModal: (intent: ModalIntent, options?: ModalOptions) => void,
 ): LinkOAuthActions {
   const linkOAuth = (provider: OAuthProviderId) => openModal('link-oauth', { oauth: { provider } });
-  const each = oauthProviders.map((p) => [`link${hookNames[p]}`, () => linkOAuth(p)] as const);
+  const each = oauthProviders.map((p) => [`link${hookName(p)}`, () => linkOAuth(p)] as const);
   return { ...(Object.fromEntries(each) as Omit<LinkOAuthActions, 'linkOAuth'>), linkOAuth };
 }
 
@@ -46,8 +38,6 @@ export function unlinkOAuthActions(client: LatchkeyClient): UnlinkOAuthActions {
       .oauth()
       .then((oauth) => oauth.unlink({ provider, subject }))
       .then(toClientUser);
-  const each = oauthProviders.map(
-    (p) => [`unlink${hookNames[p]}`, (s: string) => unlinkOAuth(p, s)] as const,
-  );
+  const each = oauthProviders.map((p) => [`unlink${hookName(p)}`, (s: string) => unlinkOAuth(p, s)] as const);
   return { ...(Object.fromEntries(each) as Omit<UnlinkOAuthActions, 'unlinkOAuth'>), unlinkOAuth };
 }

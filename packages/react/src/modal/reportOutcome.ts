@@ -1,7 +1,8 @@
 import type { LatchkeyClient } from '@latchkey/core';
 import type { FlowOutcome } from '@latchkey/core/modal';
 import { flowErrorEvent, type LatchkeyEvents } from '../events.ts';
-import { toClientUser, toOAuthTokensEvent } from '../toClientUser.ts';
+import { toClientUser } from '../toClientUser.ts';
+import { toOAuthTokensEvent } from '../toOAuthTokensEvent.ts';
 import { toConnectedWallet } from '../wallets/connectedWallets.ts';
 
 /** Tells the hooks how a modal flow went, in the client's camelCase form. */
