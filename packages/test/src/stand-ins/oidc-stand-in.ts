@@ -168,7 +168,14 @@ export async function startOidcStandIn(): Promise<OidcStandIn> {
     // Google and Apple put the scope's claims in the ID token.
     conformIdTokenClaims: false,
     responseTypes: ['code'],
-    ttl: { AuthorizationCode: 60, AccessToken: 3600, IdToken: 3600, Interaction: 600, Grant: 600, Session: 600 },
+    ttl: {
+      AuthorizationCode: 60,
+      AccessToken: 3600,
+      IdToken: 3600,
+      Interaction: 600,
+      Grant: 600,
+      Session: 600,
+    },
     pkce: { required: () => false },
     features: { devInteractions: { enabled: false } },
     interactions: { policy, url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
