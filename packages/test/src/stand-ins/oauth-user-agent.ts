@@ -33,7 +33,8 @@ export async function followOAuthFlow(url: string, returnTo: string): Promise<UR
     }
     const text = await response.text();
     const form = /<form[^>]*method="post"[^>]*action="([^"]+)"/i.exec(text);
-    if (response.ok && form && /<input/i.test(text)) {
+    // A browser submits a form_post page whatever its status (oidc-provider answers errors with 400).
+    if (form && /<input/i.test(text)) {
       const body = new URLSearchParams();
       for (const input of text.matchAll(/<input[^>]*name="([^"]+)"[^>]*value="([^"]*)"/gi))
         body.set(decodeHtml(input[1]!), decodeHtml(input[2]!));
