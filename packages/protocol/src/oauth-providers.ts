@@ -21,21 +21,24 @@ export type OAuthProvider = (typeof oauthProviders)[number];
 export const isOAuthProvider = (method: string): method is OAuthProvider =>
   (oauthProviders as readonly string[]).includes(method);
 
-/**
- * A provider the OAuth routes name: one of the ten social providers, a custom OpenID Connect
- * provider `custom:{name}`, or another app for cross-app login `privy:{appId}`.
- */
-export type OAuthProviderId = OAuthProvider | `custom:${string}` | `privy:${string}`;
+/** A custom OpenID provider an app declares (`custom_oauth_providers`): `custom:{name}`. */
+export type CustomOAuthProviderName = `custom:${string}`;
 
 /**
- * True for a provider the client may start OAuth with (spec document 1 §5: one of the ten, or a
- * custom id).
+ * A provider the OAuth routes name: one of the ten, or a custom OpenID provider. (`privy:{appId}`
+ * cross-app providers are not served.)
+ */
+export type OAuthProviderName = OAuthProvider | CustomOAuthProviderName;
+
+/**
+ * True for a provider the OAuth routes take (spec document 1 §5): one of the ten, or
+ * `custom:{name}` with the name the app config allows.
  *
  * @example
- * isOAuthProviderId('google') // true
- * isOAuthProviderId('custom:acme') // true
- * isOAuthProviderId('myspace') // false
+ * isOAuthProviderName('google') // true
+ * isOAuthProviderName('custom:acme') // true
+ * isOAuthProviderName('myspace') // false
  */
-export function isOAuthProviderId(provider: string): provider is OAuthProviderId {
-  return isOAuthProvider(provider) || /^(custom|privy):[A-Za-z0-9_-]{1,64}$/.test(provider);
+export function isOAuthProviderName(provider: string): provider is OAuthProviderName {
+  return isOAuthProvider(provider) || /^custom:[a-z0-9_-]{1,50}$/.test(provider);
 }

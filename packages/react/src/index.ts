@@ -1,5 +1,5 @@
 // The social providers, for apps that draw their own buttons (`useLoginWithOAuth`).
-export type { OAuthProvider, OAuthProviderId } from '@latchkey/protocol';
+export type { OAuthProvider, OAuthProviderName } from '@latchkey/protocol';
 export { oauthProviders } from '@latchkey/protocol';
 export type { LatchkeyEventMap } from './events.ts';
 export type { LatchkeyActions } from './hooks/latchkeyActions.ts';

@@ -1,4 +1,4 @@
-import type { ChainType, OAuthProviderId } from '@latchkey/protocol';
+import type { ChainType, OAuthProviderName } from '@latchkey/protocol';
 import { LatchkeyClientError } from '../errors.ts';
 import type { AccountTransferRequired, TransferAccount } from '../flows/transfer.ts';
 import type { ModalIntent } from '../ui/intents.ts';
@@ -7,7 +7,7 @@ import type { ModalIntent } from '../ui/intents.ts';
 export type CodeTarget = { kind: 'email'; address: string } | { kind: 'sms'; phoneNumber: string };
 
 /** The methods whose flows end in `loginComplete` / `linkSuccess` from the modal. */
-export type ModalAuthMethod = 'email' | 'sms' | 'siwe' | 'siws' | OAuthProviderId;
+export type ModalAuthMethod = 'email' | 'sms' | 'siwe' | 'siws' | OAuthProviderName;
 
 /** Where an OAuth attempt stands (spec document 1 §2 'OAuth status'). */
 export type OAuthStatus = 'verifying' | 'success' | 'failure';
@@ -49,9 +49,9 @@ export type Screen =
   /** A link refused with account_transfer_required: transfer the account, or not. */
   | { name: 'transfer'; account: TransferAccount; transfer: AccountTransferRequired; method: ModalAuthMethod }
   /** An OAuth attempt: waiting for the provider, then verifying, success, or failure with Retry. */
-  | { name: 'oauth-status'; provider: OAuthProviderId; status: OAuthStatus; error?: unknown }
+  | { name: 'oauth-status'; provider: OAuthProviderName; status: OAuthStatus; error?: unknown }
   /** 'Could not log in with provider': this in-app browser is one the provider refuses. */
-  | { name: 'oauth-in-app-browser'; provider: OAuthProviderId }
+  | { name: 'oauth-in-app-browser'; provider: OAuthProviderName }
   | { name: 'terms' }
   | { name: 'success' }
   | EmbeddedScreen

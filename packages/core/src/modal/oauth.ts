@@ -1,4 +1,4 @@
-import type { OAuthProviderId } from '@latchkey/protocol';
+import type { OAuthProviderName } from '@latchkey/protocol';
 import { LatchkeyApiError } from '../errors.ts';
 import { accountTransferRequired } from '../flows/transfer.ts';
 import type { OAuthBrowser, OAuthPopup } from '../oauth/browser.ts';
@@ -18,9 +18,9 @@ export interface OAuthFlow {
    * one and the browser allows it, else by redirect. Call it in the click that asked (a popup
    * opened later may be blocked).
    */
-  start(provider: OAuthProviderId): void;
+  start(provider: OAuthProviderName): void;
   /** The page came back from the provider with `ret`: verify it and log in or link. */
-  resume(provider: OAuthProviderId, ret: OAuthReturn): void;
+  resume(provider: OAuthProviderName, ret: OAuthReturn): void;
   /** The failure screen's 'Retry': the same provider again. */
   retry(): void;
   /** The modal closes: a popup still open closes with it. */
@@ -38,7 +38,7 @@ export function createOAuthFlow(
   /** Bumped by every start and exit: an answer for an attempt that is no longer current is dropped. */
   let attempt = 0;
 
-  function show(provider: OAuthProviderId, status: OAuthStatus, error?: unknown) {
+  function show(provider: OAuthProviderName, status: OAuthStatus, error?: unknown) {
     const screen = { name: 'oauth-status' as const, provider, status, error };
     rt.navigate({ type: rt.top()?.name === 'oauth-status' ? 'replace' : 'push', screen });
   }
@@ -49,7 +49,7 @@ export function createOAuthFlow(
   }
 
   /** A refusal with a screen of its own (allowlist, limits, linked elsewhere…), else the failure status. */
-  function fail(provider: OAuthProviderId, error: unknown) {
+  function fail(provider: OAuthProviderName, error: unknown) {
     if (error instanceof LatchkeyApiError) {
       rt.showError(error);
       return;
@@ -58,7 +58,7 @@ export function createOAuthFlow(
     show(provider, 'failure', error);
   }
 
-  async function complete(provider: OAuthProviderId, ret: OAuthReturn, current: number) {
+  async function complete(provider: OAuthProviderName, ret: OAuthReturn, current: number) {
     show(provider, 'verifying');
     const oauth = await rt.client.oauth();
     try {
@@ -86,7 +86,7 @@ export function createOAuthFlow(
     }
   }
 
-  async function viaPopup(provider: OAuthProviderId, opened: OAuthPopup, current: number) {
+  async function viaPopup(provider: OAuthProviderName, opened: OAuthPopup, current: number) {
     const page = browser();
     const oauth = await rt.client.oauth();
     const url = await oauth.initOAuth({
@@ -104,7 +104,7 @@ export function createOAuthFlow(
     await complete(provider, ret, current);
   }
 
-  async function viaRedirect(provider: OAuthProviderId) {
+  async function viaRedirect(provider: OAuthProviderName) {
     const oauth = await rt.client.oauth();
     await oauth.redirect({
       provider,
@@ -114,7 +114,7 @@ export function createOAuthFlow(
     });
   }
 
-  function start(provider: OAuthProviderId) {
+  function start(provider: OAuthProviderName) {
     const current = ++attempt;
     closePopup();
     const device = typeof navigator === 'undefined' ? undefined : navigator;

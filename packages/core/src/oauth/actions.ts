@@ -1,6 +1,7 @@
 import {
-  isOAuthProviderId,
+  isOAuthProviderName,
   type LoginMode,
+  type OAuthProviderName,
   type OAuthTokens,
   oauthApi,
   oauthDeniedCode,
@@ -23,7 +24,7 @@ import type { OAuthReturn } from './return-params.ts';
 
 export interface InitOAuthParameters {
   /** One of the ten providers, or `custom:{name}`. */
-  provider: string;
+  provider: OAuthProviderName;
   /** The page the server sends the user back to: on one of the app's allowed domains. */
   redirectTo: string;
   captchaToken?: string | undefined;
@@ -58,7 +59,7 @@ const phishing = 'Unexpected auth flow. This may be a phishing attempt.';
  * location.assign(url);
  */
 export async function initOAuth(ctx: FlowContext, params: InitOAuthParameters): Promise<string> {
-  if (!isOAuthProviderId(params.provider))
+  if (!isOAuthProviderName(params.provider))
     throw new LatchkeyClientError('invalid_input', `Invalid OAuth provider "${params.provider}"`);
   const { codeVerifier, stateCode, codeChallenge } = createPkce();
   await ctx.storage.put(storageKeys.oauthCodeVerifier, codeVerifier);
@@ -143,7 +144,7 @@ export async function linkWithOAuthCode(ctx: FlowContext, params: OAuthReturn): 
  */
 export async function unlinkOAuth(
   ctx: FlowContext,
-  params: { provider: string; subject: string },
+  params: { provider: OAuthProviderName; subject: string },
 ): Promise<User> {
   assertLoggedIn(ctx);
   return completeAccountChange(ctx, await ctx.http.call(oauthApi.oauthUnlink, params));

@@ -1,4 +1,4 @@
-import type { LoginMode } from '@latchkey/protocol';
+import { isOAuthProviderName, type LoginMode, type OAuthProviderName } from '@latchkey/protocol';
 import type { FlowContext } from '../flows/context.ts';
 import { storageKeys } from '../storage.ts';
 
@@ -7,7 +7,7 @@ import { storageKeys } from '../storage.ts';
  * back: a login or a link, and whether the modal or the app's own UI (a headless hook) shows it.
  */
 export interface OAuthAttempt {
-  provider: string;
+  provider: OAuthProviderName;
   intent: 'login' | 'link';
   ui: 'modal' | 'headless';
   mode?: LoginMode | undefined;
@@ -30,7 +30,7 @@ export async function takeOAuthAttempt(ctx: FlowContext): Promise<OAuthAttempt |
   if (!raw) return null;
   try {
     const value = JSON.parse(raw) as Partial<OAuthAttempt>;
-    if (typeof value.provider !== 'string') return null;
+    if (typeof value.provider !== 'string' || !isOAuthProviderName(value.provider)) return null;
     return {
       provider: value.provider,
       intent: value.intent === 'link' ? 'link' : 'login',

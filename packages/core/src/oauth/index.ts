@@ -1,5 +1,5 @@
 // OAuth (social login): loaded by `client.oauth()` on first use, never in an app's first load.
-import type { User } from '@latchkey/protocol';
+import type { OAuthProviderName, User } from '@latchkey/protocol';
 import { LatchkeyClientError } from '../errors.ts';
 import type { FlowContext } from '../flows/context.ts';
 import {
@@ -44,7 +44,7 @@ export interface OAuthClient {
   initOAuth(params: InitOAuthParameters): Promise<string>;
   loginWithCode(params: OAuthCodeParameters): Promise<OAuthLoginResult>;
   linkWithCode(params: OAuthReturn): Promise<OAuthLinkResult>;
-  unlink(params: { provider: string; subject: string }): Promise<User>;
+  unlink(params: { provider: OAuthProviderName; subject: string }): Promise<User>;
   /**
    * Leaves the page for the provider, remembering what for; the user comes back to this page and
    * `takeReturn` picks the attempt up.

@@ -1,4 +1,4 @@
-import type { ChainType, OAuthProviderId } from '@latchkey/protocol';
+import type { ChainType, OAuthProviderName } from '@latchkey/protocol';
 import type { OAuthReturn } from '../oauth/return-params.ts';
 import type { EmbeddedModalTask } from './modal-task.ts';
 
@@ -48,7 +48,7 @@ export interface ModalOptions {
    * OAuth: the provider to go to, and when the page came back from it, the return to complete
    * (a `login` or `link-oauth` request then opens on the verifying screen).
    */
-  oauth?: { provider: OAuthProviderId; ret?: OAuthReturn | undefined } | undefined;
+  oauth?: { provider: OAuthProviderName; ret?: OAuthReturn | undefined } | undefined;
 }
 
 /** One opening of the modal: a new id starts the flow again at its first screen. */

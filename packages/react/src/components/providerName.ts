@@ -1,4 +1,4 @@
-import { type AppResponse, isOAuthProvider, type OAuthProviderId } from '@latchkey/protocol';
+import { type AppResponse, isOAuthProvider, type OAuthProviderName } from '@latchkey/protocol';
 import { en } from '../copy/en.ts';
 
 /**
@@ -8,7 +8,7 @@ import { en } from '../copy/en.ts';
  * @example
  * providerName('github', app) // 'GitHub'
  */
-export function providerName(provider: OAuthProviderId | string, app: AppResponse | null): string {
+export function providerName(provider: OAuthProviderName | string, app: AppResponse | null): string {
   if (isOAuthProvider(provider)) return en.providerNames[provider];
   const custom = app?.custom_oauth_providers?.find((p) => p.provider === provider);
   return custom?.provider_display_name || provider.replace(/^(custom|privy):/, '');

@@ -1,5 +1,5 @@
 import type { LatchkeyClient, ModalIntent, ModalOptions } from '@latchkey/core';
-import { type OAuthProvider, type OAuthProviderId, oauthProviders } from '@latchkey/protocol';
+import { type OAuthProvider, type OAuthProviderName, oauthProviders } from '@latchkey/protocol';
 import { toClientUser } from '../toClientUser.ts';
 import type { ClientUser } from '../types.ts';
 
@@ -14,26 +14,26 @@ const hookName = (provider: OAuthProvider): HookName =>
 /** `linkGoogle()` … `linkApple()`: off to the provider to link its account to the user. */
 export type LinkOAuthActions = { [N in HookName as `link${N}`]: () => void } & {
   /** Links an account of any provider, a custom one (`custom:{name}`) too. */
-  linkOAuth(provider: OAuthProviderId): void;
+  linkOAuth(provider: OAuthProviderName): void;
 };
 
 /** `unlinkGoogle(subject)` … `unlinkApple(subject)`: the account with that subject leaves the user. */
 export type UnlinkOAuthActions = {
   [N in HookName as `unlink${N}`]: (subject: string) => Promise<ClientUser>;
 } & {
-  unlinkOAuth(provider: OAuthProviderId, subject: string): Promise<ClientUser>;
+  unlinkOAuth(provider: OAuthProviderName, subject: string): Promise<ClientUser>;
 };
 
 export function linkOAuthActions(
   openModal: (intent: ModalIntent, options?: ModalOptions) => void,
 ): LinkOAuthActions {
-  const linkOAuth = (provider: OAuthProviderId) => openModal('link-oauth', { oauth: { provider } });
+  const linkOAuth = (provider: OAuthProviderName) => openModal('link-oauth', { oauth: { provider } });
   const each = oauthProviders.map((p) => [`link${hookName(p)}`, () => linkOAuth(p)] as const);
   return { ...(Object.fromEntries(each) as Omit<LinkOAuthActions, 'linkOAuth'>), linkOAuth };
 }
 
 export function unlinkOAuthActions(client: LatchkeyClient): UnlinkOAuthActions {
-  const unlinkOAuth = (provider: OAuthProviderId, subject: string) =>
+  const unlinkOAuth = (provider: OAuthProviderName, subject: string) =>
     client
       .oauth()
       .then((oauth) => oauth.unlink({ provider, subject }))

@@ -1,6 +1,6 @@
 import { type LatchkeyClient, LatchkeyError, type ModalIntent, type ModalOptions } from '@latchkey/core';
 import { type OAuthClient, type OAuthReturn, popupMarker, relayPopupReturn } from '@latchkey/core/oauth';
-import { isOAuthProviderId, type LoginMode, type OAuthProviderId } from '@latchkey/protocol';
+import { isOAuthProviderName, type LoginMode, type OAuthProviderName } from '@latchkey/protocol';
 import type { LatchkeyEvents } from '../events.ts';
 import { toClientUser } from '../toClientUser.ts';
 import { toOAuthTokensEvent } from '../toOAuthTokensEvent.ts';
@@ -27,8 +27,8 @@ export async function completeOAuthReturn(
   const visit = await oauth.takeReturn();
   if (!visit) return;
   const { ret, attempt } = visit;
-  const provider = isOAuthProviderId(ret.provider) ? ret.provider : attempt?.provider;
-  if (!provider || !isOAuthProviderId(provider)) return;
+  const provider = isOAuthProviderName(ret.provider) ? ret.provider : attempt?.provider;
+  if (!provider || !isOAuthProviderName(provider)) return;
   const link = attempt ? attempt.intent === 'link' : client.getState().user !== null;
   if (attempt?.ui === 'headless')
     await completeHeadless(events, oauth, { ret, provider, link, mode: attempt.mode });
@@ -37,7 +37,7 @@ export async function completeOAuthReturn(
 
 interface HeadlessReturn {
   ret: OAuthReturn;
-  provider: OAuthProviderId;
+  provider: OAuthProviderName;
   link: boolean;
   mode?: LoginMode | undefined;
 }

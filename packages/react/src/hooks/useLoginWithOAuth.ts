@@ -1,5 +1,5 @@
 import { LatchkeyError } from '@latchkey/core';
-import { type OAuthProviderId, oauthReturnParams } from '@latchkey/protocol';
+import { type OAuthProviderName, oauthReturnParams } from '@latchkey/protocol';
 import { useCallback, useEffect, useState } from 'react';
 import { useLatchkeyContext } from '../LatchkeyContext.ts';
 import type { LoginCompleteEvent } from '../types.ts';
@@ -19,7 +19,7 @@ export interface UseLoginWithOAuthParameters {
 }
 
 export interface InitOAuthOptions {
-  provider: OAuthProviderId;
+  provider: OAuthProviderName;
   /** Log in only: a provider account no user has yet is refused (`mode: 'no-signup'`). */
   disableSignup?: boolean;
 }

@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import type { AppRecord } from '../app-config/app-record.ts';
 import { mergePatch, parseSetArgument } from '../app-config/config-schema.ts';
-import { createApp, listApps, updateApp } from '../apps/app-service.ts';
+import { createApp, listApps, settingsView, updateApp } from '../apps/app-service.ts';
 import { silentLogger } from '../logger.ts';
 import { createLatchkey, optionsFromEnv } from '../server.ts';
 import { commonOptions } from './common-options.ts';
@@ -52,7 +52,11 @@ export async function appsCommand(argv: string[]): Promise<number> {
         if (values.set.length === 0) throw new Error('apps update needs at least one --set field=value');
         const patch = values.set.map(parseSetArgument).reduce((a, p) => mergePatch(a, p), {});
         const app = await updateApp(ctx, id, patch);
-        return print(values.json, { ...summary(app), config: app.config, settings: app.settings });
+        return print(values.json, {
+          ...summary(app),
+          config: app.config,
+          settings: settingsView(app.settings),
+        });
       }
       case 'list':
         return print(values.json, (await listApps(ctx)).map(summary));
