@@ -123,7 +123,7 @@ describe.each(dialects)('OAuth logins (%s)', (dialect) => {
       expect(signUp.status, JSON.stringify(signUp.body)).toBe(200);
       expect(signUp.body.is_new_user).toBe(true);
       expect(signUp.body.user.linked_accounts).toEqual([
-        expect.objectContaining({ ...expectedAccount[provider](account), verified_at: expect.any(Number) }),
+        expect.objectContaining({ ...expectedAccount[provider]!(account), verified_at: expect.any(Number) }),
       ]);
       expect(signUp.body).not.toHaveProperty('oauth_tokens');
 
