@@ -55,6 +55,7 @@ export const oauthFeature: Feature = {
           const provider = parseProvider(body.provider);
           assertProviderEnabled(app, provider);
           const redirectTo = acceptRedirectTarget(app, body.redirect_to, c.req.header('origin'));
+          // An unconfigured provider is refused before the captcha token is spent on it.
           providerClient(ctx, app, provider);
           await assertCaptcha(ctx, app, body.token, ip(c));
           await ctx.rateLimits.consume('verifyIp', ip(c));
@@ -86,10 +87,12 @@ export const oauthFeature: Feature = {
           identity: (app, body) => {
             // Native: the code again, redeemed like a link; web: the account the nonce names.
             if (body.authorization_code !== undefined) {
+              if (body.state_code === undefined)
+                throw new ApiError('invalid_data', 'Invalid state_code: Required with authorization_code.');
               const accepted = acceptCode({
                 ...body,
                 authorization_code: body.authorization_code,
-                state_code: body.state_code ?? '',
+                state_code: body.state_code,
               });
               return { prove: async () => (await redeemCode(ctx, endpoints, app, accepted)).identity };
             }

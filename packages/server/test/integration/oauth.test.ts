@@ -123,7 +123,7 @@ describe.each(dialects)('OAuth logins (%s)', (dialect) => {
       expect(signUp.status, JSON.stringify(signUp.body)).toBe(200);
       expect(signUp.body.is_new_user).toBe(true);
       expect(signUp.body.user.linked_accounts).toEqual([
-        expect.objectContaining({ ...expectedAccount[provider](account), verified_at: expect.any(Number) }),
+        expect.objectContaining({ ...expectedAccount[provider]!(account), verified_at: expect.any(Number) }),
       ]);
       expect(signUp.body).not.toHaveProperty('oauth_tokens');
 
@@ -233,6 +233,72 @@ describe.each(dialects)('OAuth logins (%s)', (dialect) => {
     expect(custom.body).toMatchObject({ code: 'disallowed_login_method' });
   });
 
+  it('init takes the captcha token as the email init does, and checks the PKCE challenge and state', async () => {
+    const { client } = await t.createApp({
+      ...patch,
+      captcha_enabled: true,
+      enabled_captcha_provider: 'turnstile',
+      captcha_site_key: 'site-key',
+      captcha_secret_key: 'captcha-secret',
+    });
+    const body = (over: Record<string, unknown> = {}) => ({
+      provider: 'google',
+      redirect_to: `${testOrigin}/x`,
+      code_challenge: 'C'.repeat(43),
+      state_code: 'S'.repeat(48),
+      ...over,
+    });
+    expect((await client.post('/api/v1/oauth/init', body())).body).toMatchObject({
+      code: 'invalid_captcha',
+      error: 'Missing captcha token.',
+    });
+    const plain = await t.createApp(patch);
+    const init = (over: Record<string, unknown>) => plain.client.post('/api/v1/oauth/init', body(over));
+    expect((await init({ state_code: 'S'.repeat(43) })).status).toBe(200);
+    expect((await init({ state_code: 'S'.repeat(128) })).status).toBe(200);
+    for (const over of [
+      { state_code: 'S'.repeat(42) },
+      { state_code: 'S'.repeat(129) },
+      { state_code: `${'S'.repeat(47)}=` },
+      { code_challenge: 'C'.repeat(42) },
+      { code_challenge: `${'C'.repeat(42)}+` },
+      { provider: 'privy:clxxxxxxxxxxxxxxxxxxxxxxx' },
+    ])
+      expect((await init(over)).body, JSON.stringify(over)).toMatchObject({ code: 'invalid_data' });
+  });
+
+  it('the admin API sets a provider’s credentials and shows the secret only as set', async () => {
+    const { app } = await t.createApp();
+    const admin = (method: string, body?: unknown) =>
+      fetch(`${t.url}/admin/v1/apps/${app.id}`, {
+        method,
+        headers: { authorization: 'Bearer test-admin-key', 'content-type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      }).then(async (r) => ({
+        status: r.status,
+        body: (await r.json()) as { settings: { oauth_credentials: Record<string, unknown> }; code?: string },
+      }));
+    const set = await admin('PATCH', {
+      spotify_oauth: true,
+      oauth_credentials: { spotify: { client_id: 'sp-id', client_secret: 'sp-admin-secret' } },
+    });
+    expect(set.status).toBe(200);
+    expect(set.body.settings.oauth_credentials.spotify).toEqual({ client_id: 'sp-id', client_secret: 'set' });
+    const rotated = await admin('PATCH', { oauth_credentials: { spotify: { client_secret: 'sp-rotated' } } });
+    expect(rotated.body.settings.oauth_credentials.spotify).toEqual({
+      client_id: 'sp-id',
+      client_secret: 'set',
+    });
+    const refused = await admin('PATCH', { oauth_credentials: { myspace: { client_id: 'x' } } });
+    expect(refused.body).toMatchObject({
+      code: 'invalid_data',
+      error: expect.stringContaining('unknown OAuth provider'),
+    });
+    const removed = await admin('PATCH', { oauth_credentials: { spotify: null } });
+    expect(removed.body.settings.oauth_credentials).toEqual({});
+    expect(JSON.stringify([set, rotated, removed])).not.toMatch(/sp-admin-secret|sp-rotated/);
+  });
+
   it('a provider that reports the account suspended is oauth_account_suspended', async () => {
     const { client } = await t.createApp(patch);
     for (const provider of ['github', 'twitter'] as const) {
@@ -257,8 +323,14 @@ describe.each(dialects)('OAuth logins (%s)', (dialect) => {
       .select(['type', 'payload'])
       .where('app_id', '=', app.id)
       .execute();
-    expect(events.map((e) => e.type)).toEqual(['user.created', 'user.authenticated', 'user.linked_account']);
-    expect(JSON.parse(events[2]!.payload).account).toMatchObject({ type: 'github_oauth' });
+    // Rows of one second have no order of their own: compared as a set.
+    expect(events.map((e) => e.type).sort()).toEqual([
+      'user.authenticated',
+      'user.created',
+      'user.linked_account',
+    ]);
+    const linked = events.find((e) => e.type === 'user.linked_account')!;
+    expect(JSON.parse(linked.payload).account).toMatchObject({ type: 'github_oauth' });
   });
 
   describe('linking', () => {

@@ -1,9 +1,17 @@
+/** What the user clicks on a stand-in's consent page (when no decision was queued). */
+export type ConsentClick = { approve: string } | { deny: true };
+
 /**
  * A minimal browser for OAuth flows in Node tests: follows redirects with a cookie jar per host,
  * and submits `form_post` pages (an auto-submitting form, as oidc-provider and Apple send) the way
- * a browser's script would, until it is sent to `returnTo`'s origin.
+ * a browser's script would, until it is sent to `returnTo`'s origin. On a stand-in's consent page
+ * it clicks `options.click` ("Approve as" an account's `sub`, or "Deny").
  */
-export async function followOAuthFlow(url: string, returnTo: string): Promise<URL> {
+export async function followOAuthFlow(
+  url: string,
+  returnTo: string,
+  options: { click?: ConsentClick } = {},
+): Promise<URL> {
   const jar = new Map<string, Map<string, string>>();
   const target = new URL(returnTo).origin;
   let next: { url: string; method: 'GET' | 'POST'; body?: URLSearchParams } = { url, method: 'GET' };
@@ -33,6 +41,14 @@ export async function followOAuthFlow(url: string, returnTo: string): Promise<UR
     }
     const text = await response.text();
     const form = /<form[^>]*method="post"[^>]*action="([^"]+)"/i.exec(text);
+    if (form && options.click && text.includes('data-testid="lk-standin-deny"')) {
+      const body = new URLSearchParams(
+        'deny' in options.click ? { deny: '1' } : { approve: options.click.approve },
+      );
+      next = { url: new URL(decodeHtml(form[1]!), current).href, method: 'POST', body };
+      options = {};
+      continue;
+    }
     // A browser submits a form_post page whatever its status (oidc-provider answers errors with 400).
     if (form && /<input/i.test(text)) {
       const body = new URLSearchParams();
