@@ -1,3 +1,4 @@
+import type { Migration } from 'kysely';
 import { adminFeature } from './admin/feature.ts';
 import { analyticsFeature } from './analytics/feature.ts';
 import { appsFeature } from './apps/feature.ts';
@@ -33,3 +34,7 @@ export const features: Feature[] = [
   oauthFeature,
   embeddedWalletsFeature,
 ];
+
+/** The features' own migrations, in feature order: storage runs them after the foundation's. */
+export const featureMigrations = (): Record<string, Migration>[] =>
+  features.flatMap((feature) => (feature.migrations ? [feature.migrations] : []));
