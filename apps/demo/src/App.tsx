@@ -4,6 +4,7 @@ import { Embedded } from './Embedded.tsx';
 import { Export } from './Export.tsx';
 import { ImportKey } from './ImportKey.tsx';
 import { Signing } from './Signing.tsx';
+import { Socials } from './Socials.tsx';
 import { Wagmi } from './Wagmi.tsx';
 import { Wallets } from './Wallets.tsx';
 
@@ -174,6 +175,7 @@ export function App({ apiUrl }: { apiUrl: string }) {
         )}
       </div>
 
+      <Socials run={run} />
       <Wallets run={run} onEvent={setLastEvent} onError={setLastError} />
       <Embedded run={run} />
       <ImportKey run={run} />

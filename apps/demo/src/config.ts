@@ -9,6 +9,8 @@ export interface DemoConfig {
   evmRpcUrl: string | undefined;
   /** `?solanaRpcUrl=`: a local Solana cluster's JSON-RPC; unset keeps the SDK's default (mainnet-beta). */
   solanaRpcUrl: string | undefined;
+  /** `?oauthMode=popup`: social login in a popup rather than by redirect. */
+  oauthMode: 'redirect' | 'popup';
 }
 
 export function readConfig(search: string, env: Record<string, string | undefined>): DemoConfig {
@@ -22,5 +24,6 @@ export function readConfig(search: string, env: Record<string, string | undefine
     loginMethods: methods ? methods.split(',').filter(Boolean) : undefined,
     evmRpcUrl: query.get('evmRpcUrl') ?? env.VITE_LATCHKEY_EVM_RPC_URL ?? undefined,
     solanaRpcUrl: query.get('solanaRpcUrl') ?? env.VITE_LATCHKEY_SOLANA_RPC_URL ?? undefined,
+    oauthMode: query.get('oauthMode') === 'popup' ? 'popup' : 'redirect',
   };
 }

@@ -23,6 +23,7 @@ const providerConfig: ProviderConfig = {
       : chain,
   ),
   ...(config.solanaRpcUrl ? { solanaClusters: [{ name: 'localnet', rpcUrl: config.solanaRpcUrl }] } : {}),
+  oauthMode: config.oauthMode,
 };
 
 createRoot(document.getElementById('root')!).render(

@@ -1,5 +1,6 @@
 import type { AppResponse, User } from '@latchkey/protocol';
 import type { GetCustomAccessToken } from './flows/customJwt.ts';
+import type { OAuthBrowser } from './oauth/browser.ts';
 import type { SessionCookies } from './session/cookies.ts';
 import type { LatchkeyStorage } from './storage.ts';
 import type { WalletChain, WalletWindow } from './wallets/types.ts';
@@ -35,6 +36,8 @@ export interface CreateLatchkeyClientParameters {
   defaultChain?: WalletChain | undefined;
   /** The page wallets are discovered in; default `window` (tests pass an `EventTarget`). */
   walletWindow?: WalletWindow | undefined;
+  /** The page OAuth redirects, returns and popups use; default `window` (tests pass their own). */
+  oauthBrowser?: OAuthBrowser | undefined;
 }
 
 /** What `getState()` returns and `subscribe()` watches. */

@@ -30,6 +30,7 @@ import {
 import { trackEvent } from './flows/trackEvent.ts';
 import { type TransferAccount, transferAccount } from './flows/transfer.ts';
 import { createHttpClient, type HttpClient } from './http/createHttpClient.ts';
+import type { OAuthClient } from './oauth/index.ts';
 import { createSessionManager } from './session/createSessionManager.ts';
 import { browserStorage, guardStorage } from './storage.ts';
 import { createStore } from './store.ts';
@@ -100,6 +101,11 @@ export interface LatchkeyClient {
    */
   wallets(): Promise<WalletManager>;
   /**
+   * Social login (OAuth with PKCE, redirect or popup; WIRE.md §3.4). Loaded on the first call,
+   * never at first load.
+   */
+  oauth(): Promise<OAuthClient>;
+  /**
    * Embedded wallets (the hidden wallet frame, creation, recovery, signing, EIP-1193 providers on
    * `supportedChains`). Loaded on the first call, never at first load; later calls share one.
    */
@@ -162,6 +168,7 @@ export function createLatchkeyClient(params: CreateLatchkeyClientParameters): La
   let initializing: Promise<void> | null = null;
   let walletManager: Promise<WalletManager> | null = null;
   let embedded: Promise<EmbeddedWallets> | null = null;
+  let oauthClient: Promise<OAuthClient> | null = null;
   let syncing: Promise<User | null> | null = null;
 
   const http = createHttpClient({
@@ -309,6 +316,16 @@ export function createLatchkeyClient(params: CreateLatchkeyClientParameters): La
         walletManager = null;
       });
       return walletManager;
+    },
+    oauth() {
+      oauthClient ??= import('./oauth/index.ts').then(({ createOAuthClient, windowOAuthBrowser }) => {
+        const win = globalThis.window as Window | undefined;
+        return createOAuthClient(ctx, params.oauthBrowser ?? (win ? windowOAuthBrowser(win) : null));
+      });
+      oauthClient.catch(() => {
+        oauthClient = null;
+      });
+      return oauthClient;
     },
     embeddedWallets,
     http,

@@ -17,6 +17,11 @@ export const storageKeys = {
   identityToken: 'privy:id_token',
   analyticsId: 'privy:caid',
   guestCredential: (appId: string) => `privy:guest:${appId}`,
+  /** An OAuth attempt's PKCE state and verifier, kept across the provider's pages. */
+  oauthStateCode: 'privy:state_code',
+  oauthCodeVerifier: 'privy:code_verifier',
+  /** Latchkey's own: what an OAuth attempt that left the page was for (login or link, modal or not). */
+  oauthAttempt: (appId: string) => `latchkey:oauth-attempt:${appId}`,
 } as const;
 
 /**

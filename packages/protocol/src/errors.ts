@@ -36,6 +36,9 @@ export const serverErrors = {
   resource_already_exists: 'Resource already exists.',
   feature_not_enabled: 'Feature not enabled.',
   device_revoked: 'This device is not enrolled for the wallet.',
+  oauth_state_mismatch: 'The state code does not match the one this login started with.',
+  invalid_pkce_parameters: 'The code verifier does not match the code challenge this login started with.',
+  oauth_account_suspended: 'The provider reports this account as suspended.',
   // The wallet frame's own API (frame-api.ts): RFC 9449's names for proof failures.
   invalid_dpop_proof: 'Invalid device proof.',
   use_dpop_nonce: 'A fresh device proof nonce is required.',

@@ -6,8 +6,8 @@ import {
   type LoginMethodFlags,
   loginMethodFlags,
   loginMethods,
-  oauthProviders,
 } from './login-methods.ts';
+import { oauthProviders } from './oauth-providers.ts';
 
 // Switches the config carries that no landing-screen method reads (yet): Twitch and Telegram OAuth
 // have no login method here, custom JWT is the app's own login, the rest qualify another switch.

@@ -1,24 +1,10 @@
+import { isOAuthProvider, type OAuthProvider, oauthProviders } from './oauth-providers.ts';
+
 /**
- * The login methods and OAuth providers, listed once (spec document 1 §1). The client's
- * `loginMethods` option, the landing screen's slots, the copy keys and the server's app switches
- * derive from these lists; a new method starts here.
+ * The login methods, listed once (spec document 1 §1), the OAuth providers among them
+ * (`oauth-providers.ts`). The client's `loginMethods` option, the landing screen's slots, the copy
+ * keys and the server's app switches derive from these lists; a new method starts here.
  */
-
-/** OAuth providers, in the order the landing screen offers them. */
-export const oauthProviders = [
-  'google',
-  'twitter',
-  'discord',
-  'github',
-  'spotify',
-  'instagram',
-  'tiktok',
-  'line',
-  'linkedin',
-  'apple',
-] as const;
-
-export type OAuthProvider = (typeof oauthProviders)[number];
 
 /** Every login method a host app can list in its `loginMethods`. */
 export const loginMethods = [
@@ -33,9 +19,6 @@ export const loginMethods = [
 ] as const;
 
 export type LoginMethod = (typeof loginMethods)[number];
-
-export const isOAuthProvider = (method: string): method is OAuthProvider =>
-  (oauthProviders as readonly string[]).includes(method);
 
 /** The methods the landing screen has a button for: guest login has none (the app starts it). */
 export type ModalLoginMethod = Exclude<LoginMethod, 'guest'>;

@@ -3,6 +3,7 @@ import { appApi, appServerApi } from './api/apps.ts';
 import { customJwtApi } from './api/custom-jwt.ts';
 import { emailApi } from './api/email.ts';
 import { guestApi } from './api/guest.ts';
+import { oauthApi, oauthCallbackApi } from './api/oauth.ts';
 import { routePath } from './api/route.ts';
 import { sessionApi } from './api/sessions.ts';
 import { siweApi } from './api/siwe.ts';
@@ -55,6 +56,13 @@ export const routes = {
   guestAuthenticate: guestApi.guestAuthenticate.path,
   customJwtAuthenticate: customJwtApi.customJwtAuthenticate.path,
   customJwtLink: customJwtApi.customJwtLink.path,
+  oauthInit: oauthApi.oauthInit.path,
+  oauthAuthenticate: oauthApi.oauthAuthenticate.path,
+  oauthLink: oauthApi.oauthLink.path,
+  oauthUnlink: oauthApi.oauthUnlink.path,
+  oauthTransfer: transferApi.oauthTransfer.path,
+  /** The server's provider callback (GET, and POST for `form_post`): `{public URL}` + this is the redirect URI. */
+  oauthCallback: oauthCallbackApi.oauthCallback.path,
   /** The wallet frame's pages and scripts (WIRE §6), served on the server's own origin. */
   walletFrame: '/apps/:app_id/embedded-wallets',
   walletFrameExport: '/apps/:app_id/embedded-wallets/export',

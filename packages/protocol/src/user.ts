@@ -1,3 +1,5 @@
+import { isOAuthProvider, type OAuthProvider } from './oauth-providers.ts';
+
 /** User and linked-account wire shapes (WIRE.md §4.1–4.2). Times are Unix seconds. */
 
 export interface LinkedAccountBase {
@@ -24,10 +26,83 @@ export interface CustomAuthAccount extends LinkedAccountBase {
   custom_user_id: string;
 }
 
+/** The profile fields an OAuth account may carry beside its `subject` (WIRE.md §4.2). */
+export const oauthProfileFields = [
+  'username',
+  'name',
+  'email',
+  'profile_picture_url',
+  'vanity_name',
+] as const;
+export type OAuthProfileField = (typeof oauthProfileFields)[number];
+
+/** An OAuth account's type: `{provider}_oauth` for the ten, the provider id itself for `custom:{name}`. */
+export type OAuthAccountType = `${OAuthProvider}_oauth` | `custom:${string}`;
+
+/** A social account: the provider's `subject` and what profile it gave (null when it gave none). */
+export interface OAuthAccount extends LinkedAccountBase {
+  type: OAuthAccountType;
+  subject: string;
+  username?: string | null;
+  name?: string | null;
+  email?: string | null;
+  profile_picture_url?: string | null;
+  vanity_name?: string | null;
+}
+
+/**
+ * The profile fields each OAuth account type always carries on the wire (null when the provider
+ * gave none; WIRE.md §4.2), and the ones its compact form in the identity token carries (§5.2;
+ * `profile_picture_url` is `pfp` there). A field the provider gave beyond the list is added too.
+ */
+export const oauthAccountFields: Record<
+  OAuthProvider | 'custom',
+  { wire: readonly OAuthProfileField[]; compact: readonly OAuthProfileField[] }
+> = {
+  google: { wire: ['email', 'name'], compact: ['email', 'name'] },
+  twitter: {
+    wire: ['username', 'name', 'profile_picture_url'],
+    compact: ['username', 'name', 'profile_picture_url'],
+  },
+  discord: { wire: ['username', 'email'], compact: ['username'] },
+  github: { wire: ['username', 'name', 'email'], compact: ['username'] },
+  spotify: { wire: ['email', 'name'], compact: [] },
+  instagram: { wire: ['username'], compact: ['username'] },
+  tiktok: { wire: ['username', 'name'], compact: ['username'] },
+  line: { wire: ['name', 'email', 'profile_picture_url'], compact: ['name', 'email'] },
+  linkedin: { wire: ['email', 'name', 'vanity_name'], compact: ['email'] },
+  apple: { wire: ['email'], compact: ['email'] },
+  custom: {
+    wire: ['email', 'name', 'username', 'profile_picture_url'],
+    compact: ['email', 'name', 'username'],
+  },
+};
+
+/**
+ * The account type of an OAuth provider's accounts.
+ *
+ * @example
+ * oauthAccountType('google') // 'google_oauth'
+ * oauthAccountType('custom:acme') // 'custom:acme'
+ */
+export function oauthAccountType(provider: OAuthProvider | `custom:${string}`): OAuthAccountType {
+  return provider.startsWith('custom:')
+    ? (provider as `custom:${string}`)
+    : `${provider as OAuthProvider}_oauth`;
+}
+
+/** The provider of an OAuth account type, or null for any other type. */
+export function oauthProviderOf(type: string): OAuthProvider | `custom:${string}` | null {
+  if (/^custom:[a-z0-9_-]{1,50}$/.test(type)) return type as `custom:${string}`;
+  const provider = type.endsWith('_oauth') ? type.slice(0, -'_oauth'.length) : '';
+  return isOAuthProvider(provider) ? provider : null;
+}
+
 export type LinkedAccount =
   | EmailAccount
   | PhoneAccount
   | CustomAuthAccount
+  | OAuthAccount
   | (LinkedAccountBase & Record<string, unknown>);
 
 export type MfaMethodType = 'sms' | 'totp' | 'passkey' | 'email';

@@ -18,6 +18,7 @@ import {
   useSyncExternalStore,
 } from 'react';
 import { createLatchkeyEvents, flowErrorEvent } from './events.ts';
+import { useOAuthReturn } from './hooks/useOAuthReturn.ts';
 import { LatchkeyContext, type LatchkeyContextValue, type ModalOptions } from './LatchkeyContext.ts';
 import type { ModalShellProps } from './modal/ModalShell.tsx';
 import { toClientUser } from './toClientUser.ts';
@@ -184,6 +185,9 @@ export function LatchkeyProvider({ appId, apiUrl, clientId, config = {}, childre
     if (query.get('privy_connect_only') === 'true') openModal('connect-wallet', { walletClient });
     else if (!client.getState().user) openModal('login', { walletClient });
   }, [ready, client, openModal]);
+
+  // Back from a social provider: the return completes in the modal, or for a headless hook.
+  useOAuthReturn(client, events, ready, openModal);
 
   const onClose = useCallback(() => setRequest(null), []);
   const value = useMemo<LatchkeyContextValue>(

@@ -83,6 +83,17 @@ describe('the built SDK', () => {
     expect(text(walletChunks[0]!)).toContain('/api/v1/siwe/authenticate');
   });
 
+  it('loads OAuth code only when a provider is chosen or the page comes back from one', () => {
+    const first = firstLoad().map(text).join('\n');
+    // The return check (the parameter's name) and the storage keys' names are all of OAuth there.
+    expect(first).toContain('privy_oauth_code');
+    expect(first).not.toContain('/api/v1/oauth/authenticate');
+    expect(first).not.toContain('Verifying connection to');
+    const oauthChunks = files.filter((f) => text(f).includes('/api/v1/oauth/authenticate'));
+    expect(oauthChunks.length).toBeGreaterThan(0);
+    for (const chunk of oauthChunks) expect(text(chunk)).not.toContain('lk-screen-landing');
+  });
+
   it('stays within the first-load budget of 35 KiB gzip (over React)', () => {
     const size = gzipKiB(firstLoad());
     expect(size).toBeGreaterThan(1); // the walk found the real chunks

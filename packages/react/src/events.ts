@@ -4,6 +4,7 @@ import type {
   ConnectedSolanaWallet,
   ConnectedWallet,
   LoginCompleteEvent,
+  OAuthTokensEvent,
 } from './types.ts';
 
 /** What the provider tells hooks about: completed or failed flows, and logouts. */
@@ -20,6 +21,8 @@ export interface LatchkeyEventMap {
   /** The connect-only flow ended with a wallet. */
   connectWalletSuccess: { wallet: ConnectedWallet | ConnectedSolanaWallet };
   connectWalletError: string;
+  /** A social login or link brought the provider's tokens (the app has the server return them). */
+  oauthTokens: OAuthTokensEvent;
 }
 
 export interface LatchkeyEvents {

@@ -7,6 +7,7 @@ describe('@latchkey/react', () => {
       [
         "LatchkeyProvider",
         "missingProviderMessage",
+        "oauthProviders",
         "toClientUser",
         "useConnectWallet",
         "useCreateWallet",
@@ -16,7 +17,9 @@ describe('@latchkey/react', () => {
         "useLatchkey",
         "useLinkAccount",
         "useLogin",
+        "useLoginWithOAuth",
         "useLogout",
+        "useOAuthTokens",
         "useSendTransaction",
         "useSetWalletPassword",
         "useSetWalletRecovery",

@@ -1,5 +1,9 @@
+// The social providers, for apps that draw their own buttons (`useLoginWithOAuth`).
+export type { OAuthProvider, OAuthProviderName } from '@latchkey/protocol';
+export { oauthProviders } from '@latchkey/protocol';
 export type { LatchkeyEventMap } from './events.ts';
 export type { LatchkeyActions } from './hooks/latchkeyActions.ts';
+export type { LinkOAuthActions, UnlinkOAuthActions } from './hooks/oauthActions.ts';
 export type { ConnectWalletOptions, UseConnectWalletParameters } from './hooks/useConnectWallet.ts';
 export { useConnectWallet } from './hooks/useConnectWallet.ts';
 export type { CreateWalletOptions, UseCreateWalletParameters } from './hooks/useCreateWallet.ts';
@@ -15,8 +19,16 @@ export type { UseLinkAccountParameters } from './hooks/useLinkAccount.ts';
 export { useLinkAccount } from './hooks/useLinkAccount.ts';
 export type { UseLoginParameters } from './hooks/useLogin.ts';
 export { useLogin } from './hooks/useLogin.ts';
+export type {
+  InitOAuthOptions,
+  OAuthFlowState,
+  UseLoginWithOAuthParameters,
+} from './hooks/useLoginWithOAuth.ts';
+export { useLoginWithOAuth } from './hooks/useLoginWithOAuth.ts';
 export type { UseLogoutParameters } from './hooks/useLogout.ts';
 export { useLogout } from './hooks/useLogout.ts';
+export type { UseOAuthTokensParameters } from './hooks/useOAuthTokens.ts';
+export { useOAuthTokens } from './hooks/useOAuthTokens.ts';
 export type { SendTransactionResult } from './hooks/useSendTransaction.ts';
 export { useSendTransaction } from './hooks/useSendTransaction.ts';
 export type { UseSetWalletPasswordParameters } from './hooks/useSetWalletPassword.ts';
@@ -51,6 +63,7 @@ export { toClientUser } from './toClientUser.ts';
 export type {
   AccountChangeEvent,
   ClientLinkedAccount,
+  ClientSocialAccount,
   ClientUser,
   ConnectedSolanaWallet,
   ConnectedWallet,
@@ -67,5 +80,6 @@ export type {
   LoginCompleteEvent,
   LoginMethod,
   ModalIntent,
+  OAuthTokensEvent,
   WalletChainTypeOption,
 } from './types.ts';

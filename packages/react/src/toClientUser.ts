@@ -1,5 +1,5 @@
-import type { LinkedAccount, User } from '@latchkey/protocol';
-import type { ClientLinkedAccount, ClientUser } from './types.ts';
+import type { LinkedAccount, OAuthProvider, User } from '@latchkey/protocol';
+import type { ClientLinkedAccount, ClientSocialAccount, ClientUser } from './types.ts';
 
 const seconds = (value: unknown): Date | null => (typeof value === 'number' ? new Date(value * 1000) : null);
 const camel = (key: string) => key.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
@@ -15,6 +15,12 @@ function toClientAccount(account: LinkedAccount): ClientLinkedAccount {
   out.firstVerifiedAt ??= null;
   out.latestVerifiedAt ??= null;
   return out as ClientLinkedAccount;
+}
+
+/** A social account's provider fields: its client form without the type and the dates. */
+function toSocialAccount(account: ClientLinkedAccount): ClientSocialAccount {
+  const { type, verifiedAt, firstVerifiedAt, latestVerifiedAt, ...fields } = account;
+  return fields as unknown as ClientSocialAccount;
 }
 
 // The same wire user always maps to the same object, so React sees a stable snapshot.
@@ -46,6 +52,11 @@ export function toClientUser(user: User): ClientUser {
   if (typeof email?.address === 'string') client.email = { address: email.address };
   if (typeof phone?.number === 'string') client.phone = { number: phone.number };
   if (typeof custom?.customUserId === 'string') client.customAuth = { customUserId: custom.customUserId };
+  // A social account (`google_oauth` …) under its provider's name, the first of each.
+  for (const account of linkedAccounts) {
+    const provider = account.type.endsWith('_oauth') ? (account.type.slice(0, -6) as OAuthProvider) : null;
+    if (provider && typeof account.subject === 'string') client[provider] ??= toSocialAccount(account);
+  }
   cache.set(user, client);
   return client;
 }

@@ -10,6 +10,7 @@ import type {
   embeddedConnectorType,
   embeddedWalletClientType,
   LoginMethod,
+  OAuthProvider,
 } from '@latchkey/protocol';
 
 /** Login methods a host app can list in `config.loginMethods` (spec document 1 §1). */
@@ -63,6 +64,11 @@ export interface LatchkeyConfig {
   embeddedWallets?: LatchkeyEmbeddedWalletsConfig;
   /** Solana clusters embedded wallets send transactions to; the first is the default (mainnet-beta when unset). */
   solanaClusters?: LatchkeySolanaCluster[];
+  /**
+   * Social login leaves the page for the provider and comes back (`redirect`, the default), or
+   * opens the provider in a popup; a blocked popup falls back to the redirect.
+   */
+  oauthMode?: 'redirect' | 'popup';
 }
 
 /** A Solana cluster: 'mainnet-beta', 'devnet', 'testnet' or the app's own name, and its JSON-RPC URL. */
@@ -87,8 +93,23 @@ export interface ClientLinkedAccount {
   [key: string]: unknown;
 }
 
+/**
+ * A social account (`google_oauth` …) in the client's form: what the provider told about the user,
+ * the fields its provider has (WIRE.md §4.2).
+ */
+export interface ClientSocialAccount {
+  /** The user's id at the provider. */
+  subject: string;
+  email?: string | null;
+  name?: string | null;
+  username?: string | null;
+  profilePictureUrl?: string | null;
+  /** LinkedIn's public profile name. */
+  vanityName?: string | null;
+}
+
 /** The user in the client's camelCase form (spec document 1 §3 User). */
-export interface ClientUser {
+export interface ClientUser extends Partial<Record<OAuthProvider, ClientSocialAccount>> {
   id: string;
   createdAt: Date;
   linkedAccounts: ClientLinkedAccount[];
@@ -110,9 +131,22 @@ export interface LoginCompleteEvent {
   loginMethod: ModalAuthMethod | null;
 }
 
+/** A provider's tokens, when the app has the server return them (`useOAuthTokens`). */
+export interface OAuthTokensEvent {
+  user: ClientUser;
+  oAuthTokens: {
+    provider: string;
+    accessToken: string;
+    accessTokenExpiresInSeconds: number | null;
+    refreshToken: string | null;
+    refreshTokenExpiresInSeconds: number | null;
+    scopes: string[];
+  };
+}
+
 export interface AccountChangeEvent {
   user: ClientUser;
-  method: 'email' | 'sms' | 'siwe' | 'siws';
+  method: ModalAuthMethod;
 }
 
 /** Fields every connected wallet has (spec document 1 §3 Connected wallet). */

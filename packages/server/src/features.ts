@@ -1,3 +1,4 @@
+import type { Migration } from 'kysely';
 import { adminFeature } from './admin/feature.ts';
 import { analyticsFeature } from './analytics/feature.ts';
 import { appsFeature } from './apps/feature.ts';
@@ -7,6 +8,7 @@ import { embeddedWalletsFeature } from './embedded-wallets/feature.ts';
 import type { Feature } from './feature.ts';
 import { guestFeature } from './guest/feature.ts';
 import { healthFeature } from './health/feature.ts';
+import { oauthFeature } from './oauth/feature.ts';
 import { sessionsFeature } from './sessions/feature.ts';
 import { siweFeature } from './siwe/feature.ts';
 import { siwsFeature } from './siws/feature.ts';
@@ -29,5 +31,10 @@ export const features: Feature[] = [
   customJwtFeature,
   siweFeature,
   siwsFeature,
+  oauthFeature,
   embeddedWalletsFeature,
 ];
+
+/** The features' own migrations, in feature order: storage runs them after the foundation's. */
+export const featureMigrations = (): Record<string, Migration>[] =>
+  features.flatMap((feature) => (feature.migrations ? [feature.migrations] : []));

@@ -15,7 +15,7 @@ import { DevOutbox } from './delivery/dev-outbox.ts';
 import { smtpDelivery } from './delivery/smtp.ts';
 import { type TwilioOptions, twilioDelivery } from './delivery/twilio.ts';
 import { unconfiguredDelivery } from './delivery/unconfigured.ts';
-import { features } from './features.ts';
+import { featureMigrations } from './features.ts';
 import type { AppEnv } from './http/env.ts';
 import { createRateLimits } from './http/rate-limit.ts';
 import { consoleLogger, type Logger } from './logger.ts';
@@ -93,10 +93,7 @@ export async function createLatchkey(options: LatchkeyOptions = {}): Promise<Lat
   const log = options.log ?? consoleLogger();
   const settings = { ...defaultSettings, ...options.settings };
   const dataDir = options.dataDir ?? '.latchkey';
-  const storage = await openStorage(
-    options,
-    features.flatMap((feature) => (feature.migrations ? [feature.migrations] : [])),
-  );
+  const storage = await openStorage(options, featureMigrations());
   const keys = await openServerKeys({
     db: storage.db,
     masterKey: options.masterKey,

@@ -69,3 +69,28 @@ describe('analytics retention', () => {
     );
   });
 });
+
+describe('LATCHKEY_OAUTH_ENDPOINTS', () => {
+  it('maps providers to endpoint overrides', () => {
+    const value = JSON.stringify({
+      github: { token_endpoint: 'http://127.0.0.1:4000/github/login/oauth/access_token' },
+      'custom:acme': { jwks_uri: 'https://login.acme.example/keys' },
+    });
+    expect(settingsFromEnv({ LATCHKEY_OAUTH_ENDPOINTS: value }).oauthEndpoints).toEqual(JSON.parse(value));
+    expect(settingsFromEnv({}).oauthEndpoints).toEqual({});
+  });
+
+  it('refuses what is not provider → {name: http(s) URL}', () => {
+    for (const value of [
+      'not json',
+      '[]',
+      '{"github":"http://x"}',
+      '{"github":{"token_endpoint":"javascript:alert(1)"}}',
+      '{"github":{"Token Endpoint":"https://x"}}',
+      '{"../etc":{"token_endpoint":"https://x"}}',
+    ])
+      expect(() => settingsFromEnv({ LATCHKEY_OAUTH_ENDPOINTS: value }), value).toThrow(
+        /LATCHKEY_OAUTH_ENDPOINTS/,
+      );
+  });
+});

@@ -35,6 +35,13 @@ export interface ServerSettings {
    */
   rpcUrls: Record<number, string>;
   /**
+   * Per OAuth provider (`google`, …, `github`), endpoints that replace its real ones, by their
+   * metadata names (`issuer`, `authorization_endpoint`, `token_endpoint`, `userinfo_endpoint`,
+   * `jwks_uri`, and a provider's own such as GitHub's `emails_endpoint`): how tests point the
+   * production client code at local stand-ins (`LATCHKEY_OAUTH_ENDPOINTS`).
+   */
+  oauthEndpoints: Record<string, Record<string, string>>;
+  /**
    * The origin browsers reach this server at (`https://auth.example.com`). The server never takes
    * its own origin from a request's Host header (a client chooses that): outside development it
    * must be set, and in development `listen` sets it to the address it listens on.
@@ -61,6 +68,7 @@ export const defaultSettings: ServerSettings = {
   analyticsRetentionDays: 90,
   analyticsMaxEventsPerApp: 1_000_000,
   rpcUrls: {},
+  oauthEndpoints: {},
   publicUrl: null,
   development: false,
 };
@@ -91,6 +99,7 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): ServerSet
     analyticsRetentionDays: num('LATCHKEY_ANALYTICS_RETENTION_DAYS', defaultSettings.analyticsRetentionDays),
     analyticsMaxEventsPerApp: num('LATCHKEY_ANALYTICS_MAX_EVENTS', defaultSettings.analyticsMaxEventsPerApp),
     rpcUrls: rpcUrlsFromEnv(env.LATCHKEY_RPC_URLS),
+    oauthEndpoints: oauthEndpointsFromEnv(env.LATCHKEY_OAUTH_ENDPOINTS),
     publicUrl: publicUrlFromEnv(env.LATCHKEY_PUBLIC_URL),
     development: env.LATCHKEY_DEVELOPMENT === 'true',
   };
@@ -137,4 +146,36 @@ function rpcUrlsFromEnv(value: string | undefined): Record<number, string> {
     urls[Number(chainId)] = url;
   }
   return urls;
+}
+
+/**
+ * `LATCHKEY_OAUTH_ENDPOINTS`: a JSON object of provider to endpoint overrides, e.g.
+ * `{"github":{"authorization_endpoint":"http://127.0.0.1:4000/github/login/oauth/authorize"}}`.
+ */
+export function oauthEndpointsFromEnv(value: string | undefined): Record<string, Record<string, string>> {
+  if (!value) return {};
+  const fail = (detail: string): never => {
+    throw new Error(`LATCHKEY_OAUTH_ENDPOINTS: ${detail}`);
+  };
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(value);
+  } catch {
+    fail('must be a JSON object of provider to {endpoint name: URL}');
+  }
+  const isObject = (v: unknown): v is Record<string, unknown> =>
+    typeof v === 'object' && v !== null && !Array.isArray(v);
+  if (!isObject(parsed)) return fail('must be a JSON object of provider to {endpoint name: URL}');
+  const out: Record<string, Record<string, string>> = {};
+  for (const [provider, endpoints] of Object.entries(parsed)) {
+    if (!/^([a-z]{2,20}|custom:[a-z0-9_-]{1,50})$/.test(provider)) fail(`unknown provider ${provider}`);
+    if (!isObject(endpoints)) return fail(`${provider} must map endpoint names to URLs`);
+    out[provider] = {};
+    for (const [name, url] of Object.entries(endpoints)) {
+      if (!/^[a-z_]{1,40}$/.test(name) || typeof url !== 'string' || !/^https?:\/\/[^\s]+$/.test(url))
+        fail(`invalid endpoint ${provider}.${name}`);
+      out[provider][name] = url as string;
+    }
+  }
+  return out;
 }

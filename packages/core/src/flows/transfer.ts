@@ -16,6 +16,8 @@ export type TransferAccount =
       walletClientType?: string | undefined;
       connectorType?: string | undefined;
     }
+  /** A social account: `provider` is one of the ten or `custom:{name}`; `subject` its id there. */
+  | { type: 'oauth'; provider: string; subject: string }
   /** Types that can never be transferred: refused with 'Invalid transfer account type'. */
   | { type: 'custom_auth' | 'guest' | 'passkey' };
 
@@ -77,6 +79,9 @@ function sendTransfer(ctx: FlowContext, account: TransferAccount, nonce: string)
         ? ctx.http.call(transferApi.siweTransfer, { ...wallet, chainId: account.chainId ?? undefined })
         : ctx.http.call(transferApi.siwsTransfer, wallet);
     }
+    case 'oauth':
+      // The server takes the account the nonce was issued for; the subject names which.
+      return ctx.http.call(transferApi.oauthTransfer, { nonce, userInfo: { subject: account.subject } });
     default:
       throw new LatchkeyClientError('invalid_input', 'Invalid transfer account type');
   }

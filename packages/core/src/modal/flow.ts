@@ -1,3 +1,5 @@
+import { isOAuthProvider } from '@latchkey/protocol';
+import { windowOAuthBrowser } from '../oauth/browser.ts';
 import { exitedCode, flowKind, type ModalRequest } from '../ui/intents.ts';
 import { signingStore } from '../ui/signing-queue.ts';
 import { type CodeFlow, createCodeFlow } from './code.ts';
@@ -12,6 +14,7 @@ import {
   type Screen,
   startScreen,
 } from './navigation.ts';
+import { createOAuthFlow, type OAuthFlow } from './oauth.ts';
 import type { FlowRuntime, ModalFlowHost, PendingLogin } from './runtime.ts';
 import { createTimers } from './timers.ts';
 import { successCloseMs } from './timings.ts';
@@ -54,9 +57,18 @@ export interface ModalFlow {
   readonly transfer: TransferFlow;
   readonly wallets: WalletConnectFlow;
   readonly embedded: EmbeddedFlow;
+  readonly oauth: OAuthFlow;
 }
 
 const closedRequest: ModalRequest = { intent: 'login', id: 0 };
+
+/** Where a request starts: its deep-linked wallet, its password prompt, its OAuth return, or its intent's screen. */
+function firstScreen(request: ModalRequest): Screen {
+  if (request.walletClient) return { name: 'wallets' };
+  if (request.embeddedTask?.askCurrentPassword) return { name: 'current-password' };
+  if (request.oauth) return { name: 'oauth-status', provider: request.oauth.provider, status: 'verifying' };
+  return startScreen(request.intent);
+}
 
 /**
  * @example
@@ -122,6 +134,7 @@ export function createModalFlow(host: ModalFlowHost): ModalFlow {
 
   function closeNow() {
     embedded.exit();
+    oauth.exit();
     // Closing refuses every signing request still waiting (4001 'The user rejected the request.').
     if (active.intent === 'signing') signingStore(client).dismissAll();
     if (!rt.reported) {
@@ -138,7 +151,15 @@ export function createModalFlow(host: ModalFlowHost): ModalFlow {
 
   const embedded = createEmbeddedFlow(rt);
   const transfer = createTransferFlow(rt);
-  const login = createLoginFlow(rt, embedded);
+  // The page's window unless the host brings its own (tests); none during server rendering.
+  const oauthBrowser = () =>
+    host.oauthBrowser ?? (typeof window === 'undefined' ? null : windowOAuthBrowser(window));
+  const login = createLoginFlow(rt, embedded, (method) => {
+    if (!isOAuthProvider(method)) return false;
+    oauth.start(method);
+    return true;
+  });
+  const oauth = createOAuthFlow(rt, login, transfer, oauthBrowser);
   const code = createCodeFlow(rt, login, transfer);
   const wallets = createWalletConnectFlow(rt, login, transfer);
 
@@ -162,24 +183,26 @@ export function createModalFlow(host: ModalFlowHost): ModalFlow {
       rt.reported = false;
       rt.pendingLogin = null;
       timers.clear();
-      const first: Screen = request.walletClient
-        ? { name: 'wallets' }
-        : request.embeddedTask?.askCurrentPassword
-          ? { name: 'current-password' }
-          : startScreen(request.intent);
-      set({ request, navigation: navigationReducer(state.navigation, { type: 'reset', screen: first }) });
+      set({
+        request,
+        navigation: navigationReducer(state.navigation, { type: 'reset', screen: firstScreen(request) }),
+      });
       checkSigning();
+      // An OAuth request: back from the provider with a return to verify, or off to the provider.
+      if (request.oauth?.ret) oauth.resume(request.oauth.provider, request.oauth.ret);
+      else if (request.oauth) oauth.start(request.oauth.provider);
     },
     ended() {
       if (!state.request) return;
       embedded.exit();
+      oauth.exit();
       timers.clear();
       set({ ...state, request: null });
     },
     screen: () => (client.getState().ready ? (top() ?? { name: 'landing' }) : { name: 'loading' }),
     canGoBack: () => client.getState().ready && canGoBack(state.navigation),
     back: () => navigate({ type: 'back' }),
-    restart: () => navigate({ type: 'reset', screen: startScreen(active.intent) }),
+    restart: () => navigate({ type: 'reset', screen: firstScreen({ ...active, oauth: undefined }) }),
     close: rt.close,
     attach() {
       const stopClient = client.subscribe(() => {
@@ -197,5 +220,6 @@ export function createModalFlow(host: ModalFlowHost): ModalFlow {
     transfer,
     wallets,
     embedded,
+    oauth,
   };
 }

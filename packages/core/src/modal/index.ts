@@ -13,6 +13,7 @@ export type { EmbeddedFlow, LoginWalletCreation, PasswordProblem } from './embed
 export { codeEntryError, errorCode } from './errors.ts';
 export type { ModalFlow, ModalFlowState } from './flow.ts';
 export { createModalFlow } from './flow.ts';
+export { providerRefusesBrowser } from './in-app-browser.ts';
 export type { LoginFlow } from './login.ts';
 export type { DeviceHints, MobilePlatform } from './mobile.ts';
 export { currentMobilePlatform, mobilePlatform } from './mobile.ts';
@@ -22,13 +23,21 @@ export type {
   ModalAuthMethod,
   NavigationAction,
   NavigationState,
+  OAuthStatus,
   Screen,
   ScreenName,
 } from './navigation.ts';
 export { canGoBack, isWalletScreen, navigationReducer, startScreen } from './navigation.ts';
+export type { OAuthFlow } from './oauth.ts';
 export type { FlowOutcome } from './outcomes.ts';
 export type { ModalFlowHost, ModalFlowSettings } from './runtime.ts';
-export { successCloseMs, termsDelayMs, transferCloseMs, walletCreatedCloseMs } from './timings.ts';
+export {
+  oauthTermsDelayMs,
+  successCloseMs,
+  termsDelayMs,
+  transferCloseMs,
+  walletCreatedCloseMs,
+} from './timings.ts';
 export type { TransferFlow } from './transfer.ts';
 export type { WalletConnectFlow } from './wallet-connect.ts';
 export type { MobileWalletApp, PickerWallet } from './wallet-picker.ts';

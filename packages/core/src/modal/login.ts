@@ -1,4 +1,4 @@
-import type { LoginMethod, User } from '@latchkey/protocol';
+import { type LoginMethod, loginMethods, type User } from '@latchkey/protocol';
 import { LatchkeyClientError } from '../errors.ts';
 import type { LoginResult } from '../flows/context.ts';
 import { saveRecentLoginMethod } from '../ui/recent-login-method.ts';
@@ -15,6 +15,10 @@ const methodScreens: Partial<Record<LoginMethod, Screen>> = {
   wallet: { name: 'wallets' },
 };
 
+/** A custom provider (`custom:…`) is no login method of the 'Recent' chip's. */
+const isLoginMethod = (method: string): method is LoginMethod =>
+  (loginMethods as readonly string[]).includes(method);
+
 export interface LoginFlow {
   /** A login method's button on the landing or overflow screen. */
   chooseMethod(method: LoginMethod): void;
@@ -22,9 +26,10 @@ export interface LoginFlow {
   showOverflow(): void;
   /**
    * A login went through: the terms gate, then the login's wallets, then `loginComplete`. With
-   * `stay` the current screen (a wallet's 'Successfully connected with …') shows until the close.
+   * `stay` the current screen (a wallet's 'Successfully connected with …') shows until the close;
+   * `delayMs` is the wait before the terms gate (OAuth waits longer).
    */
-  afterLogin(result: LoginResult, method: ModalAuthMethod, stay?: boolean): void;
+  afterLogin(result: LoginResult, method: ModalAuthMethod, stay?: boolean, delayMs?: number): void;
   /** The terms gate's Accept: the login completes. */
   acceptTerms(): Promise<void>;
   /** The terms gate's Decline: the login is undone and the modal closes. */
@@ -33,7 +38,15 @@ export interface LoginFlow {
   completeIfAlreadyLoggedIn(): void;
 }
 
-export function createLoginFlow(rt: FlowRuntime, embedded: EmbeddedFlow): LoginFlow {
+/**
+ * @param startMethod Starts a method that opens no screen of its own from the landing (an OAuth
+ *   provider goes straight to the provider); false when it is not such a method.
+ */
+export function createLoginFlow(
+  rt: FlowRuntime,
+  embedded: EmbeddedFlow,
+  startMethod: (method: LoginMethod) => boolean,
+): LoginFlow {
   const { client } = rt;
 
   function reportLogin(user: User, { isNewUser, method }: PendingLogin) {
@@ -70,20 +83,22 @@ export function createLoginFlow(rt: FlowRuntime, embedded: EmbeddedFlow): LoginF
     chooseMethod(method) {
       const screen = methodScreens[method];
       if (screen) rt.navigate({ type: 'push', screen });
-      else
+      else if (!startMethod(method))
         rt.showError(
           new LatchkeyClientError('unknown_auth_error', `Login with ${method} is not available yet`),
         );
     },
     showOverflow: () => rt.navigate({ type: 'push', screen: { name: 'overflow' } }),
 
-    afterLogin({ user, isNewUser }, method, stay = false) {
-      saveRecentLoginMethod(client.appId, method === 'siwe' || method === 'siws' ? 'wallet' : method);
+    afterLogin({ user, isNewUser }, method, stay = false, delayMs = termsDelayMs) {
+      const recent = method === 'siwe' || method === 'siws' ? 'wallet' : method;
+      if (isLoginMethod(recent)) saveRecentLoginMethod(client.appId, recent);
       if (rt.app()?.require_users_accept_terms && !user.has_accepted_terms) {
         rt.pendingLogin = { isNewUser, method };
-        rt.timers.later(termsDelayMs, () => rt.navigate({ type: 'replace', screen: { name: 'terms' } }));
+        rt.timers.later(delayMs, () => rt.navigate({ type: 'replace', screen: { name: 'terms' } }));
         return;
       }
+      // Wallet creation follows after 900 ms on every path (spec document 1 §4 After login).
       completeLogin(user, { isNewUser, method }, stay, termsDelayMs);
     },
 

@@ -1,4 +1,5 @@
-import type { ChainType } from '@latchkey/protocol';
+import type { ChainType, OAuthProviderName } from '@latchkey/protocol';
+import { LatchkeyClientError } from '../errors.ts';
 import type { AccountTransferRequired, TransferAccount } from '../flows/transfer.ts';
 import type { ModalIntent } from '../ui/intents.ts';
 
@@ -6,7 +7,10 @@ import type { ModalIntent } from '../ui/intents.ts';
 export type CodeTarget = { kind: 'email'; address: string } | { kind: 'sms'; phoneNumber: string };
 
 /** The methods whose flows end in `loginComplete` / `linkSuccess` from the modal. */
-export type ModalAuthMethod = 'email' | 'sms' | 'siwe' | 'siws';
+export type ModalAuthMethod = 'email' | 'sms' | 'siwe' | 'siws' | OAuthProviderName;
+
+/** Where an OAuth attempt stands (spec document 1 §2 'OAuth status'). */
+export type OAuthStatus = 'verifying' | 'success' | 'failure';
 
 /** The embedded-wallet screens (the password steps carry the password). */
 export type EmbeddedScreen =
@@ -44,6 +48,10 @@ export type Screen =
   | { name: 'wallet-connecting'; walletId: string; chainType: ChainType }
   /** A link refused with account_transfer_required: transfer the account, or not. */
   | { name: 'transfer'; account: TransferAccount; transfer: AccountTransferRequired; method: ModalAuthMethod }
+  /** An OAuth attempt: waiting for the provider, then verifying, success, or failure with Retry. */
+  | { name: 'oauth-status'; provider: OAuthProviderName; status: OAuthStatus; error?: unknown }
+  /** 'Could not log in with provider': this in-app browser is one the provider refuses. */
+  | { name: 'oauth-in-app-browser'; provider: OAuthProviderName }
   | { name: 'terms' }
   | { name: 'success' }
   | EmbeddedScreen
@@ -78,6 +86,12 @@ export function startScreen(intent: ModalIntent): Screen {
   if (intent === 'recover-wallet') return { name: 'recover-password' };
   if (intent === 'set-wallet-password' || intent === 'create-wallet') return { name: 'set-password' };
   if (intent === 'link-wallet' || intent === 'connect-wallet') return { name: 'wallets' };
+  // Its request names the provider (`oauth`), whose status screen it starts on instead.
+  if (intent === 'link-oauth')
+    return {
+      name: 'error',
+      error: new LatchkeyClientError('invalid_input', 'Linking needs an OAuth provider'),
+    };
   return { name: intent };
 }
 

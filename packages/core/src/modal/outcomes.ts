@@ -1,4 +1,4 @@
-import type { ChainType, User } from '@latchkey/protocol';
+import type { ChainType, OAuthTokens, User } from '@latchkey/protocol';
 import type { FlowKind } from '../ui/intents.ts';
 import type { WalletManager } from '../wallets/manager.ts';
 import type { WalletConnection } from '../wallets/types.ts';
@@ -20,6 +20,8 @@ export type FlowOutcome =
   | { type: 'link-success' | 'update-success'; user: User; method: ModalAuthMethod }
   /** The flow failed or was left; `kind` says whose error event carries `code`. */
   | { type: 'error'; kind: Exclude<FlowKind, 'embedded'>; code: string }
+  /** A social login or link brought the provider's tokens (the app has the server return them). */
+  | { type: 'oauth-tokens'; tokens: OAuthTokens; user: User }
   /** A wallet connected through the picker (any flow). */
   | { type: 'wallet-connected'; address: string; chainType: ChainType }
   /** The connect-only flow ended with this wallet. */

@@ -1,5 +1,6 @@
 import type { AppResponse } from '@latchkey/protocol';
 import type { LatchkeyClient } from '../createLatchkeyClient.ts';
+import type { OAuthBrowser } from '../oauth/browser.ts';
 import type { EmbeddedWalletsConfig } from '../ui/embedded-settings.ts';
 import type { FlowKind, ModalRequest, WalletChainTypeOption } from '../ui/intents.ts';
 import type { ModalAuthMethod, NavigationAction, Screen } from './navigation.ts';
@@ -13,6 +14,8 @@ export interface ModalFlowSettings {
   embeddedWallets?: EmbeddedWalletsConfig | undefined;
   /** The wallet picker's chains when the request names none. */
   walletChainType?: WalletChainTypeOption | undefined;
+  /** Social login in a popup, or (default) by leaving the page for the provider. */
+  oauthMode?: 'redirect' | 'popup' | undefined;
 }
 
 /** What the flows need from the UI that shows them. */
@@ -24,10 +27,12 @@ export interface ModalFlowHost {
   /** Closes the modal: the UI drops its request (and then calls `ended`). */
   dismiss(): void;
   /**
-   * A fresh captcha token for one wallet sign-in attempt, or undefined when the app has none. The
+   * A fresh captcha token for one wallet sign-in or OAuth attempt, or undefined when the app has none. The
    * widget lives in the page; providers' tokens are single-use, so each attempt asks again.
    */
   walletCaptcha(): Promise<string | undefined>;
+  /** The page OAuth redirects and popups use; default the page's own window. */
+  oauthBrowser?: OAuthBrowser | undefined;
 }
 
 /** A login waiting on the terms gate or on its wallets: undone if the user leaves. */

@@ -1,4 +1,5 @@
-import type { ChainType } from '@latchkey/protocol';
+import type { ChainType, OAuthProviderName } from '@latchkey/protocol';
+import type { OAuthReturn } from '../oauth/return-params.ts';
 import type { EmbeddedModalTask } from './modal-task.ts';
 
 /** What the modal was opened for. */
@@ -9,6 +10,8 @@ export type ModalIntent =
   | 'update-email'
   | 'update-phone'
   | 'link-wallet'
+  /** Links a social account: off to the provider (`oauth.provider`), or back from it (`oauth.ret`). */
+  | 'link-oauth'
   /** The wallet picker without login (`useConnectWallet`). */
   | 'connect-wallet'
   /** 'Enter your password': the embedded wallet is not on this device and its recovery needs the password. */
@@ -41,6 +44,11 @@ export interface ModalOptions {
   embeddedTask?: EmbeddedModalTask | undefined;
   /** `export-wallet`: the embedded wallet whose key the export screen shows. */
   exportWallet?: EmbeddedWalletTarget | undefined;
+  /**
+   * OAuth: the provider to go to, and when the page came back from it, the return to complete
+   * (a `login` or `link-oauth` request then opens on the verifying screen).
+   */
+  oauth?: { provider: OAuthProviderName; ret?: OAuthReturn | undefined } | undefined;
 }
 
 /** One opening of the modal: a new id starts the flow again at its first screen. */

@@ -12,6 +12,7 @@ import {
   frameRoutes,
   guestApi,
   oauthApi,
+  oauthCallbackApi,
   type PathParamsOf,
   passkeyApi,
   plannedApi,
@@ -35,13 +36,15 @@ const tables = {
   emailApi,
   frameRoutes,
   guestApi,
+  oauthApi,
+  oauthCallbackApi,
   sessionApi,
   siweApi,
   siwsApi,
   smsApi,
   transferApi,
 };
-const plannedTables = { oauthApi, passkeyApi, farcasterTelegramApi };
+const plannedTables = { passkeyApi, farcasterTelegramApi };
 
 describe('api', () => {
   it('gathers every table, no name taken twice', () => {

@@ -5,7 +5,7 @@ import { emailApi } from './email.ts';
 import { frameRoutes } from './embedded-wallets.ts';
 import { farcasterTelegramApi } from './farcaster.ts';
 import { guestApi } from './guest.ts';
-import { oauthApi } from './oauth.ts';
+import { oauthApi, oauthCallbackApi } from './oauth.ts';
 import { passkeyApi } from './passkeys.ts';
 import { sessionApi } from './sessions.ts';
 import { siweApi } from './siwe.ts';
@@ -33,15 +33,16 @@ export const api = {
   ...guestApi,
   ...customJwtApi,
   ...transferApi,
+  ...oauthApi,
+  ...oauthCallbackApi,
   ...frameRoutes,
 };
 
 /**
- * WIRE.md §3 routes this server does not serve yet (OAuth, passkeys, Farcaster, Telegram): their
+ * WIRE.md §3 routes this server does not serve yet (passkeys, Farcaster, Telegram): their
  * contract, for the build that adds them. Kept out of `api` until then.
  */
 export const plannedApi = {
-  ...oauthApi,
   ...passkeyApi,
   ...farcasterTelegramApi,
 };

@@ -1,41 +1,50 @@
 import type { LoginMode } from '../login-methods.ts';
+import type { OAuthProviderName } from '../oauth-providers.ts';
 import type { AuthenticatedUser, User } from '../user.ts';
 import type { UserChangeTypes } from './common.ts';
 import type { TypedRoutes } from './route.ts';
 
 /*
- * OAuth logins (WIRE.md §3.4), not served by this server yet: the contract a build adding them
- * implements. After the provider step the server redirects to `redirect_to` with `privy_oauth_code`,
- * `privy_oauth_state` and `privy_oauth_provider`.
+ * OAuth logins (WIRE.md §3.4). The client starts with `/oauth/init` and sends the browser to the
+ * URL it gets; the provider comes back to the server's own callback (`oauthCallbackApi`), which
+ * redirects to `redirect_to` with `privy_oauth_code`, `privy_oauth_state` and
+ * `privy_oauth_provider` (`oauthReturnParams`); the client then posts the code to
+ * `/oauth/authenticate` or `/oauth/link`.
  */
-
-/** `google`, …, `privy:{appId}` (cross-app) or `custom:{name}`. */
-export type OAuthProviderName = string;
 
 export interface OAuthInitRequest {
   provider: OAuthProviderName;
+  /** Where the server sends the browser back: an origin of the app's `allowed_domains`. */
   redirect_to: string;
   /** The captcha token. */
   token?: string;
-  /** PKCE S256: base64url(SHA-256(verifier)). */
-  code_challenge?: string;
-  state_code?: string;
+  /** PKCE S256: base64url(SHA-256(code_verifier)), 43 characters. */
+  code_challenge: string;
+  /** The client's state: base64url of 36 random bytes (43 to 128 characters accepted). */
+  state_code: string;
 }
 
 export interface OAuthLinkRequest {
+  /** `privy_oauth_code` from the redirect. */
   authorization_code: string;
+  /** The `state_code` the flow was started with (the client compares `privy_oauth_state` first). */
   state_code: string;
-  code_verifier?: string;
+  /** The PKCE verifier whose challenge `/oauth/init` was given. */
+  code_verifier: string;
+  /** `raw`: a provider's code from a native sign-in (not served: `not_supported`). */
   code_type?: 'raw';
-  /** The cross-app flow names its provider. */
-  provider?: OAuthProviderName;
+  /** The cross-app flow names its provider (not served: `not_supported`). */
+  provider?: string;
 }
 
 export interface OAuthAuthenticateRequest extends OAuthLinkRequest {
   mode?: LoginMode;
 }
 
-/** The provider's tokens, for apps that call the provider's API themselves. */
+/**
+ * The provider's tokens, for apps that call the provider's API themselves; only when the app's
+ * server setting `return_oauth_tokens` is on.
+ */
 export interface OAuthTokens {
   provider: string;
   access_token: string;
@@ -50,22 +59,29 @@ export interface OAuthUnlinkRequest {
   subject: string;
 }
 
-/** Web: the account as the refusal described it; native: the authorization code again. */
+/**
+ * The account as an `account_transfer_required` refusal described it (`data.otherUser.oAuthUserInfo`),
+ * sent back by the web transfer. The server reads only `subject`: the profile it keeps is the one
+ * the provider gave it.
+ */
+export interface OAuthUserInfo {
+  subject: string;
+  email?: string;
+  name?: string;
+  username?: string;
+  vanityName?: string;
+  profilePictureUrl?: string;
+  embeddedWalletAddresses?: string[];
+  smartWalletAddresses?: string[];
+  meta?: { providerAppId?: string };
+}
+
+/**
+ * Web: the account the refusal named; native: the authorization code again. The route is with the
+ * other account transfers (`transferApi.oauthTransfer`).
+ */
 export type OAuthTransferRequest =
-  | {
-      nonce: string;
-      userInfo: {
-        subject: string;
-        email?: string;
-        name?: string;
-        username?: string;
-        vanityName?: string;
-        profilePictureUrl?: string;
-        embeddedWalletAddresses?: string[];
-        smartWalletAddresses?: string[];
-        meta?: { providerAppId?: string };
-      };
-    }
+  | { nonce: string; userInfo: OAuthUserInfo }
   | ({ nonce: string } & Omit<OAuthLinkRequest, 'provider'>);
 
 const oauthTable = {
@@ -73,7 +89,6 @@ const oauthTable = {
   oauthAuthenticate: { method: 'POST', path: '/api/v1/oauth/authenticate' },
   oauthLink: { method: 'POST', path: '/api/v1/oauth/link' },
   oauthUnlink: { method: 'POST', path: '/api/v1/oauth/unlink' },
-  oauthTransfer: { method: 'POST', path: '/api/v1/oauth/transfer' },
 } as const;
 
 export const oauthApi: TypedRoutes<
@@ -86,6 +101,23 @@ export const oauthApi: TypedRoutes<
     };
     oauthLink: { request: OAuthLinkRequest; response: User & { oauth_tokens?: OAuthTokens } };
     oauthUnlink: UserChangeTypes<OAuthUnlinkRequest>;
-    oauthTransfer: UserChangeTypes<OAuthTransferRequest>;
   }
 > = oauthTable;
+
+/**
+ * The server's own callback, where providers send the browser back (`redirect_uri`): a GET with
+ * `code` and `state` in the query, or a form POST (`response_mode=form_post`, Apple). It answers a
+ * redirect to the flow's `redirect_to`, never JSON; clients never call it.
+ */
+const oauthCallbackTable = {
+  oauthCallback: { method: 'GET', path: '/api/v1/oauth/callback' },
+  oauthCallbackFormPost: { method: 'POST', path: '/api/v1/oauth/callback' },
+} as const;
+
+export const oauthCallbackApi: TypedRoutes<
+  typeof oauthCallbackTable,
+  {
+    oauthCallback: { request: undefined; response: never };
+    oauthCallbackFormPost: { request: undefined; response: never };
+  }
+> = oauthCallbackTable;

@@ -1,11 +1,12 @@
 import type { UserChangeTypes } from './common.ts';
+import type { OAuthTransferRequest } from './oauth.ts';
 import type { TypedRoutes } from './route.ts';
 import type { WalletTransferRequest } from './wallet-login.ts';
 
 /*
  * Account transfer (WIRE.md §2, `account_transfer_required`): the logged-in user takes over an
  * account they just proved they control from the other user who holds it, with the refusal's
- * `nonce`. One table for the four kinds, since the client calls them from one flow (and a page
+ * `nonce`. One table for every kind, since the client calls them from one flow (and a page
  * then carries no wallet-login route to offer it).
  */
 
@@ -29,6 +30,7 @@ const transferTable = {
   smsTransfer: { method: 'POST', path: '/api/v1/passwordless_sms/transfer' },
   siweTransfer: { method: 'POST', path: '/api/v1/siwe/transfer' },
   siwsTransfer: { method: 'POST', path: '/api/v1/siws/transfer' },
+  oauthTransfer: { method: 'POST', path: '/api/v1/oauth/transfer' },
 } as const;
 
 export const transferApi: TypedRoutes<
@@ -38,5 +40,6 @@ export const transferApi: TypedRoutes<
     smsTransfer: UserChangeTypes<SmsTransferRequest>;
     siweTransfer: UserChangeTypes<SiweTransferRequest>;
     siwsTransfer: UserChangeTypes<WalletTransferRequest>;
+    oauthTransfer: UserChangeTypes<OAuthTransferRequest>;
   }
 > = transferTable;

@@ -105,6 +105,26 @@ export const en = {
   /** Android's counterpart of 'Go to App Store' (the spec words only the iOS one). */
   goToGooglePlay: 'Go to Google Play',
 
+  // OAuth (document 1 §2 'OAuth status', 'In-app browser warning'; the status texts as the spec
+  // words Telegram's). Lines marked "Latchkey's own" are not worded by the spec.
+  oauth: {
+    verifying: (provider: string) => `Verifying connection to ${provider}`,
+    verifyingDetail: 'Just a few moments more',
+    connected: (provider: string) => `Successfully connected with ${provider}`,
+    connectedDetail: "You're good to go!",
+    /** Latchkey's own. */
+    denied: (provider: string) => `You did not give access to your ${provider} account.`,
+    /** Latchkey's own: the popup was closed before the provider sent the user back. */
+    popupClosed: (provider: string) => `The ${provider} window was closed before you logged in.`,
+    phishing: 'Unexpected auth flow. This may be a phishing attempt.',
+    noVerifier: 'Authentication error.',
+    inAppBrowserTitle: 'Could not log in with provider',
+    /** Latchkey's own. */
+    inAppBrowserDetail: (provider: string) =>
+      `${provider} does not allow logging in from this app's built-in browser. Open this page in your browser (Safari, Chrome…) to continue.`,
+    linkCopied: 'Link copied',
+  },
+
   // Account transfer (document 1 §2)
   transferTitle: (method: string) => `${method} is associated with another account`,
   transferConfirm: 'Transfer and delete account',

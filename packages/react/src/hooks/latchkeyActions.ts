@@ -3,8 +3,14 @@ import type { LatchkeyEvents } from '../events.ts';
 import type { LatchkeyContextValue } from '../LatchkeyContext.ts';
 import { toClientUser } from '../toClientUser.ts';
 import type { ClientUser } from '../types.ts';
+import {
+  type LinkOAuthActions,
+  linkOAuthActions,
+  type UnlinkOAuthActions,
+  unlinkOAuthActions,
+} from './oauthActions.ts';
 
-export interface LatchkeyActions {
+export interface LatchkeyActions extends LinkOAuthActions, UnlinkOAuthActions {
   /** Opens the modal on the landing screen. */
   login(): void;
   /** Logs out on the server and clears the local session, even if the call fails. */
@@ -38,6 +44,8 @@ export async function logout(client: LatchkeyClient, events: LatchkeyEvents): Pr
 /** The actions every hook shares; one object per provider value. */
 export function latchkeyActions({ client, events, openModal }: LatchkeyContextValue): LatchkeyActions {
   return {
+    ...linkOAuthActions(openModal),
+    ...unlinkOAuthActions(client),
     login: () => openModal('login'),
     logout: () => logout(client, events),
     getAccessToken: () => client.getAccessToken(),

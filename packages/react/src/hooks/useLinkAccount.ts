@@ -1,6 +1,7 @@
 import { useEffect, useMemo } from 'react';
 import { useLatchkeyContext } from '../LatchkeyContext.ts';
 import type { AccountChangeEvent } from '../types.ts';
+import { type LinkOAuthActions, linkOAuthActions } from './oauthActions.ts';
 import { useLatestRef } from './useLatestCallback.ts';
 
 export interface UseLinkAccountParameters {
@@ -10,12 +11,13 @@ export interface UseLinkAccountParameters {
 }
 
 /**
- * Opens 'Connect your email', 'Connect your phone' or the wallet picker for the logged-in user.
+ * Opens 'Connect your email', 'Connect your phone' or the wallet picker for the logged-in user,
+ * or sends them to a social provider to link that account (`linkGoogle()` … `linkApple()`).
  *
  * @example
- * const { linkEmail } = useLinkAccount({ onSuccess: ({ user }) => console.log(user.email?.address) });
+ * const { linkEmail, linkGoogle } = useLinkAccount({ onSuccess: ({ user }) => console.log(user.email?.address) });
  */
-export function useLinkAccount(parameters: UseLinkAccountParameters = {}): {
+export function useLinkAccount(parameters: UseLinkAccountParameters = {}): LinkOAuthActions & {
   linkEmail: () => void;
   linkPhone: () => void;
   linkWallet: () => void;
@@ -32,6 +34,7 @@ export function useLinkAccount(parameters: UseLinkAccountParameters = {}): {
   }, [events, callbacks]);
   return useMemo(
     () => ({
+      ...linkOAuthActions(openModal),
       linkEmail: () => openModal('link-email'),
       linkPhone: () => openModal('link-phone'),
       linkWallet: () => openModal('link-wallet'),

@@ -13,7 +13,8 @@ export type Area =
   | 'account'
   | 'embedded'
   | 'signing'
-  | 'export';
+  | 'export'
+  | 'oauth';
 
 /** The area whose screens show each screen of the flows (a new screen must be given one). */
 export const areaOf: Record<ScreenName, Area> = {
@@ -34,6 +35,8 @@ export const areaOf: Record<ScreenName, Area> = {
   'wallet-redirect': 'wallets',
   'wallet-connecting': 'wallets',
   transfer: 'account',
+  'oauth-status': 'oauth',
+  'oauth-in-app-browser': 'oauth',
   terms: 'account',
   success: 'account',
   error: 'account',
@@ -61,16 +64,18 @@ const loaders: Record<Area, () => Promise<{ default: AreaComponent }>> = {
   embedded: () => import('../screens/embedded/index.tsx'),
   signing: () => import('../screens/signing/index.tsx'),
   export: () => import('../screens/export/index.tsx'),
+  oauth: () => import('../screens/oauth/index.tsx'),
 };
 
 /** The areas a flow is likely to reach, loaded as it opens so that no step waits on a chunk. */
 const intentAreas: Record<ModalIntent, Area[]> = {
-  login: ['landing', 'email', 'sms', 'code', 'account', 'wallets', 'embedded'],
+  login: ['landing', 'email', 'sms', 'code', 'account', 'wallets', 'embedded', 'oauth'],
   'link-email': ['email', 'code', 'account'],
   'link-phone': ['sms', 'code', 'account'],
   'update-email': ['email', 'code', 'account'],
   'update-phone': ['sms', 'code', 'account'],
   'link-wallet': ['wallets', 'account'],
+  'link-oauth': ['oauth', 'account'],
   'connect-wallet': ['wallets', 'account'],
   'recover-wallet': ['embedded'],
   'set-wallet-password': ['embedded'],

@@ -2,6 +2,7 @@ import type { LatchkeyClient } from '@latchkey/core';
 import type { FlowOutcome } from '@latchkey/core/modal';
 import { flowErrorEvent, type LatchkeyEvents } from '../events.ts';
 import { toClientUser } from '../toClientUser.ts';
+import { toOAuthTokensEvent } from '../toOAuthTokensEvent.ts';
 import { toConnectedWallet } from '../wallets/connectedWallets.ts';
 
 /** Tells the hooks how a modal flow went, in the client's camelCase form. */
@@ -23,6 +24,9 @@ export function reportOutcome(events: LatchkeyEvents, client: LatchkeyClient, ou
       return;
     case 'error':
       events.emit(flowErrorEvent[outcome.kind], outcome.code);
+      return;
+    case 'oauth-tokens':
+      events.emit('oauthTokens', toOAuthTokensEvent(outcome.tokens, toClientUser(outcome.user)));
       return;
     case 'wallet-connected':
       events.emit('walletConnected', { address: outcome.address, chainType: outcome.chainType });

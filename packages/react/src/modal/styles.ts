@@ -38,6 +38,9 @@ text-align:left;text-decoration:none;cursor:pointer}
 .lk-btn-link{display:inline;min-height:0;padding:0;border:0;background:none;color:var(--lk-accent);font:inherit;font-weight:500;cursor:pointer}
 .lk-btn-link:disabled{color:var(--lk-muted);cursor:default}
 .lk-btn .lk-grow{flex:1}
+.lk-provider-icon{flex:none;width:24px;height:24px}
+.lk-status-provider{display:grid;place-items:center;width:56px;height:56px;margin:0 auto 12px;border:1px solid var(--lk-border);
+border-radius:50%}
 .lk-field{display:flex;flex-direction:column;gap:6px}
 .lk-input-row{display:flex;align-items:center;gap:6px;min-height:48px;padding:0 6px 0 14px;border:1px solid var(--lk-border);
 border-radius:var(--lk-radius);background:var(--lk-bg)}

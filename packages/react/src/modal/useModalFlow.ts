@@ -30,11 +30,12 @@ export function useModalFlow({
       createModalFlow({
         client,
         settings: () => {
-          const { appearance, embeddedWallets } = latest.current.config;
+          const { appearance, embeddedWallets, oauthMode } = latest.current.config;
           return {
             loginMessage: appearance?.loginMessage,
             embeddedWallets,
             walletChainType: appearance?.walletChainType,
+            oauthMode,
           };
         },
         report: (outcome) => reportOutcome(latest.current.events, client, outcome),

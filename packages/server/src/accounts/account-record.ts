@@ -1,11 +1,27 @@
-import type { LinkedAccount } from '@latchkey/protocol';
+import {
+  type LinkedAccount,
+  type OAuthAccountType,
+  type OAuthProfileField,
+  oauthAccountFields,
+  oauthProfileFields,
+  oauthProviderOf,
+} from '@latchkey/protocol';
 
 /**
  * Account types this server knows. `guest` is internal: a guest's credential, never on the wire.
  * `wallet` identifiers are the lower-cased 0x address (Ethereum) or the base58 public key (Solana);
  * `smart_wallet` identifiers are the lower-cased 0x address. Their `details` hold the wire fields.
+ * OAuth accounts (`google_oauth`, …, `custom:{name}`) are identified by the provider's `subject`;
+ * their details hold the profile the provider gave (`username`, `name`, `email`, …).
  */
-export type AccountType = 'email' | 'phone' | 'custom_auth' | 'guest' | 'wallet' | 'smart_wallet';
+export type AccountType =
+  | 'email'
+  | 'phone'
+  | 'custom_auth'
+  | 'guest'
+  | 'wallet'
+  | 'smart_wallet'
+  | OAuthAccountType;
 
 /** A linked account as stored: `identifier` is the normalised value unique within the app. */
 export interface AccountRecord {
@@ -56,7 +72,41 @@ export function toWireAccount(account: AccountRecord): LinkedAccount | null {
     }
     case 'guest':
       return null;
+    default:
+      return wireOAuth(account, times);
   }
+}
+
+/**
+ * The profile fields of an OAuth account: those its type always carries (WIRE.md §4.2 or §5.2),
+ * null when the provider gave none, and with `extras` any other one the provider gave.
+ */
+function oauthProfile(
+  account: AccountRecord,
+  listed: readonly OAuthProfileField[],
+  extras: boolean,
+): Record<string, unknown> {
+  const profile: Record<string, unknown> = {};
+  for (const field of oauthProfileFields) {
+    const value = account.details[field];
+    if (!listed.includes(field) && !extras) continue;
+    if (typeof value === 'string') profile[field] = value;
+    else if (listed.includes(field)) profile[field] = null;
+  }
+  return profile;
+}
+
+function oauthFields(type: AccountType) {
+  const provider = oauthProviderOf(type);
+  if (!provider) throw new Error(`Not an account type: ${type}`);
+  return oauthAccountFields[
+    provider.startsWith('custom:') ? 'custom' : (provider as keyof typeof oauthAccountFields)
+  ];
+}
+
+function wireOAuth(account: AccountRecord, times: AccountTimes): LinkedAccount {
+  const profile = oauthProfile(account, oauthFields(account.type).wire, true);
+  return { type: account.type, subject: account.identifier, ...profile, ...times } as LinkedAccount;
 }
 
 type AccountTimes = Pick<LinkedAccount, 'verified_at' | 'first_verified_at' | 'latest_verified_at'>;
@@ -142,6 +192,21 @@ export function toCompactAccount(account: AccountRecord): Record<string, unknown
       };
     case 'guest':
       return null;
+    default: {
+      // The compact form names the picture `pfp` (WIRE.md §5.2).
+      const { profile_picture_url: pfp, ...profile } = oauthProfile(
+        account,
+        oauthFields(account.type).compact,
+        false,
+      );
+      return {
+        type: account.type,
+        subject: account.identifier,
+        ...profile,
+        ...(pfp === undefined ? {} : { pfp }),
+        lv,
+      };
+    }
   }
 }
 

@@ -2,7 +2,7 @@ import { routes } from '@latchkey/protocol';
 import { z } from 'zod';
 import type { AppRecord } from '../app-config/app-record.ts';
 import { appPatch } from '../app-config/config-schema.ts';
-import { createApp, listApps, updateApp } from '../apps/app-service.ts';
+import { createApp, listApps, settingsView, updateApp } from '../apps/app-service.ts';
 import { rotateSigningKey } from '../crypto/signing-keys.ts';
 import { type Feature, route } from '../feature.ts';
 import { type HostileString, invalidData, ok } from '../hostile-fixtures.ts';
@@ -12,12 +12,11 @@ const createBody = appPatch.extend({ name: z.string().min(1).max(100) });
 
 /** An app as the admin sees it: public config and server settings, never the secret. */
 function adminView(app: AppRecord) {
-  // The sealed captcha secret is shown only as set / not set.
-  const settings = { ...app.settings, captcha_secret_key: app.settings.captcha_secret_key ? 'set' : null };
   return {
     id: app.id,
     ...app.config,
-    settings,
+    // Sealed secrets (captcha, OAuth clients) are shown only as set / not set.
+    settings: settingsView(app.settings),
     created_at: app.createdAt,
     updated_at: app.updatedAt,
   };

@@ -1,5 +1,6 @@
 import { type AppConfigFields, defaultAppConfig } from '@latchkey/protocol';
 import { z } from 'zod';
+import { type OAuthCredentials, oauthCredentialsPatch } from './oauth-credentials.ts';
 
 const createOnLogin = z.enum(['users-without-wallets', 'all-users', 'off']);
 const url = z.string().max(2048);
@@ -156,6 +157,13 @@ export interface AppServerSettings {
    * refresh cookie is always host-only.
    */
   cookie_domain: string | null;
+  /**
+   * The app's OAuth clients at its providers (oauth-credentials.ts): client ids, sealed secrets,
+   * Apple's signing key, custom OpenID issuers.
+   */
+  oauth_credentials: OAuthCredentials;
+  /** Answer OAuth logins and links with the provider's tokens (`oauth_tokens`). */
+  return_oauth_tokens: boolean;
 }
 
 /** Values of settings added after an app was stored, and of a new app. */
@@ -163,6 +171,8 @@ export const defaultServerSettings = {
   captcha_secret_key: null,
   cookie_sessions: false,
   cookie_domain: null,
+  oauth_credentials: {},
+  return_oauth_tokens: false,
 } as const satisfies Partial<AppServerSettings>;
 
 /**
@@ -190,6 +200,8 @@ export const serverSettingsPatch = z
     captcha_secret_key: z.string().min(1).max(500).nullable(),
     cookie_sessions: z.boolean(),
     cookie_domain: cookieDomain.nullable(),
+    oauth_credentials: oauthCredentialsPatch,
+    return_oauth_tokens: z.boolean(),
   })
   .partial()
   .strict();

@@ -9,6 +9,12 @@ import {
   mergePatch,
   serverSettingsPatch,
 } from '../app-config/config-schema.ts';
+import {
+  type OAuthCredentials,
+  type OAuthCredentialsEntry,
+  oauthSecretContext,
+  secretCredentialFields,
+} from '../app-config/oauth-credentials.ts';
 import { captchaSecretContext } from '../captcha/assert-captcha.ts';
 import type { ServerContext } from '../context.ts';
 import { constantTimeEqual, sha256Hex } from '../crypto/hash.ts';
@@ -99,12 +105,48 @@ export async function updateApp(ctx: ServerContext, id: string, patch: unknown):
 
 /** Secrets in a patch are sealed before they reach the stored JSON. */
 function sealSecrets(ctx: ServerContext, appId: string, patch: AppPatch): AppPatch {
-  if (typeof patch.captcha_secret_key !== 'string') return patch;
-  const sealed = ctx.secretBox.seal(
-    new TextEncoder().encode(patch.captcha_secret_key),
-    captchaSecretContext(appId),
-  );
-  return { ...patch, captcha_secret_key: sealed };
+  const seal = (value: string, context: string) =>
+    ctx.secretBox.seal(new TextEncoder().encode(value), context);
+  const sealed = { ...patch };
+  if (typeof patch.captcha_secret_key === 'string')
+    sealed.captcha_secret_key = seal(patch.captcha_secret_key, captchaSecretContext(appId));
+  if (patch.oauth_credentials) {
+    const credentials: OAuthCredentials = {};
+    for (const [provider, entry] of Object.entries(patch.oauth_credentials) as [
+      keyof OAuthCredentials,
+      OAuthCredentialsEntry | null,
+    ][]) {
+      const out: Record<string, unknown> | null = entry && { ...entry };
+      for (const field of secretCredentialFields) {
+        const value = out?.[field];
+        if (out && typeof value === 'string')
+          out[field] = seal(value, oauthSecretContext(appId, provider, field));
+      }
+      credentials[provider] = out as OAuthCredentialsEntry | null;
+    }
+    sealed.oauth_credentials = credentials;
+  }
+  return sealed;
+}
+
+/**
+ * The server settings as the admin API and the CLI show them: each sealed secret only as `'set'`
+ * (or null), never its ciphertext.
+ */
+export function settingsView(settings: AppServerSettings): Record<string, unknown> {
+  const credentials: Record<string, unknown> = {};
+  for (const [provider, entry] of Object.entries(settings.oauth_credentials)) {
+    if (!entry) continue;
+    const shown: Record<string, unknown> = { ...entry };
+    for (const field of secretCredentialFields)
+      if (field in shown) shown[field] = shown[field] ? 'set' : null;
+    credentials[provider] = shown;
+  }
+  return {
+    ...settings,
+    captcha_secret_key: settings.captcha_secret_key ? 'set' : null,
+    oauth_credentials: credentials,
+  };
 }
 
 function validatePatch(patch: unknown): AppPatch {

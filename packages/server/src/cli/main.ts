@@ -9,13 +9,16 @@ Usage:
   latchkey dev   [--port 8787] [--host 127.0.0.1] [--data-dir ./.latchkey]
   latchkey apps create --name NAME [--allowed-domain ORIGIN ...] [--json] [--data-dir DIR]
   latchkey apps update ID --set field=value [--set ...] [--json] [--data-dir DIR]
+  latchkey apps oauth ID PROVIDER --client-id ID [--client-secret-file FILE] [--scopes 'a b']
+        [--team-id T --key-id K --private-key-file KEY.p8] [--issuer URL --display-name NAME] [--json]
   latchkey apps list [--json] [--data-dir DIR]
 
 Storage is the embedded SQLite file in --data-dir, or PostgreSQL when DATABASE_URL is set.
 serve needs LATCHKEY_PUBLIC_URL (the origin browsers reach it at); dev takes its listening address.
 Settings: LATCHKEY_ISSUER, LATCHKEY_ACCESS_TOKEN_TTL, LATCHKEY_SESSION_TTL, LATCHKEY_DEVICE_ENROLLMENT_WINDOW,
 LATCHKEY_TRUST_PROXY, LATCHKEY_ADMIN_KEY, LATCHKEY_MASTER_KEY, SMTP_URL + EMAIL_FROM,
-TWILIO_ACCOUNT_SID + TWILIO_AUTH_TOKEN + TWILIO_FROM (+ TWILIO_API_URL), REDIS_URL. See docs/security.md.
+TWILIO_ACCOUNT_SID + TWILIO_AUTH_TOKEN + TWILIO_FROM (+ TWILIO_API_URL), REDIS_URL, LATCHKEY_OAUTH_ENDPOINTS.
+OAuth providers send users back to {LATCHKEY_PUBLIC_URL}/api/v1/oauth/callback. See docs/security.md.
 
 Key store (seals wallet recovery material and token signing keys away from the database and the master key):
   LATCHKEY_KEY_STORE=pkcs11 with LATCHKEY_PKCS11_MODULE (the library's .so), LATCHKEY_PKCS11_TOKEN_LABEL

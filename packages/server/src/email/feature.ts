@@ -58,7 +58,7 @@ export const emailFeature: Feature = {
       unlink: {
         path: routes.emailUnlink,
         body: z.object({ address: email }),
-        identifier: (body) => normaliseEmail(body.address, 'address'),
+        identifier: (_app, body) => normaliseEmail(body.address, 'address'),
       },
       transfer: {
         path: routes.emailTransfer,

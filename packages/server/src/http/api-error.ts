@@ -13,6 +13,7 @@ const statusByCode: Partial<Record<ServerErrorCode, ContentfulStatusCode>> = {
   allowlist_rejected: 403,
   disallowed_login_method: 403,
   disallowed_plus_email: 403,
+  oauth_account_suspended: 403,
   max_accounts_reached: 403,
   feature_not_enabled: 403,
   invalid_dpop_proof: 401,

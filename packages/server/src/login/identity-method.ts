@@ -12,7 +12,7 @@ import type { AppEnv } from '../http/env.ts';
 import { startSession } from '../sessions/session-service.ts';
 import { linkIdentity, unlinkAccount, updateAccount } from './link.ts';
 import { loginWithIdentity } from './login.ts';
-import { transferAccount } from './transfer.ts';
+import { type TransferIdentity, transferAccount } from './transfer.ts';
 
 /**
  * A login method (email codes, SMS codes, a custom JWT…) described once; `identityMethodRoutes`
@@ -21,16 +21,22 @@ import { transferAccount } from './transfer.ts';
  * never burns a code, and a flood of bad proofs is limited before any is looked up.
  */
 export interface IdentityMethod<Proof extends z.ZodRawShape, Accepted, Init, Update, Unlink, Transfer> {
-  /** The account type of its identities: the one `update` and `unlink` look for. */
-  type: AccountType;
+  /**
+   * The account type of its identities: the one `update` and `unlink` look for. A method whose
+   * type depends on the proof (OAuth: one per provider) leaves it out; its unlink names the type.
+   */
+  type?: AccountType;
   /** The paths (protocol `routes`) of its two routes every method has; the optional ones name their own. */
   paths: { authenticate: string; link: string };
   /** The body fields that prove an identity, in `link` and in `authenticate` (which adds `mode`). */
   proof: Proof;
   /** The checks that cost nothing; answers what `verify` needs. */
   accept(app: AppRecord, body: z.output<z.ZodObject<Proof>>): Accepted;
-  /** Spends the proof (consumes the code, checks the token) and names the identity it proves. */
-  verify(ctx: ServerContext, app: AppRecord, accepted: Accepted): Promise<VerifiedIdentity>;
+  /**
+   * Spends the proof (consumes the code, checks the token) and names the identity it proves, with
+   * what the authenticate and link answers carry beside it (`Verification.answer`), if anything.
+   */
+  verify(ctx: ServerContext, app: AppRecord, accepted: Accepted): Promise<VerifiedIdentity | Verification>;
   /** Sends the user something to prove the identity with (a code): `init`, answering `{success: true}`. */
   init?: {
     path: string;
@@ -43,18 +49,41 @@ export interface IdentityMethod<Proof extends z.ZodRawShape, Accepted, Init, Upd
     body: z.ZodType<Update>;
     accept(app: AppRecord, body: Update): { old: string; next: Accepted };
   };
-  /** Removes the user's account of this type with this identifier. */
-  unlink?: { path: string; body: z.ZodType<Unlink>; identifier(body: Unlink): string };
+  /** Removes the user's account of this type (or of the type it names) with this identifier. */
+  unlink?: {
+    path: string;
+    body: z.ZodType<Unlink>;
+    identifier(app: AppRecord, body: Unlink): string | { type: AccountType; identifier: string };
+  };
   /**
    * Takes over the identity another user owns, with the nonce the refused link issued; a method
-   * with `transfer` links transferably (its link answers `account_transfer_required`).
+   * with `transfer` links transferably (its link answers `account_transfer_required`). `identity`
+   * makes the free checks and names the identity (`TransferTarget`).
    */
   transfer?: {
     path: string;
     body: z.ZodType<Transfer & { nonce: string }>;
-    identity(app: AppRecord, body: Transfer): VerifiedIdentity;
+    identity(app: AppRecord, body: Transfer): TransferTarget;
   };
 }
+
+/** A verified identity and the fields the answer carries beside it (OAuth's `oauth_tokens`). */
+export interface Verification {
+  identity: VerifiedIdentity;
+  answer: Record<string, unknown>;
+}
+
+/**
+ * What a transfer takes over: an identity the body names, one the nonce's grant names (the body
+ * does not say its type), or one proven by spending a proof after the `verifyIp` limit.
+ */
+export type TransferTarget =
+  | VerifiedIdentity
+  | { fromGrant: Exclude<TransferIdentity, VerifiedIdentity> }
+  | { prove(): Promise<VerifiedIdentity> };
+
+const asVerification = (result: VerifiedIdentity | Verification): Verification =>
+  'identity' in result ? result : { identity: result, answer: {} };
 
 /** The routes of a login method: `authenticate` and `link`, and what else it describes. */
 export function identityMethodRoutes<Proof extends z.ZodRawShape, Accepted, Init, Update, Unlink, Transfer>(
@@ -91,11 +120,11 @@ export function identityMethodRoutes<Proof extends z.ZodRawShape, Accepted, Init
         // The proof's fields and `mode`: TypeScript cannot see through the spread of a generic shape.
         const accepted = method.accept(app, body as z.output<z.ZodObject<Proof>>);
         await limitVerify(c);
-        const identity = await method.verify(ctx, app, accepted);
+        const { identity, answer } = asVerification(await method.verify(ctx, app, accepted));
         const { user, isNewUser } = await loginWithIdentity(ctx, app, identity, {
           mode: (body as { mode?: LoginMode }).mode,
         });
-        return c.json(await startSession(ctx, app, user, isNewUser));
+        return c.json({ ...(await startSession(ctx, app, user, isNewUser)), ...answer });
       },
     }),
     route({
@@ -107,9 +136,10 @@ export function identityMethodRoutes<Proof extends z.ZodRawShape, Accepted, Init
         const app = c.get('app');
         const accepted = method.accept(app, body);
         await limitVerify(c);
-        const identity = await method.verify(ctx, app, accepted);
+        const { identity, answer } = asVerification(await method.verify(ctx, app, accepted));
         const options = transfer ? { transferable: true } : {};
-        return c.json(toWireUser(await linkIdentity(ctx, app, c.get('auth').userId, identity, options)));
+        const user = await linkIdentity(ctx, app, c.get('auth').userId, identity, options);
+        return c.json({ ...toWireUser(user), ...answer });
       },
     }),
   );
@@ -125,8 +155,8 @@ export function identityMethodRoutes<Proof extends z.ZodRawShape, Accepted, Init
           const app = c.get('app');
           const { old, next } = update.accept(app, body);
           await limitVerify(c);
-          const identity = await method.verify(ctx, app, next);
-          const user = await updateAccount(ctx, app, c.get('auth').userId, method.type, old, identity);
+          const { identity } = asVerification(await method.verify(ctx, app, next));
+          const user = await updateAccount(ctx, app, c.get('auth').userId, identity.type, old, identity);
           return c.json(toWireUser(user));
         },
       }),
@@ -140,8 +170,12 @@ export function identityMethodRoutes<Proof extends z.ZodRawShape, Accepted, Init
         auth: 'user',
         body: unlink.body,
         handler: async (c, body) => {
-          const identifier = unlink.identifier(body);
-          const user = await unlinkAccount(ctx, c.get('app'), c.get('auth').userId, method.type, identifier);
+          const named = unlink.identifier(c.get('app'), body);
+          const { type, identifier } =
+            typeof named === 'string' ? { type: method.type, identifier: named } : named;
+          if (!type)
+            throw new Error(`${unlink.path}: the method has no account type; its unlink must name one`);
+          const user = await unlinkAccount(ctx, c.get('app'), c.get('auth').userId, type, identifier);
           return c.json(toWireUser(user));
         },
       }),
@@ -156,8 +190,10 @@ export function identityMethodRoutes<Proof extends z.ZodRawShape, Accepted, Init
         body: transfer.body,
         handler: async (c, body) => {
           const app = c.get('app');
-          const identity = transfer.identity(app, body);
+          const target = transfer.identity(app, body);
           await limitVerify(c);
+          const identity =
+            'prove' in target ? await target.prove() : 'fromGrant' in target ? target.fromGrant : target;
           const user = await transferAccount(ctx, app, c.get('auth').userId, body.nonce, identity);
           return c.json(toWireUser(user));
         },

@@ -1,3 +1,4 @@
+import { type OAuthUserInfo, oauthProviderOf } from '@latchkey/protocol';
 import type { Kysely } from 'kysely';
 import type { AccountType, VerifiedIdentity } from '../accounts/account-record.ts';
 import { loadPrimaryEmbeddedAddress } from '../accounts/embedded-accounts.ts';
@@ -84,10 +85,31 @@ export async function claimTransferNonce(
 }
 
 /**
+ * How the other user's OAuth account is shown (`data.otherUser.oAuthUserInfo`), from the profile
+ * the provider gave; what the web transfer sends back.
+ */
+function oauthUserInfo(identity: VerifiedIdentity): OAuthUserInfo {
+  const d = identity.details ?? {};
+  const info: OAuthUserInfo = { subject: identity.identifier };
+  const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
+  const fields = {
+    email: text(d.email),
+    name: text(d.name),
+    username: text(d.username),
+    vanityName: text(d.vanity_name),
+    profilePictureUrl: text(d.profile_picture_url),
+  };
+  for (const [key, value] of Object.entries(fields))
+    if (value !== undefined) Object.assign(info, { [key]: value });
+  return info;
+}
+
+/**
  * The answer to linking an identity that `ownerId` owns: `account_transfer_required`, carrying a
  * fresh nonce with which `userId` may take the account over (WIRE.md §2). `displayName` and
  * `subject` are the identifier as users know it: the email, the E.164 number, the checksummed
- * (Ethereum) or base58 (Solana) address.
+ * (Ethereum) or base58 (Solana) address; for an OAuth account, `subject` is the provider's and
+ * `displayName` its username, email or name.
  */
 export async function accountTransferRequired(
   ctx: ServerContext,
@@ -104,16 +126,19 @@ export async function accountTransferRequired(
     fromUserId: ownerId,
   };
   const nonce = await issueTransferNonce(ctx.db, grant, ctx.now());
-  const shown = String(identity.details?.address ?? identity.identifier);
+  const oauth = oauthProviderOf(identity.type) ? oauthUserInfo(identity) : null;
+  const shown = String(
+    identity.details?.address ?? oauth?.username ?? oauth?.email ?? oauth?.name ?? identity.identifier,
+  );
   return new ApiError('account_transfer_required', undefined, {
     data: {
       nonce,
       account: { displayName: shown },
-      subject: shown,
+      subject: oauth ? identity.identifier : shown,
       // The client shows the other user's wallet so the user knows what the transfer deletes.
       otherUser: {
         embeddedWalletAddress: await loadPrimaryEmbeddedAddress(ctx.db, app.id, ownerId),
-        oAuthUserInfo: null,
+        oAuthUserInfo: oauth,
       },
     },
   });

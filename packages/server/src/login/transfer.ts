@@ -9,12 +9,19 @@ import { ApiError } from '../http/api-error.ts';
 import { recordEvent } from '../outbox/record-event.ts';
 import { isUniqueViolation } from '../storage/db.ts';
 import { addAccount } from './link.ts';
-import { claimTransferNonce } from './transfer-nonces.ts';
+import { claimTransferNonce, type TransferGrant } from './transfer-nonces.ts';
 
 const invalidNonce = () => new ApiError('invalid_credentials', 'Invalid or expired transfer nonce.');
 
 /** The account changed hands between the owner check and the move: someone else got there first. */
 class OwnerChanged extends Error {}
+
+/**
+ * The identity a transfer takes: named by the request, or (OAuth's web transfer, whose body does
+ * not say the account's type) by the grant, which the function checks is one of its method's
+ * (null: it is not).
+ */
+export type TransferIdentity = VerifiedIdentity | ((grant: TransferGrant) => VerifiedIdentity | null);
 
 /**
  * Account transfer ('Transfer and delete account'): with the nonce an `account_transfer_required`
@@ -33,13 +40,15 @@ export async function transferAccount(
   app: AppRecord,
   userId: string,
   nonce: string,
-  identity: VerifiedIdentity,
+  named: TransferIdentity,
   limit: TypeLimit = {},
 ): Promise<UserRecord> {
   const now = ctx.now();
   const grant = await claimTransferNonce(ctx.db, app.id, nonce, now);
+  const identity = grant && (typeof named === 'function' ? named(grant) : named);
   if (
     !grant ||
+    !identity ||
     grant.userId !== userId ||
     grant.type !== identity.type ||
     grant.identifier !== identity.identifier

@@ -67,7 +67,7 @@ export const smsFeature: Feature = {
       unlink: {
         path: routes.smsUnlink,
         body: z.object({ phoneNumber: phone }),
-        identifier: (body) => normalisePhone(body.phoneNumber).e164,
+        identifier: (_app, body) => normalisePhone(body.phoneNumber).e164,
       },
       transfer: {
         path: routes.smsTransfer,

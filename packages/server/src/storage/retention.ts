@@ -49,6 +49,9 @@ export const sweepEntries: SweepEntry[] = [
   // Spent DPoP proof ids are kept only while a proof carrying them could still be accepted.
   { table: 'dpop_proofs', expired: ({ now }) => sql<SqlBool>`expires_at <= ${now}` },
   { table: 'key_proof_nonces', expired: ({ now }) => sql<SqlBool>`expires_at <= ${now}` },
+  // An OAuth login not finished in time, and codes never redeemed (oauth/).
+  { table: 'oauth_requests', expired: ({ now }) => sql<SqlBool>`expires_at <= ${now}` },
+  { table: 'oauth_codes', expired: ({ now }) => sql<SqlBool>`expires_at <= ${now}` },
   {
     table: 'analytics_events',
     expired: ({ now, settings }) =>

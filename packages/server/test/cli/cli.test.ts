@@ -174,6 +174,115 @@ describe.each(targets)('latchkey CLI (%s)', (target) => {
     });
   });
 
+  it('apps update --set sets OAuth credentials, the secret sealed and shown only as set', async () => {
+    const res = await run([
+      'apps',
+      'update',
+      app.id,
+      '--set',
+      'google_oauth=true',
+      '--set',
+      'oauth_credentials.google.client_id=123-abc.apps.googleusercontent.com',
+      '--set',
+      'oauth_credentials.google.client_secret=cli-google-secret',
+      '--set',
+      'return_oauth_tokens=true',
+      '--json',
+    ]);
+    expect(res.code, res.stderr).toBe(0);
+    expect(res.stdout).not.toContain('cli-google-secret');
+    const body = JSON.parse(res.stdout) as {
+      config: Record<string, unknown>;
+      settings: Record<string, unknown>;
+    };
+    expect(body.config.google_oauth).toBe(true);
+    expect(body.settings).toMatchObject({
+      return_oauth_tokens: true,
+      oauth_credentials: {
+        google: { client_id: '123-abc.apps.googleusercontent.com', client_secret: 'set' },
+      },
+    });
+    const typo = await run(['apps', 'update', app.id, '--set', 'oauth_credentials.gogle.client_id=x']);
+    expect(typo.code).toBe(1);
+    expect(typo.stderr).toContain('Invalid oauth_credentials.gogle: unknown OAuth provider');
+  });
+
+  it('apps oauth sets a provider from secret files and turns it on', async () => {
+    const secretFile = join(dataDir, '..', `github-secret-${randomBytes(4).toString('hex')}`);
+    await writeFile(secretFile, 'cli-github-secret\n');
+    const keyFile = join(dataDir, '..', `apple-${randomBytes(4).toString('hex')}.p8`);
+    await writeFile(
+      keyFile,
+      '-----BEGIN PRIVATE KEY-----\nMIGTAgEAMBMGByqGSM49AgEGCCqGSM49AwEHBHkwdwIBAQQg\n-----END PRIVATE KEY-----\n',
+    );
+    try {
+      const github = await run([
+        'apps',
+        'oauth',
+        app.id,
+        'github',
+        '--client-id',
+        '81234567',
+        '--client-secret-file',
+        secretFile,
+        '--json',
+      ]);
+      expect(github.code, github.stderr).toBe(0);
+      expect(github.stdout).not.toContain('cli-github-secret');
+      expect(JSON.parse(github.stdout).settings.oauth_credentials.github).toEqual({
+        client_id: '81234567',
+        client_secret: 'set',
+      });
+      const apple = await run([
+        'apps',
+        'oauth',
+        app.id,
+        'apple',
+        '--client-id',
+        'com.example.web',
+        '--team-id',
+        'ABCDE12345',
+        '--key-id',
+        'KEY1234567',
+        '--private-key-file',
+        keyFile,
+        '--json',
+      ]);
+      expect(apple.code, apple.stderr).toBe(0);
+      expect(apple.stdout).not.toContain('MIGTAgEAMBMG');
+      expect(JSON.parse(apple.stdout).settings.oauth_credentials.apple).toMatchObject({ private_key: 'set' });
+      const custom = await run([
+        'apps',
+        'oauth',
+        app.id,
+        'custom:acme',
+        '--client-id',
+        'acme',
+        '--client-secret-file',
+        secretFile,
+        '--issuer',
+        'https://login.acme.example',
+        '--display-name',
+        'Acme',
+        '--json',
+      ]);
+      expect(custom.code, custom.stderr).toBe(0);
+      const listed = await run(['apps', 'update', app.id, '--set', 'github_oauth=true', '--json']);
+      const config = JSON.parse(listed.stdout).config;
+      expect(config.github_oauth).toBe(true);
+      expect(config.apple_oauth).toBe(true);
+      expect(config.custom_oauth_providers).toEqual([
+        { provider: 'custom:acme', provider_display_name: 'Acme', provider_icon_url: null, enabled: true },
+      ]);
+      const unknown = await run(['apps', 'oauth', app.id, 'myspace', '--client-id', 'x']);
+      expect(unknown.code).toBe(1);
+      expect(unknown.stderr).toContain('Unknown provider "myspace"');
+    } finally {
+      await rm(secretFile, { force: true });
+      await rm(keyFile, { force: true });
+    }
+  });
+
   it('apps update --set turns cookie sessions on and off (a server setting)', async () => {
     for (const on of [true, false]) {
       const res = await run(['apps', 'update', app.id, '--set', `cookie_sessions=${on}`, '--json']);

@@ -103,6 +103,9 @@ describe.each(dialects)('hostile input on every route (%s)', (dialect) => {
       solana_wallet_auth: true,
       custom_jwt_auth: true,
       custom_jwt_verification_key: await exportSPKI(publicKey),
+      // OAuth init builds Google's authorization URL (no request leaves the server).
+      google_oauth: true,
+      oauth_credentials: { google: { client_id: 'hostile-client', client_secret: 'hostile-secret' } },
     });
     const login = await client.loginWithEmail('victim@example.com');
     expect(login.status).toBe(200);

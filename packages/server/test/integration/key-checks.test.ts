@@ -6,6 +6,7 @@ import { createEmbeddedWallet } from '@latchkey/test/server/frame-api';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/apps/app-service.ts';
 import { FileKeyStore } from '../../src/crypto/file-key-store.ts';
+import { featureMigrations } from '../../src/features.ts';
 import { silentLogger } from '../../src/logger.ts';
 import { createLatchkey, type LatchkeyOptions } from '../../src/server.ts';
 import { openStorage } from '../../src/storage/db.ts';
@@ -44,7 +45,7 @@ describe.each(dialects)('key check values (%s)', (dialect) => {
   };
   /** Deletes a check value with the storage alone, as a database from before check values. */
   const deleteSetting = async (key: string) => {
-    const storage = await openStorage(persistent.storage);
+    const storage = await openStorage(persistent.storage, featureMigrations());
     await storage.db.deleteFrom('server_settings').where('key', '=', key).execute();
     const left = await storage.db.selectFrom('server_settings').select('key').execute();
     await storage.close();

@@ -1,5 +1,11 @@
 /** `@latchkey/test/stand-ins`: local servers that speak outside services' protocols, and SoftHSM2. */
+
+export * from './oauth-approvals.ts';
+export * from './oauth-stand-ins.ts';
+export * from './oauth-user-agent.ts';
+export * from './oidc-stand-in.ts';
 export * from './siteverify-stand-in.ts';
 export * from './smtp-listener.ts';
+export * from './social-stand-in.ts';
 export * from './softhsm.ts';
 export * from './twilio-stand-in.ts';

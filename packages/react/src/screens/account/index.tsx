@@ -1,3 +1,5 @@
+import type { ModalAuthMethod } from '@latchkey/core/modal';
+import { providerName } from '../../components/providerName.ts';
 import { en } from '../../copy/en.ts';
 import { errorScreen } from '../errorScreens.ts';
 import type { AreaProps } from '../types.ts';
@@ -9,12 +11,16 @@ import { TermsScreen } from './TermsScreen.tsx';
 import { TransferScreen } from './TransferScreen.tsx';
 import { UserLimitScreen } from './UserLimitScreen.tsx';
 
-const methodNames = {
+const methodNames: Record<string, string> = {
   email: en.methodEmail,
   sms: en.methodPhone,
   siwe: en.methodWallet,
   siws: en.methodWallet,
 };
+
+/** The transfer screen's name of a login method: a social account by its provider's name. */
+const methodName = (method: ModalAuthMethod, app: AreaProps['app']) =>
+  methodNames[method] ?? providerName(method, app);
 
 /** How a flow ends for the account: the terms gate, success, an account transfer, or a refusal. */
 export default function AccountArea({ screen, flow, config, app, titleId }: AreaProps) {
@@ -35,7 +41,7 @@ export default function AccountArea({ screen, flow, config, app, titleId }: Area
       return (
         <TransferScreen
           titleId={titleId}
-          method={methodNames[screen.method]}
+          method={methodName(screen.method, app)}
           displayName={screen.transfer.displayName}
           embeddedWalletAddress={screen.transfer.embeddedWalletAddress}
           onTransfer={flow.transfer.accept}

@@ -1,5 +1,7 @@
 import type { ModalLoginMethod } from '@latchkey/protocol';
+import { isOAuthProvider } from '@latchkey/protocol';
 import { EmailForm } from '../../components/EmailForm.tsx';
+import { ProviderIcon } from '../../components/ProviderIcon.tsx';
 import { RecentChip } from '../../components/RecentChip.tsx';
 import { en } from '../../copy/en.ts';
 import type { LoginMethod } from '../../types.ts';
@@ -54,6 +56,7 @@ export function LoginSlotList(props: LoginSlotListProps) {
               data-testid={`lk-login-method-${slot.method}`}
               onClick={() => onMethod(slot.method)}
             >
+              {isOAuthProvider(slot.method) && <ProviderIcon provider={slot.method} />}
               <span className="lk-grow">{methodLabel(slot.method, whatsapp)}</span>
               {recent === slot.method && <RecentChip />}
             </button>

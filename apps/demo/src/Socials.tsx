@@ -1,0 +1,80 @@
+import {
+  type OAuthProvider,
+  oauthProviders,
+  useLatchkey,
+  useLoginWithOAuth,
+  useOAuthTokens,
+} from '@latchkey/react';
+import { useState } from 'react';
+
+const capitalised = (p: string) => p[0]!.toUpperCase() + p.slice(1);
+
+/**
+ * Social accounts: link and unlink each provider (through the modal's OAuth screens), and log in
+ * with the app's own button, without the modal (`useLoginWithOAuth`).
+ */
+export function Socials({ run }: { run: (name: string, action: () => unknown) => () => Promise<void> }) {
+  const latchkey = useLatchkey();
+  const [provider, setProvider] = useState<OAuthProvider>('google');
+  const [tokens, setTokens] = useState('');
+  const { initOAuth, state } = useLoginWithOAuth();
+  useOAuthTokens({ onOAuthTokenGrant: ({ oAuthTokens }) => setTokens(`${oAuthTokens.provider}: present`) });
+  const account = latchkey.user?.[provider];
+  return (
+    <section className="panel">
+      <h2>Social accounts</h2>
+      <label>
+        Provider{' '}
+        <select
+          data-testid="demo-social-provider"
+          value={provider}
+          onChange={(event) => setProvider(event.target.value as OAuthProvider)}
+        >
+          {oauthProviders.map((p) => (
+            <option key={p} value={p}>
+              {p}
+            </option>
+          ))}
+        </select>
+      </label>
+      <p className="muted">
+        <span data-testid="demo-social-subject">{account?.subject ?? ''}</span>{' '}
+        <span data-testid="demo-social-name">
+          {account?.username ?? account?.name ?? account?.email ?? ''}
+        </span>
+      </p>
+      <div className="actions">
+        {!latchkey.authenticated ? (
+          <button
+            type="button"
+            data-testid="demo-social-headless-login"
+            disabled={!latchkey.ready}
+            onClick={() => initOAuth({ provider })}
+          >
+            Log in with {capitalised(provider)} (own button)
+          </button>
+        ) : account ? (
+          <button
+            type="button"
+            data-testid="demo-social-unlink"
+            onClick={run(`unlink ${provider}`, () => latchkey.unlinkOAuth(provider, account.subject))}
+          >
+            Unlink {capitalised(provider)}
+          </button>
+        ) : (
+          <button
+            type="button"
+            data-testid="demo-social-link"
+            onClick={run(`link ${provider}`, () => latchkey.linkOAuth(provider))}
+          >
+            Link {capitalised(provider)}
+          </button>
+        )}
+      </div>
+      <p className="muted">
+        OAuth <span data-testid="demo-social-state">{state.status}</span>{' '}
+        <span data-testid="demo-social-tokens">{tokens}</span>
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,70 @@
+import { type LatchkeyClient, LatchkeyError, type ModalIntent, type ModalOptions } from '@latchkey/core';
+import { type OAuthClient, type OAuthReturn, popupMarker, relayPopupReturn } from '@latchkey/core/oauth';
+import { isOAuthProviderName, type LoginMode, type OAuthProviderName } from '@latchkey/protocol';
+import type { LatchkeyEvents } from '../events.ts';
+import { toClientUser } from '../toClientUser.ts';
+import { toOAuthTokensEvent } from '../toOAuthTokensEvent.ts';
+
+// Loaded by `useOAuthReturn` when the page came back from a provider, never at first load.
+
+/** In an OAuth popup: hands the return to the opener and closes. */
+export function relayIfPopup(): void {
+  if (new URLSearchParams(location.search).has(popupMarker)) relayPopupReturn(window);
+}
+
+/**
+ * Takes the page's return (its parameters leave the address) and completes it where the attempt
+ * started: the modal, on its verifying screen, or a headless hook (`useLoginWithOAuth`) through the
+ * provider's events. An attempt this device has no record of links when someone is logged in.
+ */
+export async function completeOAuthReturn(
+  client: LatchkeyClient,
+  events: LatchkeyEvents,
+  openModal: (intent: ModalIntent, options?: ModalOptions) => void,
+): Promise<void> {
+  if (new URLSearchParams(location.search).has(popupMarker)) return;
+  const oauth = await client.oauth();
+  const visit = await oauth.takeReturn();
+  if (!visit) return;
+  const { ret, attempt } = visit;
+  const provider = isOAuthProviderName(ret.provider) ? ret.provider : attempt?.provider;
+  if (!provider || !isOAuthProviderName(provider)) return;
+  const link = attempt ? attempt.intent === 'link' : client.getState().user !== null;
+  if (attempt?.ui === 'headless')
+    await completeHeadless(events, oauth, { ret, provider, link, mode: attempt.mode });
+  else openModal(link ? 'link-oauth' : 'login', { oauth: { provider, ret } });
+}
+
+interface HeadlessReturn {
+  ret: OAuthReturn;
+  provider: OAuthProviderName;
+  link: boolean;
+  mode?: LoginMode | undefined;
+}
+
+/** A headless hook's attempt: the login or link, told to the hooks through the events like a modal flow's. */
+async function completeHeadless(events: LatchkeyEvents, oauth: OAuthClient, r: HeadlessReturn) {
+  try {
+    if (r.link) {
+      const { user, oauthTokens } = await oauth.linkWithCode(r.ret);
+      const clientUser = toClientUser(user);
+      if (oauthTokens) events.emit('oauthTokens', toOAuthTokensEvent(oauthTokens, clientUser));
+      events.emit('linkSuccess', { user: clientUser, method: r.provider });
+      return;
+    }
+    const { user, isNewUser, oauthTokens } = await oauth.loginWithCode({ ...r.ret, mode: r.mode });
+    const clientUser = toClientUser(user);
+    if (oauthTokens) events.emit('oauthTokens', toOAuthTokensEvent(oauthTokens, clientUser));
+    events.emit('loginComplete', {
+      user: clientUser,
+      isNewUser,
+      wasAlreadyAuthenticated: false,
+      loginMethod: r.provider,
+    });
+  } catch (error) {
+    events.emit(
+      r.link ? 'linkError' : 'loginError',
+      error instanceof LatchkeyError ? error.code : 'unknown_auth_error',
+    );
+  }
+}
