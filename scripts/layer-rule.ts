@@ -50,6 +50,7 @@ export const packageLayers: PackageLayers[] = [
         'embedded-wallets',
         'guest',
         'health',
+        'passkeys',
         'siwe',
         'siws',
         'sms',

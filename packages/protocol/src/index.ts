@@ -28,6 +28,7 @@ export * from './frame-pages.ts';
 export * from './headers.ts';
 export * from './limits.ts';
 export * from './login-methods.ts';
+export * from './passkey-wire.ts';
 export * from './recovery-methods.ts';
 export * from './routes.ts';
 export * from './sign-in-message.ts';

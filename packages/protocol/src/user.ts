@@ -24,10 +24,26 @@ export interface CustomAuthAccount extends LinkedAccountBase {
   custom_user_id: string;
 }
 
+/** A passkey (WebAuthn credential); a user may hold several (`limits.maxPasskeysPerUser`). */
+export interface PasskeyAccount extends LinkedAccountBase {
+  type: 'passkey';
+  /** base64url. */
+  credential_id: string;
+  enrolled_in_mfa: boolean;
+  /** The authenticator's name from its AAGUID ('iCloud Keychain', …), when known. */
+  authenticator_name?: string | null;
+  /** The credential's COSE public key, base64url. */
+  public_key?: string | null;
+  created_with_browser?: string | null;
+  created_with_os?: string | null;
+  created_with_device?: string | null;
+}
+
 export type LinkedAccount =
   | EmailAccount
   | PhoneAccount
   | CustomAuthAccount
+  | PasskeyAccount
   | (LinkedAccountBase & Record<string, unknown>);
 
 export type MfaMethodType = 'sms' | 'totp' | 'passkey' | 'email';

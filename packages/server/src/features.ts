@@ -7,6 +7,7 @@ import { embeddedWalletsFeature } from './embedded-wallets/feature.ts';
 import type { Feature } from './feature.ts';
 import { guestFeature } from './guest/feature.ts';
 import { healthFeature } from './health/feature.ts';
+import { passkeysFeature } from './passkeys/feature.ts';
 import { sessionsFeature } from './sessions/feature.ts';
 import { siweFeature } from './siwe/feature.ts';
 import { siwsFeature } from './siws/feature.ts';
@@ -30,4 +31,5 @@ export const features: Feature[] = [
   siweFeature,
   siwsFeature,
   embeddedWalletsFeature,
+  passkeysFeature,
 ];

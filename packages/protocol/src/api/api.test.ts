@@ -40,8 +40,9 @@ const tables = {
   siwsApi,
   smsApi,
   transferApi,
+  passkeyApi,
 };
-const plannedTables = { oauthApi, passkeyApi, farcasterTelegramApi };
+const plannedTables = { oauthApi, farcasterTelegramApi };
 
 describe('api', () => {
   it('gathers every table, no name taken twice', () => {

@@ -33,16 +33,16 @@ export const api = {
   ...guestApi,
   ...customJwtApi,
   ...transferApi,
+  ...passkeyApi,
   ...frameRoutes,
 };
 
 /**
- * WIRE.md §3 routes this server does not serve yet (OAuth, passkeys, Farcaster, Telegram): their
- * contract, for the build that adds them. Kept out of `api` until then.
+ * WIRE.md §3 routes this server does not serve yet (OAuth, Farcaster, Telegram): their contract,
+ * for the build that adds them. Kept out of `api` until then.
  */
 export const plannedApi = {
   ...oauthApi,
-  ...passkeyApi,
   ...farcasterTelegramApi,
 };
 

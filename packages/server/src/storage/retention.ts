@@ -49,6 +49,8 @@ export const sweepEntries: SweepEntry[] = [
   // Spent DPoP proof ids are kept only while a proof carrying them could still be accepted.
   { table: 'dpop_proofs', expired: ({ now }) => sql<SqlBool>`expires_at <= ${now}` },
   { table: 'key_proof_nonces', expired: ({ now }) => sql<SqlBool>`expires_at <= ${now}` },
+  // Passkey ceremony challenges: single use, minutes long (passkeys/challenges.ts).
+  { table: 'passkey_challenges', expired: ({ now }) => sql<SqlBool>`expires_at <= ${now}` },
   {
     table: 'analytics_events',
     expired: ({ now, settings }) =>

@@ -103,6 +103,8 @@ describe.each(dialects)('hostile input on every route (%s)', (dialect) => {
       solana_wallet_auth: true,
       custom_jwt_auth: true,
       custom_jwt_verification_key: await exportSPKI(publicKey),
+      passkey_auth: true,
+      passkeys_for_signup_enabled: true,
     });
     const login = await client.loginWithEmail('victim@example.com');
     expect(login.status).toBe(200);
