@@ -58,7 +58,7 @@ export interface RegistrationTamper extends CeremonyTamper {
 }
 
 export interface AssertionTamper extends CeremonyTamper {
-  /** Signs with this counter instead of the next one (a clone sets it back). */
+  /** Signs with this counter instead of the next one (a counter set back, or one kept at 0). */
   counter?: number;
   /** Signs these bytes instead of authenticator data ‖ SHA-256(client data). */
   signOver?: Uint8Array;
@@ -177,8 +177,9 @@ export function softwareAuthenticator(credentials: SoftwareCredential[] = []): S
         ? held.find((c) => c.id === tamper.credentialId)
         : held.find((c) => c.rpId === rpId);
       if (!credential) throw new Error(`No credential for ${tamper.credentialId ?? rpId}`);
-      credential.counter = tamper.counter ?? credential.counter + 1;
-      const authData = authenticatorData(tamper.rpId ?? rpId, flagsOf(tamper), credential.counter);
+      // A tampered counter is for this signature only; the authenticator's own goes on as it was.
+      const counter = tamper.counter ?? ++credential.counter;
+      const authData = authenticatorData(tamper.rpId ?? rpId, flagsOf(tamper), counter);
       const clientData = clientDataJson(
         tamper.type ?? 'webauthn.get',
         tamper.challenge ?? options.challenge,
