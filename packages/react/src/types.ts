@@ -112,7 +112,7 @@ export interface LoginCompleteEvent {
 
 export interface AccountChangeEvent {
   user: ClientUser;
-  method: 'email' | 'sms' | 'siwe' | 'siws';
+  method: ModalAuthMethod;
 }
 
 /** Fields every connected wallet has (spec document 1 §3 Connected wallet). */

@@ -12,6 +12,7 @@ import {
   type Screen,
   startScreen,
 } from './navigation.ts';
+import { createPasskeyFlow, type PasskeyFlow } from './passkey.ts';
 import type { FlowRuntime, ModalFlowHost, PendingLogin } from './runtime.ts';
 import { createTimers } from './timers.ts';
 import { successCloseMs } from './timings.ts';
@@ -54,6 +55,7 @@ export interface ModalFlow {
   readonly transfer: TransferFlow;
   readonly wallets: WalletConnectFlow;
   readonly embedded: EmbeddedFlow;
+  readonly passkey: PasskeyFlow;
 }
 
 const closedRequest: ModalRequest = { intent: 'login', id: 0 };
@@ -141,6 +143,7 @@ export function createModalFlow(host: ModalFlowHost): ModalFlow {
   const login = createLoginFlow(rt, embedded);
   const code = createCodeFlow(rt, login, transfer);
   const wallets = createWalletConnectFlow(rt, login, transfer);
+  const passkey = createPasskeyFlow(rt, login);
 
   /** The signing intent shows the queue's requests; the modal closes once none is left. */
   function checkSigning() {
@@ -197,5 +200,6 @@ export function createModalFlow(host: ModalFlowHost): ModalFlow {
     transfer,
     wallets,
     embedded,
+    passkey,
   };
 }

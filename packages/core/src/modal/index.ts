@@ -22,11 +22,19 @@ export type {
   ModalAuthMethod,
   NavigationAction,
   NavigationState,
+  PasskeyAction,
   Screen,
   ScreenName,
 } from './navigation.ts';
 export { canGoBack, isWalletScreen, navigationReducer, startScreen } from './navigation.ts';
 export type { FlowOutcome } from './outcomes.ts';
+export type { PasskeyFlow, PasskeyScreenEvent, PasskeyScreenState, PasskeyStatus } from './passkey.ts';
+export {
+  initialPasskeyState,
+  passkeyScreenReducer,
+  passkeyStartScreen,
+  passkeysSupported,
+} from './passkey.ts';
 export type { ModalFlowHost, ModalFlowSettings } from './runtime.ts';
 export { successCloseMs, termsDelayMs, transferCloseMs, walletCreatedCloseMs } from './timings.ts';
 export type { TransferFlow } from './transfer.ts';

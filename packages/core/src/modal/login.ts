@@ -5,6 +5,7 @@ import { saveRecentLoginMethod } from '../ui/recent-login-method.ts';
 import type { EmbeddedFlow } from './embedded.ts';
 import { errorCode } from './errors.ts';
 import type { ModalAuthMethod, Screen } from './navigation.ts';
+import { passkeyStartScreen } from './passkey.ts';
 import type { FlowRuntime, PendingLogin } from './runtime.ts';
 import { termsDelayMs, walletCreatedCloseMs } from './timings.ts';
 
@@ -68,7 +69,7 @@ export function createLoginFlow(rt: FlowRuntime, embedded: EmbeddedFlow): LoginF
 
   return {
     chooseMethod(method) {
-      const screen = methodScreens[method];
+      const screen = method === 'passkey' ? passkeyStartScreen(rt.app()) : methodScreens[method];
       if (screen) rt.navigate({ type: 'push', screen });
       else
         rt.showError(

@@ -6,7 +6,10 @@ import type { ModalIntent } from '../ui/intents.ts';
 export type CodeTarget = { kind: 'email'; address: string } | { kind: 'sms'; phoneNumber: string };
 
 /** The methods whose flows end in `loginComplete` / `linkSuccess` from the modal. */
-export type ModalAuthMethod = 'email' | 'sms' | 'siwe' | 'siws';
+export type ModalAuthMethod = 'email' | 'sms' | 'siwe' | 'siws' | 'passkey';
+
+/** What a passkey screen does: log in, sign up (a new account) or link (spec document 1 §2 Passkey). */
+export type PasskeyAction = 'login' | 'signup' | 'link';
 
 /** The embedded-wallet screens (the password steps carry the password). */
 export type EmbeddedScreen =
@@ -44,6 +47,10 @@ export type Screen =
   | { name: 'wallet-connecting'; walletId: string; chainType: ChainType }
   /** A link refused with account_transfer_required: transfer the account, or not. */
   | { name: 'transfer'; account: TransferAccount; transfer: AccountTransferRequired; method: ModalAuthMethod }
+  /** 'Log in or create a new account?' (when the app allows sign-up with passkeys). */
+  | { name: 'passkey-choice' }
+  /** 'Waiting for passkey' / 'Success' / 'Something went wrong' with retry. */
+  | { name: 'passkey-status'; action: PasskeyAction }
   | { name: 'terms' }
   | { name: 'success' }
   | EmbeddedScreen
@@ -78,6 +85,7 @@ export function startScreen(intent: ModalIntent): Screen {
   if (intent === 'recover-wallet') return { name: 'recover-password' };
   if (intent === 'set-wallet-password' || intent === 'create-wallet') return { name: 'set-password' };
   if (intent === 'link-wallet' || intent === 'connect-wallet') return { name: 'wallets' };
+  if (intent === 'link-passkey') return { name: 'passkey-status', action: 'link' };
   return { name: intent };
 }
 

@@ -9,6 +9,8 @@ export type ModalIntent =
   | 'update-email'
   | 'update-phone'
   | 'link-wallet'
+  /** Adds a passkey to the logged-in user ('Waiting for passkey'). */
+  | 'link-passkey'
   /** The wallet picker without login (`useConnectWallet`). */
   | 'connect-wallet'
   /** 'Enter your password': the embedded wallet is not on this device and its recovery needs the password. */

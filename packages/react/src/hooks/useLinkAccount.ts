@@ -10,7 +10,8 @@ export interface UseLinkAccountParameters {
 }
 
 /**
- * Opens 'Connect your email', 'Connect your phone' or the wallet picker for the logged-in user.
+ * Opens 'Connect your email', 'Connect your phone', the wallet picker or 'Waiting for passkey' (a new
+ * passkey, at most 5) for the logged-in user.
  *
  * @example
  * const { linkEmail } = useLinkAccount({ onSuccess: ({ user }) => console.log(user.email?.address) });
@@ -19,6 +20,7 @@ export function useLinkAccount(parameters: UseLinkAccountParameters = {}): {
   linkEmail: () => void;
   linkPhone: () => void;
   linkWallet: () => void;
+  linkPasskey: () => void;
 } {
   const { events, openModal } = useLatchkeyContext();
   const callbacks = useLatestRef(parameters);
@@ -35,6 +37,7 @@ export function useLinkAccount(parameters: UseLinkAccountParameters = {}): {
       linkEmail: () => openModal('link-email'),
       linkPhone: () => openModal('link-phone'),
       linkWallet: () => openModal('link-wallet'),
+      linkPasskey: () => openModal('link-passkey'),
     }),
     [openModal],
   );

@@ -13,7 +13,8 @@ export type Area =
   | 'account'
   | 'embedded'
   | 'signing'
-  | 'export';
+  | 'export'
+  | 'passkey';
 
 /** The area whose screens show each screen of the flows (a new screen must be given one). */
 export const areaOf: Record<ScreenName, Area> = {
@@ -48,6 +49,8 @@ export const areaOf: Record<ScreenName, Area> = {
   'set-password-result': 'embedded',
   signing: 'signing',
   'export-wallet': 'export',
+  'passkey-choice': 'passkey',
+  'passkey-status': 'passkey',
 };
 
 /** Each area's screens, in a chunk of their own, loaded the first time the modal needs them. */
@@ -61,6 +64,7 @@ const loaders: Record<Area, () => Promise<{ default: AreaComponent }>> = {
   embedded: () => import('../screens/embedded/index.tsx'),
   signing: () => import('../screens/signing/index.tsx'),
   export: () => import('../screens/export/index.tsx'),
+  passkey: () => import('../screens/passkey/index.tsx'),
 };
 
 /** The areas a flow is likely to reach, loaded as it opens so that no step waits on a chunk. */
@@ -71,6 +75,7 @@ const intentAreas: Record<ModalIntent, Area[]> = {
   'update-email': ['email', 'code', 'account'],
   'update-phone': ['sms', 'code', 'account'],
   'link-wallet': ['wallets', 'account'],
+  'link-passkey': ['passkey', 'account'],
   'connect-wallet': ['wallets', 'account'],
   'recover-wallet': ['embedded'],
   'set-wallet-password': ['embedded'],

@@ -14,6 +14,8 @@ const methodNames = {
   sms: en.methodPhone,
   siwe: en.methodWallet,
   siws: en.methodWallet,
+  // Never shown: a passkey is never transferred (spec document 1 §5), kept for the type's sake.
+  passkey: en.methodPasskey,
 };
 
 /** How a flow ends for the account: the terms gate, success, an account transfer, or a refusal. */

@@ -20,8 +20,12 @@ export interface LoginSlotListProps extends LoginSlotHandlers {
   groupHasSocials: boolean;
 }
 
-/** Every method with a button has its label: `en.providerNames` is checked against protocol's list. */
-export function methodLabel(method: ModalLoginMethod, whatsapp: boolean): string {
+/**
+ * Every method with a button has its label: `en.providerNames` is checked against protocol's list.
+ * A passkey is 'Continue with passkey' when it is the only method, else 'I have a passkey'.
+ */
+export function methodLabel(method: ModalLoginMethod, whatsapp: boolean, only = false): string {
+  if (method === 'passkey' && only) return en.passkey.continueWithPasskey;
   if (method === 'email') return en.continueWithEmail;
   if (method === 'sms') return whatsapp ? en.continueWithWhatsApp : en.continueWithSms;
   if (method === 'wallet') return en.continueWithWallet;
@@ -54,7 +58,7 @@ export function LoginSlotList(props: LoginSlotListProps) {
               data-testid={`lk-login-method-${slot.method}`}
               onClick={() => onMethod(slot.method)}
             >
-              <span className="lk-grow">{methodLabel(slot.method, whatsapp)}</span>
+              <span className="lk-grow">{methodLabel(slot.method, whatsapp, slots.length === 1)}</span>
               {recent === slot.method && <RecentChip />}
             </button>
           );
