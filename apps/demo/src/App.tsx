@@ -3,6 +3,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { Embedded } from './Embedded.tsx';
 import { Export } from './Export.tsx';
 import { ImportKey } from './ImportKey.tsx';
+import { Passkeys } from './Passkeys.tsx';
 import { Signing } from './Signing.tsx';
 import { Wagmi } from './Wagmi.tsx';
 import { Wallets } from './Wallets.tsx';
@@ -27,7 +28,7 @@ export function App({ apiUrl }: { apiUrl: string }) {
     onError: (code) => setLastError(`login error: ${String(code)}`),
   });
   const { logout } = useLogout({ onSuccess: () => setLastEvent('logged out') });
-  // Outcomes of every link flow the modal runs (email, phone, wallet, and account transfers).
+  // Outcomes of every link flow the modal runs (email, phone, wallet, passkey, and account transfers).
   useLinkAccount({
     onSuccess: ({ method }) => setLastEvent(`link complete: method=${method}`),
     onError: (code) => setLastError(`link error: ${String(code)}`),
@@ -174,6 +175,7 @@ export function App({ apiUrl }: { apiUrl: string }) {
         )}
       </div>
 
+      <Passkeys run={run} />
       <Wallets run={run} onEvent={setLastEvent} onError={setLastError} />
       <Embedded run={run} />
       <ImportKey run={run} />
