@@ -9,6 +9,7 @@ import {
 } from '@latchkey/test/server';
 import { type SoftwareAuthenticator, softwareAuthenticator } from '@latchkey/test/webauthn';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rateLimitBudgets } from '../../src/http/rate-limit.ts';
 
 /**
  * Passkeys against an attacker who replays and races requests, runs script on another page, holds a
@@ -298,5 +299,36 @@ describe.each(dialects)('passkeys security (%s)', (dialect) => {
     const logs = t.logs.join('\n');
     expect(logs).not.toContain(victim.credentials[0]!.publicKey);
     expect(logs).not.toContain(opts.challenge);
+  });
+
+  describe('with rate limits on', () => {
+    let limited: TestServer;
+    beforeAll(async () => {
+      limited = await startTestServer(dialect, { settings: { rateLimitsEnabled: true } });
+    });
+    afterAll(() => limited.close());
+
+    it('spends the per-IP login budget on challenges and answers alike, then 429 too_many_requests', async () => {
+      const { client: app } = await limited.createApp(passkeysOn);
+      const budget = rateLimitBudgets.verifyIp.points;
+      const inits = await Promise.all(
+        Array.from({ length: budget - 1 }, () => app.post(passkeyAuthenticateInit, {})),
+      );
+      expect(inits.every((r) => r.status === 200)).toBe(true);
+      // The last point goes to a (refused) answer; then every passkey route of the IP is limited.
+      const { options } = inits[0]!.body as { options: Options };
+      const answer = await authenticate(victim.assert(options as never, testOrigin), options.challenge, app);
+      expect(answer.status).toBe(401);
+      for (const path of [passkeyAuthenticateInit, passkeyRegisterInit]) {
+        const res = await app.post(path, {});
+        expect(res.status, path).toBe(429);
+        expect(res.body.code).toBe('too_many_requests');
+      }
+      // A genuine answer to a live challenge is limited too.
+      const { options: live } = inits[1]!.body as { options: Options };
+      const late = await authenticate(victim.assert(live as never, testOrigin), live.challenge, app);
+      expect(late.status).toBe(429);
+      expect(late.body.code).toBe('too_many_requests');
+    });
   });
 });
