@@ -8,7 +8,12 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { LatchkeyClientError } from '../errors.ts';
 import { createModalFlow } from './flow.ts';
 import type { FlowOutcome } from './outcomes.ts';
-import { initialPasskeyState, type PasskeyScreenEvent, passkeyScreenReducer } from './passkey.ts';
+import {
+  initialPasskeyState,
+  type PasskeyScreenEvent,
+  passkeyScreenReducer,
+  passkeysSupported,
+} from './passkey.ts';
 
 /**
  * The modal's passkey flow on a real client of a real server, the browser's WebAuthn played by a
@@ -160,5 +165,22 @@ describe('the passkey flow', () => {
     webauthn = installSoftwareWebAuthn(softwareAuthenticator(), testOrigin);
     await h.client.passkey.signup();
     await expect(h.client.passkey.login()).rejects.toBeInstanceOf(LatchkeyClientError);
+  });
+});
+
+describe('passkeysSupported', () => {
+  it('needs WebAuthn, and a page on a domain (WebAuthn takes no IP address as relying party)', () => {
+    expect(passkeysSupported()).toBe(false);
+    webauthn = installSoftwareWebAuthn(softwareAuthenticator(), testOrigin);
+    for (const [hostname, supported] of [
+      ['localhost', true],
+      ['app.example.com', true],
+      ['127.0.0.1', false],
+      ['[::1]', false],
+    ] as const) {
+      vi.stubGlobal('location', { hostname, origin: `http://${hostname}` });
+      expect(passkeysSupported(), hostname).toBe(supported);
+    }
+    vi.unstubAllGlobals();
   });
 });

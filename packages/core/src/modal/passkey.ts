@@ -47,9 +47,14 @@ export function passkeyScreenReducer(
 
 /**
  * Passkeys are offered only where the browser has WebAuthn (spec document 1 §5: 'Passkeys off when
- * unsupported'); false during server rendering.
+ * unsupported'): false during server rendering, and on a page served from an IP address, which
+ * WebAuthn refuses as a relying party (use `localhost` in development).
  */
-export const passkeysSupported = (): boolean => browserSupportsWebAuthn();
+export function passkeysSupported(): boolean {
+  const host = globalThis.location?.hostname ?? '';
+  const ipAddress = /^(\d{1,3}\.){3}\d{1,3}$/.test(host) || host.startsWith('[');
+  return browserSupportsWebAuthn() && !ipAddress;
+}
 
 /**
  * The landing's passkey button: the choice 'Log in or create a new account?' when the app allows
