@@ -77,7 +77,9 @@ describe('passkeys in the browser', () => {
     userId = await text(page, 'demo-user-id');
     expect(userId).toMatch(/^did:privy:/);
     expect(await text(page, 'demo-linked-accounts')).toBe('passkey');
-    expect(await text(page, 'demo-last-event')).toBe('login complete: method=passkey new=true already=false');
+    await expect
+      .poll(() => text(page, 'demo-last-event'))
+      .toBe('login complete: method=passkey new=true already=false');
     expect(await passkeyCount(page)).toBe(1);
     // The credential lives in the authenticator, discoverable, made for the demo's host.
     const [credential] = await authenticator.credentials();
@@ -101,9 +103,9 @@ describe('passkeys in the browser', () => {
     await modalClosed(page);
     await expect.poll(() => text(page, 'demo-authenticated')).toBe('true');
     expect(await text(page, 'demo-user-id')).toBe(userId);
-    expect(await text(page, 'demo-last-event')).toBe(
-      'login complete: method=passkey new=false already=false',
-    );
+    await expect
+      .poll(() => text(page, 'demo-last-event'))
+      .toBe('login complete: method=passkey new=false already=false');
   });
 
   test('links a second passkey, then unlinks it', async () => {
@@ -111,13 +113,13 @@ describe('passkeys in the browser', () => {
     await linkPasskey(page, authenticator);
     await modalClosed(page);
     await expect.poll(() => passkeyCount(page)).toBe(2);
-    expect(await text(page, 'demo-last-event')).toBe('link complete: method=passkey');
+    await expect.poll(() => text(page, 'demo-last-event')).toBe('link complete: method=passkey');
     const [newest] = await authenticator.credentials();
     const newestId = Buffer.from(newest!.credentialId, 'base64').toString('base64url');
 
     await page.locator(id(`demo-unlink-passkey-${newestId}`)).click();
     await expect.poll(() => passkeyCount(page)).toBe(1);
-    expect(await text(page, 'demo-last-event')).toBe('unlinkPasskey done');
+    await expect.poll(() => text(page, 'demo-last-event')).toBe('unlinkPasskey done');
     // The unlinked passkey is the server's no more: a login with it is refused on the status screen.
     await page.locator(id('demo-logout')).click();
     await expect.poll(() => text(page, 'demo-authenticated')).toBe('false');
@@ -166,5 +168,35 @@ describe('passkeys in the browser', () => {
     await openLogin(bare);
     expect(await bare.locator(id('lk-email-input')).isVisible()).toBe(true);
     expect(await bare.locator(id('lk-login-method-passkey')).count()).toBe(0);
+  });
+
+  test('signs up, links and logs in without the modal (the headless hooks), and hears a refused prompt', async () => {
+    const { page, authenticator } = await newPage();
+    await page.goto(stack.demoUrl(appId));
+    await demoState(page);
+    await page.locator(id('demo-passkey-signup-headless')).click();
+    await expect.poll(() => text(page, 'demo-passkey-outcome')).toBe('signupWithPasskey done: new=true');
+    expect(await text(page, 'demo-passkey-status')).toBe('done');
+    await expect.poll(() => text(page, 'demo-authenticated')).toBe('true');
+    expect(await page.locator(id('lk-modal')).isVisible()).toBe(false);
+
+    await authenticator.replace();
+    await page.locator(id('demo-link-passkey-headless')).click();
+    await expect.poll(() => text(page, 'demo-passkey-outcome')).toBe('linkWithPasskey done');
+    await expect.poll(() => passkeyCount(page)).toBe(2);
+
+    await page.locator(id('demo-logout')).click();
+    await expect.poll(() => text(page, 'demo-authenticated')).toBe('false');
+    // The user fails the authenticator's check: the browser refuses, the hook says why.
+    await authenticator.setUserVerified(false);
+    await page.locator(id('demo-passkey-login-headless')).click();
+    await expect
+      .poll(() => text(page, 'demo-passkey-outcome'))
+      .toBe('loginWithPasskey error: passkey_not_allowed');
+    expect(await text(page, 'demo-passkey-status')).toBe('error');
+    await authenticator.setUserVerified(true);
+    await page.locator(id('demo-passkey-login-headless')).click();
+    await expect.poll(() => text(page, 'demo-passkey-outcome')).toBe('loginWithPasskey done: new=false');
+    await expect.poll(() => text(page, 'demo-authenticated')).toBe('true');
   });
 });

@@ -14,6 +14,8 @@ export interface VirtualAuthenticator {
   addCredential(credential: VirtualCredential): Promise<void>;
   /** Swaps it for a fresh, empty authenticator (another device). */
   replace(): Promise<void>;
+  /** Whether the user passes verification (false: the browser answers `NotAllowedError`). */
+  setUserVerified(verified: boolean): Promise<void>;
 }
 
 /** CDP's `WebAuthn.Credential`. */
@@ -54,6 +56,12 @@ export async function addVirtualAuthenticator(page: Page): Promise<VirtualAuthen
       await cdp.send('WebAuthn.addCredential', {
         authenticatorId: authenticator.authenticatorId,
         credential,
+      });
+    },
+    async setUserVerified(verified) {
+      await cdp.send('WebAuthn.setUserVerified', {
+        authenticatorId: authenticator.authenticatorId,
+        isUserVerified: verified,
       });
     },
     async replace() {
