@@ -1,5 +1,4 @@
 import type { AppResponse } from '@latchkey/protocol';
-import { browserSupportsWebAuthn } from '@simplewebauthn/browser';
 import { LatchkeyApiError } from '../errors.ts';
 import type { PasskeyStep } from '../flows/passkey.ts';
 import type { LoginFlow } from './login.ts';
@@ -55,6 +54,13 @@ export function passkeysSupported(): boolean {
   const ipAddress = /^(\d{1,3}\.){3}\d{1,3}$/.test(host) || host.startsWith('[');
   return browserSupportsWebAuthn() && !ipAddress;
 }
+
+/**
+ * SimpleWebAuthn's `browserSupportsWebAuthn`, the same check written here: imported from
+ * `@simplewebauthn/browser`, it brings the library's whole index into the modal's chunk (the passkey
+ * flows load the library lazily, and esbuild then shares the index between the two).
+ */
+const browserSupportsWebAuthn = (): boolean => typeof globalThis.PublicKeyCredential === 'function';
 
 /**
  * The landing's passkey button: the choice 'Log in or create a new account?' when the app allows
