@@ -1,4 +1,4 @@
-import { limits, passkeyApi } from '@latchkey/protocol';
+import { passkeyApi } from '@latchkey/protocol';
 import type { Context } from 'hono';
 import { loadUser, toWireUser } from '../accounts/user-record.ts';
 import type { AppRecord } from '../app-config/app-record.ts';
@@ -16,7 +16,7 @@ import {
 import { ApiError } from '../http/api-error.ts';
 import { clientIp } from '../http/client-ip.ts';
 import type { AppEnv } from '../http/env.ts';
-import { linkIdentity, unlinkAccount } from '../login/link.ts';
+import { unlinkAccount } from '../login/link.ts';
 import { loginWithIdentity } from '../login/login.ts';
 import { startSession } from '../sessions/session-service.ts';
 import { authenticateBody, initBody, linkInitBody, registerBody, unlinkBody } from './bodies.ts';
@@ -31,6 +31,7 @@ import {
   assertRoomForPasskey,
   findPasskey,
   linkedPasskeyName,
+  linkPasskey,
   passkeyIdentity,
   passkeyIds,
   recordCounter,
@@ -241,13 +242,7 @@ export const passkeysFeature: Feature = {
             body.authenticator_response,
           );
           const identity = passkeyIdentity(credential, relyingParty, userAgent(c));
-          const user = await requireUserRecord(ctx, app, userId);
-          if (user.accounts.some((a) => a.type === 'passkey' && a.identifier === identity.identifier))
-            throw new ApiError('resource_already_exists', 'This passkey is already linked to the user.');
-          // Another user's credential id is `linked_to_another_user`; passkeys never transfer.
-          const linked = await linkIdentity(ctx, app, userId, identity, {
-            maxOfType: limits.maxPasskeysPerUser,
-          });
+          const linked = await linkPasskey(ctx, app, userId, identity);
           return c.json(toWireUser(linked));
         },
       }),

@@ -1,9 +1,11 @@
 import { limits } from '@latchkey/protocol';
 import type { VerifiedIdentity } from '../accounts/account-record.ts';
-import type { UserRecord } from '../accounts/user-record.ts';
+import { findAccountOwner, loadUser, type UserRecord } from '../accounts/user-record.ts';
 import type { AppRecord } from '../app-config/app-record.ts';
 import type { ServerContext } from '../context.ts';
 import { ApiError } from '../http/api-error.ts';
+import { addAccount } from '../login/link.ts';
+import { isUniqueViolation } from '../storage/db.ts';
 import { authenticatorName } from './authenticator-names.ts';
 import type { StoredCredential, VerifiedCredential } from './ceremonies.ts';
 import type { RelyingParty } from './relying-party.ts';
@@ -131,6 +133,39 @@ export function assertRoomForPasskey(user: UserRecord): void {
   const passkeys = user.accounts.filter((account) => account.type === 'passkey').length;
   if (passkeys >= limits.maxPasskeysPerUser)
     throw new ApiError('cannot_link_more_of_type', 'User already has an account of type passkey linked.');
+}
+
+/**
+ * Links a verified new passkey to the user, in one transaction that holds the user's row: racing
+ * links cannot take a user past 5 passkeys between the count and the insert (PostgreSQL locks the
+ * row until commit; SQLite runs one write transaction at a time). A credential id the user already
+ * has is `resource_already_exists`; one another user holds is `linked_to_another_user` (passkeys
+ * never transfer). A guest becomes a full user, and `user.linked_account` is recorded.
+ */
+export async function linkPasskey(
+  ctx: ServerContext,
+  app: AppRecord,
+  userId: string,
+  identity: VerifiedIdentity,
+): Promise<UserRecord> {
+  try {
+    await ctx.db.transaction().execute(async (trx) => {
+      if (ctx.dialect === 'postgres')
+        await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute();
+      const user = await loadUser(trx, app.id, userId);
+      if (!user) throw new ApiError('missing_or_invalid_token', 'User not found.', { status: 401 });
+      const owner = await findAccountOwner(trx, app.id, 'passkey', identity.identifier);
+      if (owner === userId)
+        throw new ApiError('resource_already_exists', 'This passkey is already linked to the user.');
+      if (owner) throw new ApiError('linked_to_another_user');
+      assertRoomForPasskey(user);
+      await addAccount(trx, app, user, identity, ctx.now());
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new ApiError('linked_to_another_user');
+    throw error;
+  }
+  return (await loadUser(ctx.db, app.id, userId))!;
 }
 
 /** The ids of the user's passkeys: excluded from a new registration, so a device makes one only. */

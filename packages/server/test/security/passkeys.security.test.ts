@@ -251,6 +251,31 @@ describe.each(dialects)('passkeys security (%s)', (dialect) => {
     expect((await login()).status).toBe(200);
   });
 
+  it('lets racing links take a user to 5 passkeys and no further', async () => {
+    const token = (await client.loginWithEmail('racer@example.com')).body.token;
+    const link = async () => {
+      const opts = await options(passkeyLinkInit, {}, token);
+      return softwareAuthenticator().register(opts as never, testOrigin);
+    };
+    for (let i = 0; i < 4; i++) {
+      const res = await client.post(passkeyLink, { authenticator_response: await link() }, { token });
+      expect(res.status).toBe(200);
+    }
+    const racing = await Promise.all([link(), link(), link()]);
+    const results = await Promise.all(
+      racing.map((registration) =>
+        client.post(passkeyLink, { authenticator_response: registration }, { token }),
+      ),
+    );
+    expect(results.map((r) => r.status).sort()).toEqual([200, 400, 400]);
+    for (const r of results.filter((r) => r.status === 400))
+      expect(r.body.code).toBe('cannot_link_more_of_type');
+    const me = await client.request<{ user: { linked_accounts: { type: string }[] } }>('/api/v1/users/me', {
+      token,
+    });
+    expect(me.body.user.linked_accounts.filter((a) => a.type === 'passkey')).toHaveLength(5);
+  });
+
   it('refuses a signature over other data', async () => {
     expectRefused(await login({ signOver: new Uint8Array(64).fill(7) }));
   });
