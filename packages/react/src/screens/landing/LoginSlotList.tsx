@@ -18,6 +18,8 @@ export interface LoginSlotListProps extends LoginSlotHandlers {
   whatsapp: boolean;
   disallowPlus: boolean;
   groupHasSocials: boolean;
+  /** The app offers one method in all (for 'Continue with passkey'). */
+  onlyMethod?: boolean;
 }
 
 /**
@@ -34,7 +36,8 @@ export function methodLabel(method: ModalLoginMethod, whatsapp: boolean, only = 
 
 /** The landing and overflow rows: the email field, method buttons, and the overflow button. */
 export function LoginSlotList(props: LoginSlotListProps) {
-  const { slots, recent, whatsapp, disallowPlus, groupHasSocials, onEmail, onMethod, onMore } = props;
+  const { slots, recent, whatsapp, disallowPlus, groupHasSocials, onlyMethod, onEmail, onMethod, onMore } =
+    props;
   return (
     <div className="lk-stack">
       {slots.map((slot) => {
@@ -58,7 +61,7 @@ export function LoginSlotList(props: LoginSlotListProps) {
               data-testid={`lk-login-method-${slot.method}`}
               onClick={() => onMethod(slot.method)}
             >
-              <span className="lk-grow">{methodLabel(slot.method, whatsapp, slots.length === 1)}</span>
+              <span className="lk-grow">{methodLabel(slot.method, whatsapp, onlyMethod)}</span>
               {recent === slot.method && <RecentChip />}
             </button>
           );
