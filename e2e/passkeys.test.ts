@@ -7,6 +7,8 @@
  * 127.0.0.1 is not one.
  */
 
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import {
   addVirtualAuthenticator,
   demoState,
@@ -20,6 +22,15 @@ import {
 } from '@latchkey/test/e2e';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+
+/** Screenshots of the passkey screens, beside the other modal screenshots (gitignored). */
+const screenshots = join(import.meta.dirname, '../artifacts/screenshots');
+
+async function shoot(page: Page, name: string): Promise<void> {
+  mkdirSync(screenshots, { recursive: true });
+  await page.waitForTimeout(250);
+  await page.screenshot({ path: join(screenshots, `${name}.png`), animations: 'disabled' });
+}
 
 describe('passkeys in the browser', () => {
   let stack: Stack;
@@ -70,6 +81,7 @@ describe('passkeys in the browser', () => {
     await page.locator(id('lk-screen-passkey-choice')).waitFor({ state: 'visible' });
     expect(await text(page, 'lk-screen-passkey-choice')).toContain('Log in or create a new account?');
     expect(await text(page, 'lk-passkey-login')).toBe('Log in with a passkey');
+    await shoot(page, 'passkey-choice');
     await page.locator(id('lk-passkey-signup')).click();
     await expect.poll(() => text(page, 'lk-passkey-status')).toMatch(/^(Waiting for passkey|Success)$/);
     await modalClosed(page);
@@ -143,6 +155,7 @@ describe('passkeys in the browser', () => {
     await linkPasskey(page, authenticator);
     await expect.poll(() => text(page, 'lk-passkey-status')).toBe('Something went wrong');
     expect(await text(page, 'lk-passkey-error')).toBe('User already has an account of type passkey linked.');
+    await shoot(page, 'passkey-status-error');
     // Refused before the ceremony: the fresh authenticator made nothing.
     expect(await authenticator.credentials()).toEqual([]);
     await page.locator(id('lk-close')).click();
@@ -157,6 +170,7 @@ describe('passkeys in the browser', () => {
     await page.goto(`${stack.demoUrl(appId)}&loginMethods=passkey`);
     await openLogin(page);
     expect(await text(page, 'lk-login-method-passkey')).toBe('Continue with passkey');
+    await shoot(page, 'passkey-landing-only-method');
 
     const { context, page: bare } = await stack.newPage();
     contexts.push(context);

@@ -55,7 +55,7 @@ export function Passkeys({ run }: { run: (name: string, action: () => unknown) =
           </button>
         </>
       ) : (
-        <>
+        <div className="actions">
           <button
             type="button"
             data-testid="demo-passkey-signup-headless"
@@ -72,7 +72,7 @@ export function Passkeys({ run }: { run: (name: string, action: () => unknown) =
           >
             Log in with a passkey (no modal)
           </button>
-        </>
+        </div>
       )}
       <p className="muted">
         <span data-testid="demo-passkey-status">{status}</span>{' '}
