@@ -5,14 +5,6 @@ import type { AppRecord } from '../app-config/app-record.ts';
 import { assertCaptcha } from '../captcha/assert-captcha.ts';
 import type { ServerContext } from '../context.ts';
 import { type Feature, route } from '../feature.ts';
-import {
-  always,
-  invalidCredentials,
-  invalidData,
-  label,
-  linkedAccountNotFound,
-  ok,
-} from '../hostile-fixtures.ts';
 import { ApiError } from '../http/api-error.ts';
 import { clientIp } from '../http/client-ip.ts';
 import type { AppEnv } from '../http/env.ts';
