@@ -51,6 +51,7 @@ export const packageLayers: PackageLayers[] = [
         'guest',
         'health',
         'oauth',
+        'passkeys',
         'siwe',
         'siws',
         'sms',

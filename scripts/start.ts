@@ -105,7 +105,9 @@ if (!stopping) {
     announced = true;
     console.log('');
     console.log(`  Latchkey server  ${apiUrl}  (app ${appId})`);
-    console.log(`  Demo app         http://127.0.0.1:${demoPort}/`);
+    console.log(
+      `  Demo app         http://127.0.0.1:${demoPort}/  (passkeys: http://localhost:${demoPort}/)`,
+    );
     console.log('  Codes sent by email or SMS are printed above as [server] dev outbox lines.');
     console.log('  Press Ctrl-C to stop both.');
     console.log('');

@@ -3,6 +3,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { Embedded } from './Embedded.tsx';
 import { Export } from './Export.tsx';
 import { ImportKey } from './ImportKey.tsx';
+import { Passkeys } from './Passkeys.tsx';
 import { Signing } from './Signing.tsx';
 import { Socials } from './Socials.tsx';
 import { Wagmi } from './Wagmi.tsx';
@@ -28,7 +29,7 @@ export function App({ apiUrl }: { apiUrl: string }) {
     onError: (code) => setLastError(`login error: ${String(code)}`),
   });
   const { logout } = useLogout({ onSuccess: () => setLastEvent('logged out') });
-  // Outcomes of every link flow the modal runs (email, phone, wallet, and account transfers).
+  // Outcomes of every link flow the modal runs (email, phone, wallet, passkey, and account transfers).
   useLinkAccount({
     onSuccess: ({ method }) => setLastEvent(`link complete: method=${method}`),
     onError: (code) => setLastError(`link error: ${String(code)}`),
@@ -176,6 +177,7 @@ export function App({ apiUrl }: { apiUrl: string }) {
       </div>
 
       <Socials run={run} />
+      <Passkeys run={run} />
       <Wallets run={run} onEvent={setLastEvent} onError={setLastError} />
       <Embedded run={run} />
       <ImportKey run={run} />

@@ -17,6 +17,7 @@ import {
   updateEmail,
 } from './flows/email.ts';
 import { loginAsGuest } from './flows/guest.ts';
+import type { PasskeyParameters, UnlinkPasskeyParameters } from './flows/passkey.ts';
 import {
   type LoginWithSmsCodeParameters,
   linkSmsWithCode,
@@ -91,6 +92,17 @@ export interface LatchkeyClient {
     unlinkPhone(params: { phoneNumber: string }): Promise<User>;
   };
   guest: { login(): Promise<LoginResult> };
+  /**
+   * Passkeys (WebAuthn): `signup` makes a new user with a new passkey, `login` uses one the browser
+   * offers, `link` adds one to the logged-in user (at most 5), `unlink` removes one. The WebAuthn code
+   * (`@simplewebauthn/browser`) loads on the first call, never at first load.
+   */
+  passkey: {
+    signup(params?: PasskeyParameters): Promise<LoginResult>;
+    login(params?: PasskeyParameters): Promise<LoginResult>;
+    link(params?: PasskeyParameters): Promise<User>;
+    unlink(params: UnlinkPasskeyParameters): Promise<User>;
+  };
   customJwt: {
     /** Logs in with the custom token when logged out, logs out when there is none. */
     sync(): Promise<User | null>;
@@ -200,6 +212,9 @@ export function createLatchkeyClient(params: CreateLatchkeyClientParameters): La
   });
   const ctx: FlowContext = { appId, http, session, storage, onLogin: (user) => enrollAfterLogin(user) };
 
+  // The passkey flows and the WebAuthn library: a chunk of their own, loaded on first use.
+  const passkeys = () => import('./flows/passkey.ts');
+
   const syncCustom = () => {
     const get = params.getCustomAccessToken;
     if (!get) return Promise.resolve(session.user);
@@ -297,6 +312,12 @@ export function createLatchkeyClient(params: CreateLatchkeyClientParameters): La
       unlinkPhone: whenReady((p: { phoneNumber: string }) => unlinkPhone(ctx, p)),
     },
     guest: { login: whenReady(() => loginAsGuest(ctx)) },
+    passkey: {
+      signup: whenReady((p?: PasskeyParameters) => passkeys().then((m) => m.signupWithPasskey(ctx, p))),
+      login: whenReady((p?: PasskeyParameters) => passkeys().then((m) => m.loginWithPasskey(ctx, p))),
+      link: whenReady((p?: PasskeyParameters) => passkeys().then((m) => m.linkWithPasskey(ctx, p))),
+      unlink: whenReady((p: UnlinkPasskeyParameters) => passkeys().then((m) => m.unlinkPasskey(ctx, p))),
+    },
     customJwt: { sync: whenReady(syncCustom) },
     wallets() {
       const win = params.walletWindow ?? (globalThis.window as WalletWindow | undefined);

@@ -30,6 +30,7 @@ export * from './limits.ts';
 export * from './login-methods.ts';
 export * from './oauth-providers.ts';
 export * from './oauth-return.ts';
+export * from './passkey-wire.ts';
 export * from './recovery-methods.ts';
 export * from './routes.ts';
 export * from './sign-in-message.ts';

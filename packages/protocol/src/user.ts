@@ -98,11 +98,27 @@ export function oauthProviderOf(type: string): OAuthProvider | `custom:${string}
   return isOAuthProvider(provider) ? provider : null;
 }
 
+/** A passkey (WebAuthn credential); a user may hold several (`limits.maxPasskeysPerUser`). */
+export interface PasskeyAccount extends LinkedAccountBase {
+  type: 'passkey';
+  /** base64url. */
+  credential_id: string;
+  enrolled_in_mfa: boolean;
+  /** The authenticator's name from its AAGUID ('iCloud Keychain', …), when known. */
+  authenticator_name?: string | null;
+  /** The credential's COSE public key, base64url. */
+  public_key?: string | null;
+  created_with_browser?: string | null;
+  created_with_os?: string | null;
+  created_with_device?: string | null;
+}
+
 export type LinkedAccount =
   | EmailAccount
   | PhoneAccount
   | CustomAuthAccount
   | OAuthAccount
+  | PasskeyAccount
   | (LinkedAccountBase & Record<string, unknown>);
 
 export type MfaMethodType = 'sms' | 'totp' | 'passkey' | 'email';

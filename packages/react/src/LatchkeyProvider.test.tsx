@@ -5,8 +5,11 @@ import {
   useIdentityToken,
   useLatchkey,
   useLinkAccount,
+  useLinkWithPasskey,
   useLogin,
+  useLoginWithPasskey,
   useLogout,
+  useSignupWithPasskey,
   useUpdateAccount,
 } from './index.ts';
 
@@ -19,10 +22,13 @@ function Page() {
   useLogout();
   useLinkAccount();
   useUpdateAccount();
+  const { state } = useLoginWithPasskey();
+  useSignupWithPasskey();
+  useLinkWithPasskey();
   const { identityToken } = useIdentityToken();
   return (
     <main>
-      <p id="state">{`ready=${ready} authenticated=${authenticated} user=${user?.id ?? 'none'} id=${identityToken ?? 'none'}`}</p>
+      <p id="state">{`ready=${ready} authenticated=${authenticated} user=${user?.id ?? 'none'} id=${identityToken ?? 'none'} passkey=${state.status}`}</p>
       <button type="button" onClick={login}>
         Log in
       </button>

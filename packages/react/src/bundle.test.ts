@@ -14,7 +14,12 @@ const gzipKiB = (list: OutputFile[]) => list.reduce((sum, f) => sum + gzipSync(f
 function firstLoad(): OutputFile[] {
   const outputs = metafile.outputs;
   // Lazy chunks (import()) are entry points too in the metafile: pick the SDK's own entry.
-  const start = Object.keys(outputs).find((path) => outputs[path]?.entryPoint?.endsWith('src/index.ts'));
+  return loadedWith(Object.keys(outputs).find((path) => outputs[path]?.entryPoint?.endsWith('src/index.ts')));
+}
+
+/** A chunk plus everything it imports statically: what loads when it does. */
+function loadedWith(start: string | undefined): OutputFile[] {
+  const outputs = metafile.outputs;
   const seen = new Set<string>();
   const queue = start ? [start] : [];
   while (queue.length) {
@@ -92,6 +97,19 @@ describe('the built SDK', () => {
     const oauthChunks = files.filter((f) => text(f).includes('/api/v1/oauth/authenticate'));
     expect(oauthChunks.length).toBeGreaterThan(0);
     for (const chunk of oauthChunks) expect(text(chunk)).not.toContain('lk-screen-landing');
+  });
+
+  it('loads the WebAuthn library only with a passkey ceremony, not with the modal', () => {
+    const marker = 'WebAuthn is not supported in this browser';
+    const library = files.filter((f) => text(f).includes(marker));
+    expect(library).toHaveLength(1);
+    expect(firstLoad().map(text).join('\n')).not.toContain(marker);
+    const base = (path: string) => path.split('/').pop();
+    const shell = files.find((f) => text(f).includes('.lk-modal{'));
+    const shellPath = Object.keys(metafile.outputs).find((path) => base(path) === base(shell!.path));
+    const withModal = loadedWith(shellPath);
+    expect(withModal.length).toBeGreaterThan(1);
+    expect(withModal.map(text).join('\n')).not.toContain(marker);
   });
 
   it('stays within the first-load budget of 35 KiB gzip (over React)', () => {

@@ -17,6 +17,8 @@ export type { UseLatchkeyReturnType } from './hooks/useLatchkey.ts';
 export { useLatchkey } from './hooks/useLatchkey.ts';
 export type { UseLinkAccountParameters } from './hooks/useLinkAccount.ts';
 export { useLinkAccount } from './hooks/useLinkAccount.ts';
+export type { UseLinkWithPasskeyParameters } from './hooks/useLinkWithPasskey.ts';
+export { useLinkWithPasskey } from './hooks/useLinkWithPasskey.ts';
 export type { UseLoginParameters } from './hooks/useLogin.ts';
 export { useLogin } from './hooks/useLogin.ts';
 export type {
@@ -25,10 +27,13 @@ export type {
   UseLoginWithOAuthParameters,
 } from './hooks/useLoginWithOAuth.ts';
 export { useLoginWithOAuth } from './hooks/useLoginWithOAuth.ts';
+export type { UseLoginWithPasskeyParameters } from './hooks/useLoginWithPasskey.ts';
+export { useLoginWithPasskey } from './hooks/useLoginWithPasskey.ts';
 export type { UseLogoutParameters } from './hooks/useLogout.ts';
 export { useLogout } from './hooks/useLogout.ts';
 export type { UseOAuthTokensParameters } from './hooks/useOAuthTokens.ts';
 export { useOAuthTokens } from './hooks/useOAuthTokens.ts';
+export type { PasskeyFlowState } from './hooks/usePasskeyAction.ts';
 export type { SendTransactionResult } from './hooks/useSendTransaction.ts';
 export { useSendTransaction } from './hooks/useSendTransaction.ts';
 export type { UseSetWalletPasswordParameters } from './hooks/useSetWalletPassword.ts';
@@ -41,6 +46,8 @@ export type { SignTransactionResult } from './hooks/useSignTransaction.ts';
 export { useSignTransaction } from './hooks/useSignTransaction.ts';
 export type { SignTypedDataResult } from './hooks/useSignTypedData.ts';
 export { useSignTypedData } from './hooks/useSignTypedData.ts';
+export type { UseSignupWithPasskeyParameters } from './hooks/useSignupWithPasskey.ts';
+export { useSignupWithPasskey } from './hooks/useSignupWithPasskey.ts';
 export { useSolanaWallets } from './hooks/useSolanaWallets.ts';
 export type { UseUpdateAccountParameters } from './hooks/useUpdateAccount.ts';
 export { useUpdateAccount } from './hooks/useUpdateAccount.ts';

@@ -9,6 +9,7 @@ import type { Feature } from './feature.ts';
 import { guestFeature } from './guest/feature.ts';
 import { healthFeature } from './health/feature.ts';
 import { oauthFeature } from './oauth/feature.ts';
+import { passkeysFeature } from './passkeys/feature.ts';
 import { sessionsFeature } from './sessions/feature.ts';
 import { siweFeature } from './siwe/feature.ts';
 import { siwsFeature } from './siws/feature.ts';
@@ -33,6 +34,7 @@ export const features: Feature[] = [
   siwsFeature,
   oauthFeature,
   embeddedWalletsFeature,
+  passkeysFeature,
 ];
 
 /** The features' own migrations, in feature order: storage runs them after the foundation's. */

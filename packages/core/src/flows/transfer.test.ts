@@ -74,9 +74,10 @@ describe('transferAccount against the server', () => {
     expect(transfer).toMatchObject({ displayName: 'shared@example.com', embeddedWalletAddress: null });
 
     // The SDK needs an account type the server can move, and wallet metadata for wallets.
-    await expect(me.transferAccount({ account: { type: 'guest' }, nonce: transfer!.nonce })).rejects.toThrow(
-      new LatchkeyClientError('invalid_input', 'Invalid transfer account type'),
-    );
+    for (const type of ['guest', 'passkey', 'custom_auth'] as const)
+      await expect(me.transferAccount({ account: { type }, nonce: transfer!.nonce })).rejects.toThrow(
+        new LatchkeyClientError('invalid_input', 'Invalid transfer account type'),
+      );
     await expect(
       me.transferAccount({
         account: {

@@ -15,6 +15,7 @@ import {
   startScreen,
 } from './navigation.ts';
 import { createOAuthFlow, type OAuthFlow } from './oauth.ts';
+import { createPasskeyFlow, type PasskeyFlow } from './passkey.ts';
 import type { FlowRuntime, ModalFlowHost, PendingLogin } from './runtime.ts';
 import { createTimers } from './timers.ts';
 import { successCloseMs } from './timings.ts';
@@ -58,6 +59,7 @@ export interface ModalFlow {
   readonly wallets: WalletConnectFlow;
   readonly embedded: EmbeddedFlow;
   readonly oauth: OAuthFlow;
+  readonly passkey: PasskeyFlow;
 }
 
 const closedRequest: ModalRequest = { intent: 'login', id: 0 };
@@ -162,6 +164,7 @@ export function createModalFlow(host: ModalFlowHost): ModalFlow {
   const oauth = createOAuthFlow(rt, login, transfer, oauthBrowser);
   const code = createCodeFlow(rt, login, transfer);
   const wallets = createWalletConnectFlow(rt, login, transfer);
+  const passkey = createPasskeyFlow(rt, login);
 
   /** The signing intent shows the queue's requests; the modal closes once none is left. */
   function checkSigning() {
@@ -221,5 +224,6 @@ export function createModalFlow(host: ModalFlowHost): ModalFlow {
     wallets,
     embedded,
     oauth,
+    passkey,
   };
 }

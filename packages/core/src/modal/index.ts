@@ -24,12 +24,20 @@ export type {
   NavigationAction,
   NavigationState,
   OAuthStatus,
+  PasskeyAction,
   Screen,
   ScreenName,
 } from './navigation.ts';
 export { canGoBack, isWalletScreen, navigationReducer, startScreen } from './navigation.ts';
 export type { OAuthFlow } from './oauth.ts';
 export type { FlowOutcome } from './outcomes.ts';
+export type { PasskeyFlow, PasskeyScreenEvent, PasskeyScreenState, PasskeyStatus } from './passkey.ts';
+export {
+  initialPasskeyState,
+  passkeyScreenReducer,
+  passkeyStartScreen,
+  passkeysSupported,
+} from './passkey.ts';
 export type { ModalFlowHost, ModalFlowSettings } from './runtime.ts';
 export {
   oauthTermsDelayMs,

@@ -5,6 +5,7 @@ import { saveRecentLoginMethod } from '../ui/recent-login-method.ts';
 import type { EmbeddedFlow } from './embedded.ts';
 import { errorCode } from './errors.ts';
 import type { ModalAuthMethod, Screen } from './navigation.ts';
+import { passkeyStartScreen } from './passkey.ts';
 import type { FlowRuntime, PendingLogin } from './runtime.ts';
 import { termsDelayMs, walletCreatedCloseMs } from './timings.ts';
 
@@ -81,7 +82,7 @@ export function createLoginFlow(
 
   return {
     chooseMethod(method) {
-      const screen = methodScreens[method];
+      const screen = method === 'passkey' ? passkeyStartScreen(rt.app()) : methodScreens[method];
       if (screen) rt.navigate({ type: 'push', screen });
       else if (!startMethod(method))
         rt.showError(

@@ -7,10 +7,13 @@ import type { ModalIntent } from '../ui/intents.ts';
 export type CodeTarget = { kind: 'email'; address: string } | { kind: 'sms'; phoneNumber: string };
 
 /** The methods whose flows end in `loginComplete` / `linkSuccess` from the modal. */
-export type ModalAuthMethod = 'email' | 'sms' | 'siwe' | 'siws' | OAuthProviderName;
+export type ModalAuthMethod = 'email' | 'sms' | 'siwe' | 'siws' | 'passkey' | OAuthProviderName;
 
 /** Where an OAuth attempt stands (spec document 1 §2 'OAuth status'). */
 export type OAuthStatus = 'verifying' | 'success' | 'failure';
+
+/** What a passkey screen does: log in, sign up (a new account) or link (spec document 1 §2 Passkey). */
+export type PasskeyAction = 'login' | 'signup' | 'link';
 
 /** The embedded-wallet screens (the password steps carry the password). */
 export type EmbeddedScreen =
@@ -52,6 +55,10 @@ export type Screen =
   | { name: 'oauth-status'; provider: OAuthProviderName; status: OAuthStatus; error?: unknown }
   /** 'Could not log in with provider': this in-app browser is one the provider refuses. */
   | { name: 'oauth-in-app-browser'; provider: OAuthProviderName }
+  /** 'Log in or create a new account?' (when the app allows sign-up with passkeys). */
+  | { name: 'passkey-choice' }
+  /** 'Waiting for passkey' / 'Success' / 'Something went wrong' with retry. */
+  | { name: 'passkey-status'; action: PasskeyAction }
   | { name: 'terms' }
   | { name: 'success' }
   | EmbeddedScreen
@@ -92,6 +99,7 @@ export function startScreen(intent: ModalIntent): Screen {
       name: 'error',
       error: new LatchkeyClientError('invalid_input', 'Linking needs an OAuth provider'),
     };
+  if (intent === 'link-passkey') return { name: 'passkey-status', action: 'link' };
   return { name: intent };
 }
 

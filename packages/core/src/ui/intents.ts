@@ -12,6 +12,8 @@ export type ModalIntent =
   | 'link-wallet'
   /** Links a social account: off to the provider (`oauth.provider`), or back from it (`oauth.ret`). */
   | 'link-oauth'
+  /** Adds a passkey to the logged-in user ('Waiting for passkey'). */
+  | 'link-passkey'
   /** The wallet picker without login (`useConnectWallet`). */
   | 'connect-wallet'
   /** 'Enter your password': the embedded wallet is not on this device and its recovery needs the password. */

@@ -35,15 +35,15 @@ export const api = {
   ...transferApi,
   ...oauthApi,
   ...oauthCallbackApi,
+  ...passkeyApi,
   ...frameRoutes,
 };
 
 /**
- * WIRE.md §3 routes this server does not serve yet (passkeys, Farcaster, Telegram): their
- * contract, for the build that adds them. Kept out of `api` until then.
+ * WIRE.md §3 routes this server does not serve yet (Farcaster, Telegram): their contract, for the
+ * build that adds them. Kept out of `api` until then.
  */
 export const plannedApi = {
-  ...passkeyApi,
   ...farcasterTelegramApi,
 };
 

@@ -3,8 +3,9 @@ import type { LoginTypes, UserChangeTypes } from './common.ts';
 import type { TypedRoutes } from './route.ts';
 
 /*
- * Passkeys (WebAuthn; WIRE.md §3.5), not served by this server yet. Every binary value is a base64url
- * string, and the WebAuthn names are snake_case on the wire.
+ * Passkeys (WebAuthn; WIRE.md §3.5). Every binary value is a base64url string, and the WebAuthn
+ * names are snake_case on the wire (the server converts to and from SimpleWebAuthn's camelCase in
+ * one place, passkeys/wire.ts).
  */
 
 export interface CredentialDescriptor {
@@ -64,7 +65,10 @@ export type PasskeyAssertion = AuthenticatorResponseBase<{
   user_handle?: string;
 }>;
 
-/** The relying party (the page origin's host) the ceremony ran for, when not the app's default. */
+/**
+ * The relying party: the page origin the ceremony runs on (`https://app.example.com`), one of the
+ * app's allowed domains; its host is the RP ID. Left out: the app's first allowed domain.
+ */
 export interface RelyingParty {
   relying_party?: string;
 }

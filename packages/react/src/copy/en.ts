@@ -43,6 +43,17 @@ export const en = {
   termsFooterAnd: '&',
   termsFooterPrivacy: 'Privacy Policy',
 
+  // Passkeys (document 1 §2 Login: Passkey)
+  passkey: {
+    /** The landing button when passkey is the only method ('I have a passkey' otherwise). */
+    continueWithPasskey: 'Continue with passkey',
+    choiceTitle: 'Log in or create a new account?',
+    createNewAccount: 'Create new account',
+    logInWithPasskey: 'Log in with a passkey',
+    waiting: 'Waiting for passkey',
+    // 'Success', 'Something went wrong' and 'Retry' are the shared `success`, `somethingWentWrong`, `retry`.
+  },
+
   // Phone
   phoneLabel: 'Phone number',
   countryLabel: 'Country',
@@ -132,6 +143,7 @@ export const en = {
   methodEmail: 'Email',
   methodPhone: 'Phone number',
   methodWallet: 'Wallet',
+  methodPasskey: 'Passkey',
 
   // Terms gate
   termsTitle: 'One last step',

@@ -27,6 +27,10 @@ export interface LatchkeyActions extends LinkOAuthActions, UnlinkOAuthActions {
   updatePhone(): void;
   unlinkEmail(address: string): Promise<ClientUser>;
   unlinkPhone(phoneNumber: string): Promise<ClientUser>;
+  /** Opens 'Waiting for passkey' to add a passkey to the user (at most 5). */
+  linkPasskey(): void;
+  /** Removes one of the user's passkeys by its credential id (the only account cannot go). */
+  unlinkPasskey(credentialId: string): Promise<ClientUser>;
   acceptTerms(): Promise<ClientUser>;
   /** Opens the wallet picker to connect a wallet without logging in. */
   connectWallet(): void;
@@ -55,6 +59,8 @@ export function latchkeyActions({ client, events, openModal }: LatchkeyContextVa
     updatePhone: () => openModal('update-phone'),
     unlinkEmail: (address) => client.email.unlinkEmail({ address }).then(toClientUser),
     unlinkPhone: (phoneNumber) => client.sms.unlinkPhone({ phoneNumber }).then(toClientUser),
+    linkPasskey: () => openModal('link-passkey'),
+    unlinkPasskey: (credentialId) => client.passkey.unlink({ credentialId }).then(toClientUser),
     acceptTerms: () => client.acceptTerms().then(toClientUser),
     connectWallet: () => openModal('connect-wallet'),
     linkWallet: () => openModal('link-wallet'),

@@ -11,8 +11,9 @@ export interface UseLinkAccountParameters {
 }
 
 /**
- * Opens 'Connect your email', 'Connect your phone' or the wallet picker for the logged-in user,
- * or sends them to a social provider to link that account (`linkGoogle()` … `linkApple()`).
+ * Opens 'Connect your email', 'Connect your phone', the wallet picker or 'Waiting for passkey' (a new
+ * passkey, at most 5) for the logged-in user, or sends them to a social provider to link that
+ * account (`linkGoogle()` … `linkApple()`).
  *
  * @example
  * const { linkEmail, linkGoogle } = useLinkAccount({ onSuccess: ({ user }) => console.log(user.email?.address) });
@@ -21,6 +22,7 @@ export function useLinkAccount(parameters: UseLinkAccountParameters = {}): LinkO
   linkEmail: () => void;
   linkPhone: () => void;
   linkWallet: () => void;
+  linkPasskey: () => void;
 } {
   const { events, openModal } = useLatchkeyContext();
   const callbacks = useLatestRef(parameters);
@@ -38,6 +40,7 @@ export function useLinkAccount(parameters: UseLinkAccountParameters = {}): LinkO
       linkEmail: () => openModal('link-email'),
       linkPhone: () => openModal('link-phone'),
       linkWallet: () => openModal('link-wallet'),
+      linkPasskey: () => openModal('link-passkey'),
     }),
     [openModal],
   );

@@ -14,7 +14,8 @@ export type Area =
   | 'embedded'
   | 'signing'
   | 'export'
-  | 'oauth';
+  | 'oauth'
+  | 'passkey';
 
 /** The area whose screens show each screen of the flows (a new screen must be given one). */
 export const areaOf: Record<ScreenName, Area> = {
@@ -51,6 +52,8 @@ export const areaOf: Record<ScreenName, Area> = {
   'set-password-result': 'embedded',
   signing: 'signing',
   'export-wallet': 'export',
+  'passkey-choice': 'passkey',
+  'passkey-status': 'passkey',
 };
 
 /** Each area's screens, in a chunk of their own, loaded the first time the modal needs them. */
@@ -65,6 +68,7 @@ const loaders: Record<Area, () => Promise<{ default: AreaComponent }>> = {
   signing: () => import('../screens/signing/index.tsx'),
   export: () => import('../screens/export/index.tsx'),
   oauth: () => import('../screens/oauth/index.tsx'),
+  passkey: () => import('../screens/passkey/index.tsx'),
 };
 
 /** The areas a flow is likely to reach, loaded as it opens so that no step waits on a chunk. */
@@ -76,6 +80,7 @@ const intentAreas: Record<ModalIntent, Area[]> = {
   'update-phone': ['sms', 'code', 'account'],
   'link-wallet': ['wallets', 'account'],
   'link-oauth': ['oauth', 'account'],
+  'link-passkey': ['passkey', 'account'],
   'connect-wallet': ['wallets', 'account'],
   'recover-wallet': ['embedded'],
   'set-wallet-password': ['embedded'],

@@ -12,7 +12,8 @@ import {
  * `wallet` identifiers are the lower-cased 0x address (Ethereum) or the base58 public key (Solana);
  * `smart_wallet` identifiers are the lower-cased 0x address. Their `details` hold the wire fields.
  * OAuth accounts (`google_oauth`, …, `custom:{name}`) are identified by the provider's `subject`;
- * their details hold the profile the provider gave (`username`, `name`, `email`, …).
+ * their details hold the profile the provider gave (`username`, `name`, `email`, …). `passkey`
+ * identifiers are the base64url credential id (passkeys/passkey-accounts.ts).
  */
 export type AccountType =
   | 'email'
@@ -21,6 +22,7 @@ export type AccountType =
   | 'guest'
   | 'wallet'
   | 'smart_wallet'
+  | 'passkey'
   | OAuthAccountType;
 
 /** A linked account as stored: `identifier` is the normalised value unique within the app. */
@@ -70,6 +72,8 @@ export function toWireAccount(account: AccountRecord): LinkedAccount | null {
         wire.smart_wallet_version = account.details.smart_wallet_version;
       return wire;
     }
+    case 'passkey':
+      return wirePasskey(account, times);
     case 'guest':
       return null;
     default:
@@ -161,6 +165,24 @@ function wireEmbeddedWallet(d: Record<string, unknown>, address: string, times: 
   return wire;
 }
 
+/** A passkey on the wire (WIRE.md §4.2): what it is and where it was made; never its counter. */
+function wirePasskey(account: AccountRecord, times: AccountTimes): LinkedAccount {
+  const d = account.details;
+  const text = (value: unknown) => (typeof value === 'string' ? value : null);
+  return {
+    type: 'passkey',
+    credential_id: account.identifier,
+    // No MFA on this server yet: a passkey is a login method only.
+    enrolled_in_mfa: false,
+    authenticator_name: text(d.authenticator_name),
+    public_key: text(d.public_key),
+    created_with_browser: text(d.created_with_browser),
+    created_with_os: text(d.created_with_os),
+    created_with_device: text(d.created_with_device),
+    ...times,
+  };
+}
+
 /** The compact form inside the identity token's `linked_accounts` claim (WIRE.md §5.2). */
 export function toCompactAccount(account: AccountRecord): Record<string, unknown> | null {
   const lv = account.latestVerifiedAt;
@@ -190,6 +212,8 @@ export function toCompactAccount(account: AccountRecord): Record<string, unknown
         smart_wallet_type: account.details.smart_wallet_type ?? null,
         lv,
       };
+    // WIRE.md §5.2 lists no compact form for passkeys: the identity token leaves them out.
+    case 'passkey':
     case 'guest':
       return null;
     default: {

@@ -28,7 +28,14 @@ export async function devCommand(argv: string[]): Promise<number> {
       const { app, secret } = await createApp(latchkey.ctx, {
         name: 'Latchkey development app',
         allowedDomains: devOrigins,
-        patch: { sms_auth: true, guest_auth: true, test_credentials_enabled: true },
+        // Passkeys work on http://localhost:5173 (WebAuthn takes no IP address as relying party).
+        patch: {
+          sms_auth: true,
+          guest_auth: true,
+          test_credentials_enabled: true,
+          passkey_auth: true,
+          passkeys_for_signup_enabled: true,
+        },
       });
       dev = { id: app.id, secret };
       writeFileSync(file, `${JSON.stringify(dev, null, 2)}\n`, { mode: 0o600 });

@@ -27,10 +27,12 @@ export async function loginWithIdentity(
   ctx: ServerContext,
   app: AppRecord,
   identity: VerifiedIdentity,
-  options: { mode?: LoginMode | undefined; isGuest?: boolean } = {},
+  options: { mode?: LoginMode | undefined; isGuest?: boolean; signUpOnly?: boolean } = {},
 ): Promise<LoginReturnType> {
   await assertAllowlisted(ctx, app, identity);
   const existing = await findAccountOwner(ctx.db, app.id, identity.type, identity.identifier);
+  // A sign-up-only identity (a new passkey) proves nothing about an account someone already holds.
+  if (existing && options.signUpOnly) throw new ApiError('linked_to_another_user');
   if (existing) return { user: await touchLogin(ctx, app, existing, identity), isNewUser: false };
   if (options.mode === 'no-signup') throw new ApiError('user_does_not_exist');
   try {
@@ -39,6 +41,7 @@ export async function loginWithIdentity(
     if (!isUniqueViolation(error) && !(error instanceof ClaimedMeanwhile)) throw error;
     const winner = await findAccountOwner(ctx.db, app.id, identity.type, identity.identifier);
     if (!winner) throw error;
+    if (options.signUpOnly) throw new ApiError('linked_to_another_user');
     return { user: await touchLogin(ctx, app, winner, identity), isNewUser: false };
   }
 }

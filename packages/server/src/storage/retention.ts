@@ -52,6 +52,8 @@ export const sweepEntries: SweepEntry[] = [
   // An OAuth login not finished in time, and codes never redeemed (oauth/).
   { table: 'oauth_requests', expired: ({ now }) => sql<SqlBool>`expires_at <= ${now}` },
   { table: 'oauth_codes', expired: ({ now }) => sql<SqlBool>`expires_at <= ${now}` },
+  // Passkey ceremony challenges: single use, minutes long (passkeys/challenges.ts).
+  { table: 'passkey_challenges', expired: ({ now }) => sql<SqlBool>`expires_at <= ${now}` },
   {
     table: 'analytics_events',
     expired: ({ now, settings }) =>

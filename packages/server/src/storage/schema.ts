@@ -1,6 +1,7 @@
 import type { AnalyticsTables } from './tables/analytics.ts';
 import type { EmbeddedWalletTables } from './tables/embedded-wallets.ts';
 import type { OAuthTables } from './tables/oauth.ts';
+import type { PasskeyTables } from './tables/passkeys.ts';
 
 /**
  * The database schema, identical on SQLite and PostgreSQL. Times are Unix seconds (integers);
@@ -12,7 +13,7 @@ import type { OAuthTables } from './tables/oauth.ts';
  * typed: context.ts types `ctx.db` with `Database`, and storage reads some of them (the retention
  * sweep, the analytics counts); a feature folder imported from here would be a folder cycle.
  */
-export interface Database extends EmbeddedWalletTables, AnalyticsTables, OAuthTables {
+export interface Database extends EmbeddedWalletTables, AnalyticsTables, OAuthTables, PasskeyTables {
   apps: AppsTable;
   signing_keys: SigningKeysTable;
   users: UsersTable;

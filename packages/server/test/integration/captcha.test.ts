@@ -79,6 +79,25 @@ describe.each(dialects)('captcha on code sending (%s)', (dialect) => {
     );
   });
 
+  it('passkey sign-up and login challenges (passkeys init) need the captcha too', async () => {
+    const { client } = await t.createApp({
+      passkey_auth: true,
+      passkeys_for_signup_enabled: true,
+      captcha_enabled: true,
+      enabled_captcha_provider: 'turnstile',
+      captcha_site_key: 't:site-key',
+      captcha_secret_key: 'passkey-secret',
+    });
+    turnstile.accept('passkey-secret', 'passkey-token');
+    for (const path of ['/api/v1/passkeys/register/init', '/api/v1/passkeys/authenticate/init']) {
+      expect((await client.post(path, {})).body, path).toMatchObject({ code: 'invalid_captcha' });
+      expect((await client.post(path, { token: 'forged' })).body, path).toMatchObject({
+        code: 'invalid_captcha',
+      });
+      expect((await client.post(path, { token: 'passkey-token' })).status, path).toBe(200);
+    }
+  });
+
   it('uses the hCaptcha endpoint for hCaptcha apps, and another app\u2019s secret does not verify', async () => {
     const { client } = await captchaApp('hcaptcha', 'h-secret');
     hcaptcha.accept('other-secret', 'token-1');

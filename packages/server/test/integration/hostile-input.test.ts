@@ -106,6 +106,8 @@ describe.each(dialects)('hostile input on every route (%s)', (dialect) => {
       // OAuth init builds Google's authorization URL (no request leaves the server).
       google_oauth: true,
       oauth_credentials: { google: { client_id: 'hostile-client', client_secret: 'hostile-secret' } },
+      passkey_auth: true,
+      passkeys_for_signup_enabled: true,
     });
     const login = await client.loginWithEmail('victim@example.com');
     expect(login.status).toBe(200);

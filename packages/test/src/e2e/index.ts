@@ -5,5 +5,6 @@
  */
 export * from './frame-host.ts';
 export * from './modal.ts';
+export * from './passkeys.ts';
 export * from './stack.ts';
 export * from './wallets.ts';

@@ -46,7 +46,10 @@ export async function openLogin(page: Page): Promise<void> {
 export async function showEmailInput(page: Page): Promise<void> {
   const input = page.locator(id('lk-email-input'));
   // The landing screen may still be loading its chunk: wait for either form of the method.
-  await page.locator(`${id('lk-email-input')}, ${id('lk-login-method-email')}`).first().waitFor();
+  await page
+    .locator(`${id('lk-email-input')}, ${id('lk-login-method-email')}`)
+    .first()
+    .waitFor();
   if (!(await input.isVisible())) await page.locator(id('lk-login-method-email')).click();
   await input.waitFor({ state: 'visible' });
 }

@@ -16,6 +16,8 @@ const methodNames: Record<string, string> = {
   sms: en.methodPhone,
   siwe: en.methodWallet,
   siws: en.methodWallet,
+  // Never shown: a passkey is never transferred (spec document 1 §5), kept for the type's sake.
+  passkey: en.methodPasskey,
 };
 
 /** The transfer screen's name of a login method: a social account by its provider's name. */

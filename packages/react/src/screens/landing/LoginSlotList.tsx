@@ -20,10 +20,16 @@ export interface LoginSlotListProps extends LoginSlotHandlers {
   whatsapp: boolean;
   disallowPlus: boolean;
   groupHasSocials: boolean;
+  /** The app offers one method in all (for 'Continue with passkey'). */
+  onlyMethod?: boolean;
 }
 
-/** Every method with a button has its label: `en.providerNames` is checked against protocol's list. */
-export function methodLabel(method: ModalLoginMethod, whatsapp: boolean): string {
+/**
+ * Every method with a button has its label: `en.providerNames` is checked against protocol's list.
+ * A passkey is 'Continue with passkey' when it is the only method, else 'I have a passkey'.
+ */
+export function methodLabel(method: ModalLoginMethod, whatsapp: boolean, only = false): string {
+  if (method === 'passkey' && only) return en.passkey.continueWithPasskey;
   if (method === 'email') return en.continueWithEmail;
   if (method === 'sms') return whatsapp ? en.continueWithWhatsApp : en.continueWithSms;
   if (method === 'wallet') return en.continueWithWallet;
@@ -32,7 +38,8 @@ export function methodLabel(method: ModalLoginMethod, whatsapp: boolean): string
 
 /** The landing and overflow rows: the email field, method buttons, and the overflow button. */
 export function LoginSlotList(props: LoginSlotListProps) {
-  const { slots, recent, whatsapp, disallowPlus, groupHasSocials, onEmail, onMethod, onMore } = props;
+  const { slots, recent, whatsapp, disallowPlus, groupHasSocials, onlyMethod, onEmail, onMethod, onMore } =
+    props;
   return (
     <div className="lk-stack">
       {slots.map((slot) => {
@@ -57,7 +64,7 @@ export function LoginSlotList(props: LoginSlotListProps) {
               onClick={() => onMethod(slot.method)}
             >
               {isOAuthProvider(slot.method) && <ProviderIcon provider={slot.method} />}
-              <span className="lk-grow">{methodLabel(slot.method, whatsapp)}</span>
+              <span className="lk-grow">{methodLabel(slot.method, whatsapp, onlyMethod)}</span>
               {recent === slot.method && <RecentChip />}
             </button>
           );

@@ -18,6 +18,7 @@ export default function LandingArea({ screen, flow, client, config, app, titleId
     whatsapp: app?.whatsapp_enabled ?? false,
     disallowPlus: app?.disable_plus_emails ?? false,
     groupHasSocials: layout.groupHasSocials,
+    onlyMethod: layout.primary.length === 1 && layout.overflow.length === 0,
     onEmail: flow.code.submitEmail,
     onMethod: flow.login.chooseMethod,
     onMore: flow.login.showOverflow,

@@ -23,6 +23,23 @@ describe('enabledLoginMethods', () => {
   it("uses the host's list, deduplicated, without guest", () => {
     expect(enabledLoginMethods(app, ['sms', 'email', 'sms', 'guest'])).toEqual(['sms', 'email']);
   });
+
+  it('offers passkeys only where the browser has WebAuthn', () => {
+    const withPasskeys = { ...app, passkey_auth: true };
+    expect(enabledLoginMethods(withPasskeys, undefined, true)).toEqual(['email', 'passkey']);
+    expect(enabledLoginMethods(withPasskeys, undefined, false)).toEqual(['email']);
+    expect(enabledLoginMethods(app, ['passkey', 'email'], false)).toEqual(['email']);
+    // Node has no PublicKeyCredential: the default is the browser's answer.
+    expect(enabledLoginMethods(withPasskeys)).toEqual(['email']);
+  });
+});
+
+describe('methodLabel', () => {
+  it("says 'Continue with passkey' when passkey is the only method, else 'I have a passkey'", () => {
+    expect(methodLabel('passkey', false, true)).toBe('Continue with passkey');
+    expect(methodLabel('passkey', false, false)).toBe('I have a passkey');
+    expect(methodLabel('passkey', false)).toBe('I have a passkey');
+  });
 });
 
 describe('landingLayout', () => {

@@ -1,3 +1,4 @@
+import { passkeysSupported } from '@latchkey/core/modal';
 import {
   type AppResponse,
   enabledByConfig,
@@ -37,8 +38,14 @@ const isSocial = isOAuthProvider;
  * @example
  * enabledLoginMethods({ ...app, email_auth: true, sms_auth: true }) // ['email', 'sms']
  */
-export function enabledLoginMethods(app: AppResponse | null, configured?: LoginMethod[]): ModalLoginMethod[] {
-  const withButton = (m: LoginMethod): m is ModalLoginMethod => m !== 'guest';
+export function enabledLoginMethods(
+  app: AppResponse | null,
+  configured?: LoginMethod[],
+  webAuthn: boolean = passkeysSupported(),
+): ModalLoginMethod[] {
+  // Guest login has no button; passkeys are off where the browser has no WebAuthn (spec document 1 §5).
+  const withButton = (m: LoginMethod): m is ModalLoginMethod =>
+    m !== 'guest' && (m !== 'passkey' || webAuthn);
   if (configured) return [...new Set(configured)].filter(withButton);
   if (!app) return [];
   // The app's switches, in protocol's order, the wallet last.

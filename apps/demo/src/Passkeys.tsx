@@ -1,0 +1,83 @@
+import { useLatchkey, useLinkWithPasskey, useLoginWithPasskey, useSignupWithPasskey } from '@latchkey/react';
+import { useState } from 'react';
+
+/**
+ * Passkeys: logged out, sign up or log in without the modal (the headless hooks); logged in, the
+ * user's passkeys with an Unlink button each, 'Link passkey' (the modal's 'Waiting for passkey') and
+ * the same without the modal.
+ */
+export function Passkeys({ run }: { run: (name: string, action: () => unknown) => () => Promise<void> }) {
+  const latchkey = useLatchkey();
+  const [outcome, setOutcome] = useState('');
+  const done = (name: string) => ({
+    onComplete: ({ isNewUser }: { isNewUser: boolean }) => setOutcome(`${name} done: new=${isNewUser}`),
+    onSuccess: () => setOutcome(`${name} done`),
+    onError: (code: string) => setOutcome(`${name} error: ${code}`),
+  });
+  const login = useLoginWithPasskey(done('loginWithPasskey'));
+  const signup = useSignupWithPasskey(done('signupWithPasskey'));
+  const link = useLinkWithPasskey(done('linkWithPasskey'));
+  const passkeys = (latchkey.user?.linkedAccounts ?? []).filter((a) => a.type === 'passkey');
+  const status = [login.state, signup.state, link.state].find((s) => s.status !== 'initial')?.status ?? '';
+
+  return (
+    <section className="passkeys">
+      <h2>Passkeys</h2>
+      {latchkey.authenticated ? (
+        <>
+          <ul data-testid="demo-passkeys" data-count={passkeys.length}>
+            {passkeys.map((passkey) => {
+              const id = String(passkey.credentialId);
+              return (
+                <li key={id} data-testid="demo-passkey" data-credential-id={id}>
+                  <code>{id.slice(0, 16)}…</code> {String(passkey.authenticatorName ?? '')}{' '}
+                  {String(passkey.createdWithBrowser ?? '')} {String(passkey.createdWithOs ?? '')}
+                  <button
+                    type="button"
+                    data-testid={`demo-unlink-passkey-${id}`}
+                    onClick={run('unlinkPasskey', () => latchkey.unlinkPasskey(id))}
+                  >
+                    Unlink
+                  </button>
+                </li>
+              );
+            })}
+          </ul>
+          <button
+            type="button"
+            data-testid="demo-link-passkey"
+            onClick={run('linkPasskey', latchkey.linkPasskey)}
+          >
+            Link passkey
+          </button>
+          <button type="button" data-testid="demo-link-passkey-headless" onClick={link.linkWithPasskey}>
+            Link passkey (no modal)
+          </button>
+        </>
+      ) : (
+        <div className="actions">
+          <button
+            type="button"
+            data-testid="demo-passkey-signup-headless"
+            disabled={!latchkey.ready}
+            onClick={signup.signupWithPasskey}
+          >
+            Sign up with a passkey (no modal)
+          </button>
+          <button
+            type="button"
+            data-testid="demo-passkey-login-headless"
+            disabled={!latchkey.ready}
+            onClick={login.loginWithPasskey}
+          >
+            Log in with a passkey (no modal)
+          </button>
+        </div>
+      )}
+      <p className="muted">
+        <span data-testid="demo-passkey-status">{status}</span>{' '}
+        <span data-testid="demo-passkey-outcome">{outcome}</span>
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,160 @@
+import {
+  assertionToWire,
+  creationOptionsFromWire,
+  type PasskeyEnrollmentOptions,
+  passkeyApi,
+  registrationToWire,
+  requestOptionsFromWire,
+  type User,
+  type WebAuthnAssertionJSON,
+  type WebAuthnRegistrationJSON,
+} from '@latchkey/protocol';
+import { LatchkeyClientError } from '../errors.ts';
+import {
+  assertLoggedIn,
+  assertLoggedOut,
+  completeAccountChange,
+  completeLogin,
+  type FlowContext,
+  type LoginResult,
+  noBearer,
+} from './context.ts';
+
+/**
+ * Passkey sign-up, login, linking and unlinking (WIRE.md §3.5). This module and
+ * `@simplewebauthn/browser` load only when a passkey call is made (`client.passkey`), never in an
+ * app's first load.
+ */
+
+/** Where a passkey call is (spec document 1 §4 flow states, less the final `done` / `error`). */
+export type PasskeyStep = 'generating-challenge' | 'awaiting-passkey' | 'submitting-response';
+
+export interface PasskeyParameters {
+  /** Told of each step: the challenge is asked for, the browser waits for the user, the answer is sent. */
+  onStatus?: ((step: PasskeyStep) => void) | undefined;
+  /** A captcha token, when the app enables captcha (sign-up and login only). */
+  captchaToken?: string | undefined;
+}
+
+export interface UnlinkPasskeyParameters {
+  credentialId: string;
+  /** Also drop it as an MFA method (WIRE.md §3.5; accepted, MFA is not served yet). */
+  removeAsMfa?: boolean | undefined;
+}
+
+/** The page origin the ceremony runs on: the relying party (the server checks it is allowed). */
+function relyingParty(): { relying_party?: string } {
+  const origin = globalThis.location?.origin;
+  return origin && origin !== 'null' ? { relying_party: origin } : {};
+}
+
+/** The browser's refusals: cancelled, timed out, or no passkey here (`NotAllowedError`). */
+function browserError(error: unknown): unknown {
+  if (!(error instanceof Error)) return error;
+  const name = (error as { cause?: { name?: string } }).cause?.name ?? error.name;
+  if (name === 'NotAllowedError' || name === 'AbortError')
+    return new LatchkeyClientError('passkey_not_allowed', error.message, { cause: error });
+  return new LatchkeyClientError('unknown_auth_error', error.message, { cause: error });
+}
+
+const webauthn = () => import('@simplewebauthn/browser');
+
+async function createCredential(options: PasskeyEnrollmentOptions) {
+  const { startRegistration } = await webauthn();
+  try {
+    const json = await startRegistration({ optionsJSON: creationOptionsFromWire(options) as never });
+    return registrationToWire(json as WebAuthnRegistrationJSON);
+  } catch (error) {
+    throw browserError(error);
+  }
+}
+
+/**
+ * Signs a new user up with a new passkey (`/passkeys/register/init`, then `/passkeys/register`).
+ * The app must allow passkey sign-up (`passkeys_for_signup_enabled`).
+ *
+ * @example
+ * const { user, isNewUser } = await signupWithPasskey(ctx, { onStatus: console.log });
+ */
+export async function signupWithPasskey(
+  ctx: FlowContext,
+  params: PasskeyParameters = {},
+): Promise<LoginResult> {
+  assertLoggedOut(ctx);
+  params.onStatus?.('generating-challenge');
+  const init = await ctx.http.call(
+    passkeyApi.passkeyRegisterInit,
+    { token: params.captchaToken, ...relyingParty() },
+    noBearer,
+  );
+  params.onStatus?.('awaiting-passkey');
+  const registration = await createCredential(init.options);
+  params.onStatus?.('submitting-response');
+  const body = { authenticator_response: registration, relying_party: init.relying_party };
+  return completeLogin(ctx, await ctx.http.call(passkeyApi.passkeyRegister, body, noBearer));
+}
+
+/**
+ * Logs in with a passkey the browser offers (discoverable credentials: no username asked)
+ * (`/passkeys/authenticate/init`, then `/passkeys/authenticate`).
+ *
+ * @example
+ * const { user } = await loginWithPasskey(ctx);
+ */
+export async function loginWithPasskey(
+  ctx: FlowContext,
+  params: PasskeyParameters = {},
+): Promise<LoginResult> {
+  assertLoggedOut(ctx);
+  params.onStatus?.('generating-challenge');
+  const init = await ctx.http.call(
+    passkeyApi.passkeyAuthenticateInit,
+    { token: params.captchaToken, ...relyingParty() },
+    noBearer,
+  );
+  params.onStatus?.('awaiting-passkey');
+  const { startAuthentication } = await webauthn();
+  let assertion: WebAuthnAssertionJSON;
+  try {
+    const json = await startAuthentication({ optionsJSON: requestOptionsFromWire(init.options) as never });
+    assertion = json as WebAuthnAssertionJSON;
+  } catch (error) {
+    throw browserError(error);
+  }
+  params.onStatus?.('submitting-response');
+  const body = {
+    authenticator_response: assertionToWire(assertion),
+    challenge: init.options.challenge,
+    relying_party: init.relying_party,
+  };
+  return completeLogin(ctx, await ctx.http.call(passkeyApi.passkeyAuthenticate, body, noBearer));
+}
+
+/**
+ * Adds a passkey to the logged-in user (at most 5) (`/passkeys/link/init`, then `/passkeys/link`).
+ *
+ * @example
+ * const user = await linkWithPasskey(ctx);
+ */
+export async function linkWithPasskey(ctx: FlowContext, params: PasskeyParameters = {}): Promise<User> {
+  assertLoggedIn(ctx);
+  params.onStatus?.('generating-challenge');
+  const init = await ctx.http.call(passkeyApi.passkeyLinkInit, relyingParty());
+  params.onStatus?.('awaiting-passkey');
+  const registration = await createCredential(init.options);
+  params.onStatus?.('submitting-response');
+  const body = { authenticator_response: registration, relying_party: init.relying_party };
+  return completeAccountChange(ctx, await ctx.http.call(passkeyApi.passkeyLink, body));
+}
+
+/**
+ * Removes one of the user's passkeys (`/passkeys/unlink`); the user's only account cannot go.
+ *
+ * @example
+ * const user = await unlinkPasskey(ctx, { credentialId: account.credential_id });
+ */
+export async function unlinkPasskey(ctx: FlowContext, params: UnlinkPasskeyParameters): Promise<User> {
+  assertLoggedIn(ctx);
+  const body = { credential_id: params.credentialId, remove_as_mfa: params.removeAsMfa };
+  return completeAccountChange(ctx, await ctx.http.call(passkeyApi.passkeyUnlink, body));
+}

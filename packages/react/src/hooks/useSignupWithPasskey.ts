@@ -1,0 +1,45 @@
+import type { LatchkeyClient, PasskeyStep } from '@latchkey/core';
+import { useCallback } from 'react';
+import { toClientUser } from '../toClientUser.ts';
+import type { LoginCompleteEvent } from '../types.ts';
+import { useLatestRef } from './useLatestCallback.ts';
+import { errorCodeOf } from './useLoginWithPasskey.ts';
+import { type PasskeyFlowState, usePasskeyAction } from './usePasskeyAction.ts';
+
+export interface UseSignupWithPasskeyParameters {
+  onComplete?: (event: LoginCompleteEvent) => void;
+  onError?: (code: string) => void;
+}
+
+const signup = (client: LatchkeyClient, onStatus: (step: PasskeyStep) => void) =>
+  client.passkey.signup({ onStatus });
+
+/**
+ * Signs a new user up with a new passkey, without the modal; the app must allow it
+ * (`passkeys_for_signup_enabled`).
+ *
+ * @example
+ * const { signupWithPasskey, state } = useSignupWithPasskey({ onComplete: ({ user }) => console.log(user.id) });
+ */
+export function useSignupWithPasskey(parameters: UseSignupWithPasskeyParameters = {}): {
+  signupWithPasskey: () => Promise<void>;
+  state: PasskeyFlowState;
+} {
+  const callbacks = useLatestRef(parameters);
+  const { run, state } = usePasskeyAction(signup);
+  const signupWithPasskey = useCallback(async () => {
+    try {
+      const { user, isNewUser } = await run();
+      const event = {
+        user: toClientUser(user),
+        isNewUser,
+        wasAlreadyAuthenticated: false,
+        loginMethod: 'passkey',
+      };
+      callbacks.current.onComplete?.(event as LoginCompleteEvent);
+    } catch (error) {
+      callbacks.current.onError?.(errorCodeOf(error));
+    }
+  }, [run, callbacks]);
+  return { signupWithPasskey, state };
+}
