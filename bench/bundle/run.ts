@@ -13,14 +13,19 @@ import { type BundleMeasurement, measureBundle } from './measure.ts';
 const KiB = 1024;
 /** Budgets, in gzip bytes. */
 const budgets = {
-  /** First load (entry chunk + static imports) over React + react-dom alone (issue 3). */
-  firstLoadOverReact: 35 * KiB,
+  /**
+   * First load (entry chunk + static imports) over React + react-dom alone. Issue 3 allowed 35 KiB;
+   * issues 11 and 12 hold it at 15 KiB.
+   */
+  firstLoadOverReact: 15 * KiB,
   /**
    * Every chunk of the app, lazy ones included. Issue 3 set 150 KiB for the login scope; embedded
    * wallets (issue 5) add lazy chunks for transaction preparation, confirmation screens and Solana
-   * decoding that load only when a wallet is used, so the whole-app ceiling is 200 KiB.
+   * decoding that load only when a wallet is used (200 KiB); social login and passkeys (issue 12)
+   * add their screens, their clients and @simplewebauthn/browser, each loaded when its method is
+   * used (+7 KiB), so the whole-app ceiling is 220 KiB.
    */
-  allChunks: 200 * KiB,
+  allChunks: 220 * KiB,
 };
 
 const { values } = parseArgs({
