@@ -138,6 +138,18 @@ describe('social login in the browser', () => {
     await second.context.close();
   });
 
+  test("the app's own OpenID provider has its button, by the name the app gave it", async () => {
+    const { context, page } = await fresh();
+    await openLogin(page);
+    await chooseProvider(page, 'custom:acme');
+    await page.waitForURL((url) => url.origin === standIns.oidc.issuer);
+    await consent(page, ada);
+    await loggedInAfterReturn(page);
+    expect(await text(page, 'demo-last-event')).toContain('method=custom:acme');
+    expect(await linkedTypes(page)).toEqual(['custom:acme']);
+    await context.close();
+  });
+
   test('in a popup: the provider opens in its own window and this page logs in', async () => {
     const { context, page } = await fresh({ oauthMode: 'popup' });
     await openLogin(page);

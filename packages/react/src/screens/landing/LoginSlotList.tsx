@@ -1,5 +1,4 @@
-import type { ModalLoginMethod } from '@latchkey/protocol';
-import { isOAuthProvider } from '@latchkey/protocol';
+import { type CustomOAuthProviderName, isOAuthProvider, type ModalLoginMethod } from '@latchkey/protocol';
 import { EmailForm } from '../../components/EmailForm.tsx';
 import { ProviderIcon } from '../../components/ProviderIcon.tsx';
 import { RecentChip } from '../../components/RecentChip.tsx';
@@ -10,6 +9,8 @@ import type { Slot } from './loginSlots.ts';
 export interface LoginSlotHandlers {
   onEmail(email: string): Promise<void>;
   onMethod(method: LoginMethod): void;
+  /** One of the app's own OpenID providers. */
+  onCustomProvider(provider: CustomOAuthProviderName): void;
   /** 'More options' or the web3-first group button. */
   onMore(): void;
 }
@@ -40,6 +41,7 @@ export function methodLabel(method: ModalLoginMethod, whatsapp: boolean, only = 
 export function LoginSlotList(props: LoginSlotListProps) {
   const { slots, recent, whatsapp, disallowPlus, groupHasSocials, onlyMethod, onEmail, onMethod, onMore } =
     props;
+  const { onCustomProvider } = props;
   return (
     <div className="lk-stack">
       {slots.map((slot) => {
@@ -66,6 +68,20 @@ export function LoginSlotList(props: LoginSlotListProps) {
               {isOAuthProvider(slot.method) && <ProviderIcon provider={slot.method} />}
               <span className="lk-grow">{methodLabel(slot.method, whatsapp, onlyMethod)}</span>
               {recent === slot.method && <RecentChip />}
+            </button>
+          );
+        }
+        if (slot.kind === 'custom-oauth') {
+          return (
+            <button
+              key={slot.provider}
+              type="button"
+              className="lk-btn"
+              data-testid={`lk-login-method-${slot.provider}`}
+              onClick={() => onCustomProvider(slot.provider)}
+            >
+              <ProviderIcon provider={slot.provider} iconUrl={slot.iconUrl} />
+              <span className="lk-grow">{slot.name}</span>
             </button>
           );
         }

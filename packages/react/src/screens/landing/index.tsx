@@ -21,6 +21,7 @@ export default function LandingArea({ screen, flow, client, config, app, titleId
     onlyMethod: layout.primary.length === 1 && layout.overflow.length === 0,
     onEmail: flow.code.submitEmail,
     onMethod: flow.login.chooseMethod,
+    onCustomProvider: flow.oauth.start,
     onMore: flow.login.showOverflow,
   };
   if (screen.name === 'overflow')

@@ -1,7 +1,7 @@
 import { type AppResponse, defaultAppConfig, loginMethods, type ModalLoginMethod } from '@latchkey/protocol';
 import { describe, expect, it } from 'vitest';
 import { methodLabel } from './LoginSlotList.tsx';
-import { enabledLoginMethods, landingLayout } from './loginSlots.ts';
+import { customProviderSlots, enabledLoginMethods, landingLayout, landingOf } from './loginSlots.ts';
 
 const app = { ...defaultAppConfig, id: 'abcdefghijklmnopqrstuvwxy' } as AppResponse;
 
@@ -91,6 +91,46 @@ describe('landingLayout', () => {
     expect(landingLayout({ methods: ['email'], hideDirectWeb2Inputs: true }).primary).toEqual([
       { kind: 'method', method: 'email' },
     ]);
+  });
+});
+
+describe("the app's own OpenID providers", () => {
+  const withCustom = {
+    ...app,
+    google_oauth: true,
+    custom_oauth_providers: [
+      {
+        provider: 'custom:acme',
+        provider_display_name: 'Acme',
+        provider_icon_url: 'https://acme.test/i.png',
+        enabled: true,
+      },
+      { provider: 'custom:off', provider_display_name: 'Off', provider_icon_url: null, enabled: false },
+    ],
+  } as AppResponse;
+
+  it('get a button each when on, with their name and icon, after the built-in socials', () => {
+    expect(customProviderSlots(withCustom)).toEqual([
+      { kind: 'custom-oauth', provider: 'custom:acme', name: 'Acme', iconUrl: 'https://acme.test/i.png' },
+    ]);
+    expect(landingOf(withCustom, {}).primary).toEqual([
+      { kind: 'email-input' },
+      { kind: 'method', method: 'google' },
+      { kind: 'custom-oauth', provider: 'custom:acme', name: 'Acme', iconUrl: 'https://acme.test/i.png' },
+    ]);
+  });
+
+  it("count as socials ('Other socials'), and stay off when the host lists its methods", () => {
+    const many = landingLayout({
+      methods: ['email', 'sms', 'google', 'twitter', 'discord'],
+      customProviders: customProviderSlots(withCustom),
+    });
+    expect(many.overflow).toEqual([
+      { kind: 'method', method: 'discord' },
+      { kind: 'custom-oauth', provider: 'custom:acme', name: 'Acme', iconUrl: 'https://acme.test/i.png' },
+    ]);
+    expect(many.overflowIsSocials).toBe(true);
+    expect(landingOf(withCustom, { loginMethods: ['email'] }).primary).toEqual([{ kind: 'email-input' }]);
   });
 });
 

@@ -1,6 +1,7 @@
 import { passkeysSupported } from '@latchkey/core/modal';
 import {
   type AppResponse,
+  type CustomOAuthProviderName,
   enabledByConfig,
   isOAuthProvider,
   type LoginMethod,
@@ -12,6 +13,8 @@ import type { LatchkeyConfig } from '../../types.ts';
 export type Slot =
   | { kind: 'email-input' }
   | { kind: 'method'; method: ModalLoginMethod }
+  /** An OpenID provider the app configured itself (`custom_oauth_providers`), by its name and icon. */
+  | { kind: 'custom-oauth'; provider: CustomOAuthProviderName; name: string; iconUrl: string | null }
   /** web3-first: one button that opens the email/SMS/social options. */
   | { kind: 'web2-group' }
   | { kind: 'more' };
@@ -28,8 +31,22 @@ export interface LandingLayout {
 /** The landing screen shows at most 5 slots (spec document 1 §9). */
 export const maxLoginSlots = 5;
 
-// Social logins are the OAuth providers (one list, in @latchkey/protocol).
+// Social logins are the OAuth providers (one list, in @latchkey/protocol) and the app's own ones.
 const isSocial = isOAuthProvider;
+const isSocialSlot = (slot: Slot) =>
+  slot.kind === 'custom-oauth' || (slot.kind === 'method' && isSocial(slot.method));
+
+/** The app's custom OpenID providers that are on, as landing slots. */
+export function customProviderSlots(app: AppResponse | null): Slot[] {
+  return (app?.custom_oauth_providers ?? [])
+    .filter((p) => p.enabled)
+    .map((p) => ({
+      kind: 'custom-oauth',
+      provider: p.provider,
+      name: p.provider_display_name || p.provider.slice('custom:'.length),
+      iconUrl: p.provider_icon_url,
+    }));
+}
 
 /**
  * The methods to offer: the app's `config.loginMethods` when given (deduplicated), else those
@@ -64,20 +81,25 @@ export function enabledLoginMethods(
  */
 export function landingLayout(options: {
   methods: ModalLoginMethod[];
+  /** The app's own OpenID providers (`customProviderSlots`), after the built-in socials. */
+  customProviders?: Slot[] | undefined;
   priority?: 'web2-first' | 'web3-first' | undefined;
   hideDirectWeb2Inputs?: boolean | undefined;
 }): LandingLayout {
-  const { methods, priority = 'web2-first', hideDirectWeb2Inputs = false } = options;
-  const web2: Slot[] = methods
-    .filter((m) => m !== 'wallet')
-    .map((method) =>
-      method === 'email' && !hideDirectWeb2Inputs ? { kind: 'email-input' } : { kind: 'method', method },
-    );
+  const { methods, customProviders = [], priority = 'web2-first', hideDirectWeb2Inputs = false } = options;
+  const web2: Slot[] = [
+    ...methods
+      .filter((m) => m !== 'wallet')
+      .map(
+        (method): Slot =>
+          method === 'email' && !hideDirectWeb2Inputs ? { kind: 'email-input' } : { kind: 'method', method },
+      ),
+    ...customProviders,
+  ];
   const hasWallet = methods.includes('wallet');
   const wallet: Slot[] = hasWallet ? [{ kind: 'method', method: 'wallet' }] : [];
-  const groupHasSocials = methods.some(isSocial);
-  const onlySocials = (slots: Slot[]) =>
-    slots.length > 0 && slots.every((s) => s.kind === 'method' && isSocial(s.method));
+  const groupHasSocials = web2.some(isSocialSlot);
+  const onlySocials = (slots: Slot[]) => slots.length > 0 && slots.every(isSocialSlot);
 
   if (priority === 'web3-first' && hasWallet && web2.length > 0) {
     return {
@@ -105,6 +127,8 @@ export function landingOf(app: AppResponse | null, config: LatchkeyConfig): Land
   const appearance = config.appearance;
   return landingLayout({
     methods: enabledLoginMethods(app, config.loginMethods),
+    // A host that lists its methods lists the built-in ones only: the app's own providers then stay off.
+    customProviders: config.loginMethods ? [] : customProviderSlots(app),
     priority: appearance?.loginGroupPriority ?? (app?.show_wallet_login_first ? 'web3-first' : 'web2-first'),
     hideDirectWeb2Inputs: appearance?.hideDirectWeb2Inputs,
   });
