@@ -141,7 +141,10 @@ describe('social login in the browser', () => {
   test("the app's own OpenID provider has its button, by the name the app gave it", async () => {
     const { context, page } = await fresh();
     await openLogin(page);
-    await chooseProvider(page, 'custom:acme');
+    await page.locator(id('lk-more-options')).click();
+    const acme = page.locator(id('lk-login-method-custom:acme'));
+    expect((await acme.textContent())?.trim()).toBe('Acme');
+    await acme.click();
     await page.waitForURL((url) => url.origin === standIns.oidc.issuer);
     await consent(page, ada);
     await loggedInAfterReturn(page);
