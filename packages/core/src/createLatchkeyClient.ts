@@ -258,7 +258,7 @@ export function createLatchkeyClient(params: CreateLatchkeyClientParameters): La
     if (initializing) await initializing.catch(() => undefined);
   }
 
-  return {
+  const client: LatchkeyClient = {
     appId,
     get apiUrl() {
       return http.apiUrl;
@@ -351,10 +351,11 @@ export function createLatchkeyClient(params: CreateLatchkeyClientParameters): La
     embeddedWallets,
     http,
   };
+  return client;
 
   function embeddedWallets(): Promise<EmbeddedWallets> {
     embedded ??= import('./embedded/index.ts').then((m) =>
-      m.clientEmbeddedWallets(params, () => http.apiUrl, session, analyticsId, store.getState),
+      m.clientEmbeddedWallets(params, () => http.apiUrl, session, analyticsId, client),
     );
     embedded.catch(() => {
       embedded = null;

@@ -38,18 +38,18 @@ export interface PasskeyParameters {
 
 export interface UnlinkPasskeyParameters {
   credentialId: string;
-  /** Also drop it as an MFA method (WIRE.md §3.5; accepted, MFA is not served yet). */
+  /** Also drop it as an MFA method (WIRE.md §3.5). */
   removeAsMfa?: boolean | undefined;
 }
 
 /** The page origin the ceremony runs on: the relying party (the server checks it is allowed). */
-function relyingParty(): { relying_party?: string } {
+export function relyingParty(): { relying_party?: string } {
   const origin = globalThis.location?.origin;
   return origin && origin !== 'null' ? { relying_party: origin } : {};
 }
 
 /** The browser's refusals: cancelled, timed out, or no passkey here (`NotAllowedError`). */
-function browserError(error: unknown): unknown {
+export function browserError(error: unknown): unknown {
   if (!(error instanceof Error)) return error;
   const name = (error as { cause?: { name?: string } }).cause?.name ?? error.name;
   if (name === 'NotAllowedError' || name === 'AbortError')
@@ -57,7 +57,7 @@ function browserError(error: unknown): unknown {
   return new LatchkeyClientError('unknown_auth_error', error.message, { cause: error });
 }
 
-const webauthn = () => import('@simplewebauthn/browser');
+export const webauthn = () => import('@simplewebauthn/browser');
 
 async function createCredential(options: PasskeyEnrollmentOptions) {
   const { startRegistration } = await webauthn();
