@@ -15,13 +15,15 @@ export type FrameErrorType = Extract<
 export class FrameError extends Error {
   override readonly name = 'FrameError';
   readonly type: FrameErrorType;
-  /** The HTTP status of the server's refusal this reports, when it reports one. */
+  /** The HTTP status and error code of the server's refusal this reports, when it reports one. */
   readonly status: number | undefined;
+  readonly code: string | undefined;
 
-  constructor(type: FrameErrorType, message: string, status?: number) {
+  constructor(type: FrameErrorType, message: string, status?: number, code?: string) {
     super(message);
     this.type = type;
     this.status = status;
+    this.code = code;
   }
 }
 
@@ -35,6 +37,8 @@ export const frameMessages = {
   mfaRequired: 'Missing or invalid MFA token.',
   /** A code the server did not take (spec document 2 §8: the host re-prompts with this text). */
   mfaFailed: 'MFA verification failed, retry.',
+  /** An enrolment code the server refused (wrong, spent or expired). */
+  invalidEnrollmentCode: 'The code you entered is not valid',
 } as const;
 
 /**

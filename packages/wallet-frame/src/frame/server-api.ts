@@ -300,5 +300,10 @@ function toFrameError(failure: { status: number; code: unknown; error: unknown }
   const type: FrameErrorType =
     typeof code === 'string' && requestErrorCodes.has(code) ? 'invalid_request_arguments' : 'error';
   const detail = typeof error === 'string' && error ? `: ${error}` : '';
-  return new FrameError(type, `Request failed with status code ${status}${detail}`, status);
+  return new FrameError(
+    type,
+    `Request failed with status code ${status}${detail}`,
+    status,
+    typeof code === 'string' ? code : undefined,
+  );
 }

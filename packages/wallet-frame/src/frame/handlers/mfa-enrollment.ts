@@ -1,6 +1,6 @@
 import { type FrameResponseOf, mfaApi } from '@latchkey/protocol';
 import type { FrameContext } from '../frame-context.ts';
-import { FrameError } from '../frame-error.ts';
+import { FrameError, frameMessages } from '../frame-error.ts';
 import { accessToken, type RequestData } from '../request-data.ts';
 
 export function invalid(message: string): FrameError {
@@ -72,6 +72,17 @@ export async function mfaSubmitEnrollment(
   ctx: FrameContext,
   data: RequestData,
 ): Promise<Record<string, never>> {
+  try {
+    return await submitEnrollment(ctx, data);
+  } catch (error) {
+    // A code the server does not take is the request's fault, not a failure: the user types it again.
+    if (error instanceof FrameError && error.code === 'invalid_credentials')
+      throw invalid(frameMessages.invalidEnrollmentCode);
+    throw error;
+  }
+}
+
+async function submitEnrollment(ctx: FrameContext, data: RequestData): Promise<Record<string, never>> {
   const token = accessToken(data);
   if (data.method === 'sms')
     await ctx.api.userCall(mfaApi.mfaSmsEnroll, token, { phoneNumber: phoneNumber(data), code: code(data) });

@@ -275,6 +275,15 @@ describe('the frame dispatcher: MFA', () => {
     ]);
   });
 
+  it('an enrolment code the server refuses is the request’s fault: invalid_request_arguments, not MFA', async () => {
+    const { send } = frame([
+      [401, { code: 'invalid_credentials', error: 'Invalid or expired verification code.' }],
+    ]);
+    expect(await send('privy:mfa:submit-enrollment', { method: 'totp', code: '000000' })).toMatchObject({
+      error: { type: 'invalid_request_arguments', message: 'The code you entered is not valid' },
+    });
+  });
+
   it('refuses malformed enrolment requests without a server round trip', async () => {
     const { send, sent } = frame([]);
     for (const data of [
