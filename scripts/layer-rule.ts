@@ -91,7 +91,15 @@ export const packageLayers: PackageLayers[] = [
       // What the hooks and the screens share: embedded wallets, signing, connected wallets.
       ['embedded', 'signing', 'wallets'],
       ['components'],
-      ['LatchkeyContext.ts', 'events.ts', 'types.ts', 'toClientUser.ts', 'toOAuthTokensEvent.ts', 'copy'],
+      [
+        'LatchkeyContext.ts',
+        'events.ts',
+        'types.ts',
+        'toClientUser.ts',
+        'toOAuthTokensEvent.ts',
+        'mfaErrors.ts',
+        'copy',
+      ],
     ],
   },
 ];

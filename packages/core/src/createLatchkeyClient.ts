@@ -210,7 +210,14 @@ export function createLatchkeyClient(params: CreateLatchkeyClientParameters): La
     cookies: params.cookies,
     onUserChange: (user) => store.setState({ user, authenticated: user !== null }),
   });
-  const ctx: FlowContext = { appId, http, session, storage, onLogin: (user) => enrollAfterLogin(user) };
+  const ctx: FlowContext = {
+    appId,
+    http,
+    session,
+    storage,
+    onLogin: (user) => enrollAfterLogin(user),
+    embeddedWallets,
+  };
 
   // The passkey flows and the WebAuthn library: a chunk of their own, loaded on first use.
   const passkeys = () => import('./flows/passkey.ts');

@@ -107,16 +107,8 @@ export function createMfaClient(client: LatchkeyClient): MfaClient {
     },
     unenroll: async (method, options) => (await frame()).unenroll(method, options),
     async unlinkPasskey(credentialId, options = {}) {
-      const user = client.getState().user;
-      const account = user?.linked_accounts.find(
-        (a) => a.type === 'passkey' && (a as { credential_id?: unknown }).credential_id === credentialId,
-      ) as { enrolled_in_mfa?: boolean } | undefined;
-      // A passkey that is no factor unlinks like any account; one that is needs the frame's token.
-      if (!account?.enrolled_in_mfa) {
-        await client.passkey.unlink({ credentialId, removeAsMfa: options.removeAsMfa });
-        return;
-      }
-      await (await frame()).unlinkPasskey(credentialId, { removeAsMfa: options.removeAsMfa ?? true });
+      // A passkey that is a factor goes through the frame (client.passkey.unlink sees to it).
+      await client.passkey.unlink({ credentialId, removeAsMfa: options.removeAsMfa });
     },
   };
 }

@@ -1,4 +1,5 @@
 import { isOAuthProvider } from '@latchkey/protocol';
+import { mfaBroker } from '../embedded/mfa/broker.ts';
 import { windowOAuthBrowser } from '../oauth/browser.ts';
 import { exitedCode, flowKind, type ModalRequest } from '../ui/intents.ts';
 import { signingStore } from '../ui/signing-queue.ts';
@@ -182,7 +183,9 @@ export function createModalFlow(host: ModalFlowHost): ModalFlow {
   const wallets = createWalletConnectFlow(rt, login, transfer);
   const passkey = createPasskeyFlow(rt, login);
   const mfaEnrollment = createMfaEnrollmentFlow(rt);
+  const broker = mfaBroker(client);
   const mfa = createMfaVerifyFlow(client, {
+    broker,
     // Opened for the verification alone: its success ends the modal.
     onVerified: () => {
       if (state.request?.intent === 'mfa-verify') host.dismiss();
@@ -219,6 +222,7 @@ export function createModalFlow(host: ModalFlowHost): ModalFlow {
       rt.reported = false;
       rt.pendingLogin = null;
       timers.clear();
+      broker.setModalOpen(true);
       const first = request.intent === 'mfa-enrollment' ? mfaEnrollment.firstScreen() : firstScreen(request);
       set({
         request,
@@ -231,6 +235,7 @@ export function createModalFlow(host: ModalFlowHost): ModalFlow {
     },
     ended() {
       if (!state.request) return;
+      broker.setModalOpen(false);
       mfa.close();
       embedded.exit();
       oauth.exit();

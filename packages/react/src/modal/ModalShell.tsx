@@ -59,6 +59,15 @@ export default function ModalShell({ client, config, events, request, onClose }:
     }
   }, [request, flow]);
 
+  // `closeMfaEnrollmentModal` and the like: closed as the user would close it.
+  useEffect(
+    () =>
+      events.on('closeModal', (intent) => {
+        if (requestRef.current?.intent === intent) flow.close();
+      }),
+    [events, flow],
+  );
+
   const screen = flow.screen();
   const onAreaError = useCallback(
     (error: unknown) => {

@@ -47,6 +47,11 @@ export interface MfaBroker extends MfaGate {
   /** Apps with their own MFA UI hear each verification here, and the modal stays closed. */
   onRequired(listener: MfaRequiredListener): () => void;
   hasListeners(): boolean;
+  /**
+   * The modal says whether it is open: an open modal shows the verification over its flow, so a new
+   * one is opened only when none is.
+   */
+  setModalOpen(open: boolean): void;
 }
 
 interface Waiter {
@@ -96,6 +101,7 @@ export function createMfaBroker(options: {
   let submission: Submission | null = null;
   const listeners = new Set<() => void>();
   const required = new Set<MfaRequiredListener>();
+  let modalOpen = false;
 
   const set = (next: MfaPrompt | null) => {
     prompt = next;
@@ -145,7 +151,7 @@ export function createMfaBroker(options: {
               console.error(error);
             }
           }
-        } else options.openModal?.();
+        } else if (!modalOpen) options.openModal?.();
       }
       return new Promise<MfaCode | null>((resolve, reject) => {
         const timer = setTimeout(() => {
@@ -204,6 +210,9 @@ export function createMfaBroker(options: {
       };
     },
     hasListeners: () => required.size > 0,
+    setModalOpen(open) {
+      modalOpen = open;
+    },
   };
   return broker;
 }
