@@ -50,6 +50,7 @@ export const packageLayers: PackageLayers[] = [
         'embedded-wallets',
         'guest',
         'health',
+        'mfa',
         'oauth',
         'passkeys',
         'siwe',
