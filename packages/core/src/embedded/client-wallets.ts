@@ -21,18 +21,20 @@ export async function clientEmbeddedWallets(
   client: { getState(): LatchkeyState },
 ): Promise<EmbeddedWallets> {
   const getState = client.getState;
-  if (!(globalThis as { document?: unknown }).document)
+  if (!params.walletFrame && !(globalThis as { document?: unknown }).document)
     throw new LatchkeyClientError('invalid_input', 'Embedded wallets need a browser page');
   const caid = await analyticsId.get().catch(() => undefined);
   return createEmbeddedWallets({
     session,
-    proxy: () =>
-      createFrameProxy({
-        apiUrl: apiUrl(),
-        appId: params.appId,
-        clientId: params.clientId,
-        analyticsId: caid,
-      }),
+    proxy:
+      params.walletFrame ??
+      (() =>
+        createFrameProxy({
+          apiUrl: apiUrl(),
+          appId: params.appId,
+          clientId: params.clientId,
+          analyticsId: caid,
+        })),
     chains: params.supportedChains,
     defaultChain: params.defaultChain,
     fetch: params.fetch,
