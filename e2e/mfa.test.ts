@@ -203,6 +203,25 @@ describe('MFA in the browser', () => {
     await page.locator(id('lk-close')).click();
     await modalClosed(page);
   });
+
+  test('an app with its own MFA UI (useRegisterMfaListener) gets the prompt instead of the modal', async () => {
+    await page.locator(id('demo-mfa-own-ui')).check();
+    await page.locator(id('demo-mfa-clear')).click();
+    await page.locator(id('demo-mfa-sign')).click();
+    await expect
+      .poll(() => text(page, 'demo-mfa-own-status'), { timeout: walletTimeout })
+      .toBe('code required');
+    expect(await page.locator(id('lk-modal')).isVisible()).toBe(false);
+    const right = nextTotp();
+    await page.locator(id('demo-mfa-own-code')).fill(wrongCode(right));
+    await page.locator(id('demo-mfa-own-submit')).click();
+    await expect.poll(() => text(page, 'demo-mfa-own-status')).toBe('wrong code');
+    await page.locator(id('demo-mfa-own-code')).fill(right);
+    await page.locator(id('demo-mfa-own-submit')).click();
+    await expect.poll(() => text(page, 'demo-mfa-signature'), { timeout: walletTimeout }).toMatch(/^0x/);
+    expect(await page.locator(id('lk-modal')).isVisible()).toBe(false);
+    await page.locator(id('demo-mfa-own-ui')).uncheck();
+  });
 });
 
 describe('a passkey factor in the browser', () => {
