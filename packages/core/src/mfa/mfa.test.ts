@@ -209,6 +209,48 @@ describe('MFA through the wallet frame, on the real server', () => {
   });
 });
 
+describe('a passkey that is a factor', () => {
+  it('unlinks through the frame (client.passkey.unlink), after the user verified with it', async () => {
+    const { app, client: server } = await t.createApp({
+      email_auth: true,
+      passkey_auth: true,
+      mfa_methods: ['passkey'],
+    });
+    const frame = frameProxy(t, app.id);
+    const { client } = testClient(t, app.id, { walletFrame: () => frame });
+    await client.initialize();
+    const email = `unlink-${++users}@example.com`;
+    await client.email.sendCode({ email });
+    await client.email.loginWithCode({ email, code: server.lastCode(email) });
+    const webauthn = installSoftwareWebAuthn(softwareAuthenticator(), testOrigin);
+    const flow = createMfaVerifyFlow(client);
+    const detach = flow.attach();
+    try {
+      await client.passkey.link();
+      await client.passkey.link();
+      const passkeys = () =>
+        (client.getState().user?.linked_accounts ?? []).filter((a) => a.type === 'passkey') as unknown as {
+          credential_id: string;
+          enrolled_in_mfa: boolean;
+        }[];
+      const [factor, other] = passkeys();
+      await createMfaClient(client).submitEnrollmentWithPasskey({ credentialIds: [factor!.credential_id] });
+      expect(passkeys().map((p) => p.enrolled_in_mfa)).toEqual([true, false]);
+      await createMfaClient(client).clear();
+
+      // The server refuses to remove a factor without the token: the frame's request asks for the
+      // passkey (the headless flow runs the ceremony at once) and goes through with it.
+      await client.passkey.unlink({ credentialId: factor!.credential_id });
+      expect(flow.view()).toMatchObject({ method: 'passkey', step: 'verified' });
+      expect(passkeys().map((p) => p.credential_id)).toEqual([other!.credential_id]);
+      expect(client.getState().user?.mfa_methods).toEqual([]);
+    } finally {
+      detach();
+      webauthn.restore();
+    }
+  });
+});
+
 describe('the headless verification flow, in Node', () => {
   it('preselects the first factor: SMS sends its code at once; a wrong code is non-blocking, the right one verifies', async () => {
     const { server, client, broker, wallets } = await harness();
