@@ -1,5 +1,12 @@
-import { limits, mfaApi, mfaAuthApi, type PasskeyAccount, type User } from '@latchkey/protocol';
-import { dialects, dumpDatabase, startTestServer, type TestServer } from '@latchkey/test/server';
+import {
+  limits,
+  mfaApi,
+  mfaAuthApi,
+  type PasskeyAccount,
+  type PasskeyVerifyOptions,
+  type User,
+} from '@latchkey/protocol';
+import { dialects, dumpDatabase, startTestServer, type TestServer, testOrigin } from '@latchkey/test/server';
 import { softwareAuthenticator } from '@latchkey/test/webauthn';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -413,7 +420,7 @@ describe.each(dialects)('MFA routes (%s)', (dialect) => {
     ).toBe(200);
   });
 
-  it('the /mfa_auth spellings take the same bodies; their verify answers {success} and no token', async () => {
+  it('the /mfa_auth spellings take the same bodies and rules; their verify answers {success} and no token', async () => {
     const { client } = await t.createApp(mfaApp);
     const user = await login(client, 'mfa-auth');
     const init = await post<{ totpSecret: string }>(client, mfaAuthApi.mfaAuthTotpInit.path, {}, user.token);
@@ -435,6 +442,47 @@ describe.each(dialects)('MFA routes (%s)', (dialect) => {
       (await post(client, mfaApi.mfaTotpVerify.path, { code: totpCode(secret, now()) }, user.token)).body
         .code,
     ).toBe('invalid_credentials');
+    // Factor changes need the token of /mfa/*/verify: /mfa_auth hands none out.
+    const authenticator = softwareAuthenticator();
+    const passkey = await linkPasskey(client, user.token, authenticator);
+    const enrollment = (mfaToken?: string) =>
+      post(
+        client,
+        mfaAuthApi.mfaAuthPasskeyEnrollment.path,
+        { credential_ids: [passkey] },
+        user.token,
+        mfaToken,
+      );
+    expect((await enrollment()).body.code).toBe('missing_or_invalid_mfa');
+    t.advance(30);
+    const mfaToken = await post<{ token: string }>(
+      client,
+      mfaApi.mfaTotpVerify.path,
+      { code: totpCode(secret, now()) },
+      user.token,
+    );
+    expect((await enrollment(mfaToken.body.token)).status).toBe(200);
+    const passkeyInit = await post<{ options: PasskeyVerifyOptions }>(
+      client,
+      mfaAuthApi.mfaAuthPasskeyInit.path,
+      {},
+      user.token,
+    );
+    expect(passkeyInit.body.options.allow_credentials?.map((c) => c.id)).toEqual([passkey]);
+    const assertion = authenticator.assert(passkeyInit.body.options, testOrigin);
+    expect(
+      await post(
+        client,
+        mfaAuthApi.mfaAuthPasskeyVerify.path,
+        { authenticator_response: assertion },
+        user.token,
+      ),
+    ).toEqual(expect.objectContaining({ status: 200, body: { success: true } }));
+    expect(
+      await post(client, mfaAuthApi.mfaAuthTotpUnenroll.path, {}, user.token, mfaToken.body.token),
+    ).toEqual(expect.objectContaining({ status: 200, body: { success: true } }));
+    const me = await client.request<{ user: User }>('/api/v1/users/me', { token: user.token });
+    expect(me.body.user.mfa_methods.map((m) => m.type)).toEqual(['passkey']);
   });
 
   it('MFA tokens last limits.mfaTokenTtlSeconds', async () => {
