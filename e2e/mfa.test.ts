@@ -39,6 +39,10 @@ describe('MFA in the browser', () => {
   let page: Page;
   let secret = '';
   let wallet = '';
+  /** Every MFA token the server handed out (to the wallet frame): none may reach the host page. */
+  const mfaTokens: string[] = [];
+  /** Every message the host window (the demo page, not its frames) received. */
+  const hostMessages: string[] = [];
 
   beforeAll(async () => {
     stack = await startStack();
@@ -49,6 +53,32 @@ describe('MFA in the browser', () => {
       embedded_wallet_config: { ethereum: { create_on_login: 'users-without-wallets' } },
     });
     ({ page } = await stack.newPage());
+    page.on('response', async (response) => {
+      if (!/\/api\/v1\/mfa\/[a-z_]+\/verify$/.test(new URL(response.url()).pathname)) return;
+      const body = (await response.json().catch(() => null)) as { token?: unknown } | null;
+      if (typeof body?.token === 'string') mfaTokens.push(body.token);
+    });
+    await page.exposeBinding('lkRecordHostMessage', (_source, data: string) => {
+      hostMessages.push(data);
+    });
+    // Runs before the demo's own scripts, in every frame; only the top window records.
+    await page.addInitScript(() => {
+      if (window.top !== window) return;
+      const record = (window as unknown as { lkRecordHostMessage(d: string): void }).lkRecordHostMessage;
+      window.addEventListener(
+        'message',
+        (event) => {
+          let data: string;
+          try {
+            data = typeof event.data === 'string' ? event.data : JSON.stringify(event.data);
+          } catch {
+            data = String(event.data);
+          }
+          void record(data);
+        },
+        true,
+      );
+    });
   });
   afterAll(async () => {
     await stack?.close();
@@ -221,6 +251,23 @@ describe('MFA in the browser', () => {
     await expect.poll(() => text(page, 'demo-mfa-signature'), { timeout: walletTimeout }).toMatch(/^0x/);
     expect(await page.locator(id('lk-modal')).isVisible()).toBe(false);
     await page.locator(id('demo-mfa-own-ui')).uncheck();
+  });
+
+  test('the MFA tokens never reached the host page: not its messages, DOM or storage', async () => {
+    // One per successful verification above (the signature, SMS enrolment, removal, own UI): the
+    // frame verified every code itself.
+    expect(mfaTokens).toHaveLength(4);
+    expect(hostMessages.length).toBeGreaterThan(0);
+    const page_ = await page.evaluate(() => ({
+      html: document.documentElement.outerHTML,
+      storage: JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage }),
+    }));
+    for (const token of mfaTokens) {
+      expect(hostMessages.some((m) => m.includes(token))).toBe(false);
+      expect(page_.html).not.toContain(token);
+      expect(page_.storage).not.toContain(token);
+    }
+    expect(hostMessages.some((m) => m.includes('latchkey-mfa-token'))).toBe(false);
   });
 });
 
