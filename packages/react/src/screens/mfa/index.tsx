@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { useEffect, useSyncExternalStore } from 'react';
 import { en } from '../../copy/en.ts';
 import type { AreaProps } from '../types.ts';
 import { MfaEnrollCodeScreen } from './MfaEnrollCodeScreen.tsx';
@@ -14,7 +14,7 @@ import { injectMfaStyles } from './styles.ts';
 
 /** Multi-factor: the verification (shown over any flow) and the enrolment screens. */
 export default function MfaArea({ screen, flow, client, config, app, titleId }: AreaProps) {
-  injectMfaStyles();
+  useEffect(injectMfaStyles, []);
   // The lists read the user (factors, passkeys), which enrolment changes.
   const user = useSyncExternalStore(
     client.subscribe,
