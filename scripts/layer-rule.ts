@@ -50,6 +50,7 @@ export const packageLayers: PackageLayers[] = [
         'embedded-wallets',
         'guest',
         'health',
+        'mfa',
         'oauth',
         'passkeys',
         'siwe',
@@ -91,7 +92,15 @@ export const packageLayers: PackageLayers[] = [
       // What the hooks and the screens share: embedded wallets, signing, connected wallets.
       ['embedded', 'signing', 'wallets'],
       ['components'],
-      ['LatchkeyContext.ts', 'events.ts', 'types.ts', 'toClientUser.ts', 'toOAuthTokensEvent.ts', 'copy'],
+      [
+        'LatchkeyContext.ts',
+        'events.ts',
+        'types.ts',
+        'toClientUser.ts',
+        'toOAuthTokensEvent.ts',
+        'mfaErrors.ts',
+        'copy',
+      ],
     ],
   },
 ];

@@ -3,6 +3,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { Embedded } from './Embedded.tsx';
 import { Export } from './Export.tsx';
 import { ImportKey } from './ImportKey.tsx';
+import { Mfa } from './Mfa.tsx';
 import { Passkeys } from './Passkeys.tsx';
 import { Signing } from './Signing.tsx';
 import { Socials } from './Socials.tsx';
@@ -182,6 +183,7 @@ export function App({ apiUrl }: { apiUrl: string }) {
       <Embedded run={run} />
       <ImportKey run={run} />
       <Export run={run} />
+      <Mfa />
       <Signing />
       <Wagmi />
 

@@ -38,6 +38,22 @@ export interface CreateLatchkeyClientParameters {
   walletWindow?: WalletWindow | undefined;
   /** The page OAuth redirects, returns and popups use; default `window` (tests pass their own). */
   oauthBrowser?: OAuthBrowser | undefined;
+  /**
+   * The wallet frame the embedded wallets talk to; default the hidden iframe on `apiUrl` (tests pass
+   * the frame's own code run in Node).
+   */
+  walletFrame?: (() => WalletFrameTransport) | undefined;
+}
+
+/** A wallet frame as the embedded wallets use it (`FrameProxy` of `@latchkey/core/embedded`). */
+export interface WalletFrameTransport {
+  readonly ready: Promise<void>;
+  request<T = unknown>(
+    event: string,
+    data: Record<string, unknown>,
+    options?: { timeoutMs?: number | undefined },
+  ): Promise<T>;
+  destroy(): void;
 }
 
 /** What `getState()` returns and `subscribe()` watches. */

@@ -210,7 +210,14 @@ export function createLatchkeyClient(params: CreateLatchkeyClientParameters): La
     cookies: params.cookies,
     onUserChange: (user) => store.setState({ user, authenticated: user !== null }),
   });
-  const ctx: FlowContext = { appId, http, session, storage, onLogin: (user) => enrollAfterLogin(user) };
+  const ctx: FlowContext = {
+    appId,
+    http,
+    session,
+    storage,
+    onLogin: (user) => enrollAfterLogin(user),
+    embeddedWallets,
+  };
 
   // The passkey flows and the WebAuthn library: a chunk of their own, loaded on first use.
   const passkeys = () => import('./flows/passkey.ts');
@@ -258,7 +265,7 @@ export function createLatchkeyClient(params: CreateLatchkeyClientParameters): La
     if (initializing) await initializing.catch(() => undefined);
   }
 
-  return {
+  const client: LatchkeyClient = {
     appId,
     get apiUrl() {
       return http.apiUrl;
@@ -351,10 +358,11 @@ export function createLatchkeyClient(params: CreateLatchkeyClientParameters): La
     embeddedWallets,
     http,
   };
+  return client;
 
   function embeddedWallets(): Promise<EmbeddedWallets> {
     embedded ??= import('./embedded/index.ts').then((m) =>
-      m.clientEmbeddedWallets(params, () => http.apiUrl, session, analyticsId, store.getState),
+      m.clientEmbeddedWallets(params, () => http.apiUrl, session, analyticsId, client),
     );
     embedded.catch(() => {
       embedded = null;

@@ -61,6 +61,7 @@ describe('@latchkey/core', () => {
         "runModalTask",
         "sendEmailCode",
         "sendSmsCode",
+        "setMfaModal",
         "storageKeys",
         "syncCustomJwt",
         "tokenAppId",

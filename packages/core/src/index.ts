@@ -6,6 +6,7 @@ export type {
   LatchkeyState,
 } from './createLatchkeyClient.ts';
 export { createLatchkeyClient, normaliseApiUrl } from './createLatchkeyClient.ts';
+export { setMfaModal } from './embedded/mfa/modal-registry.ts';
 export type { ClientErrorCode, LatchkeyErrorOptions } from './errors.ts';
 export {
   clientErrorMessages,

@@ -25,6 +25,14 @@ export const frameApi = {
  */
 export const dpopHeaders = { proof: 'dpop', nonce: 'dpop-nonce' } as const;
 
+/**
+ * The MFA token (`/api/v1/mfa/{method}/verify` → `{token}`) on the frame's requests: the frame API's share
+ * releases and session check, and the MFA enrolment routes, refuse a user with a factor without a
+ * valid one (`missing_or_invalid_mfa`; a token presented but expired, or another user's or session's:
+ * `expired_or_invalid_mfa_token`). Only the wallet frame holds it, in memory.
+ */
+export const mfaTokenHeader = 'latchkey-mfa-token';
+
 /** The `typ` of a DPoP proof's header (RFC 9449 §4.2). */
 export const dpopProofType = 'dpop+jwt';
 

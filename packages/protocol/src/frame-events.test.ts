@@ -9,6 +9,7 @@ import {
   frameEventPattern,
   frameEvents,
   longFrameEvents,
+  mfaFreeFrameEvents,
 } from './frame-events.ts';
 
 describe('frame events', () => {
@@ -28,5 +29,20 @@ describe('frame events', () => {
     expectTypeOf<FrameResponseOf<'privy:wallet:create'>>().toEqualTypeOf<{ address: string }>();
     expectTypeOf<FrameRequestOf<'privy:wallets:add'>>().toHaveProperty('hdWalletIndex');
     expectTypeOf<'wallet_not_on_device'>().toExtend<FrameErrorOf<'privy:wallets:rpc'>>();
+  });
+
+  it('lets any request carry the MFA fields and be refused for MFA (WIRE.md §6)', () => {
+    expectTypeOf<FrameRequestOf<'privy:wallets:rpc'>>().toHaveProperty('mfaCode');
+    expectTypeOf<FrameRequestOf<'privy:mfa:verify'>>().toHaveProperty('mfaMethod');
+    expectTypeOf<'missing_or_invalid_mfa'>().toExtend<FrameErrorOf<'privy:wallets:connect'>>();
+    expectTypeOf<'missing_or_invalid_mfa'>().toExtend<FrameErrorOf<'privy:mfa:submit-enrollment'>>();
+  });
+
+  it('keeps the MFA loop off the handshake, the device enrolment and clear only', () => {
+    expect([...mfaFreeFrameEvents].sort()).toEqual(
+      [frameEvents.ready, frameEvents.walletsEnrollDevice, frameEvents.mfaClear].sort(),
+    );
+    expect(frameEvents.mfaClear).toBe('privy:mfa:clear');
+    expect(frameEvents.authUnlinkPasskey).toBe('privy:auth:unlink-passkey');
   });
 });

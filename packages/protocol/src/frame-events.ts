@@ -1,3 +1,5 @@
+import type { MfaMethod } from './api/mfa.ts';
+import type { PasskeyAssertion } from './api/passkeys.ts';
 import type { ChainType, EntropyIdVerifier, FrameRecoveryMethod } from './wallets.ts';
 
 /**
@@ -21,6 +23,13 @@ export const frameEvents = {
   // enrolls the device right after a login.
   walletsCheckRecoveryPassword: 'privy:wallets:check-recovery-password',
   walletsEnrollDevice: 'privy:wallets:enroll-device',
+  // Multi-factor (WIRE.md §6): the frame verifies codes and keeps the MFA token; the host never sees it.
+  mfaVerify: 'privy:mfa:verify',
+  mfaInitEnrollment: 'privy:mfa:init-enrollment',
+  mfaSubmitEnrollment: 'privy:mfa:submit-enrollment',
+  mfaUnenroll: 'privy:mfa:unenroll',
+  mfaClear: 'privy:mfa:clear',
+  authUnlinkPasskey: 'privy:auth:unlink-passkey',
 } as const;
 
 export type FrameEventName = (typeof frameEvents)[keyof typeof frameEvents];
@@ -29,8 +38,10 @@ export type FrameEventName = (typeof frameEvents)[keyof typeof frameEvents];
 export const frameEventPattern = /^privy:.+/;
 
 /**
- * Every error `type` of WIRE.md §6. This frame answers with the first four; the MFA, funds and
- * client ones come from the incumbent's frame, and a client may still meet them.
+ * Every error `type` of WIRE.md §6. This frame answers with the first four and
+ * `missing_or_invalid_mfa` (the server refused for MFA, or a code did not verify); the host's MFA
+ * loop adds `mfa_timeout`, `mfa_verification_max_attempts_reached` and `client_error` ('MFA
+ * canceled'); `insufficient_funds` comes from the incumbent's frame, and a client may still meet it.
  */
 export type FrameErrorType =
   | 'error'
@@ -65,12 +76,29 @@ export interface FrameRecoveryData {
   recoveryPassword?: string;
 }
 
+/**
+ * What a host merges into any request's `data` once the user has given a code (WIRE.md §6): the frame
+ * verifies it with the server before the operation and keeps the MFA token it gets. `mfaCode` is the
+ * six digits for `sms` and `totp`, the snake_case WebAuthn assertion (WIRE.md §3.5) for `passkey`;
+ * `relyingParty` is the page origin the assertion was made on. The incumbent's SDK sends nulls when it
+ * has none.
+ */
+export interface FrameMfaData {
+  mfaMethod?: MfaMethod | null;
+  mfaCode?: string | PasskeyAssertion | null;
+  relyingParty?: string | null;
+}
+
+/** The MFA fields' names, for the code that merges and strips them. */
+export const frameMfaFields = ['mfaMethod', 'mfaCode', 'relyingParty'] as const;
+
 export interface FrameRpcRequest {
   method: string;
   params?: unknown;
 }
 
-type Failing = 'error' | 'invalid_request_arguments';
+/** Any request may carry the MFA fields, and any may be refused for MFA. */
+type Failing = 'error' | 'invalid_request_arguments' | 'missing_or_invalid_mfa';
 /** The failures of an event that needs the wallet's shares on this device. */
 type OnDevice = Failing | 'wallet_not_on_device';
 
@@ -144,9 +172,50 @@ export interface FrameEventMap {
     response: Record<string, never>;
     error: Failing;
   };
+  /** Verifies the MFA fields the request carries and keeps the token (WIRE.md §6). */
+  'privy:mfa:verify': {
+    request: FrameAuthData;
+    response: Record<string, never>;
+    error: Failing;
+  };
+  /** sms: the server texts an enrolment code to `phoneNumber`; totp: a new secret for the QR code. */
+  'privy:mfa:init-enrollment': {
+    request: FrameAuthData & ({ method: 'sms'; phoneNumber: string } | { method: 'totp' });
+    response: { method: MfaMethod; secret?: string; authUrl?: string };
+    error: Failing;
+  };
+  /** passkey: the passkeys (of the user's linked ones) that verify from now on, the others removed. */
+  'privy:mfa:submit-enrollment': {
+    request: FrameAuthData &
+      (
+        | { method: 'sms'; phoneNumber: string; code: string }
+        | { method: 'totp'; code: string }
+        | { method: 'passkey'; credentialIds: string[]; removeForLogin?: boolean }
+      );
+    response: Record<string, never>;
+    error: Failing;
+  };
+  'privy:mfa:unenroll': {
+    request: FrameAuthData & { method: MfaMethod; removeForLogin?: boolean };
+    response: Record<string, never>;
+    error: Failing;
+  };
+  /** Drops the frame's MFA token (logout, or an app that wants a fresh verification). No token needed. */
+  'privy:mfa:clear': {
+    request: { userId?: string };
+    response: Record<string, never>;
+    error: Failing;
+  };
+  /** Unlinks a passkey, also as a factor with `removeAsMfa` (removing a factor needs the MFA token). */
+  'privy:auth:unlink-passkey': {
+    request: FrameAuthData & { credentialId: string; removeAsMfa?: boolean };
+    response: Record<string, never>;
+    error: Failing;
+  };
 }
 
-export type FrameRequestOf<E extends FrameEventName> = FrameEventMap[E]['request'];
+/** An event's request data, with the MFA fields any request may carry (WIRE.md §6). */
+export type FrameRequestOf<E extends FrameEventName> = FrameEventMap[E]['request'] & FrameMfaData;
 export type FrameResponseOf<E extends FrameEventName> = FrameEventMap[E]['response'];
 export type FrameErrorOf<E extends FrameEventName> = FrameEventMap[E]['error'];
 
@@ -170,6 +239,18 @@ export const longFrameEvents: readonly FrameEventName[] = [
   frameEvents.walletsSetRecovery,
   frameEvents.walletsImport,
   frameEvents.walletsRecover,
+];
+
+/**
+ * Events the host never wraps in its MFA loop (asking the user for a code and sending the request
+ * again with the MFA fields when the frame answers `missing_or_invalid_mfa`): the handshake, the
+ * device's enrolment (it touches no share) and `clear`. Every other event may reach a gated part of
+ * the server (share release, the per-signature session check, adding or removing a factor).
+ */
+export const mfaFreeFrameEvents: readonly FrameEventName[] = [
+  frameEvents.ready,
+  frameEvents.walletsEnrollDevice,
+  frameEvents.mfaClear,
 ];
 
 /**

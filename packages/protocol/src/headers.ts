@@ -1,3 +1,5 @@
+import { dpopHeaders, mfaTokenHeader } from './frame-api.ts';
+
 /** Request headers the client SDKs send (WIRE.md §1.2). */
 export const headers = {
   appId: 'privy-app-id',
@@ -13,11 +15,15 @@ export const headers = {
   skipSimulation: 'x-privy-skip-simulation',
 } as const;
 
-/** Every header a browser client may send, for `Access-Control-Allow-Headers` (the frame's DPoP proof too). */
+/**
+ * Every header a browser client may send, for `Access-Control-Allow-Headers` (the frame's DPoP proof
+ * and MFA token too: frame-api.ts).
+ */
 export const allowedRequestHeaders = [
   'authorization',
   'content-type',
   'accept',
-  'dpop',
+  dpopHeaders.proof,
+  mfaTokenHeader,
   ...Object.values(headers),
 ] as const;

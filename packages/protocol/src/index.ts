@@ -9,6 +9,7 @@ export * from './api/email.ts';
 export * from './api/embedded-wallets.ts';
 export * from './api/farcaster.ts';
 export * from './api/guest.ts';
+export * from './api/mfa.ts';
 export * from './api/oauth.ts';
 export * from './api/passkeys.ts';
 export * from './api/route.ts';

@@ -18,4 +18,15 @@ export const limits = {
   /** Passkeys are the one account type a user may hold several of. */
   maxPasskeysPerUser: 5,
   requestTimeoutMs: 20_000,
+  /**
+   * An MFA token (`/mfa/{method}/verify`) lives 5 minutes: as long as the client waits for one code, so one
+   * verification covers the operation it was asked for and the signatures right after it.
+   */
+  mfaTokenTtlSeconds: 300,
+  /** A wallet operation that needs MFA: each code is waited for 300 s ('mfa_timeout')… */
+  mfaCodeWaitMs: 300_000,
+  /** …the whole operation at most 1,260,000 ms… */
+  mfaOperationTimeoutMs: 1_260_000,
+  /** …and after 4 attempts it fails ('mfa_verification_max_attempts_reached'). */
+  mfaMaxAttempts: 4,
 } as const;

@@ -6,6 +6,7 @@ import {
   LatchkeyClientError,
   type ModalIntent,
   type ModalRequest,
+  setMfaModal,
 } from '@latchkey/core';
 import {
   type ComponentType,
@@ -188,6 +189,10 @@ export function LatchkeyProvider({ appId, apiUrl, clientId, config = {}, childre
 
   // Back from a social provider: the return completes in the modal, or for a headless hook.
   useOAuthReturn(client, events, ready, openModal);
+
+  // An operation that needs an MFA code, with no app listener and no modal open (an open one shows the
+  // verification over its flow): 'Verify your identity' on its own.
+  useEffect(() => setMfaModal(client, () => openModal('mfa-verify')), [client, openModal]);
 
   const onClose = useCallback(() => setRequest(null), []);
   const value = useMemo<LatchkeyContextValue>(

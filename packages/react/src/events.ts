@@ -1,3 +1,4 @@
+import type { ModalIntent } from '@latchkey/core';
 import type { ChainType } from '@latchkey/protocol';
 import type {
   AccountChangeEvent,
@@ -23,6 +24,8 @@ export interface LatchkeyEventMap {
   connectWalletError: string;
   /** A social login or link brought the provider's tokens (the app has the server return them). */
   oauthTokens: OAuthTokensEvent;
+  /** Closes the modal if it shows this intent (`closeMfaEnrollmentModal`); the open modal listens. */
+  closeModal: ModalIntent;
 }
 
 export interface LatchkeyEvents {

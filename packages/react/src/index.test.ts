@@ -6,6 +6,9 @@ describe('@latchkey/react', () => {
     expect(Object.keys(react).sort()).toMatchInlineSnapshot(`
       [
         "LatchkeyProvider",
+        "errorIndicatesMaxMfaRetries",
+        "errorIndicatesMfaTimeout",
+        "errorIndicatesMfaVerificationFailed",
         "missingProviderMessage",
         "oauthProviders",
         "toClientUser",
@@ -21,7 +24,11 @@ describe('@latchkey/react', () => {
         "useLoginWithOAuth",
         "useLoginWithPasskey",
         "useLogout",
+        "useMfa",
+        "useMfaEnrollment",
+        "useMfaEnrollmentUI",
         "useOAuthTokens",
+        "useRegisterMfaListener",
         "useSendTransaction",
         "useSetWalletPassword",
         "useSetWalletRecovery",

@@ -1,5 +1,5 @@
 // The social providers, for apps that draw their own buttons (`useLoginWithOAuth`).
-export type { OAuthProvider, OAuthProviderName } from '@latchkey/protocol';
+export type { MfaMethod, OAuthProvider, OAuthProviderName } from '@latchkey/protocol';
 export { oauthProviders } from '@latchkey/protocol';
 export type { LatchkeyEventMap } from './events.ts';
 export type { LatchkeyActions } from './hooks/latchkeyActions.ts';
@@ -31,9 +31,17 @@ export type { UseLoginWithPasskeyParameters } from './hooks/useLoginWithPasskey.
 export { useLoginWithPasskey } from './hooks/useLoginWithPasskey.ts';
 export type { UseLogoutParameters } from './hooks/useLogout.ts';
 export { useLogout } from './hooks/useLogout.ts';
+export type { UseMfaReturnType } from './hooks/useMfa.ts';
+export { useMfa } from './hooks/useMfa.ts';
+export type { UseMfaEnrollmentReturnType } from './hooks/useMfaEnrollment.ts';
+export { useMfaEnrollment } from './hooks/useMfaEnrollment.ts';
+export type { UseMfaEnrollmentUIReturnType } from './hooks/useMfaEnrollmentUI.ts';
+export { useMfaEnrollmentUI } from './hooks/useMfaEnrollmentUI.ts';
 export type { UseOAuthTokensParameters } from './hooks/useOAuthTokens.ts';
 export { useOAuthTokens } from './hooks/useOAuthTokens.ts';
 export type { PasskeyFlowState } from './hooks/usePasskeyAction.ts';
+export type { MfaListener } from './hooks/useRegisterMfaListener.ts';
+export { useRegisterMfaListener } from './hooks/useRegisterMfaListener.ts';
 export type { SendTransactionResult } from './hooks/useSendTransaction.ts';
 export { useSendTransaction } from './hooks/useSendTransaction.ts';
 export type { UseSetWalletPasswordParameters } from './hooks/useSetWalletPassword.ts';
@@ -55,6 +63,11 @@ export { useWallets } from './hooks/useWallets.ts';
 export { missingProviderMessage } from './LatchkeyContext.ts';
 export type { LatchkeyProviderProps } from './LatchkeyProvider.tsx';
 export { LatchkeyProvider } from './LatchkeyProvider.tsx';
+export {
+  errorIndicatesMaxMfaRetries,
+  errorIndicatesMfaTimeout,
+  errorIndicatesMfaVerificationFailed,
+} from './mfaErrors.ts';
 export type { SigningCallbacks } from './signing/callbacks.ts';
 export type { EmbeddedSolanaWalletActions } from './signing/solanaActions.ts';
 export type {

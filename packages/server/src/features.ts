@@ -8,6 +8,7 @@ import { embeddedWalletsFeature } from './embedded-wallets/feature.ts';
 import type { Feature } from './feature.ts';
 import { guestFeature } from './guest/feature.ts';
 import { healthFeature } from './health/feature.ts';
+import { mfaFeature } from './mfa/feature.ts';
 import { oauthFeature } from './oauth/feature.ts';
 import { passkeysFeature } from './passkeys/feature.ts';
 import { sessionsFeature } from './sessions/feature.ts';
@@ -35,6 +36,7 @@ export const features: Feature[] = [
   oauthFeature,
   embeddedWalletsFeature,
   passkeysFeature,
+  mfaFeature,
 ];
 
 /** The features' own migrations, in feature order: storage runs them after the foundation's. */

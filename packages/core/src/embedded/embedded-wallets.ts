@@ -17,6 +17,7 @@ import { createSolanaWallet } from './actions/createSolanaWallet.ts';
 import { enrollDevice } from './actions/enrollDevice.ts';
 import { getEthereumProvider } from './actions/getEthereumProvider.ts';
 import { importWallet } from './actions/importWallet.ts';
+import { type EmbeddedMfa, embeddedMfa } from './actions/mfa.ts';
 import { recoverWallet } from './actions/recoverWallet.ts';
 import { assertCanSetRecovery, setRecovery } from './actions/setRecovery.ts';
 import { signSolanaMessage } from './actions/signSolanaMessage.ts';
@@ -24,6 +25,7 @@ import { walletRpc } from './actions/walletRpc.ts';
 import type { ConfirmHook, EmbeddedEthereumProvider } from './ethereum-provider.ts';
 import type { EvmChain } from './fees.ts';
 import type { FrameProxy } from './frame-proxy.ts';
+import type { MfaGate } from './mfa/gate.ts';
 
 /** What the embedded wallets need of the session. */
 export type EmbeddedSession = Pick<SessionManager, 'user' | 'getAccessToken' | 'refreshAfterChange'> &
@@ -51,6 +53,12 @@ export interface CreateEmbeddedWalletsParameters {
    * the frame is asked (the server refuses the others too).
    */
   walletConfig?: (() => Partial<EmbeddedWalletConfig> | null | undefined) | undefined;
+  /**
+   * Asks the user for MFA codes (the client's MFA broker): a frame request the server refuses for
+   * MFA is sent again with the user's code. Without it, the refusal (`missing_or_invalid_mfa`) is
+   * the caller's.
+   */
+  mfa?: MfaGate | undefined;
 }
 
 export interface CreateEmbeddedWalletOptions {
@@ -151,6 +159,11 @@ export interface EmbeddedWallets {
   signSolanaMessage(address: string, message: Uint8Array): Promise<Uint8Array>;
   /** Installs the confirmation hook every provider awaits before signing (null: none). */
   setConfirm(hook: ConfirmHook | null): void;
+  /**
+   * Multi-factor through the frame, which holds the MFA token: verifying, enrolling and removing
+   * factors, forgetting the token, and unlinking a passkey that is a factor.
+   */
+  readonly mfa: EmbeddedMfa;
   /** Removes the frame; providers tell their listeners the accounts are gone. */
   destroy(): void;
 }
@@ -189,6 +202,7 @@ export function createEmbeddedWallets(params: CreateEmbeddedWalletsParameters): 
     setConfirm(hook) {
       ctx.confirm = hook;
     },
+    mfa: embeddedMfa(ctx),
     destroy() {
       for (const provider of ctx.providers.values()) provider.disconnect();
       ctx.providers.clear();

@@ -12,6 +12,16 @@ export interface FlowContext {
   storage: LatchkeyStorage;
   /** Told of each login, after the session holds it (the client enrolls the wallet frame's device). */
   onLogin?: ((user: User) => void) | undefined;
+  /**
+   * The client's embedded wallets (loaded on first use): a passkey that is an MFA factor is unlinked
+   * through the wallet frame, which holds the MFA token its removal needs.
+   */
+  embeddedWallets?: (() => Promise<{ mfa: FrameMfaUnlink }>) | undefined;
+}
+
+/** The embedded wallets' passkey unlinking (`EmbeddedWallets['mfa']`), as the flows see it. */
+export interface FrameMfaUnlink {
+  unlinkPasskey(credentialId: string, options: { removeAsMfa: boolean }): Promise<void>;
 }
 
 /** What a login returns. */

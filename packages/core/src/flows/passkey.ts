@@ -38,18 +38,18 @@ export interface PasskeyParameters {
 
 export interface UnlinkPasskeyParameters {
   credentialId: string;
-  /** Also drop it as an MFA method (WIRE.md §3.5; accepted, MFA is not served yet). */
+  /** Also drop it as an MFA method (WIRE.md §3.5). */
   removeAsMfa?: boolean | undefined;
 }
 
 /** The page origin the ceremony runs on: the relying party (the server checks it is allowed). */
-function relyingParty(): { relying_party?: string } {
+export function relyingParty(): { relying_party?: string } {
   const origin = globalThis.location?.origin;
   return origin && origin !== 'null' ? { relying_party: origin } : {};
 }
 
 /** The browser's refusals: cancelled, timed out, or no passkey here (`NotAllowedError`). */
-function browserError(error: unknown): unknown {
+export function browserError(error: unknown): unknown {
   if (!(error instanceof Error)) return error;
   const name = (error as { cause?: { name?: string } }).cause?.name ?? error.name;
   if (name === 'NotAllowedError' || name === 'AbortError')
@@ -57,7 +57,7 @@ function browserError(error: unknown): unknown {
   return new LatchkeyClientError('unknown_auth_error', error.message, { cause: error });
 }
 
-const webauthn = () => import('@simplewebauthn/browser');
+export const webauthn = () => import('@simplewebauthn/browser');
 
 async function createCredential(options: PasskeyEnrollmentOptions) {
   const { startRegistration } = await webauthn();
@@ -148,13 +148,25 @@ export async function linkWithPasskey(ctx: FlowContext, params: PasskeyParameter
 }
 
 /**
- * Removes one of the user's passkeys (`/passkeys/unlink`); the user's only account cannot go.
+ * Removes one of the user's passkeys (`/passkeys/unlink`); the user's only account cannot go. A passkey
+ * that is an MFA factor goes through the wallet frame, which holds the MFA token its removal needs
+ * (the user is asked to verify when the frame holds none).
  *
  * @example
  * const user = await unlinkPasskey(ctx, { credentialId: account.credential_id });
  */
 export async function unlinkPasskey(ctx: FlowContext, params: UnlinkPasskeyParameters): Promise<User> {
   assertLoggedIn(ctx);
+  const account = ctx.session.user?.linked_accounts.find(
+    (a) => a.type === 'passkey' && (a as { credential_id?: unknown }).credential_id === params.credentialId,
+  ) as { enrolled_in_mfa?: boolean } | undefined;
+  if (account?.enrolled_in_mfa && ctx.embeddedWallets) {
+    // The frame's action refreshes the session: the user it holds now is the one without the passkey.
+    const { mfa } = await ctx.embeddedWallets();
+    await mfa.unlinkPasskey(params.credentialId, { removeAsMfa: params.removeAsMfa ?? true });
+    assertLoggedIn(ctx);
+    return ctx.session.user as User;
+  }
   const body = { credential_id: params.credentialId, remove_as_mfa: params.removeAsMfa };
   return completeAccountChange(ctx, await ctx.http.call(passkeyApi.passkeyUnlink, body));
 }

@@ -1,4 +1,5 @@
 import { isOAuthProvider } from '@latchkey/protocol';
+import { mfaBroker } from '../embedded/mfa/broker.ts';
 import { windowOAuthBrowser } from '../oauth/browser.ts';
 import { exitedCode, flowKind, type ModalRequest } from '../ui/intents.ts';
 import { signingStore } from '../ui/signing-queue.ts';
@@ -6,6 +7,8 @@ import { type CodeFlow, createCodeFlow } from './code.ts';
 import { createEmbeddedFlow, type EmbeddedFlow } from './embedded.ts';
 import { errorCode } from './errors.ts';
 import { createLoginFlow, type LoginFlow } from './login.ts';
+import { createMfaVerifyFlow, type MfaVerifyFlow } from './mfa.ts';
+import { createMfaEnrollmentFlow, type MfaEnrollmentFlow } from './mfa-enrollment.ts';
 import {
   canGoBack,
   type NavigationAction,
@@ -40,7 +43,10 @@ export interface ModalFlow {
   open(request: ModalRequest): void;
   /** The UI dropped its request (after `dismiss`, or on its own). */
   ended(): void;
-  /** The screen to show: 'loading' until the client is ready, then the top of the stack. */
+  /**
+   * The screen to show: 'loading' until the client is ready, then the top of the stack, or over it
+   * 'mfa-verify' while an operation waits for the user's MFA code.
+   */
   screen(): Screen | { name: 'loading' };
   canGoBack(): boolean;
   back(): void;
@@ -60,6 +66,9 @@ export interface ModalFlow {
   readonly embedded: EmbeddedFlow;
   readonly oauth: OAuthFlow;
   readonly passkey: PasskeyFlow;
+  /** The MFA verification shown over the flow's screens while an operation needs a code. */
+  readonly mfa: MfaVerifyFlow;
+  readonly mfaEnrollment: MfaEnrollmentFlow;
 }
 
 const closedRequest: ModalRequest = { intent: 'login', id: 0 };
@@ -71,6 +80,12 @@ function firstScreen(request: ModalRequest): Screen {
   if (request.oauth) return { name: 'oauth-status', provider: request.oauth.provider, status: 'verifying' };
   return startScreen(request.intent);
 }
+
+/** The MFA verification is on screen (not yet verified, and no app listener took it). */
+const verifying = (mfa: MfaVerifyFlow) => {
+  const view = mfa.view();
+  return view !== null && view.step !== 'verified';
+};
 
 /**
  * @example
@@ -135,6 +150,8 @@ export function createModalFlow(host: ModalFlowHost): ModalFlow {
   };
 
   function closeNow() {
+    // Closing during a verification cancels it ('Canceled MFA verification.'), unless it succeeded.
+    mfa.close();
     embedded.exit();
     oauth.exit();
     // Closing refuses every signing request still waiting (4001 'The user rejected the request.').
@@ -165,6 +182,25 @@ export function createModalFlow(host: ModalFlowHost): ModalFlow {
   const code = createCodeFlow(rt, login, transfer);
   const wallets = createWalletConnectFlow(rt, login, transfer);
   const passkey = createPasskeyFlow(rt, login);
+  const mfaEnrollment = createMfaEnrollmentFlow(rt);
+  const broker = mfaBroker(client);
+  const mfa = createMfaVerifyFlow(client, {
+    broker,
+    // Opened for the verification alone: its success ends the modal.
+    onVerified: () => {
+      if (state.request?.intent === 'mfa-verify') host.dismiss();
+    },
+  });
+  /** The overlay came or went: the shell remounts the screen slot. */
+  let overlay = false;
+  function followMfa() {
+    const showing = verifying(mfa);
+    if (showing === overlay) return;
+    overlay = showing;
+    set({ ...state, navigation: { ...state.navigation, visit: state.navigation.visit + 1 } });
+    // Opened for a verification that is gone (the app's own UI took it, or it was dismissed).
+    if (!showing && state.request?.intent === 'mfa-verify' && mfa.view() === null) host.dismiss();
+  }
 
   /** The signing intent shows the queue's requests; the modal closes once none is left. */
   function checkSigning() {
@@ -186,9 +222,11 @@ export function createModalFlow(host: ModalFlowHost): ModalFlow {
       rt.reported = false;
       rt.pendingLogin = null;
       timers.clear();
+      broker.setModalOpen(true);
+      const first = request.intent === 'mfa-enrollment' ? mfaEnrollment.firstScreen() : firstScreen(request);
       set({
         request,
-        navigation: navigationReducer(state.navigation, { type: 'reset', screen: firstScreen(request) }),
+        navigation: navigationReducer(state.navigation, { type: 'reset', screen: first }),
       });
       checkSigning();
       // An OAuth request: back from the provider with a return to verify, or off to the provider.
@@ -197,13 +235,19 @@ export function createModalFlow(host: ModalFlowHost): ModalFlow {
     },
     ended() {
       if (!state.request) return;
+      broker.setModalOpen(false);
+      mfa.close();
       embedded.exit();
       oauth.exit();
       timers.clear();
       set({ ...state, request: null });
     },
-    screen: () => (client.getState().ready ? (top() ?? { name: 'landing' }) : { name: 'loading' }),
-    canGoBack: () => client.getState().ready && canGoBack(state.navigation),
+    screen() {
+      if (!client.getState().ready) return { name: 'loading' };
+      if (verifying(mfa)) return { name: 'mfa-verify' };
+      return top() ?? { name: 'landing' };
+    },
+    canGoBack: () => client.getState().ready && !verifying(mfa) && canGoBack(state.navigation),
     back: () => navigate({ type: 'back' }),
     restart: () => navigate({ type: 'reset', screen: firstScreen({ ...active, oauth: undefined }) }),
     close: rt.close,
@@ -212,9 +256,14 @@ export function createModalFlow(host: ModalFlowHost): ModalFlow {
         if (state.request) login.completeIfAlreadyLoggedIn();
       });
       const stopSigning = signingStore(client).subscribe(checkSigning);
+      const stopMfa = mfa.attach();
+      const stopFollowing = mfa.subscribe(followMfa);
+      followMfa();
       return () => {
         stopClient();
         stopSigning();
+        stopMfa();
+        stopFollowing();
         timers.clear();
       };
     },
@@ -225,5 +274,7 @@ export function createModalFlow(host: ModalFlowHost): ModalFlow {
     embedded,
     oauth,
     passkey,
+    mfa,
+    mfaEnrollment,
   };
 }

@@ -15,11 +15,16 @@ export type { ModalFlow, ModalFlowState } from './flow.ts';
 export { createModalFlow } from './flow.ts';
 export { providerRefusesBrowser } from './in-app-browser.ts';
 export type { LoginFlow } from './login.ts';
+export type { MfaUiError, MfaVerifyFlow, MfaVerifyStep, MfaVerifyView } from './mfa.ts';
+export { lastMfaPasskeyAddedAt, mfaUiError, mfaUiMessages } from './mfa.ts';
+export type { MfaEnrollmentFlow, MfaMethodOption, MfaPasskeyOption } from './mfa-enrollment.ts';
+export { passkeysShownCollapsed } from './mfa-enrollment.ts';
 export type { DeviceHints, MobilePlatform } from './mobile.ts';
 export { currentMobilePlatform, mobilePlatform } from './mobile.ts';
 export type {
   CodeTarget,
   EmbeddedScreen,
+  MfaScreen,
   ModalAuthMethod,
   NavigationAction,
   NavigationState,

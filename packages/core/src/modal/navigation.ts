@@ -1,4 +1,4 @@
-import type { ChainType, OAuthProviderName } from '@latchkey/protocol';
+import type { ChainType, MfaMethod, OAuthProviderName } from '@latchkey/protocol';
 import { LatchkeyClientError } from '../errors.ts';
 import type { AccountTransferRequired, TransferAccount } from '../flows/transfer.ts';
 import type { ModalIntent } from '../ui/intents.ts';
@@ -27,6 +27,27 @@ export type EmbeddedScreen =
   | { name: 'set-password-confirm'; password: string }
   | { name: 'set-password-acknowledge'; password: string }
   | { name: 'set-password-result'; ok: boolean };
+
+/** Multi-factor: the verification (shown over any screen while one is under way) and the enrolment screens. */
+export type MfaScreen =
+  /** 'Verify your identity', the code entry and 'Verifying with passkey'. */
+  | { name: 'mfa-verify' }
+  /** 'Transaction Protection' (Continue / Not now), before a first factor. */
+  | { name: 'mfa-enroll-intro' }
+  /** 'Choose a verification method' ('Add more security' when the app offers none). */
+  | { name: 'mfa-enroll-methods' }
+  /** SMS setup: the phone number, then the code texted to it. */
+  | { name: 'mfa-enroll-sms' }
+  | { name: 'mfa-enroll-sms-code'; phoneNumber: string }
+  /** Authenticator setup: the QR code (240) and the setup key, then the app's code. */
+  | { name: 'mfa-enroll-totp'; secret: string; authUrl: string }
+  | { name: 'mfa-enroll-totp-code' }
+  /** 'Set up passkey verification': the user's passkeys, 'Add new passkey'. */
+  | { name: 'mfa-enroll-passkey' }
+  /** The removal confirmation, after the user verified. */
+  | { name: 'mfa-remove'; method: MfaMethod }
+  /** A factor added ('Passkeys updated' for passkeys), with Done. */
+  | { name: 'mfa-enrolled'; method: MfaMethod };
 
 export type Screen =
   | { name: 'landing' }
@@ -70,7 +91,8 @@ export type Screen =
    * A failed flow. The screen (allowlist, user limit, account not found, or the error screen) and
    * its texts follow from the error; `restart` makes its button start the flow again.
    */
-  | { name: 'error'; error: unknown; restart?: boolean };
+  | { name: 'error'; error: unknown; restart?: boolean }
+  | MfaScreen;
 
 export type ScreenName = Screen['name'];
 
@@ -100,6 +122,8 @@ export function startScreen(intent: ModalIntent): Screen {
       error: new LatchkeyClientError('invalid_input', 'Linking needs an OAuth provider'),
     };
   if (intent === 'link-passkey') return { name: 'passkey-status', action: 'link' };
+  // The enrolment flow picks its first screen from the user's factors (modal/mfa-enrollment.ts).
+  if (intent === 'mfa-enrollment') return { name: 'mfa-enroll-methods' };
   return { name: intent };
 }
 
@@ -124,6 +148,8 @@ const final: ReadonlySet<ScreenName> = new Set<ScreenName>([
   'embedded-creating',
   'embedded-created',
   'set-password-result',
+  'mfa-verify',
+  'mfa-enrolled',
 ]);
 
 export function canGoBack(state: NavigationState): boolean {

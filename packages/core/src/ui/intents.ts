@@ -25,7 +25,11 @@ export type ModalIntent =
   /** Signing requests of embedded wallets: sign message, confirm transaction, receipts. */
   | 'signing'
   /** An embedded wallet's export screen with the key-export frame (`useExportWallet`). */
-  | 'export-wallet';
+  | 'export-wallet'
+  /** 'Verify your identity' for an operation that needs MFA, with no other flow on screen. */
+  | 'mfa-verify'
+  /** The MFA enrolment screens (`useMfaEnrollment().showMfaEnrollmentModal`). */
+  | 'mfa-enrollment';
 
 /** Which chains the wallet picker offers. */
 export type WalletChainTypeOption = 'ethereum-only' | 'solana-only' | 'ethereum-and-solana';

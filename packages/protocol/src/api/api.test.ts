@@ -11,6 +11,8 @@ import {
   farcasterTelegramApi,
   frameRoutes,
   guestApi,
+  mfaApi,
+  mfaAuthApi,
   oauthApi,
   oauthCallbackApi,
   type PathParamsOf,
@@ -44,6 +46,8 @@ const tables = {
   smsApi,
   transferApi,
   passkeyApi,
+  mfaApi,
+  mfaAuthApi,
 };
 const plannedTables = { farcasterTelegramApi };
 
@@ -104,6 +108,32 @@ describe('api', () => {
     for (const [name, path] of Object.entries(paths))
       expect(frameRoutes[frameName(name)].path).toBe(`${prefix}${path}`);
     expect(Object.keys(frameRoutes)).toHaveLength(Object.keys(paths).length);
+  });
+
+  it('serves the MFA routes of WIRE.md §3.7 at their paths, TOTP and passkeys under /mfa_auth too', () => {
+    const paths = (table: Record<string, { path: string }>) => Object.values(table).map((r) => r.path);
+    expect(paths(mfaApi)).toEqual(
+      [
+        'passwordless_sms/init',
+        'passwordless_sms/enroll',
+        'passwordless_sms/verify',
+        'passwordless_sms/unenroll',
+        'totp/init',
+        'totp/enroll',
+        'totp/verify',
+        'totp/unenroll',
+        'passkeys/init',
+        'passkeys/verify',
+        'passkeys/enrollment',
+      ].map((path) => `/api/v1/mfa/${path}`),
+    );
+    expect(paths(mfaAuthApi)).toEqual(
+      paths(mfaApi)
+        .filter((path) => !path.includes('passwordless_sms'))
+        .map((path) => path.replace('/mfa/', '/mfa_auth/')),
+    );
+    expectTypeOf<ResponseOf<typeof api.mfaTotpVerify>>().toEqualTypeOf<{ token: string }>();
+    expectTypeOf<ResponseOf<typeof api.mfaTotpInit>>().toHaveProperty('totpAuthUrl');
   });
 
   it('fills path parameters, checked against the path', () => {

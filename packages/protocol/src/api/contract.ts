@@ -5,6 +5,7 @@ import { emailApi } from './email.ts';
 import { frameRoutes } from './embedded-wallets.ts';
 import { farcasterTelegramApi } from './farcaster.ts';
 import { guestApi } from './guest.ts';
+import { mfaApi, mfaAuthApi } from './mfa.ts';
 import { oauthApi, oauthCallbackApi } from './oauth.ts';
 import { passkeyApi } from './passkeys.ts';
 import { sessionApi } from './sessions.ts';
@@ -36,6 +37,8 @@ export const api = {
   ...oauthApi,
   ...oauthCallbackApi,
   ...passkeyApi,
+  ...mfaApi,
+  ...mfaAuthApi,
   ...frameRoutes,
 };
 

@@ -59,6 +59,15 @@ export default function ModalShell({ client, config, events, request, onClose }:
     }
   }, [request, flow]);
 
+  // `closeMfaEnrollmentModal` and the like: closed as the user would close it.
+  useEffect(
+    () =>
+      events.on('closeModal', (intent) => {
+        if (requestRef.current?.intent === intent) flow.close();
+      }),
+    [events, flow],
+  );
+
   const screen = flow.screen();
   const onAreaError = useCallback(
     (error: unknown) => {
@@ -106,8 +115,10 @@ export default function ModalShell({ client, config, events, request, onClose }:
         flow.close();
       }}
       onClose={() => {
-        // Closed by the browser itself (a second Escape): settle the flow like any other close.
-        if (requestRef.current) flow.close();
+        // Closed by the browser itself (a second Escape): settle the flow like any other close. The
+        // event comes after the fact: a dialog shown again since (a request right after the last one
+        // ended, such as the export screen after its MFA verification) was not closed by it.
+        if (requestRef.current && !dialog.current?.open) flow.close();
       }}
       onClick={(event) => {
         if (event.target === dialog.current) flow.close();

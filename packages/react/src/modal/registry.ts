@@ -15,7 +15,8 @@ export type Area =
   | 'signing'
   | 'export'
   | 'oauth'
-  | 'passkey';
+  | 'passkey'
+  | 'mfa';
 
 /** The area whose screens show each screen of the flows (a new screen must be given one). */
 export const areaOf: Record<ScreenName, Area> = {
@@ -54,6 +55,16 @@ export const areaOf: Record<ScreenName, Area> = {
   'export-wallet': 'export',
   'passkey-choice': 'passkey',
   'passkey-status': 'passkey',
+  'mfa-verify': 'mfa',
+  'mfa-enroll-intro': 'mfa',
+  'mfa-enroll-methods': 'mfa',
+  'mfa-enroll-sms': 'mfa',
+  'mfa-enroll-sms-code': 'mfa',
+  'mfa-enroll-totp': 'mfa',
+  'mfa-enroll-totp-code': 'mfa',
+  'mfa-enroll-passkey': 'mfa',
+  'mfa-remove': 'mfa',
+  'mfa-enrolled': 'mfa',
 };
 
 /** Each area's screens, in a chunk of their own, loaded the first time the modal needs them. */
@@ -69,6 +80,7 @@ const loaders: Record<Area, () => Promise<{ default: AreaComponent }>> = {
   export: () => import('../screens/export/index.tsx'),
   oauth: () => import('../screens/oauth/index.tsx'),
   passkey: () => import('../screens/passkey/index.tsx'),
+  mfa: () => import('../screens/mfa/index.tsx'),
 };
 
 /** The areas a flow is likely to reach, loaded as it opens so that no step waits on a chunk. */
@@ -87,6 +99,8 @@ const intentAreas: Record<ModalIntent, Area[]> = {
   'create-wallet': ['embedded'],
   signing: ['signing'],
   'export-wallet': ['export'],
+  'mfa-verify': ['mfa'],
+  'mfa-enrollment': ['mfa'],
 };
 
 const loaded = new Map<Area, AreaComponent>();

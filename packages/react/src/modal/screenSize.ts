@@ -3,10 +3,20 @@ import type { AppResponse } from '@latchkey/protocol';
 import { landingOf } from '../screens/landing/loginSlots.ts';
 import type { LatchkeyConfig } from '../types.ts';
 
+const fullScreens: ReadonlySet<ScreenName | 'loading'> = new Set<ScreenName>([
+  'wallets',
+  'signing',
+  'export-wallet',
+  'mfa-verify',
+  'mfa-enroll-totp',
+  'mfa-enroll-passkey',
+]);
+
 /**
  * Tall screens use the full height (620 px), the rest the compact one (480 px): the landing with
- * more than 3 slots, the wallet picker, signing, and the export screen (the warning, the wallet,
- * the frame with a revealed value and the explanation).
+ * more than 3 slots, the wallet picker, signing, the export screen (the warning, the wallet,
+ * the frame with a revealed value and the explanation), the MFA verification (with the pending
+ * request), the authenticator's QR code and the passkey list.
  */
 export function screenSize(
   name: ScreenName | 'loading',
@@ -17,5 +27,5 @@ export function screenSize(
     const layout = landingOf(app, config);
     return (name === 'overflow' ? layout.overflow : layout.primary).length > 3 ? 'full' : 'compact';
   }
-  return name === 'wallets' || name === 'signing' || name === 'export-wallet' ? 'full' : 'compact';
+  return fullScreens.has(name) ? 'full' : 'compact';
 }

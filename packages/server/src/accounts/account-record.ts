@@ -6,6 +6,7 @@ import {
   oauthProfileFields,
   oauthProviderOf,
 } from '@latchkey/protocol';
+import { isMfaPasskey } from './mfa-methods.ts';
 
 /**
  * Account types this server knows. `guest` is internal: a guest's credential, never on the wire.
@@ -172,8 +173,7 @@ function wirePasskey(account: AccountRecord, times: AccountTimes): LinkedAccount
   return {
     type: 'passkey',
     credential_id: account.identifier,
-    // No MFA on this server yet: a passkey is a login method only.
-    enrolled_in_mfa: false,
+    enrolled_in_mfa: isMfaPasskey(d),
     authenticator_name: text(d.authenticator_name),
     public_key: text(d.public_key),
     created_with_browser: text(d.created_with_browser),

@@ -2,6 +2,7 @@ import { type User, userIdPrefix } from '@latchkey/protocol';
 import type { Kysely } from 'kysely';
 import type { Database, LinkedAccountsTable } from '../storage/schema.ts';
 import { type AccountRecord, type AccountType, toWireAccount } from './account-record.ts';
+import { loadMfaMethods, type MfaMethodRecord } from './mfa-methods.ts';
 
 export interface UserRecord {
   id: string;
@@ -11,6 +12,8 @@ export interface UserRecord {
   isGuest: boolean;
   customMetadata: Record<string, string | number | boolean> | null;
   accounts: AccountRecord[];
+  /** The factors the user has enrolled (mfa-methods.ts), oldest first. */
+  mfaMethods: MfaMethodRecord[];
 }
 
 export function toAccountRecord(row: LinkedAccountsTable): AccountRecord {
@@ -45,6 +48,8 @@ export async function loadUser(
     .orderBy('created_at')
     .orderBy('id')
     .execute();
+  const records = accounts.map(toAccountRecord);
+  const passkeys = records.filter((account) => account.type === 'passkey').map((account) => account.details);
   return {
     id: row.id,
     appId: row.app_id,
@@ -52,7 +57,8 @@ export async function loadUser(
     hasAcceptedTerms: Boolean(row.has_accepted_terms),
     isGuest: Boolean(row.is_guest),
     customMetadata: row.custom_metadata ? JSON.parse(row.custom_metadata) : null,
-    accounts: accounts.map(toAccountRecord),
+    accounts: records,
+    mfaMethods: await loadMfaMethods(db, appId, userId, passkeys),
   };
 }
 
@@ -81,7 +87,7 @@ export function toWireUser(user: UserRecord): User {
     has_accepted_terms: user.hasAcceptedTerms,
     is_guest: user.isGuest,
     linked_accounts: user.accounts.map(toWireAccount).filter((a) => a !== null),
-    mfa_methods: [],
+    mfa_methods: user.mfaMethods.map((method) => ({ type: method.type, verified_at: method.verifiedAt })),
   };
   if (user.customMetadata) wire.custom_metadata = user.customMetadata;
   return wire;

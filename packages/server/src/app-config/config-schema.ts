@@ -20,7 +20,7 @@ export const allowedDomain = z
  * these texts rather than stored and published as if they were in force.
  */
 export const unenforced = {
-  mfa_methods: 'multi-factor authentication is not supported by this server yet',
+  mfa_methods: 'email is not an MFA method this server offers (sms, totp and passkey are)',
 } as const;
 
 /** Schema of every public config field (WIRE.md §4.4), each one optional for partial updates. */
@@ -97,7 +97,7 @@ export const appConfigPatch = z
     mfa_methods: z
       .array(z.enum(['sms', 'totp', 'passkey', 'email']))
       .max(4)
-      .refine((methods) => methods.length === 0, unenforced.mfa_methods),
+      .refine((methods) => !methods.includes('email'), unenforced.mfa_methods),
     embedded_wallet_config: z
       .object({
         create_on_login: createOnLogin,

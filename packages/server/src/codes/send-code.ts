@@ -9,6 +9,8 @@ export interface SendCodeParameters {
   channel: CodeChannel;
   /** The normalised identifier the code is bound to. */
   identifier: string;
+  /** Where the message goes, when not the identifier itself (an MFA code's key names the user too). */
+  to?: string;
   /** How the code travels: email, SMS, or WhatsApp when the app enables it. */
   via: OutgoingMessage['channel'];
   ip: string;
@@ -44,20 +46,23 @@ export async function sendCode(
 
 function codeMessage(app: AppRecord, params: SendCodeParameters, code: string): OutgoingMessage {
   const name = app.config.name;
+  const to = params.to ?? params.identifier;
   if (params.via === 'email') {
     return {
       appId: app.id,
       channel: 'email',
-      to: params.identifier,
+      to,
       subject: `${code} is your login code for ${name}`,
       text: `Your login code for ${name} is ${code}.\n\nIt expires in 10 minutes. If you did not ask for it, you can ignore this email.`,
     };
   }
+  // An MFA code confirms an action of a logged-in user; calling it a login code would mislead.
+  const what = params.channel === 'mfa_sms' ? 'verification' : 'login';
   return {
     appId: app.id,
     channel: params.via,
-    to: params.identifier,
-    text: `${code} is your login code for ${name}. It expires in 10 minutes.`,
+    to,
+    text: `${code} is your ${what} code for ${name}. It expires in 10 minutes.`,
   };
 }
 

@@ -7,7 +7,17 @@ import { randomDigits } from '../crypto/random.ts';
 import { ApiError } from '../http/api-error.ts';
 import type { Database } from '../storage/schema.ts';
 
-export type CodeChannel = 'email' | 'sms';
+/**
+ * What a code is for, part of its key: a login code never passes as an MFA code nor the reverse.
+ * `mfa_sms` codes are keyed by user and number (mfa/sms-factor.ts).
+ */
+export type CodeChannel = 'email' | 'sms' | 'mfa_sms';
+
+/**
+ * Whose guesses are counted together: a code channel, or `mfa_totp` (authenticator-app codes of
+ * one user, checked against the user's secret rather than a stored code: mfa/totp-factor.ts).
+ */
+export type GuessChannel = CodeChannel | 'mfa_totp';
 
 /**
  * How codes may be guessed, counted per identifier (app, channel, email or phone), not per code,
@@ -31,7 +41,7 @@ export const codeGuessing = {
 
 interface CodeKey {
   app_id: string;
-  channel: CodeChannel;
+  channel: GuessChannel;
   identifier: string;
 }
 
@@ -42,6 +52,8 @@ function codeHash(ctx: ServerContext, key: CodeKey, code: string): string {
 /** True when the identifier is the app's fixed test account (enabled per app). */
 export function isTestIdentifier(app: AppRecord, channel: CodeChannel, identifier: string): boolean {
   if (!app.settings.test_credentials_enabled) return false;
+  // The test account logs in with its fixed code; a second factor is never that fixed code.
+  if (channel === 'mfa_sms') return false;
   return channel === 'email'
     ? identifier === app.settings.test_email
     : identifier === app.settings.test_phone_number;
@@ -121,12 +133,9 @@ const tooManyFailures = () =>
   new ApiError('too_many_requests', 'Too many incorrect codes. Try again in a few minutes.');
 
 /**
- * Checks and consumes a code (or the test account's fixed code). The checks of one identifier run
- * one at a time: each takes the identifier's attempts row first (the upsert locks it until commit
- * on PostgreSQL; SQLite runs one write transaction at a time), so racing guesses cannot all read
- * "fewer than 5 failures" and all be compared: at most `maxFailures` wrong guesses are ever checked
- * per window. Right answers are not counted, so the test account can log in concurrently. Single
- * use: a right code takes every live code of the identifier with it. Expired codes never pass.
+ * Checks and consumes a code (or the test account's fixed code), within the identifier's guess cap
+ * (`checkWithinGuessCap`). Single use: a right code takes every live code of the identifier with it.
+ * Expired codes never pass.
  */
 export async function consumeCode(
   ctx: ServerContext,
@@ -136,13 +145,35 @@ export async function consumeCode(
   code: string,
 ): Promise<void> {
   const key: CodeKey = { app_id: app.id, channel, identifier };
+  await checkWithinGuessCap(ctx, app, channel, identifier, async (trx, now) =>
+    isTestIdentifier(app, channel, identifier)
+      ? constantTimeEqual(code, app.settings.test_otp_code)
+      : await takeMatchingCode(ctx, trx, key, code, now),
+  );
+}
+
+/**
+ * Runs `check` (true: the guess was right) within the identifier's guess cap, in one transaction.
+ * The checks of one identifier run one at a time: each takes the identifier's attempts row first
+ * (the upsert locks it until commit on PostgreSQL; SQLite runs one write transaction at a time), so
+ * racing guesses cannot all read "fewer than 5 failures" and all be compared: at most `maxFailures`
+ * wrong guesses are ever checked per window, and a right one that `check` spends inside the
+ * transaction is spent once. Right answers are not counted. The failure that reaches the cap burns
+ * the identifier's live codes; until the window ends every check is `too_many_requests`, and a
+ * wrong guess is `invalid_credentials`.
+ */
+export async function checkWithinGuessCap(
+  ctx: ServerContext,
+  app: AppRecord,
+  channel: GuessChannel,
+  identifier: string,
+  check: (trx: Kysely<Database>, now: number) => Promise<boolean>,
+): Promise<void> {
+  const key: CodeKey = { app_id: app.id, channel, identifier };
   const now = ctx.now();
   const passed = await ctx.db.transaction().execute(async (trx) => {
     if ((await lockFailures(trx, key, now)) >= codeGuessing.maxFailures) return 'locked';
-    const right = isTestIdentifier(app, channel, identifier)
-      ? constantTimeEqual(code, app.settings.test_otp_code)
-      : await takeMatchingCode(ctx, trx, key, code, now);
-    if (right) return 'passed';
+    if (await check(trx, now)) return 'passed';
     if ((await countFailure(trx, key, now)) >= codeGuessing.maxFailures) await deleteCodes(trx, key);
     return 'failed';
   });

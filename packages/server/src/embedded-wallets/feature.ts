@@ -10,6 +10,7 @@ import {
   linkedAccountNotFound,
   ok,
 } from '../hostile-fixtures.ts';
+import { requireMfa } from '../tokens/mfa-token.ts';
 import { addEmbeddedWallet } from './add-embedded-wallet.ts';
 import {
   addWalletBody,
@@ -50,12 +51,17 @@ export const embeddedWalletsFeature: Feature = {
   name: 'embedded-wallets',
   routes: ({ ctx }) => {
     const enrolled = [requireEnrolledDevice(ctx)];
+    // Once the user has an MFA factor, share material and signing need a valid MFA token too: the
+    // device proof first (a party without the device learns nothing of the user's factors).
+    const enrolledWithMfa = [...enrolled, requireMfa(ctx)];
     return [
-      // The frame's check that the session it serves is still live, before it uses a share it holds.
+      // The frame's check that the session it serves is still live, before it uses a share it holds:
+      // run before every signature, so with MFA it stops signing once the MFA token expires.
       route({
         method: 'POST',
         path: path('session'),
         auth: 'frame',
+        middleware: [requireMfa(ctx)],
         body: emptyBody,
         handler: (c) => c.json({ session_id: c.get('auth').sessionId }),
       }),
@@ -108,7 +114,7 @@ export const embeddedWalletsFeature: Feature = {
         method: 'POST',
         path: path('authShare'),
         auth: 'frame',
-        middleware: enrolled,
+        middleware: enrolledWithMfa,
         body: entropyBody,
         handler: async (c, body) => {
           const entropy = await requireEntropy(
@@ -128,7 +134,7 @@ export const embeddedWalletsFeature: Feature = {
         method: 'POST',
         path: path('recoveryShare'),
         auth: 'frame',
-        middleware: enrolled,
+        middleware: enrolledWithMfa,
         body: recoveryShareBody,
         handler: async (c, body) => {
           const entropy = await requireEntropy(
@@ -153,7 +159,7 @@ export const embeddedWalletsFeature: Feature = {
         method: 'POST',
         path: path('keyMaterial'),
         auth: 'frame',
-        middleware: enrolled,
+        middleware: enrolledWithMfa,
         body: keyMaterialBody,
         handler: async (c, body) => {
           const { userId } = c.get('auth');

@@ -11,7 +11,9 @@ export type UserEventType =
   | 'user.updated_account'
   | 'user.transferred_account'
   | 'user.wallet_created'
-  | 'wallet.recovery_setup';
+  | 'wallet.recovery_setup'
+  | 'mfa.enabled'
+  | 'mfa.disabled';
 
 /**
  * Writes an event into the transactional outbox. Call it with the same transaction as the change

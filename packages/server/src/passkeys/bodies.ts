@@ -5,7 +5,8 @@ import { boundedString } from '../http/body.ts';
 /** base64url (padding tolerated), at most `max` characters: every binary WebAuthn value on the wire. */
 const base64url = (max: number) => boundedString(max).regex(/^[A-Za-z0-9_-]*={0,2}$/, 'must be base64url');
 
-const credentialId = base64url(1024);
+/** A WebAuthn credential id (base64url). */
+export const credentialId = base64url(1024);
 const transports = z.array(boundedString(32)).max(10);
 const extensionResults = z.object({
   app_id: z.boolean().optional(),
@@ -47,7 +48,7 @@ export const assertion: z.ZodType<PasskeyAssertion, unknown> = z.object({
 });
 
 /** The page origin the ceremony runs on (checked against the app's domains: relying-party.ts). */
-const relyingParty = boundedString(300).optional();
+export const relyingParty = boundedString(300).optional();
 
 export const initBody = z.object({ token: boundedString(4096).optional(), relying_party: relyingParty });
 export const linkInitBody = z.object({ relying_party: relyingParty });
@@ -57,6 +58,6 @@ export const authenticateBody = z.object({
   challenge: base64url(256),
   relying_party: relyingParty,
 });
-// `remove_as_mfa`: passkeys are not MFA methods here yet (no MFA on this server), so there is
-// nothing more to remove; the flag is accepted for the incumbent's clients, which send it.
+// `remove_as_mfa`: an unlinked passkey stops being a factor whatever it says (the account is gone);
+// accepted because the incumbent's clients send it. Unlinking a factor passkey needs MFA (feature.ts).
 export const unlinkBody = z.object({ credential_id: credentialId, remove_as_mfa: z.boolean().optional() });

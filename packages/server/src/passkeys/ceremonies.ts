@@ -95,19 +95,35 @@ export async function registrationOptions(
   return creationOptionsToWire(options as WebAuthnCreationOptionsJSON);
 }
 
-/** Options for `navigator.credentials.get`: discoverable credentials (empty `allow_credentials`). */
+/** The credentials an MFA assertion may come from: the user's passkeys enrolled as a factor. */
+export interface AllowedCredentials {
+  userId: string;
+  credentials: { id: string; transports: string[] }[];
+}
+
+/**
+ * Options for `navigator.credentials.get`: for a login, discoverable credentials (empty
+ * `allow_credentials`); for an MFA verification (`mfa`), the user's factor passkeys, the challenge
+ * bound to the user.
+ */
 export async function authenticationOptions(
   ctx: ServerContext,
   app: AppRecord,
   relyingParty: RelyingParty,
+  mfa?: AllowedCredentials,
 ): Promise<PasskeyVerifyOptions> {
   const options = await generateAuthenticationOptions({
     rpID: relyingParty.id,
-    allowCredentials: [],
+    allowCredentials: mfa?.credentials ?? [],
     userVerification,
     timeout: ceremonyTimeoutMs,
   });
-  await storeChallenge(ctx, app, options.challenge, { ceremony: 'authenticate', relyingParty });
+  await storeChallenge(
+    ctx,
+    app,
+    options.challenge,
+    mfa ? { ceremony: 'mfa', relyingParty, userId: mfa.userId } : { ceremony: 'authenticate', relyingParty },
+  );
   return requestOptionsToWire(options as WebAuthnRequestOptionsJSON);
 }
 
@@ -177,8 +193,9 @@ export interface StoredCredential {
 
 /**
  * Verifies an assertion (§7.2 "Verifying an Authentication Assertion") against the stored
- * credential: the client data's type, challenge (`challenge`, issued for a login on this app and
- * page, still live) and origin; the RP ID hash; user presence and verification; the signature over
+ * credential: the client data's type, challenge (issued for this ceremony — a login, or the user's
+ * MFA verification — on this app and page, still live, and for a login the one the body names as
+ * `challenge`) and origin; the RP ID hash; user presence and verification; the signature over
  * authenticator data and client data hash; and the signature counter, which must grow unless both
  * it and the stored one are 0 (a counter that goes back is a cloned authenticator). Answers the new
  * counter; the challenge is spent once everything checks out.
@@ -187,12 +204,16 @@ export async function verifyAssertion(
   ctx: ServerContext,
   app: AppRecord,
   relyingParty: RelyingParty,
-  challengeValue: string,
+  expected: { ceremony: 'authenticate'; challenge: string } | { ceremony: 'mfa'; userId: string },
   response: PasskeyAssertion,
   credential: StoredCredential,
 ): Promise<number> {
-  const issued: IssuedChallenge = { ceremony: 'authenticate', relyingParty };
-  const challenge = challengeLookup(ctx, app, issued, challengeValue);
+  const issued: IssuedChallenge =
+    expected.ceremony === 'mfa'
+      ? { ceremony: 'mfa', relyingParty, userId: expected.userId }
+      : { ceremony: 'authenticate', relyingParty };
+  const named = expected.ceremony === 'authenticate' ? expected.challenge : undefined;
+  const challenge = challengeLookup(ctx, app, issued, named);
   let newCounter: number;
   try {
     const verification = await verifyAuthenticationResponse({
@@ -208,7 +229,7 @@ export async function verifyAssertion(
   } catch (error) {
     throw challenge.failure(error);
   }
-  await consumeChallenge(ctx, app, challengeValue, issued);
+  await consumeChallenge(ctx, app, challenge.value(), issued);
   return newCounter;
 }
 

@@ -7,13 +7,16 @@ import type { RelyingParty } from './relying-party.ts';
 /** A ceremony's challenge lives this long: the options' `timeout` plus time to answer. */
 export const challengeTtlSeconds = 5 * 60;
 
-/** The three ceremonies: a challenge of one never serves another. */
-export type Ceremony = 'register' | 'authenticate' | 'link';
+/**
+ * The ceremonies: a challenge of one never serves another. `mfa` is a passkey factor's assertion
+ * (mfa/passkey-factor.ts), bound to its user like `link`.
+ */
+export type Ceremony = 'register' | 'authenticate' | 'link' | 'mfa';
 
 export interface IssuedChallenge {
   ceremony: Ceremony;
   relyingParty: RelyingParty;
-  /** The user a `link` challenge belongs to. */
+  /** The user a `link` or `mfa` challenge belongs to. */
   userId?: string | undefined;
   /** base64url of the WebAuthn user handle the registration options carried. */
   userHandle?: string | undefined;

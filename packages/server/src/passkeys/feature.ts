@@ -1,5 +1,6 @@
 import { passkeyApi } from '@latchkey/protocol';
 import type { Context } from 'hono';
+import { isMfaPasskey, recordMfaChange } from '../accounts/mfa-methods.ts';
 import { loadUser, toWireUser } from '../accounts/user-record.ts';
 import type { AppRecord } from '../app-config/app-record.ts';
 import { assertCaptcha } from '../captcha/assert-captcha.ts';
@@ -11,6 +12,7 @@ import type { AppEnv } from '../http/env.ts';
 import { unlinkAccount } from '../login/link.ts';
 import { loginWithIdentity } from '../login/login.ts';
 import { startSession } from '../sessions/session-service.ts';
+import { assertMfaVerified } from '../tokens/mfa-token.ts';
 import { authenticateBody, initBody, linkInitBody, registerBody, unlinkBody } from './bodies.ts';
 import {
   authenticationOptions,
@@ -149,13 +151,23 @@ export const passkeysFeature: Feature = {
           const response = body.authenticator_response;
           // Discoverable credentials: the passkey is found by the id the authenticator answers with.
           const passkey = await findPasskey(ctx, app, response.id);
+          // `/mfa/passkeys/enrollment {remove_for_login}` made it a second factor only.
+          if (passkey.details.login_disabled === true)
+            throw new ApiError('invalid_credentials', 'This passkey is an MFA factor only, not a login.');
           const credential = storedCredential(
             passkey,
             response.id,
             relyingParty,
             response.response.user_handle,
           );
-          const counter = await verifyAssertion(ctx, app, relyingParty, body.challenge, response, credential);
+          const counter = await verifyAssertion(
+            ctx,
+            app,
+            relyingParty,
+            { ceremony: 'authenticate', challenge: body.challenge },
+            response,
+            credential,
+          );
           await recordCounter(ctx, passkey, counter);
           const { user } = await loginWithIdentity(ctx, app, { type: 'passkey', identifier: response.id });
           return c.json(await startSession(ctx, app, user, false));
@@ -217,7 +229,16 @@ export const passkeysFeature: Feature = {
         body: unlinkBody,
         handler: async (c, body) => {
           const app = c.get('app');
-          const user = await unlinkAccount(ctx, app, c.get('auth').userId, 'passkey', body.credential_id);
+          const { userId } = c.get('auth');
+          const account = (await requireUserRecord(ctx, app, userId)).accounts.find(
+            (a) => a.type === 'passkey' && a.identifier === body.credential_id,
+          );
+          // Removing a factor is a factor change: with a token alone, nobody strips the user's MFA.
+          const factor = account !== undefined && isMfaPasskey(account.details);
+          if (factor) await assertMfaVerified(ctx, c);
+          const user = await unlinkAccount(ctx, app, userId, 'passkey', body.credential_id);
+          if (factor && !user.mfaMethods.some((method) => method.type === 'passkey'))
+            await recordMfaChange(ctx.db, app.id, userId, 'passkey', false, ctx.now());
           return c.json(toWireUser(user));
         },
       }),

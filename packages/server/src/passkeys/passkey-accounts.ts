@@ -1,5 +1,6 @@
 import { limits } from '@latchkey/protocol';
 import type { VerifiedIdentity } from '../accounts/account-record.ts';
+import type { PasskeyMfaDetails } from '../accounts/mfa-methods.ts';
 import { findAccountOwner, loadUser, type UserRecord } from '../accounts/user-record.ts';
 import type { AppRecord } from '../app-config/app-record.ts';
 import type { ServerContext } from '../context.ts';
@@ -15,7 +16,7 @@ import { createdWith } from './user-agent.ts';
  * What a passkey account's `details` hold: its wire fields (WIRE.md §4.2) and what verifying its
  * assertions needs, which never goes on the wire (account-record.ts picks the wire fields).
  */
-export interface PasskeyDetails {
+export interface PasskeyDetails extends PasskeyMfaDetails {
   /** The COSE public key, base64url. */
   public_key: string;
   /** The last signature counter seen. */

@@ -54,6 +54,12 @@ export const sweepEntries: SweepEntry[] = [
   { table: 'oauth_codes', expired: ({ now }) => sql<SqlBool>`expires_at <= ${now}` },
   // Passkey ceremony challenges: single use, minutes long (passkeys/challenges.ts).
   { table: 'passkey_challenges', expired: ({ now }) => sql<SqlBool>`expires_at <= ${now}` },
+  // MFA tokens past their 5 minutes, and authenticator-app enrolments never finished (mfa/).
+  { table: 'mfa_tokens', expired: ({ now }) => sql<SqlBool>`expires_at <= ${now}` },
+  {
+    table: 'mfa_factors',
+    expired: ({ now }) => sql<SqlBool>`enrolled_at is null and expires_at <= ${now}`,
+  },
   {
     table: 'analytics_events',
     expired: ({ now, settings }) =>

@@ -1,5 +1,6 @@
 import type { AnalyticsTables } from './tables/analytics.ts';
 import type { EmbeddedWalletTables } from './tables/embedded-wallets.ts';
+import type { MfaTables } from './tables/mfa.ts';
 import type { OAuthTables } from './tables/oauth.ts';
 import type { PasskeyTables } from './tables/passkeys.ts';
 
@@ -13,7 +14,12 @@ import type { PasskeyTables } from './tables/passkeys.ts';
  * typed: context.ts types `ctx.db` with `Database`, and storage reads some of them (the retention
  * sweep, the analytics counts); a feature folder imported from here would be a folder cycle.
  */
-export interface Database extends EmbeddedWalletTables, AnalyticsTables, OAuthTables, PasskeyTables {
+export interface Database
+  extends EmbeddedWalletTables,
+    AnalyticsTables,
+    OAuthTables,
+    PasskeyTables,
+    MfaTables {
   apps: AppsTable;
   signing_keys: SigningKeysTable;
   users: UsersTable;

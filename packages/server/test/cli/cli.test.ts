@@ -297,7 +297,7 @@ describe.each(targets)('latchkey CLI (%s)', (target) => {
       [['--set', 'sms_auth=maybe'], /sms_auth/],
       [['--set', 'no_such_field=1'], /no_such_field/],
       [['--set', 'sms_auth'], /field=value/],
-      [['--set', 'mfa_methods=["totp"]'], /mfa_methods: multi-factor authentication is not supported/],
+      [['--set', 'mfa_methods=["email"]'], /mfa_methods: email is not an MFA method/],
       // Atomic: the valid half (email_auth=false) must not be applied; the serve test checks it.
       [
         ['--set', 'email_auth=false', '--set', 'allowlist_config.error_title=1'],

@@ -108,6 +108,7 @@ describe.each(dialects)('hostile input on every route (%s)', (dialect) => {
       oauth_credentials: { google: { client_id: 'hostile-client', client_secret: 'hostile-secret' } },
       passkey_auth: true,
       passkeys_for_signup_enabled: true,
+      mfa_methods: ['sms', 'totp', 'passkey'],
     });
     const login = await client.loginWithEmail('victim@example.com');
     expect(login.status).toBe(200);

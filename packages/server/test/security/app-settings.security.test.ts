@@ -2,11 +2,11 @@ import { startTestServer, type TestServer } from '@latchkey/test/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 /**
- * An app setting that promises users a protection (multi-factor authentication) must not be
- * accepted while nothing enforces it: the admin would believe it is on, the clients would
- * publish it, and every login would still pass on one factor.
+ * An app setting that promises users a protection must not be accepted while nothing enforces it:
+ * the admin would believe it is on and the clients would publish it. `mfa_methods` lists the
+ * factors users may enrol (sms, totp, passkey: mfa/); `email` has no routes here, so it is refused.
  */
-describe('settings the server cannot enforce yet', () => {
+describe('settings the server cannot enforce', () => {
   let t: TestServer;
   const admin = (method: string, path: string, body: unknown) =>
     fetch(`${t.url}/admin/v1${path}`, {
@@ -18,7 +18,7 @@ describe('settings the server cannot enforce yet', () => {
     status: 400,
     body: {
       code: 'invalid_data',
-      error: 'Invalid mfa_methods: multi-factor authentication is not supported by this server yet',
+      error: 'Invalid mfa_methods: email is not an MFA method this server offers (sms, totp and passkey are)',
     },
   };
 
@@ -27,21 +27,26 @@ describe('settings the server cannot enforce yet', () => {
   });
   afterAll(() => t.close());
 
-  it('mfa_methods: a non-empty list is refused on create and update; the app keeps none', async () => {
-    expect(await admin('POST', '/apps', { name: 'MFA app', mfa_methods: ['totp'] })).toMatchObject(refusal);
+  it('mfa_methods: the factors this server enforces are stored and published; email is refused', async () => {
+    expect(await admin('POST', '/apps', { name: 'MFA app', mfa_methods: ['email'] })).toMatchObject(refusal);
     const { app } = await t.createApp();
-    expect(await admin('PATCH', `/apps/${app.id}`, { mfa_methods: ['sms', 'passkey'] })).toMatchObject(
-      refusal,
-    );
-    const stored = await admin('GET', `/apps/${app.id}`, undefined);
-    expect(stored.body.mfa_methods).toEqual([]);
-    // Saying "none" is fine.
+    expect(await admin('PATCH', `/apps/${app.id}`, { mfa_methods: ['sms', 'email'] })).toMatchObject(refusal);
+    expect((await admin('GET', `/apps/${app.id}`, undefined)).body.mfa_methods).toEqual([]);
+    const accepted = await admin('PATCH', `/apps/${app.id}`, { mfa_methods: ['sms', 'totp', 'passkey'] });
+    expect(accepted.status).toBe(200);
+    expect((await admin('GET', `/apps/${app.id}`, undefined)).body.mfa_methods).toEqual([
+      'sms',
+      'totp',
+      'passkey',
+    ]);
+    const published = await fetch(`${t.url}/api/v1/apps/${app.id}`).then((r) => r.json());
+    expect(published.mfa_methods).toEqual(['sms', 'totp', 'passkey']);
     expect((await admin('PATCH', `/apps/${app.id}`, { mfa_methods: [] })).status).toBe(200);
   });
 
-  it('the service refuses it too (the CLI path)', async () => {
+  it('the service refuses email too (the CLI path)', async () => {
     const { app } = await t.createApp();
-    await expect(t.updateApp(app.id, { mfa_methods: ['totp'] })).rejects.toMatchObject({
+    await expect(t.updateApp(app.id, { mfa_methods: ['email'] })).rejects.toMatchObject({
       code: 'invalid_data',
       message: refusal.body.error,
     });

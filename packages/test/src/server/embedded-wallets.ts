@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { dpopHeaders, dpopProofType, frameApi, keyProofMessage } from '@latchkey/protocol';
+import { dpopHeaders, dpopProofType, frameApi, keyProofMessage, mfaTokenHeader } from '@latchkey/protocol';
 import type { Dialect } from '@latchkey/server/testing';
 import { ed25519 } from '@noble/curves/ed25519.js';
 import { base58 } from '@scure/base';
@@ -262,10 +262,17 @@ export async function framePost<T = Record<string, unknown>>(
   path: string,
   body: unknown,
   token: string | undefined,
+  options: FrameRequestOptions = {},
 ): Promise<TestResponse<T>> {
   const device = await deviceFor(t, client, token);
   const route = path.startsWith(frameApi.prefix) ? path.slice(frameApi.prefix.length) : path;
-  return device.post<T>(route, await withKeyProofs(device, client, route, body, token), token);
+  const headers: Record<string, string> = options.mfaToken ? { [mfaTokenHeader]: options.mfaToken } : {};
+  return device.post<T>(route, await withKeyProofs(device, client, route, body, token), token, { headers });
+}
+
+/** What a frame request may carry besides its body: the MFA token the frame holds, as it sends it. */
+export interface FrameRequestOptions {
+  mfaToken?: string | undefined;
 }
 
 /** Creates the user's embedded wallet through the frame API; fails the test if it is refused. */
@@ -286,11 +293,12 @@ export interface FrameApiServer {
   t: TestServer;
   client: TestClient;
   appId: string;
-  /** A POST to the frame API route `path` (`/frame/create` …) with the user's token. */
+  /** A POST to the frame API route `path` (`/frame/create` …) with the user's token (and MFA token). */
   frame<T = Record<string, unknown>>(
     path: string,
     body: unknown,
     token: string | undefined,
+    options?: FrameRequestOptions,
   ): Promise<TestResponse<T>>;
   /** Logs a new user in by email code (a unique address from `label`); expects it to succeed. */
   login(label?: string): Promise<AuthBody>;
@@ -307,7 +315,8 @@ export async function startFrameApiServer(
     t,
     client,
     appId: app.id,
-    frame: (path, body, token) => framePost(t, client, `${embeddedWalletsApi}${path}`, body, token),
+    frame: (path, body, token, options) =>
+      framePost(t, client, `${embeddedWalletsApi}${path}`, body, token, options),
     async login(label = 'user') {
       const res = await client.loginWithEmail(uniqueEmail(label));
       expect(res.status).toBe(200);

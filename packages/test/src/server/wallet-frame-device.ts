@@ -1,5 +1,7 @@
 // The wallet frame's own code, run in Node against the real server: what it sends is what a browser's
 // frame sends (Node has WebCrypto, so its device key is a real non-extractable P-256 key, in memory).
+
+import { EmbeddedWalletError, type EmbeddedWalletErrorType, type FrameProxy } from '@latchkey/core/embedded';
 import {
   AuthShareCache,
   DeviceShares,
@@ -50,5 +52,41 @@ export function frameDevice(t: TestServer, appId: string, accessToken: () => str
       if (!('error' in reply)) throw new Error(`${event} succeeded`);
       return reply.error;
     },
+  };
+}
+
+/**
+ * The wallet frame as `@latchkey/core`'s embedded wallets talk to it (a `FrameProxy`), run in Node:
+ * the frame's own dispatcher against the real server, with a device of its own. Requests carry what
+ * the host puts in them (its access token, the MFA fields); an error reply rejects as the browser
+ * proxy's does, with the frame's type.
+ */
+export function frameProxy(
+  t: TestServer,
+  appId: string,
+): FrameProxy & { storage: ReturnType<typeof memoryStorage> } {
+  const storage = memoryStorage();
+  const dispatch = dispatcher({
+    config: { appId, apiUrl: t.url, allowedOrigins: [] },
+    api: new ServerApi({
+      apiUrl: t.url,
+      appId,
+      fetch: (input, init) =>
+        fetch(input, { ...init, headers: { ...(init?.headers as object), origin: t.url } }),
+    }),
+    deviceShares: new DeviceShares(() => storage, appId),
+    authShares: new AuthShareCache(),
+  });
+  let id = 0;
+  return {
+    storage,
+    ready: Promise.resolve(),
+    async request<T>(event: string, data: Record<string, unknown>): Promise<T> {
+      const reply = await dispatch({ id: `id-${++id}`, event, data });
+      if ('error' in reply)
+        throw new EmbeddedWalletError(reply.error.type as EmbeddedWalletErrorType, reply.error.message);
+      return reply.data as T;
+    },
+    destroy: () => undefined,
   };
 }

@@ -65,6 +65,15 @@ export function installSoftwareWebAuthn(
       const options: PasskeyVerifyOptions = {
         challenge: b64url(publicKey.challenge),
         ...(publicKey.rpId ? { rp_id: publicKey.rpId } : {}),
+        // As a browser does: only an allowed credential answers (an MFA challenge names the factors).
+        ...(publicKey.allowCredentials?.length
+          ? {
+              allow_credentials: publicKey.allowCredentials.map((c) => ({
+                id: b64url(c.id),
+                type: 'public-key' as const,
+              })),
+            }
+          : {}),
       };
       const signed = authenticator.assert(options, origin);
       const { user_handle } = signed.response;

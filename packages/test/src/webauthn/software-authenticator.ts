@@ -76,7 +76,10 @@ export interface SoftwareAuthenticator {
     origin: string,
     tamper?: RegistrationTamper,
   ): PasskeyRegistration;
-  /** `navigator.credentials.get` on the page `origin`, with a discoverable credential of the RP ID. */
+  /**
+   * `navigator.credentials.get` on the page `origin`, with a discoverable credential of the RP ID (one
+   * of `allow_credentials` when the options name some).
+   */
   assert(options: PasskeyVerifyOptions, origin: string, tamper?: AssertionTamper): PasskeyAssertion;
   /** Another authenticator holding a copy of a credential, counter and all (a cloned key). */
   clone(credentialId: string): SoftwareAuthenticator;
@@ -173,9 +176,10 @@ export function softwareAuthenticator(credentials: SoftwareCredential[] = []): S
 
     assert(options, origin, tamper = {}) {
       const rpId = options.rp_id ?? new URL(origin).hostname;
+      const allowed = options.allow_credentials?.map((c) => c.id);
       const credential = tamper.credentialId
         ? held.find((c) => c.id === tamper.credentialId)
-        : held.find((c) => c.rpId === rpId);
+        : held.find((c) => c.rpId === rpId && (!allowed?.length || allowed.includes(c.id)));
       if (!credential) throw new Error(`No credential for ${tamper.credentialId ?? rpId}`);
       // A tampered counter is for this signature only; the authenticator's own goes on as it was.
       const counter = tamper.counter ?? ++credential.counter;

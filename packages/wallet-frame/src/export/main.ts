@@ -10,6 +10,7 @@ import { readFrameConfig } from '../frame/config.ts';
 import { frameDeviceKey } from '../frame/device-key.ts';
 import { DeviceShares } from '../frame/device-share.ts';
 import { toReplyError } from '../frame/frame-error.ts';
+import { borrowMfaToken } from '../frame/mfa/token-channel.ts';
 import { pageStorage } from '../frame/page-storage.ts';
 import { ServerApi } from '../frame/server-api.ts';
 import { readExportQuery } from './export-query.ts';
@@ -45,18 +46,21 @@ try {
   const controls: ExportControl[] = [];
   for (const kind of query.phraseExport ? (['key', 'phrase'] as const) : (['key'] as const)) {
     const control = exportControl(document, kind, () =>
-      exportSecret(ctx, query, kind).then(
-        (secret) => {
-          status.textContent = '';
-          // One value at a time: the host sizes this frame for the longest one (it cannot measure it).
-          for (const other of controls) other.reset();
-          return secret;
-        },
-        (error: unknown) => {
-          showError(error);
-          return null;
-        },
-      ),
+      // Share release needs the MFA token of a user with a factor: the hidden frame verified and holds it.
+      borrowMfaToken(ctx.api.mfaToken, config.appId)
+        .then(() => exportSecret(ctx, query, kind))
+        .then(
+          (secret) => {
+            status.textContent = '';
+            // One value at a time: the host sizes this frame for the longest one (it cannot measure it).
+            for (const other of controls) other.reset();
+            return secret;
+          },
+          (error: unknown) => {
+            showError(error);
+            return null;
+          },
+        ),
     );
     buttons.append(control.button);
     values.append(control.value);

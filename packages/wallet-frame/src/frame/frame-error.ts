@@ -4,17 +4,26 @@ import { InvalidRequestError, WrongRecoveryKeyError } from '../keys/index.ts';
 /** The WIRE §6 error types (protocol's `FrameErrorType`) this frame answers with. */
 export type FrameErrorType = Extract<
   ProtocolFrameErrorType,
-  'error' | 'invalid_request_arguments' | 'wallet_not_on_device' | 'invalid_recovery_pin'
+  | 'error'
+  | 'invalid_request_arguments'
+  | 'wallet_not_on_device'
+  | 'invalid_recovery_pin'
+  | 'missing_or_invalid_mfa'
 >;
 
 /** A failure the frame reports as `error: {type, message}`. Messages never carry key material. */
 export class FrameError extends Error {
   override readonly name = 'FrameError';
   readonly type: FrameErrorType;
+  /** The HTTP status and error code of the server's refusal this reports, when it reports one. */
+  readonly status: number | undefined;
+  readonly code: string | undefined;
 
-  constructor(type: FrameErrorType, message: string) {
+  constructor(type: FrameErrorType, message: string, status?: number, code?: string) {
     super(message);
     this.type = type;
+    this.status = status;
+    this.code = code;
   }
 }
 
@@ -24,6 +33,12 @@ export const frameMessages = {
   storage: 'Unable to access storage',
   loginAgain: 'Log in again to use your wallet on this device.',
   unexpected: 'An error has occurred, please try again.',
+  /** The server refused for MFA: the user has a factor and this page holds no valid token. */
+  mfaRequired: 'Missing or invalid MFA token.',
+  /** A code the server did not take (spec document 2 §8: the host re-prompts with this text). */
+  mfaFailed: 'MFA verification failed, retry.',
+  /** An enrolment code the server refused (wrong, spent or expired). */
+  invalidEnrollmentCode: 'The code you entered is not valid',
 } as const;
 
 /**

@@ -8,14 +8,18 @@ import { readFrameConfig } from './config.ts';
 import { frameDeviceKey } from './device-key.ts';
 import { DeviceShares } from './device-share.ts';
 import { installMessageListener } from './messages.ts';
+import { lendMfaToken } from './mfa/token-channel.ts';
 import { pageStorage } from './page-storage.ts';
 import { ServerApi } from './server-api.ts';
 
 const config = readFrameConfig(document);
 const { storage, persistent } = pageStorage(window);
+const api = new ServerApi({ ...config, deviceKey: frameDeviceKey(config.appId) });
+// The key-export frame, a page of its own, borrows the MFA token the user verified here.
+lendMfaToken(api.mfaToken, config.appId);
 installMessageListener(window, {
   config,
-  api: new ServerApi({ ...config, deviceKey: frameDeviceKey(config.appId) }),
+  api,
   deviceShares: new DeviceShares(() => storage, config.appId),
   authShares: new AuthShareCache(),
   persistentStorage: persistent,

@@ -3,6 +3,7 @@ import { isAllowedOrigin } from './config.ts';
 import type { FrameContext } from './frame-context.ts';
 import { type FrameErrorType, frameMessages, toReplyError } from './frame-error.ts';
 import { deduplicatedEvents, type Handler, handlers } from './handlers/index.ts';
+import { verifyRequestMfa } from './mfa/verify-request-mfa.ts';
 import { requestData } from './request-data.ts';
 
 /** A WIRE §6 request: `{id, event, data}`. */
@@ -110,7 +111,11 @@ async function run(ctx: FrameContext, envelope: Envelope): Promise<Outcome> {
   const handler: Handler | undefined = Object.hasOwn(handlers, event) ? handlers[event] : undefined;
   if (!handler) return { error: { type: 'error', message: `Unsupported event ${envelope.event}` } };
   try {
-    return { data: await handler(ctx, requestData(envelope.data)) };
+    const data = requestData(envelope.data);
+    // Any request may carry a code to verify first (WIRE.md §6); `clear` only ever drops the token,
+    // and the handshake (which skips the queue) touches nothing.
+    if (event !== frameEvents.mfaClear && event !== frameEvents.ready) await verifyRequestMfa(ctx, data);
+    return { data: await handler(ctx, data) };
   } catch (error) {
     const reply = toReplyError(error);
     if (reply) return { error: reply };

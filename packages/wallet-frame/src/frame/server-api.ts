@@ -7,6 +7,8 @@ import {
   headers,
   type ImportUpload,
   type KeyMaterialReply,
+  mfaApi,
+  mfaTokenHeader,
   type NonceReply,
   type PathParamsOf,
   type RecoveryShareReply,
@@ -18,6 +20,8 @@ import {
 } from '@latchkey/protocol';
 import { type DeviceKey, dpopProof, memoryDeviceKey } from './device-key.ts';
 import { FrameError, type FrameErrorType, frameMessages } from './frame-error.ts';
+import type { MfaCredential } from './mfa/mfa-fields.ts';
+import { MfaToken } from './mfa/mfa-token.ts';
 
 // The upload and reply shapes are the contract's (protocol api/embedded-wallets.ts).
 export type { NonceReply, RecoveryUpload } from '@latchkey/protocol';
@@ -31,6 +35,9 @@ interface CallOptions<R extends Route> {
 
 /** Server error codes that mean the request itself was wrong, not that something failed. */
 const requestErrorCodes = new Set(['invalid_data', 'invalid_request']);
+
+/** The server's refusals for MFA: no token (the user has a factor), or one expired or not theirs. */
+const mfaErrorCodes = new Set(['missing_or_invalid_mfa', 'expired_or_invalid_mfa_token']);
 
 /**
  * The frame's own API on the Latchkey server (protocol `frameApi`). Every request is authenticated by
@@ -46,6 +53,8 @@ export class ServerApi {
   readonly #deviceKey: () => Promise<DeviceKey>;
   /** The server's latest DPoP nonce, for the next proof. */
   #nonce: string | null = null;
+  /** The MFA token the `verify` routes handed this page: sent on every request to the server, never to the host. */
+  readonly mfaToken: MfaToken;
 
   constructor(options: {
     apiUrl: string;
@@ -53,7 +62,10 @@ export class ServerApi {
     fetch?: typeof fetch;
     /** This device's key; a fresh in-memory one by default (Node tests). */
     deviceKey?: () => Promise<DeviceKey>;
+    /** The clock the MFA token's lifetime is read on (tests). */
+    now?: () => number;
   }) {
+    this.mfaToken = new MfaToken(options.now);
     this.#apiUrl = options.apiUrl.replace(/\/+$/, '');
     this.#appId = options.appId;
     this.#fetch = options.fetch ?? ((input, init) => fetch(input, init));
@@ -152,9 +164,53 @@ export class ServerApi {
   }
 
   /**
+   * Verifies a code with the server (`/mfa/{method}/verify`) and holds the MFA token it answers. A code
+   * the server refuses is the user's to retry: `missing_or_invalid_mfa`, which the host answers by
+   * asking again. Being rate limited, or a malformed request, is not a wrong code.
+   */
+  async verifyMfa(accessToken: string | null, credential: MfaCredential): Promise<void> {
+    let reply: { token?: unknown };
+    try {
+      reply =
+        credential.method === 'passkey'
+          ? await this.userCall(mfaApi.mfaPasskeyVerify, accessToken, {
+              authenticator_response: credential.assertion,
+              ...(credential.relyingParty ? { relying_party: credential.relyingParty } : {}),
+            })
+          : await this.userCall(
+              credential.method === 'sms' ? mfaApi.mfaSmsVerify : mfaApi.mfaTotpVerify,
+              accessToken,
+              { code: credential.code },
+            );
+    } catch (error) {
+      const status = error instanceof FrameError && error.type === 'error' ? (error.status ?? 0) : 0;
+      if (status >= 400 && status < 500 && status !== 429)
+        throw new FrameError('missing_or_invalid_mfa', frameMessages.mfaFailed, status);
+      throw error;
+    }
+    if (typeof reply.token !== 'string' || reply.token.length === 0)
+      throw new FrameError('error', 'Unexpected server reply.');
+    this.mfaToken.hold(reply.token);
+  }
+
+  /**
+   * A call to a user route outside the frame API (the MFA routes, passkey unlinking): no device proof,
+   * the MFA token when the page holds one.
+   */
+  userCall<R extends Route>(
+    route: R,
+    accessToken: string | null,
+    body: RequestOf<R>,
+  ): Promise<ResponseOf<R>> {
+    return this.#call(route, accessToken, body, { proof: false, enroll: false });
+  }
+
+  /**
    * One request, with its proof unless `proof` is false. A missing or stale nonce (`use_dpop_nonce`)
    * is answered with a fresh one, and the request is sent again once; a device the server does not
-   * know (`device_revoked`) enrolls, and the request is sent again once.
+   * know (`device_revoked`) enrolls, and the request is sent again once. An MFA token the server no
+   * longer takes (expired, or of another session) is dropped, and the request sent again without it
+   * once: the server then says whether it needs one (`missing_or_invalid_mfa`).
    */
   async #call<R extends Route>(
     route: R,
@@ -168,6 +224,11 @@ export class ServerApi {
     if ('reply' in failure) return failure.reply as ResponseOf<R>;
     if (failure.code === 'use_dpop_nonce') failure = await this.#send(path, accessToken, body, proof);
     if ('reply' in failure) return failure.reply as ResponseOf<R>;
+    if (failure.code === 'expired_or_invalid_mfa_token' && this.mfaToken.current() !== null) {
+      this.mfaToken.drop();
+      failure = await this.#send(path, accessToken, body, proof);
+      if ('reply' in failure) return failure.reply as ResponseOf<R>;
+    }
     if (failure.code === 'device_revoked' && (options.enroll ?? true)) {
       await this.enroll(accessToken);
       failure = await this.#send(path, accessToken, body, proof);
@@ -188,6 +249,8 @@ export class ServerApi {
       'content-type': 'application/json',
     };
     if (accessToken) requestHeaders.authorization = `Bearer ${accessToken}`;
+    const mfaToken = this.mfaToken.current();
+    if (mfaToken) requestHeaders[mfaTokenHeader] = mfaToken;
     if (proof)
       requestHeaders[dpopHeaders.proof] = await dpopProof(await this.#deviceKey(), {
         method: 'POST',
@@ -227,11 +290,20 @@ export class ServerApi {
  */
 function toFrameError(failure: { status: number; code: unknown; error: unknown }): FrameError {
   const { status, code, error } = failure;
-  if (code === 'recent_authentication_required') return new FrameError('error', frameMessages.loginAgain);
+  if (code === 'recent_authentication_required')
+    return new FrameError('error', frameMessages.loginAgain, status);
   if (code === 'invalid_recovery_password')
-    return new FrameError('invalid_recovery_pin', frameMessages.wrongPassword);
+    return new FrameError('invalid_recovery_pin', frameMessages.wrongPassword, status);
+  // The host asks the user for a code and sends the request again with it (WIRE.md §6).
+  if (typeof code === 'string' && mfaErrorCodes.has(code))
+    return new FrameError('missing_or_invalid_mfa', frameMessages.mfaRequired, status);
   const type: FrameErrorType =
     typeof code === 'string' && requestErrorCodes.has(code) ? 'invalid_request_arguments' : 'error';
   const detail = typeof error === 'string' && error ? `: ${error}` : '';
-  return new FrameError(type, `Request failed with status code ${status}${detail}`);
+  return new FrameError(
+    type,
+    `Request failed with status code ${status}${detail}`,
+    status,
+    typeof code === 'string' ? code : undefined,
+  );
 }

@@ -1,9 +1,15 @@
-import type { FrameEventName, FrameRequestOf, FrameResponseOf } from '@latchkey/protocol';
+import {
+  type FrameEventName,
+  type FrameRequestOf,
+  type FrameResponseOf,
+  mfaFreeFrameEvents,
+} from '@latchkey/protocol';
 import { mainnet } from '../../wallets/types.ts';
 import type { CreateEmbeddedWalletsParameters, EmbeddedSession } from '../embedded-wallets.ts';
 import type { ConfirmHook, EmbeddedEthereumProvider } from '../ethereum-provider.ts';
 import type { EvmChain } from '../fees.ts';
 import type { FrameProxy } from '../frame-proxy.ts';
+import { withMfa } from '../mfa/with-mfa.ts';
 
 /** What the embedded-wallet actions share: one per `createEmbeddedWallets`, passed to each explicitly. */
 export interface EmbeddedWalletsContext {
@@ -58,12 +64,22 @@ export function createEmbeddedWalletsContext(
   };
 }
 
+const mfaFree: ReadonlySet<string> = new Set(mfaFreeFrameEvents);
+
 /**
  * A request to the wallet frame; resolves with the frame's answer. Typed by the event map of
- * `@latchkey/protocol` (frame-events.ts), so a request with a wrong field does not compile.
+ * `@latchkey/protocol` (frame-events.ts), so a request with a wrong field does not compile. A request
+ * the server may gate behind MFA runs in the MFA loop (`withMfa`): refused for MFA, it is sent again
+ * with the user's code; `forceMfa` asks for a code before the first try (`privy:mfa:verify`).
  */
 export const frameCall = <E extends FrameEventName>(
   ctx: EmbeddedWalletsContext,
   event: E,
   data: FrameRequestOf<E>,
-): Promise<FrameResponseOf<E>> => ctx.proxy().request(event, data as Record<string, unknown>);
+  options: { forceMfa?: boolean } = {},
+): Promise<FrameResponseOf<E>> => {
+  const send = (mfa: object) =>
+    ctx.proxy().request<FrameResponseOf<E>>(event, { ...data, ...mfa } as Record<string, unknown>);
+  if (mfaFree.has(event)) return send({});
+  return withMfa(ctx.params.mfa, send, { force: options.forceMfa });
+};

@@ -6,12 +6,16 @@ import {
 } from '@latchkey/protocol';
 import type { FrameContext } from '../frame-context.ts';
 import type { RequestData } from '../request-data.ts';
+import { authUnlinkPasskey } from './auth-unlink-passkey.ts';
 import {
   importedKeyConnect,
   importedKeyRpc,
   importedKeySetRecovery,
   orImportedKey,
 } from './imported-key-handlers.ts';
+import { mfaClear } from './mfa-clear.ts';
+import { mfaInitEnrollment, mfaSubmitEnrollment, mfaUnenroll } from './mfa-enrollment.ts';
+import { mfaVerify } from './mfa-verify.ts';
 import { ready } from './ready.ts';
 import { solanaWalletCreate } from './solana-wallet-create.ts';
 import { walletCreate } from './wallet-create.ts';
@@ -46,6 +50,12 @@ export const handlers: { readonly [E in FrameEventName]: Handler<E> } = {
   [frameEvents.walletsImport]: walletsImport,
   [frameEvents.walletsCheckRecoveryPassword]: walletsCheckPassword,
   [frameEvents.walletsEnrollDevice]: walletsEnrollDevice,
+  [frameEvents.mfaVerify]: mfaVerify,
+  [frameEvents.mfaInitEnrollment]: mfaInitEnrollment,
+  [frameEvents.mfaSubmitEnrollment]: mfaSubmitEnrollment,
+  [frameEvents.mfaUnenroll]: mfaUnenroll,
+  [frameEvents.mfaClear]: mfaClear,
+  [frameEvents.authUnlinkPasskey]: authUnlinkPasskey,
 };
 
 /** Creates that the host may send twice while the first is still running (WIRE §6): both get one result. */
