@@ -29,12 +29,14 @@ export async function devCommand(argv: string[]): Promise<number> {
         name: 'Latchkey development app',
         allowedDomains: devOrigins,
         // Passkeys work on http://localhost:5173 (WebAuthn takes no IP address as relying party).
+        // Every MFA factor can be enrolled, so the demo's MFA panel has something to show.
         patch: {
           sms_auth: true,
           guest_auth: true,
           test_credentials_enabled: true,
           passkey_auth: true,
           passkeys_for_signup_enabled: true,
+          mfa_methods: ['sms', 'totp', 'passkey'],
         },
       });
       dev = { id: app.id, secret };

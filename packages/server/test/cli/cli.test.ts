@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -96,10 +96,10 @@ describe.each(targets)('latchkey CLI (%s)', (target) => {
       child.on('close', (code) => resolve({ code, stdout, stderr }));
     });
 
-  /** Starts `serve --port 0` and resolves once it prints its URL. */
-  const serve = () =>
+  /** Starts `serve --port 0` (or `dev`) and resolves once it prints its URL. */
+  const serve = (command: 'serve' | 'dev' = 'serve') =>
     new Promise<{ child: ChildProcess; url: string; output: () => string }>((resolve, reject) => {
-      const child = start(['serve', '--port', '0']);
+      const child = start([command, '--port', '0']);
       let output = '';
       const timer = setTimeout(() => reject(new Error(`serve did not start:\n${output}`)), 20_000);
       const onData = (chunk: Buffer) => {
@@ -426,5 +426,32 @@ describe.each(targets)('latchkey CLI (%s)', (target) => {
     // The database's own keys still work.
     const own = await run(['apps', 'list', '--json']);
     expect(own.code, own.stderr).toBe(0);
+  });
+
+  it('dev creates the development app once, with the demo origins and every method the demo shows', async () => {
+    const readDevApp = async () =>
+      JSON.parse(await readFile(join(dataDir, 'dev-app.json'), 'utf8')) as { id: string; secret: string };
+    const first = await serve('dev');
+    await expect.poll(() => first.output()).toMatch(/Development app id: ([a-z0-9]{25})/);
+    const dev = await readDevApp();
+    const config = (await (await fetch(`${first.url}/api/v1/apps/${dev.id}`)).json()) as Record<
+      string,
+      unknown
+    >;
+    expect(config).toMatchObject({
+      allowed_domains: expect.arrayContaining(['http://localhost:5173', 'http://127.0.0.1:5173']),
+      email_auth: true,
+      sms_auth: true,
+      guest_auth: true,
+      passkey_auth: true,
+      passkeys_for_signup_enabled: true,
+      mfa_methods: ['sms', 'totp', 'passkey'],
+    });
+    expect(await stop(first.child)).toBe(0);
+    // The next start keeps the same app.
+    const second = await serve('dev');
+    await expect.poll(() => second.output()).toMatch(new RegExp(`Development app id: ${dev.id}`));
+    expect(second.output()).not.toMatch(/Created the development app/);
+    expect(await stop(second.child)).toBe(0);
   });
 });
