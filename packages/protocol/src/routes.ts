@@ -25,6 +25,7 @@ export const routes = {
   appAllowlist: appServerApi.appAllowlist.path,
   appTestCredentials: appServerApi.appTestCredentials.path,
   appDevOutbox: appServerApi.appDevOutbox.path,
+  appUsersWallet: appServerApi.appUsersWallet.path,
   sessions: sessionApi.sessions.path,
   logout: sessionApi.logout.path,
   me: sessionApi.me.path,

@@ -1,4 +1,5 @@
 import type { AppResponse } from '../app-config.ts';
+import type { User } from '../user.ts';
 import type { TypedRoutes } from './route.ts';
 
 /** `GET /api/v1/apps/:app_id` and its key set: public, no app header needed (WIRE.md §3.1, §5.1). */
@@ -41,8 +42,28 @@ export interface DevOutboxMessage {
 }
 
 /**
+ * `POST /apps/:app_id/users/wallet` (WIRE.md §7.2): pregenerates embedded wallets for an existing
+ * user (`user_id`, with or without `did:privy:`). `wallets` entries name a chain each; smart wallets,
+ * policies and additional signers are not supported.
+ */
+export interface PregenerateWalletsRequest {
+  user_id: string;
+  create_ethereum_wallet?: boolean;
+  create_solana_wallet?: boolean;
+  create_ethereum_smart_wallet?: boolean;
+  number_of_ethereum_wallets_to_create?: number;
+  wallets?: {
+    chain_type: string;
+    policy_ids?: string[];
+    additional_signers?: unknown[];
+    create_smart_wallet?: boolean;
+  }[];
+}
+
+/**
  * The app's server-side routes (Basic auth with the app secret; WIRE.md §7.2): the allowlist, the
- * test credentials and, in development, the outbox. `appDevOutbox` takes a `?to=` query.
+ * test credentials, wallet pregeneration and, in development, the outbox. `appDevOutbox` takes a
+ * `?to=` query.
  */
 const appServerTable = {
   appAllowlist: { method: 'GET', path: '/api/v1/apps/:app_id/allowlist' },
@@ -50,6 +71,7 @@ const appServerTable = {
   appAllowlistRemove: { method: 'DELETE', path: '/api/v1/apps/:app_id/allowlist' },
   appTestCredentials: { method: 'GET', path: '/api/v1/apps/:app_id/test_credentials' },
   appDevOutbox: { method: 'GET', path: '/api/v1/apps/:app_id/dev_outbox' },
+  appUsersWallet: { method: 'POST', path: '/api/v1/apps/:app_id/users/wallet' },
 } as const;
 
 export const appServerApi: TypedRoutes<
@@ -63,5 +85,6 @@ export const appServerApi: TypedRoutes<
       response: { data: { email: string | null; phone_number: string | null; otp_code: string | null }[] };
     };
     appDevOutbox: { request: undefined; response: { data: DevOutboxMessage[] } };
+    appUsersWallet: { request: PregenerateWalletsRequest; response: User };
   }
 > = appServerTable;

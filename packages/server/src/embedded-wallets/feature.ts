@@ -28,6 +28,7 @@ import { openAuthShare, requireEntropy } from './entropy-store.ts';
 import { importEmbeddedWallet } from './import-embedded-wallet.ts';
 import { keyMaterial, recoveryShareReply } from './key-material.ts';
 import { issueKeyProofNonce } from './key-proofs.ts';
+import { pregenerateFixtures, pregenerateRoute } from './pregenerate-route.ts';
 import { setRecovery } from './set-recovery.ts';
 
 // Hostile-input fixtures.
@@ -45,7 +46,8 @@ const path = (name: keyof typeof frameApi) => `${frameApi.prefix}${frameApi[name
 /**
  * `/api/v1/embedded_wallets/*`: the wallet frame's own API (protocol `frameApi`). Every route needs
  * the user's session; every route that hands out or changes share material also needs a DPoP proof
- * by a device key enrolled for the user, which only a wallet frame holds (docs/security.md).
+ * by a device key enrolled for the user, which only a wallet frame holds (docs/security.md). And the
+ * app backend's wallet pregeneration (`POST /apps/:app_id/users/wallet`, pregenerate-route.ts).
  */
 export const embeddedWalletsFeature: Feature = {
   name: 'embedded-wallets',
@@ -167,9 +169,11 @@ export const embeddedWalletsFeature: Feature = {
           return c.json(await keyMaterial(ctx, c.get('app'), userId, address, body.chain_type));
         },
       }),
+      pregenerateRoute(ctx),
     ];
   },
   fixtures: {
+    ...pregenerateFixtures,
     [`POST ${path('create')}`]: {
       body: (env) => {
         const body = env.kit.walletBody();

@@ -5,7 +5,13 @@
 export { fromBase64, toBase64 } from './base64.ts';
 export { ethereumKey } from './derive-ethereum.ts';
 export { solanaKey } from './derive-solana.ts';
-export { entropyToMnemonic, generateEntropy, mnemonicToEntropy, seedFromEntropy } from './entropy.ts';
+export {
+  entropyToMnemonic,
+  generateEntropy,
+  mnemonicToEntropy,
+  seedFromEntropy,
+  seedFromEntropyAsync,
+} from './entropy.ts';
 export { InvalidRequestError, WrongRecoveryKeyError } from './errors.ts';
 export { ethereumRpc } from './ethereum-rpc.ts';
 export { exportEthereumPrivateKey, exportSolanaPrivateKey } from './export.ts';
@@ -21,3 +27,4 @@ export {
 } from './recovery-crypto.ts';
 export { combineShares, splitEntropy } from './shares.ts';
 export { solanaSignMessage } from './solana.ts';
+export { walletAddressAt } from './wallet-address.ts';
