@@ -50,8 +50,6 @@ function backend(t: TestServer, appId: string, secret: string, prefix: string) {
   };
 }
 
-type Backend = ReturnType<typeof backend>;
-
 const ethAddress = '0x52908400098527886E0F7030069857D2E4169EE7';
 const solAddress = 'DRpbCBMxVnDK7maPM5tGv6MvB3v1sRMC86PZ8okm21hy';
 const notFound = { status: 404, body: { code: 'user_does_not_exist' } };
