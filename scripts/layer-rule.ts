@@ -58,6 +58,7 @@ export const packageLayers: PackageLayers[] = [
         'sms',
         'users',
         'wallet-frame',
+        'webhooks',
       ],
       // The auth guards app.ts puts in front of routes (`RouteAuth`).
       ['guards'],

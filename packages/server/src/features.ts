@@ -17,6 +17,7 @@ import { siwsFeature } from './siws/feature.ts';
 import { smsFeature } from './sms/feature.ts';
 import { usersFeature } from './users/feature.ts';
 import { walletFrameFeature } from './wallet-frame/feature.ts';
+import { webhooksFeature } from './webhooks/feature.ts';
 
 /** The server's features, in the order their routes are registered (app.ts) and their migrations run. */
 export const features: Feature[] = [
@@ -37,6 +38,7 @@ export const features: Feature[] = [
   embeddedWalletsFeature,
   passkeysFeature,
   mfaFeature,
+  webhooksFeature,
 ];
 
 /** The features' own migrations, in feature order: storage runs them after the foundation's. */
