@@ -12,6 +12,8 @@ export type UserEventType =
   | 'user.transferred_account'
   | 'user.wallet_created'
   | 'wallet.recovery_setup'
+  | 'wallet.recovered'
+  | 'wallet.private_key_export'
   | 'mfa.enabled'
   | 'mfa.disabled';
 

@@ -23,8 +23,17 @@ const notFound = { status: 404, code: 'not_found' };
 const unknownWebhook = (appId: string) => `/admin/v1/apps/${appId}/webhooks/${'w'.repeat(25)}`;
 
 const eventTypes = z.array(z.enum(webhookEventTypes)).min(1).max(webhookEventTypes.length).nullable();
+/** Shape only (an http(s) URL); the full check, which depends on the settings, is webhook-url.ts's. */
+const url = z
+  .string()
+  .min(1)
+  .max(2000)
+  .refine(
+    (value) => URL.canParse(value) && /^https?:$/.test(new URL(value).protocol),
+    'must be an http(s) URL',
+  );
 const createBody = z.object({
-  url: z.string().min(1).max(2000),
+  url,
   /** Omitted or null: every event type. */
   event_types: eventTypes.optional(),
   enabled: z.boolean().optional(),
@@ -140,7 +149,8 @@ export const webhooksFeature: Feature = {
       body: () => ({ enabled: false }),
       valid: notFound,
       strings: { url: always(invalidData) },
-      empty: invalidData,
+      // An empty patch changes nothing (of an endpoint that does not exist here).
+      empty: notFound,
     },
     [`DELETE ${routes.adminWebhook}`]: {
       path: (env) => unknownWebhook(env.adminTargetId),

@@ -132,6 +132,8 @@ describe.each(dialects)('webhooks (%s)', (dialect) => {
       .where('id', '=', created.id)
       .execute();
     expect(outbox).toEqual([{ id: created.id, type: 'user.created' }]);
+    // The receiver has answered; the worker records it right after.
+    await t.latchkey.webhooks!.drain();
     const log = await deliveries(client.appId, endpoint.id);
     expect(log).toHaveLength(2);
     for (const d of log) {
@@ -239,7 +241,7 @@ describe.each(dialects)('webhooks (%s)', (dialect) => {
     expect(left).toEqual([]);
   });
 
-  it('delivers user.wallet_created, wallet.recovery_setup, mfa.enabled and mfa.disabled', async () => {
+  it('delivers user.wallet_created, wallet.recovery_setup, wallet.recovered, wallet.private_key_export, mfa.*', async () => {
     const r = await receiver();
     const { client } = await endpointFor(r, {}, mfaApp);
     const login = await client.loginWithEmail('events@example.com');
@@ -252,6 +254,15 @@ describe.each(dialects)('webhooks (%s)', (dialect) => {
       login.body.token,
     );
     expect(recovery.status, JSON.stringify(recovery.body)).toBe(200);
+    // The frame says why it takes a share: to recover the wallet on a device, to show a key.
+    const frame = (route: string, body: Record<string, unknown>) =>
+      framePost(t, client, `/api/v1/embedded_wallets/frame/${route}`, body, login.body.token);
+    const recovered = await frame('recovery_share', { entropy_id: wallet.entropyId, purpose: 'recover' });
+    expect(recovered.status, JSON.stringify(recovered.body)).toBe(200);
+    const exported = await frame('auth_share', { entropy_id: wallet.entropyId, purpose: 'export' });
+    expect(exported.status, JSON.stringify(exported.body)).toBe(200);
+    // A share released for signing is no event.
+    expect((await frame('auth_share', { entropy_id: wallet.entropyId })).status).toBe(200);
     const { secret } = await enrollTotp(client, login.body.token, () => t.ctx.now());
     // Removing the factor needs a fresh MFA verification.
     const verified = await post<{ token: string }>(
@@ -269,9 +280,24 @@ describe.each(dialects)('webhooks (%s)', (dialect) => {
       verified.body.token,
     );
     expect(removed.status, JSON.stringify(removed.body)).toBe(200);
-    const wanted = ['user.wallet_created', 'wallet.recovery_setup', 'mfa.enabled', 'mfa.disabled'];
+    const wanted = [
+      'user.wallet_created',
+      'wallet.recovery_setup',
+      'wallet.recovered',
+      'wallet.private_key_export',
+      'mfa.enabled',
+      'mfa.disabled',
+    ];
     await r.waitFor((got) => wanted.every((type) => got.some((w) => w.type === type)));
+    await t.latchkey.webhooks!.drain();
     expect(r.received.every((w) => w.verified)).toBe(true);
+    expect(r.received.filter((w) => w.type === 'wallet.private_key_export')).toHaveLength(1);
+    const recoveredEvent = r.received.find((w) => w.type === 'wallet.recovered')!;
+    expect(recoveredEvent.body).toEqual({
+      type: 'wallet.recovered',
+      user_id: `did:privy:${login.body.user.id.replace('did:privy:', '')}`,
+      wallet_address: expect.any(String),
+    });
   });
 
   it('refuses endpoint URLs that are not http(s), carry credentials, or are not URLs at all', async () => {
