@@ -71,7 +71,7 @@ export const sweepEntries: SweepEntry[] = [
   {
     table: 'outbox',
     expired: ({ now, settings }) =>
-      sql<SqlBool>`delivered_at is not null and delivered_at <= ${now - settings.webhookRetentionDays * day}
+      sql<SqlBool>`dispatched_at is not null and dispatched_at <= ${now - settings.webhookRetentionDays * day}
         and not exists (select 1 from webhook_deliveries d where d.event_id = outbox.id and d.status = 'pending')`,
   },
   {

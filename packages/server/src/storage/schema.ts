@@ -169,9 +169,11 @@ export interface OutboxTable {
   /** JSON payload, compact, ready to deliver as a webhook body. */
   payload: string;
   created_at: number;
-  /** When the webhook worker fanned it out to the app's endpoints (webhooks/worker.ts); null until then. */
+  /** Unused (from before webhook delivery); see `dispatched_at`. */
   delivered_at: number | null;
   attempts: number;
+  /** When the webhook worker fanned it out to the app's endpoints (webhooks/worker.ts, migration 0014); null until then. */
+  dispatched_at: number | null;
   /** Insertion order (migration 0014): events of one second keep a stable order. */
   seq: Generated<number>;
 }

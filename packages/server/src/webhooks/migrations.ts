@@ -14,12 +14,15 @@ export const webhookMigrations: Record<string, Migration> = {
         await sql`create trigger outbox_seq after insert on outbox when new.seq is null
           begin update outbox set seq = new.rowid where rowid = new.rowid; end`.execute(db);
       }
-      // Events written before there were endpoints have no one to go to.
-      await sql`update outbox set delivered_at = created_at where delivered_at is null`.execute(db);
+      // When the worker fanned the event out to the endpoints (a column of its own: the legacy
+      // `delivered_at` keeps what it held). Events written before there were endpoints have no one
+      // to go to: dispatched as of their creation.
+      await db.schema.alterTable('outbox').addColumn('dispatched_at', 'bigint').execute();
+      await sql`update outbox set dispatched_at = created_at`.execute(db);
       await db.schema
         .createIndex('outbox_undispatched')
         .on('outbox')
-        .columns(['delivered_at', 'seq'])
+        .columns(['dispatched_at', 'seq'])
         .execute();
 
       await db.schema

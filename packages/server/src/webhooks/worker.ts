@@ -65,7 +65,7 @@ export function startWebhookWorker(ctx: ServerContext): WebhookWorker {
         created_at: number;
         seq: number;
       }>`
-        select id, app_id, type, created_at, seq from outbox where delivered_at is null
+        select id, app_id, type, created_at, seq from outbox where dispatched_at is null
         order by seq limit ${dispatchBatch}${skipLocked}`.execute(trx);
       if (events.length === 0) return 0;
       const appIds = [...new Set(events.map((e) => e.app_id))];
@@ -106,7 +106,7 @@ export function startWebhookWorker(ctx: ServerContext): WebhookWorker {
           .execute();
       await trx
         .updateTable('outbox')
-        .set({ delivered_at: now })
+        .set({ dispatched_at: now })
         .where(
           'id',
           'in',
