@@ -19,7 +19,7 @@ export type UserEventType =
 
 /**
  * Writes an event into the transactional outbox. Call it with the same transaction as the change
- * it describes, so an event exists exactly when the change does; a later issue delivers them.
+ * it describes, so an event exists exactly when the change does; webhooks/worker.ts delivers them.
  */
 export async function recordEvent(
   db: Kysely<Database>,
