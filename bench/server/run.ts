@@ -13,14 +13,15 @@ import { emailLogin } from './email-login.ts';
 import { createHttpClient } from './http-client.ts';
 import { startServerProcess } from './server-process.ts';
 import { loginUsers, sessionRefresh } from './session-refresh.ts';
-import { type LatencySummary, type Recorder, summarise } from './stats.ts';
+import { type LatencySummary, Recorder, summarise } from './stats.ts';
 import { seedUsers, usersLookup } from './users-lookup.ts';
+import { webhookDelivery } from './webhooks.ts';
 
 type Dialect = 'sqlite' | 'postgres';
 
 interface ResultRow {
   dialect: Dialect;
-  scenario: 'email_login' | 'session_refresh' | 'users_lookup';
+  scenario: 'email_login' | 'session_refresh' | 'users_lookup' | 'webhook_delivery';
   seconds: number;
   /** Logins (email_login), refreshes (session_refresh) or lookups (users_lookup). */
   operations: number;
@@ -43,6 +44,7 @@ const usage = `npm run bench:server -- [options]
   --pg URL               PostgreSQL to bench on (default: DATABASE_URL; skipped when neither is set)
   --dialect NAME         only this one: sqlite | postgres
   --cpu-prof DIR         write a V8 CPU profile of each server process into DIR
+  --webhook-logins N     guest logins whose events are delivered (default 1000)
   --out FILE             results file (default bench/server/results.json)`;
 
 const { values } = parseArgs({
@@ -54,6 +56,7 @@ const { values } = parseArgs({
     pg: { type: 'string' },
     dialect: { type: 'string' },
     'cpu-prof': { type: 'string' },
+    'webhook-logins': { type: 'string', default: '1000' },
     out: { type: 'string', default: join(import.meta.dirname, 'results.json') },
     help: { type: 'boolean', short: 'h', default: false },
   },
@@ -73,6 +76,7 @@ const duration = positive('duration', values.duration, false);
 const warmup = positive('warmup', values.warmup, false);
 const connections = positive('connections', values.connections, true);
 const userCount = positive('users', values.users, true);
+const webhookLogins = positive('webhook-logins', values['webhook-logins'], true);
 const pgUrl = values.pg ?? process.env.DATABASE_URL;
 if (values.dialect && values.dialect !== 'sqlite' && values.dialect !== 'postgres')
   throw new Error('--dialect must be sqlite or postgres');
@@ -185,6 +189,11 @@ async function benchDialect(dialect: Dialect, meta: Record<string, unknown>): Pr
     const seeded = await seedUsers(http, app, userCount);
     if (warmup > 0) await usersLookup(http, app, seeded, { seconds: warmup, connections });
     const lookup = await usersLookup(http, app, seeded, { seconds: duration, connections });
+    log(`${dialect}: webhook delivery, ${webhookLogins} guest logins (2 events each) to a local receiver`);
+    const hooks = await webhookDelivery(http, adminKey, { logins: webhookLogins, connections });
+    // No per-request latency here: the figure is the rate. Failed logins or unverified deliveries count as errors.
+    const hookLatency = new Recorder();
+    for (let i = 0; i < hooks.errors; i++) hookLatency.fail('a login failed or a delivery did not verify');
 
     const rows = [
       row(dialect, 'email_login', login.seconds, login.logins, login.requests, login.pair, {
@@ -196,6 +205,10 @@ async function benchDialect(dialect: Dialect, meta: Record<string, unknown>): Pr
         get_user_by_id: summarise(lookup.byId.samples),
         user_by_email: summarise(lookup.byEmail.samples),
       }),
+      {
+        ...row(dialect, 'webhook_delivery', hooks.seconds, hooks.deliveries, hooks.deliveries, hookLatency),
+        produce_seconds: Math.round(hooks.produceSeconds * 100) / 100,
+      },
     ];
     for (const r of rows)
       if (r.errors > 0)
@@ -217,13 +230,16 @@ function markdownTable(rows: ResultRow[]): string {
       email_login: 'email login (init + authenticate)',
       session_refresh: 'session refresh',
       users_lookup: `users-API lookup (GET /v1/users/:id, POST /users/email/address; ${userCount} users)`,
+      webhook_delivery: 'webhook deliveries (signed, to a local receiver)',
     }[r.scenario];
     const ops =
       r.scenario === 'email_login'
         ? `${fmt(r.operations_per_second)} logins/s`
         : r.scenario === 'users_lookup'
           ? `${fmt(r.operations_per_second)} lookups/s`
-          : '–';
+          : r.scenario === 'webhook_delivery'
+            ? `${fmt(r.operations_per_second)} deliveries/s`
+            : '–';
     lines.push(
       `| ${r.dialect} | ${scenario} | ${ops} | ${fmt(r.requests_per_second)} | ${fmt(r.latency_ms.p50)} | ${fmt(r.latency_ms.p99)} | ${r.errors} |`,
     );

@@ -39,6 +39,8 @@ export async function startServerProcess(params: ServerProcessParameters): Promi
     LATCHKEY_MASTER_KEY: randomBytes(32).toString('base64'),
     // Port 0 and the dev outbox: development mode (the public URL is the address it listens on).
     LATCHKEY_DEVELOPMENT: 'true',
+    // The webhook bench's receiver is on loopback.
+    LATCHKEY_WEBHOOK_ALLOW_PRIVATE: 'true',
   };
   for (const name of [
     'DATABASE_URL',

@@ -13,12 +13,14 @@ export type UserEventType =
   | 'user.wallet_created'
   | 'user.deleted'
   | 'wallet.recovery_setup'
+  | 'wallet.recovered'
+  | 'wallet.private_key_export'
   | 'mfa.enabled'
   | 'mfa.disabled';
 
 /**
  * Writes an event into the transactional outbox. Call it with the same transaction as the change
- * it describes, so an event exists exactly when the change does; a later issue delivers them.
+ * it describes, so an event exists exactly when the change does; webhooks/worker.ts delivers them.
  */
 export async function recordEvent(
   db: Kysely<Database>,

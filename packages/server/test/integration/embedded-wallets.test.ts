@@ -81,7 +81,8 @@ describe.each(dialects)('embedded wallets: the frame API (%s)', (dialect) => {
         .select('payload')
         .where('app_id', '=', appId)
         .where('type', '=', type)
-        .orderBy('created_at')
+        // Insertion order: events of one second tie on created_at.
+        .orderBy('seq')
         .execute()
     ).map((r) => JSON.parse(r.payload) as Record<string, unknown>);
 
