@@ -57,6 +57,7 @@ export const packageLayers: PackageLayers[] = [
         'siws',
         'sms',
         'users',
+        'users-api',
         'wallet-frame',
       ],
       // The auth guards app.ts puts in front of routes (`RouteAuth`).

@@ -18,6 +18,7 @@ export * from './api/siwe.ts';
 export * from './api/siws.ts';
 export * from './api/sms.ts';
 export * from './api/transfer.ts';
+export * from './api/users-api.ts';
 export * from './api/wallet-login.ts';
 export * from './app-config.ts';
 export * from './cookies.ts';

@@ -14,6 +14,22 @@ import { readBody } from './http/body.ts';
 import type { AppEnv } from './http/env.ts';
 import { cookieSessionResponses } from './sessions/cookie-session-responses.ts';
 
+/** The second spelling of the server REST API: `@privy-io/node` calls `{apiUrl}/v1/...`. */
+export const serverApiAliasPrefix = '/v1/';
+
+/**
+ * The paths a route answers under. The server-to-server API (WIRE.md §7) has two spellings:
+ * `@privy-io/server-auth` calls `/api/v1/...` and `@privy-io/node` calls `/v1/...` (its JWKS at
+ * `/v1/apps/:app_id/jwks.json`). So every `server` route, and the public app config and JWKS,
+ * answer under both; the browser routes only under `/api/v1`.
+ */
+export function spellings(route: Pick<Route, 'path' | 'auth'>): string[] {
+  const serverApi =
+    route.auth === 'server' || (route.auth === 'public' && route.path.startsWith('/api/v1/apps/'));
+  if (!serverApi || !route.path.startsWith('/api/v1/')) return [route.path];
+  return [route.path, `${serverApiAliasPrefix}${route.path.slice('/api/v1/'.length)}`];
+}
+
 /**
  * Builds the HTTP application from the features' routes: each behind the guard its `auth` names,
  * its body read and checked before its handler, with CORS, the body limit and the JSON error
@@ -25,7 +41,7 @@ export function buildHttpApp(
   from: Feature[] = features,
 ) {
   const root = new Hono<AppEnv>();
-  root.use('*', cors(ctx, { publicPaths: /^\/api\/v1\/apps\/[a-z0-9]{25}(\/jwks\.json)?$/ }));
+  root.use('*', cors(ctx, { publicPaths: /^(?:\/api)?\/v1\/apps\/[a-z0-9]{25}(\/jwks\.json)?$/ }));
   root.use(
     '*',
     bodyLimit({
@@ -45,7 +61,7 @@ export function buildHttpApp(
     admin: [],
   };
   const register = (route: Route) =>
-    root.on(route.method, [route.path], ...guards[route.auth], ...(route.middleware ?? []), async (c) =>
+    root.on(route.method, spellings(route), ...guards[route.auth], ...(route.middleware ?? []), async (c) =>
       route.handler(c, route.body ? await readBody(c, route.body) : undefined),
     );
   const declared = from.flatMap((feature) => feature.routes({ ctx, devOutbox: options.devOutbox }));
@@ -56,6 +72,7 @@ export function buildHttpApp(
     for (const route of declared) if (route.auth === 'admin') register(route);
   }
   root.use('/api/v1/*', requireApp(ctx), cookieSessionResponses(ctx));
+  root.use(`${serverApiAliasPrefix}*`, requireApp(ctx));
   for (const route of declared) if (route.auth !== 'public' && route.auth !== 'admin') register(route);
 
   root.notFound((c) =>

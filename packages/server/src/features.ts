@@ -16,6 +16,7 @@ import { siweFeature } from './siwe/feature.ts';
 import { siwsFeature } from './siws/feature.ts';
 import { smsFeature } from './sms/feature.ts';
 import { usersFeature } from './users/feature.ts';
+import { usersApiFeature } from './users-api/feature.ts';
 import { walletFrameFeature } from './wallet-frame/feature.ts';
 
 /** The server's features, in the order their routes are registered (app.ts) and their migrations run. */
@@ -37,6 +38,7 @@ export const features: Feature[] = [
   embeddedWalletsFeature,
   passkeysFeature,
   mfaFeature,
+  usersApiFeature,
 ];
 
 /** The features' own migrations, in feature order: storage runs them after the foundation's. */

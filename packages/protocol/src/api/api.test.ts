@@ -26,6 +26,7 @@ import {
   siwsApi,
   smsApi,
   transferApi,
+  usersApi,
 } from '../index.ts';
 import { routes } from '../routes.ts';
 import type { AuthenticatedUser, User } from '../user.ts';
@@ -48,6 +49,7 @@ const tables = {
   passkeyApi,
   mfaApi,
   mfaAuthApi,
+  usersApi,
 };
 const plannedTables = { farcasterTelegramApi };
 

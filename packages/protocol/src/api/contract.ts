@@ -13,6 +13,7 @@ import { siweApi } from './siwe.ts';
 import { siwsApi } from './siws.ts';
 import { smsApi } from './sms.ts';
 import { transferApi } from './transfer.ts';
+import { usersApi } from './users-api.ts';
 
 /**
  * Every route the Latchkey server serves under `/api/v1`, by name: the contract the clients call
@@ -40,6 +41,7 @@ export const api = {
   ...mfaApi,
   ...mfaAuthApi,
   ...frameRoutes,
+  ...usersApi,
 };
 
 /**

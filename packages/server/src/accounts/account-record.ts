@@ -14,7 +14,9 @@ import { isMfaPasskey } from './mfa-methods.ts';
  * `smart_wallet` identifiers are the lower-cased 0x address. Their `details` hold the wire fields.
  * OAuth accounts (`google_oauth`, …, `custom:{name}`) are identified by the provider's `subject`;
  * their details hold the profile the provider gave (`username`, `name`, `email`, …). `passkey`
- * identifiers are the base64url credential id (passkeys/passkey-accounts.ts).
+ * identifiers are the base64url credential id (passkeys/passkey-accounts.ts). `farcaster` accounts
+ * are identified by the decimal fid, `telegram` ones by the Telegram user id (a decimal string);
+ * only the users API imports them so far (users-api/import-accounts.ts).
  */
 export type AccountType =
   | 'email'
@@ -24,6 +26,8 @@ export type AccountType =
   | 'wallet'
   | 'smart_wallet'
   | 'passkey'
+  | 'farcaster'
+  | 'telegram'
   | OAuthAccountType;
 
 /** A linked account as stored: `identifier` is the normalised value unique within the app. */
@@ -75,11 +79,42 @@ export function toWireAccount(account: AccountRecord): LinkedAccount | null {
     }
     case 'passkey':
       return wirePasskey(account, times);
+    case 'farcaster':
+      return {
+        type: 'farcaster',
+        fid: Number(account.identifier),
+        ...pick(account, farcasterFields),
+        ...times,
+      };
+    case 'telegram':
+      return {
+        type: 'telegram',
+        telegram_user_id: account.identifier,
+        ...pick(account, telegramFields),
+        ...times,
+      };
     case 'guest':
       return null;
     default:
       return wireOAuth(account, times);
   }
+}
+
+/** The wire fields of a Farcaster and a Telegram account beside their ids (WIRE.md §4.2). */
+const farcasterFields = [
+  'owner_address',
+  'username',
+  'display_name',
+  'bio',
+  'profile_picture',
+  'profile_picture_url',
+  'homepage_url',
+] as const;
+const telegramFields = ['first_name', 'last_name', 'username', 'photo_url'] as const;
+
+/** The listed detail fields, null when not stored. */
+function pick(account: AccountRecord, fields: readonly string[]): Record<string, unknown> {
+  return Object.fromEntries(fields.map((field) => [field, account.details[field] ?? null]));
 }
 
 /**
@@ -210,6 +245,21 @@ export function toCompactAccount(account: AccountRecord): Record<string, unknown
         type: 'smart_wallet',
         address: String(account.details.address ?? account.identifier),
         smart_wallet_type: account.details.smart_wallet_type ?? null,
+        lv,
+      };
+    case 'farcaster':
+      return {
+        type: 'farcaster',
+        fid: Number(account.identifier),
+        username: account.details.username ?? null,
+        oa: account.details.owner_address ?? null,
+        lv,
+      };
+    case 'telegram':
+      return {
+        type: 'telegram',
+        telegram_user_id: account.identifier,
+        username: account.details.username ?? null,
         lv,
       };
     // WIRE.md §5.2 lists no compact form for passkeys: the identity token leaves them out.

@@ -73,10 +73,15 @@ export function requireServerCaller(): MiddlewareHandler<AppEnv> {
   };
 }
 
-/** The app a server route names in its path (`:app_id`) must be the caller's own. */
+/**
+ * The app a server route names in its path (`:app_id`) must be the caller's own; routes without
+ * one (the users API) act on the caller's app.
+ */
 export function requirePathApp(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    if (c.req.param('app_id') !== c.get('app').id) throw new ApiError('missing_or_invalid_privy_app_id');
+    const named = c.req.param('app_id');
+    if (named !== undefined && named !== c.get('app').id)
+      throw new ApiError('missing_or_invalid_privy_app_id');
     await next();
   };
 }

@@ -11,6 +11,7 @@ export type UserEventType =
   | 'user.updated_account'
   | 'user.transferred_account'
   | 'user.wallet_created'
+  | 'user.deleted'
   | 'wallet.recovery_setup'
   | 'mfa.enabled'
   | 'mfa.disabled';
