@@ -63,9 +63,14 @@ export class InvalidRequestError extends ApiError {
   override name = 'InvalidRequestError';
 }
 
-/** 401 or 403: the app id or secret is wrong, or the app may not do this. */
+/** 401: the app id or secret is wrong. */
 export class AuthenticationError extends ApiError {
   override name = 'AuthenticationError';
+}
+
+/** 403: authenticated, but not allowed (`feature_not_enabled`, `max_accounts_reached`, ...). */
+export class PermissionDeniedError extends ApiError {
+  override name = 'PermissionDeniedError';
 }
 
 /** 404: no such user (or resource). */
@@ -109,7 +114,8 @@ export function apiErrorFor(
   const code = typeof record.code === 'string' ? record.code : 'api_error';
   const message = typeof record.error === 'string' ? record.error : fallbackMessage;
   if (status === 404) return new NotFoundError(status, code, message);
-  if (status === 401 || status === 403) return new AuthenticationError(status, code, message);
+  if (status === 401) return new AuthenticationError(status, code, message);
+  if (status === 403) return new PermissionDeniedError(status, code, message);
   if (status === 409) return new ConflictError(status, code, message);
   if (status === 429) return new RateLimitError(status, code, message, retryAfter);
   if (status === 400 || status === 422) return new InvalidRequestError(status, code, message);

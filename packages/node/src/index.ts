@@ -3,7 +3,7 @@
  * frontend sends, call the users API with the app secret, and verify webhooks.
  */
 
-export type { LinkedAccount } from '@latchkey/protocol';
+export { type LinkedAccount, usersApiLimits } from '@latchkey/protocol';
 export { LatchkeyClient, type LatchkeyClientOptions } from './client/client.ts';
 export type { HttpOptions } from './client/http.ts';
 export type {
@@ -12,14 +12,16 @@ export type {
   AppResponse,
   CallOptions,
   CustomMetadata,
-  ImportedAccount,
-  ImportUserInput,
+  ImportUserRequest,
+  ImportUsersResponse,
+  ImportUsersResult,
+  LinkedAccountInput,
   PregenerateWalletsInput,
   TestCredential,
   User,
-  UserPage,
   UserSearch,
-  WalletToCreate,
+  UsersPage,
+  WalletCreationInput,
 } from './client/types.ts';
 export {
   ApiError,
@@ -31,6 +33,7 @@ export {
   type InvalidTokenReason,
   LatchkeyError,
   NotFoundError,
+  PermissionDeniedError,
   RateLimitError,
   TokenExpiredError,
   WebhookVerificationError,

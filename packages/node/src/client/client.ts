@@ -1,19 +1,21 @@
+import { appApi, appServerApi, usersApi } from '@latchkey/protocol';
 import { type AccessTokenClaims, verifyAccessToken } from '../tokens/access-token.ts';
 import { type VerifiedIdentityToken, verifyIdentityToken } from '../tokens/identity-token.ts';
 import type { TokenVerificationOptions } from '../tokens/verify-jwt.ts';
-import { type ApiRequest, Http, type HttpOptions } from './http.ts';
+import { type ApiRequest, fillPath, Http, type HttpOptions } from './http.ts';
 import type {
   AllowlistEntry,
   AllowlistEntryRequest,
   AppResponse,
   CallOptions,
   CustomMetadata,
-  ImportUserInput,
+  ImportUserRequest,
+  ImportUsersResponse,
   PregenerateWalletsInput,
   TestCredential,
   User,
-  UserPage,
   UserSearch,
+  UsersPage,
 } from './types.ts';
 import { lookup, userLookups } from './user-lookups.ts';
 
@@ -25,11 +27,8 @@ export interface LatchkeyClientOptions extends HttpOptions {
   tokens?: Omit<TokenVerificationOptions, 'appId' | 'apiUrl'>;
 }
 
-/** A user id in a path: encoded, with the `did:privy:` colons kept as the incumbent sends them. */
-const userSegment = (id: string) => {
-  if (typeof id !== 'string' || id === '') throw new TypeError('A user id is required.');
-  return encodeURIComponent(id).replaceAll('%3A', ':');
-};
+// Not in @latchkey/protocol yet (the pregenerated-wallets branch adds `appServerApi.appUsersWallet`).
+const pregenerateWalletsPath = '/api/v1/apps/:app_id/users/wallet';
 
 /**
  * The server SDK's client: the users API, the app's settings, allowlist and test credentials (WIRE.md
@@ -74,7 +73,7 @@ export class LatchkeyClient {
   getUser(userId: string, options: CallOptions = {}): Promise<User> {
     return this.#call({
       method: 'GET',
-      path: `/api/v1/users/${userSegment(userId)}`,
+      path: fillPath(usersApi.userGet.path, { user_id: userId }),
       idempotent: true,
       ...options,
     });
@@ -84,7 +83,7 @@ export class LatchkeyClient {
   async deleteUser(userId: string, options: CallOptions = {}): Promise<void> {
     await this.#call({
       method: 'DELETE',
-      path: `/api/v1/users/${userSegment(userId)}`,
+      path: fillPath(usersApi.userDelete.path, { user_id: userId }),
       idempotent: true,
       ...options,
     });
@@ -94,10 +93,10 @@ export class LatchkeyClient {
   getUsersPage(
     params: { cursor?: string; limit?: number } = {},
     options: CallOptions = {},
-  ): Promise<UserPage> {
+  ): Promise<UsersPage> {
     return this.#call({
       method: 'GET',
-      path: '/api/v1/users',
+      path: usersApi.usersList.path,
       query: { cursor: params.cursor || undefined, limit: params.limit },
       idempotent: true,
       ...options,
@@ -122,24 +121,30 @@ export class LatchkeyClient {
   /** One page of a search: a term, or exact emails / phone numbers / wallet addresses. */
   searchUsersPage(
     search: UserSearch,
-    params: { cursor?: string } = {},
+    params: { cursor?: string; limit?: number } = {},
     options: CallOptions = {},
-  ): Promise<UserPage> {
-    const body = typeof search === 'string' ? { searchTerm: search } : { ...search };
+  ): Promise<UsersPage> {
+    const body: Record<string, unknown> = typeof search === 'string' ? { searchTerm: search } : { ...search };
+    if (params.cursor) body.cursor = params.cursor;
+    if (params.limit !== undefined) body.limit = params.limit;
     return this.#call({
       method: 'POST',
-      path: '/api/v1/users/search',
-      body: params.cursor ? { ...body, cursor: params.cursor } : body,
+      path: usersApi.usersSearch.path,
+      body,
       idempotent: true,
       ...options,
     });
   }
 
   /** Every user a search finds, page by page. */
-  async *searchUsers(search: UserSearch, options: CallOptions = {}): AsyncGenerator<User, void> {
+  async *searchUsers(
+    search: UserSearch,
+    params: { limit?: number } = {},
+    options: CallOptions = {},
+  ): AsyncGenerator<User, void> {
     let cursor: string | undefined;
     do {
-      const page = await this.searchUsersPage(search, { cursor }, options);
+      const page = await this.searchUsersPage(search, { cursor, limit: params.limit }, options);
       yield* page.data;
       cursor = page.next_cursor ?? undefined;
     } while (cursor);
@@ -209,8 +214,29 @@ export class LatchkeyClient {
    * Creates a user with these accounts (`ConflictError` when one belongs to a user already), with
    * wallets pregenerated when asked. Not retried: a repeat could meet the user it created.
    */
-  importUser(input: ImportUserInput, options: CallOptions = {}): Promise<User> {
-    return this.#call({ method: 'POST', path: '/api/v1/users', body: input, idempotent: false, ...options });
+  importUser(input: ImportUserRequest, options: CallOptions = {}): Promise<User> {
+    return this.#call({
+      method: 'POST',
+      path: usersApi.usersImport.path,
+      body: input,
+      idempotent: false,
+      ...options,
+    });
+  }
+
+  /**
+   * Imports up to 20 users in one call (`usersApiLimits.importMaxUsers`), each on its own: the answer
+   * says, by index, which were created (with their id) and which were refused (with the code).
+   * Not retried.
+   */
+  importUsers(users: ImportUserRequest[], options: CallOptions = {}): Promise<ImportUsersResponse> {
+    return this.#call({
+      method: 'POST',
+      path: usersApi.usersImportBatch.path,
+      body: { users },
+      idempotent: false,
+      ...options,
+    });
   }
 
   /** Replaces the user's custom metadata (a flat map of strings, numbers and booleans). */
@@ -221,7 +247,7 @@ export class LatchkeyClient {
   ): Promise<User> {
     return this.#call({
       method: 'POST',
-      path: `/api/v1/users/${userSegment(userId)}/custom_metadata`,
+      path: fillPath(usersApi.userCustomMetadata.path, { user_id: userId }),
       body: { custom_metadata: customMetadata },
       idempotent: true,
       ...options,
@@ -236,7 +262,7 @@ export class LatchkeyClient {
   ): Promise<User> {
     return this.#call({
       method: 'POST',
-      path: `/api/v1/apps/${encodeURIComponent(this.appId)}/users/wallet`,
+      path: this.#appPath(pregenerateWalletsPath),
       body: { user_id: userId, ...input },
       idempotent: false,
       ...options,
@@ -247,19 +273,29 @@ export class LatchkeyClient {
 
   /** The app's settings, including `verification_key`. */
   getApp(options: CallOptions = {}): Promise<AppResponse> {
-    return this.#call({ method: 'GET', path: this.#appPath(''), idempotent: true, ...options });
+    return this.#call({
+      method: 'GET',
+      path: this.#appPath(appApi.app.path),
+      idempotent: true,
+      ...options,
+    });
   }
 
   /** The app's allowlist. */
   getAllowlist(options: CallOptions = {}): Promise<AllowlistEntry[]> {
-    return this.#call({ method: 'GET', path: this.#appPath('/allowlist'), idempotent: true, ...options });
+    return this.#call({
+      method: 'GET',
+      path: this.#appPath(appServerApi.appAllowlist.path),
+      idempotent: true,
+      ...options,
+    });
   }
 
   /** Lets an email, phone number or wallet log in while the allowlist is on. */
   addToAllowlist(entry: AllowlistEntryRequest, options: CallOptions = {}): Promise<AllowlistEntry> {
     return this.#call({
       method: 'POST',
-      path: this.#appPath('/allowlist'),
+      path: this.#appPath(appServerApi.appAllowlistAdd.path),
       body: entry,
       idempotent: false,
       ...options,
@@ -270,7 +306,7 @@ export class LatchkeyClient {
   removeFromAllowlist(entry: AllowlistEntryRequest, options: CallOptions = {}): Promise<{ message: string }> {
     return this.#call({
       method: 'DELETE',
-      path: this.#appPath('/allowlist'),
+      path: this.#appPath(appServerApi.appAllowlistRemove.path),
       body: entry,
       idempotent: true,
       ...options,
@@ -281,14 +317,14 @@ export class LatchkeyClient {
   async getTestCredentials(options: CallOptions = {}): Promise<TestCredential[]> {
     const { data } = await this.#call<{ data: TestCredential[] }>({
       method: 'GET',
-      path: this.#appPath('/test_credentials'),
+      path: this.#appPath(appServerApi.appTestCredentials.path),
       idempotent: true,
       ...options,
     });
     return data;
   }
 
-  #appPath(tail: string): string {
-    return `/api/v1/apps/${encodeURIComponent(this.appId)}${tail}`;
+  #appPath(path: string): string {
+    return fillPath(path, { app_id: this.appId });
   }
 }

@@ -161,3 +161,18 @@ export class Http {
     return base / 2 + Math.random() * (base / 2);
   }
 }
+
+/**
+ * A route path with its `:name` segments filled in, each encoded; the colons of a `did:privy:` user
+ * id are kept, as the incumbent's SDK sends them.
+ *
+ * @example
+ * fillPath('/api/v1/users/:user_id', { user_id: 'did:privy:abc' }) // '/api/v1/users/did:privy:abc'
+ */
+export function fillPath(path: string, params: Record<string, string>): string {
+  return path.replace(/:([a-z_]+)/g, (_, name: string) => {
+    const value = params[name];
+    if (typeof value !== 'string' || value === '') throw new TypeError(`${name} is required.`);
+    return encodeURIComponent(value).replaceAll('%3A', ':');
+  });
+}

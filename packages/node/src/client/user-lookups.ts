@@ -1,21 +1,22 @@
+import { usersApi } from '@latchkey/protocol';
 import { NotFoundError } from '../errors.ts';
 import type { Http } from './http.ts';
 import type { CallOptions, User } from './types.ts';
 
-/** The lookup routes of WIRE.md §7.2: each a POST with one field, answering the user or 404. */
+/** The lookup routes of WIRE.md §7.2 (paths from @latchkey/protocol): a POST with one field each. */
 export const userLookups = {
-  email: { path: '/api/v1/users/email/address', field: 'address' },
-  phone: { path: '/api/v1/users/phone/number', field: 'number' },
-  wallet: { path: '/api/v1/users/wallet/address', field: 'address' },
-  smartWallet: { path: '/api/v1/users/smart_wallet/address', field: 'address' },
-  farcaster: { path: '/api/v1/users/farcaster/fid', field: 'fid' },
-  discord: { path: '/api/v1/users/discord/username', field: 'username' },
-  github: { path: '/api/v1/users/github/username', field: 'username' },
-  twitterUsername: { path: '/api/v1/users/twitter/username', field: 'username' },
-  twitterSubject: { path: '/api/v1/users/twitter/subject', field: 'subject' },
-  telegramUsername: { path: '/api/v1/users/telegram/username', field: 'username' },
-  telegramUserId: { path: '/api/v1/users/telegram/telegram_user_id', field: 'telegram_user_id' },
-  customAuth: { path: '/api/v1/users/custom_auth/id', field: 'custom_user_id' },
+  email: { path: usersApi.userByEmail.path, field: 'address' },
+  phone: { path: usersApi.userByPhone.path, field: 'number' },
+  wallet: { path: usersApi.userByWallet.path, field: 'address' },
+  smartWallet: { path: usersApi.userBySmartWallet.path, field: 'address' },
+  farcaster: { path: usersApi.userByFarcasterFid.path, field: 'fid' },
+  discord: { path: usersApi.userByDiscordUsername.path, field: 'username' },
+  github: { path: usersApi.userByGithubUsername.path, field: 'username' },
+  twitterUsername: { path: usersApi.userByTwitterUsername.path, field: 'username' },
+  twitterSubject: { path: usersApi.userByTwitterSubject.path, field: 'subject' },
+  telegramUsername: { path: usersApi.userByTelegramUsername.path, field: 'username' },
+  telegramUserId: { path: usersApi.userByTelegramUserId.path, field: 'telegram_user_id' },
+  customAuth: { path: usersApi.userByCustomAuthId.path, field: 'custom_user_id' },
 } as const;
 
 /**
