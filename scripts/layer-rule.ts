@@ -59,6 +59,7 @@ export const packageLayers: PackageLayers[] = [
         'users',
         'users-api',
         'wallet-frame',
+        'webhooks',
       ],
       // The auth guards app.ts puts in front of routes (`RouteAuth`).
       ['guards'],

@@ -20,6 +20,13 @@ export const frameApi = {
 } as const;
 
 /**
+ * Why the frame asks for a share, where the server records it (webhook events, in the request that
+ * releases the share): `recover` on `recovery_share` is `wallet.recovered`, `export` on `auth_share`
+ * is `wallet.private_key_export`. Other releases (signing, a password check, a change of method) send none.
+ */
+export type ShareReleasePurpose = 'recover' | 'export';
+
+/**
  * Proof of possession of the frame's device key (RFC 9449, DPoP): a JWS in the `DPoP` header, and
  * the server's nonce for the next proof in `DPoP-Nonce` on every answer.
  */

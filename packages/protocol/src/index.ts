@@ -38,3 +38,4 @@ export * from './routes.ts';
 export * from './sign-in-message.ts';
 export * from './user.ts';
 export * from './wallets.ts';
+export * from './webhooks.ts';

@@ -72,6 +72,12 @@ export const routes = {
   adminApps: '/admin/v1/apps',
   adminApp: '/admin/v1/apps/:id',
   adminRotateSigningKey: '/admin/v1/apps/:id/signing_keys/rotate',
+  /** An app's webhook endpoints, their secrets and delivery logs (protocol webhooks.ts). */
+  adminWebhooks: '/admin/v1/apps/:id/webhooks',
+  adminWebhook: '/admin/v1/apps/:id/webhooks/:webhook_id',
+  adminWebhookRotateSecret: '/admin/v1/apps/:id/webhooks/:webhook_id/rotate_secret',
+  adminWebhookDeliveries: '/admin/v1/apps/:id/webhooks/:webhook_id/deliveries',
+  adminWebhookResend: '/admin/v1/apps/:id/webhooks/:webhook_id/deliveries/:delivery_id/resend',
 } as const;
 
 // `LoginMode` was first exported from here; it is defined with the other login lists.

@@ -18,6 +18,7 @@ import { smsFeature } from './sms/feature.ts';
 import { usersFeature } from './users/feature.ts';
 import { usersApiFeature } from './users-api/feature.ts';
 import { walletFrameFeature } from './wallet-frame/feature.ts';
+import { webhooksFeature } from './webhooks/feature.ts';
 
 /** The server's features, in the order their routes are registered (app.ts) and their migrations run. */
 export const features: Feature[] = [
@@ -39,6 +40,7 @@ export const features: Feature[] = [
   passkeysFeature,
   mfaFeature,
   usersApiFeature,
+  webhooksFeature,
 ];
 
 /** The features' own migrations, in feature order: storage runs them after the foundation's. */

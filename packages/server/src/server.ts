@@ -23,6 +23,7 @@ import { openServerKeys } from './server-keys.ts';
 import { defaultSettings, type ServerSettings, settingsFromEnv } from './settings.ts';
 import { openStorage, type StorageOptions } from './storage/db.ts';
 import { startRetentionSweeps } from './storage/retention.ts';
+import { startWebhookWorker, type WebhookWorker } from './webhooks/worker.ts';
 
 export interface LatchkeyOptions extends StorageOptions {
   settings?: Partial<ServerSettings>;
@@ -49,6 +50,11 @@ export interface LatchkeyOptions extends StorageOptions {
   now?: () => number;
   /** How often expired rows are swept (storage/retention.ts); default every 10 minutes. */
   sweepIntervalMs?: number;
+  /**
+   * Deliver webhooks from the outbox in this process (default: when the admin API is served, i.e.
+   * a server; CLI commands that serve nothing leave it to the servers).
+   */
+  webhookWorker?: boolean;
 }
 
 export interface Latchkey {
@@ -58,6 +64,8 @@ export interface Latchkey {
   devOutbox: DevOutbox | null;
   /** The admin key, only on the start that generated it. */
   generatedAdminKey: string | null;
+  /** The webhook delivery worker, when this process runs one. */
+  webhooks: WebhookWorker | null;
   close(): Promise<void>;
 }
 
@@ -146,12 +154,15 @@ export async function createLatchkey(options: LatchkeyOptions = {}): Promise<Lat
   const admin = options.adminApi === false ? null : await ensureAdminKey(ctx, options.adminKey);
   const http = buildHttpApp(ctx, { adminKeyHash: admin?.hash ?? null, devOutbox });
   const sweeps = startRetentionSweeps(ctx, options.sweepIntervalMs);
+  const webhooks = (options.webhookWorker ?? options.adminApi !== false) ? startWebhookWorker(ctx) : null;
   return {
     ctx,
     http,
     devOutbox,
     generatedAdminKey: admin?.generated ?? null,
+    webhooks,
     async close() {
+      await webhooks?.stop();
       await sweeps.stop();
       ctx.delivery.close?.();
       redis?.disconnect();

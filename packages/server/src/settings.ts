@@ -52,6 +52,27 @@ export interface ServerSettings {
    * be left out, and codes for channels without a provider go to the dev outbox. Never in production.
    */
   development: boolean;
+  /**
+   * Webhook deliveries may go to private, loopback, link-local, CGNAT, multicast and metadata
+   * addresses (`LATCHKEY_WEBHOOK_ALLOW_PRIVATE=true`): off by default, so an app's endpoint URL
+   * cannot reach the server's own network (SSRF). Tests with a local receiver turn it on.
+   */
+  webhookAllowPrivate: boolean;
+  /** Webhook endpoints may be plain `http://` (`LATCHKEY_WEBHOOK_ALLOW_HTTP=true`; always in development). */
+  webhookAllowHttp: boolean;
+  /** How long a webhook receiver has to answer (`LATCHKEY_WEBHOOK_TIMEOUT_MS`). */
+  webhookTimeoutMs: number;
+  /**
+   * How long a worker holds the deliveries it claimed (`LATCHKEY_WEBHOOK_LEASE_SECONDS`): a crashed
+   * process's deliveries are tried again after it. Longer than the timeout.
+   */
+  webhookLeaseSeconds: number;
+  /** How often the webhook worker looks for due deliveries (`LATCHKEY_WEBHOOK_POLL_MS`). */
+  webhookPollMs: number;
+  /** Requests to receivers in flight at once, per process (`LATCHKEY_WEBHOOK_CONCURRENCY`). */
+  webhookConcurrency: number;
+  /** Finished deliveries (delivered or dead-lettered) and their events are kept this long. */
+  webhookRetentionDays: number;
 }
 
 export const defaultSettings: ServerSettings = {
@@ -71,6 +92,13 @@ export const defaultSettings: ServerSettings = {
   oauthEndpoints: {},
   publicUrl: null,
   development: false,
+  webhookAllowPrivate: false,
+  webhookAllowHttp: false,
+  webhookTimeoutMs: 10_000,
+  webhookLeaseSeconds: 60,
+  webhookPollMs: 1000,
+  webhookConcurrency: 8,
+  webhookRetentionDays: 30,
 };
 
 /** Reads settings from `LATCHKEY_*` environment variables, falling back to the defaults. */
@@ -102,6 +130,13 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): ServerSet
     oauthEndpoints: oauthEndpointsFromEnv(env.LATCHKEY_OAUTH_ENDPOINTS),
     publicUrl: publicUrlFromEnv(env.LATCHKEY_PUBLIC_URL),
     development: env.LATCHKEY_DEVELOPMENT === 'true',
+    webhookAllowPrivate: env.LATCHKEY_WEBHOOK_ALLOW_PRIVATE === 'true',
+    webhookAllowHttp: env.LATCHKEY_WEBHOOK_ALLOW_HTTP === 'true',
+    webhookTimeoutMs: num('LATCHKEY_WEBHOOK_TIMEOUT_MS', defaultSettings.webhookTimeoutMs),
+    webhookLeaseSeconds: num('LATCHKEY_WEBHOOK_LEASE_SECONDS', defaultSettings.webhookLeaseSeconds),
+    webhookPollMs: num('LATCHKEY_WEBHOOK_POLL_MS', defaultSettings.webhookPollMs),
+    webhookConcurrency: num('LATCHKEY_WEBHOOK_CONCURRENCY', defaultSettings.webhookConcurrency),
+    webhookRetentionDays: num('LATCHKEY_WEBHOOK_RETENTION_DAYS', defaultSettings.webhookRetentionDays),
   };
 }
 

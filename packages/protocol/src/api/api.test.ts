@@ -87,6 +87,7 @@ describe('api', () => {
     // Every entry is an API route at its contract path, or one of the paths outside `/api/v1`
     // (the health check, the wallet frame's pages and scripts, the admin API).
     const outsideApi = [
+      ...Object.keys(routes).filter((name) => name.startsWith('adminWebhook')),
       'root',
       'health',
       'walletFrame',

@@ -96,6 +96,9 @@ export const addWalletBody = z.object({
 
 export const entropyBody = z.object({ entropy_id: entropyId });
 
+/** `/frame/auth_share`: `purpose: 'export'` when the share rebuilds a key to show it (frame-api.ts). */
+export const authShareBody = entropyBody.extend({ purpose: z.literal('export').optional() });
+
 /** Routes that take nothing still read their body: a malformed one is refused like anywhere else. */
 export const emptyBody = z.object({});
 
@@ -103,6 +106,8 @@ export const emptyBody = z.object({});
 export const recoveryShareBody = z.object({
   entropy_id: entropyId,
   password_verifier: passwordVerifier.nullable().optional(),
+  /** `recover` when the share rebuilds the wallet on this device (frame-api.ts). */
+  purpose: z.literal('recover').optional(),
 });
 
 /**

@@ -14,9 +14,9 @@ import { requireMfa } from '../tokens/mfa-token.ts';
 import { addEmbeddedWallet } from './add-embedded-wallet.ts';
 import {
   addWalletBody,
+  authShareBody,
   createBody,
   emptyBody,
-  entropyBody,
   importBody,
   keyMaterialBody,
   recoveryShareBody,
@@ -24,11 +24,12 @@ import {
 } from './bodies.ts';
 import { createEmbeddedWallet } from './create-embedded-wallet.ts';
 import { enrollDevice, requireEnrolledDevice } from './devices.ts';
-import { openAuthShare, requireEntropy } from './entropy-store.ts';
+import { displayEntropyId, openAuthShare, requireEntropy } from './entropy-store.ts';
 import { importEmbeddedWallet } from './import-embedded-wallet.ts';
 import { keyMaterial, recoveryShareReply } from './key-material.ts';
 import { issueKeyProofNonce } from './key-proofs.ts';
 import { setRecovery } from './set-recovery.ts';
+import { recordShareRelease } from './wallet-events.ts';
 
 // Hostile-input fixtures.
 const evmAddress = () => privateKeyToAddress(generatePrivateKey());
@@ -115,14 +116,19 @@ export const embeddedWalletsFeature: Feature = {
         path: path('authShare'),
         auth: 'frame',
         middleware: enrolledWithMfa,
-        body: entropyBody,
+        body: authShareBody,
         handler: async (c, body) => {
-          const entropy = await requireEntropy(
-            ctx.db,
-            c.get('app').id,
-            c.get('auth').userId,
-            body.entropy_id,
-          );
+          const { app, auth } = { app: c.get('app'), auth: c.get('auth') };
+          const entropy = await requireEntropy(ctx.db, app.id, auth.userId, body.entropy_id);
+          if (body.purpose === 'export')
+            await recordShareRelease(
+              ctx.db,
+              app.id,
+              auth.userId,
+              displayEntropyId(entropy),
+              'wallet.private_key_export',
+              ctx.now(),
+            );
           return c.json({
             auth_share: Buffer.from(openAuthShare(ctx.secretBox, entropy)).toString('base64'),
             // The frame keeps the share for this session only, and checks the session before each use.
@@ -137,13 +143,20 @@ export const embeddedWalletsFeature: Feature = {
         middleware: enrolledWithMfa,
         body: recoveryShareBody,
         handler: async (c, body) => {
-          const entropy = await requireEntropy(
-            ctx.db,
-            c.get('app').id,
-            c.get('auth').userId,
-            body.entropy_id,
-          );
-          return c.json(await recoveryShareReply(ctx, entropy, body.password_verifier ?? null));
+          const { app, auth } = { app: c.get('app'), auth: c.get('auth') };
+          const entropy = await requireEntropy(ctx.db, app.id, auth.userId, body.entropy_id);
+          const reply = await recoveryShareReply(ctx, entropy, body.password_verifier ?? null);
+          // After the password check: a refused recovery is no recovery.
+          if (body.purpose === 'recover')
+            await recordShareRelease(
+              ctx.db,
+              app.id,
+              auth.userId,
+              displayEntropyId(entropy),
+              'wallet.recovered',
+              ctx.now(),
+            );
+          return c.json(reply);
         },
       }),
       route({

@@ -24,6 +24,28 @@ export async function recordWalletCreated(
   }
 }
 
+/**
+ * `wallet.recovered` (the recovery share released to rebuild the wallet on a device) and
+ * `wallet.private_key_export` (the auth share released to show a key): recorded before the share
+ * leaves, so a share released for either always has its event.
+ */
+export async function recordShareRelease(
+  db: Kysely<Database>,
+  appId: string,
+  userId: string,
+  walletAddress: string,
+  type: 'wallet.recovered' | 'wallet.private_key_export',
+  now: number,
+): Promise<void> {
+  await recordEvent(
+    db,
+    appId,
+    type,
+    { user_id: `${userIdPrefix}${userId}`, wallet_address: walletAddress },
+    now,
+  );
+}
+
 /** `wallet.recovery_setup`: the user's wallet now recovers with `method`. */
 export async function recordRecoverySetup(
   trx: Kysely<Database>,

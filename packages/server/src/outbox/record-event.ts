@@ -13,6 +13,8 @@ export type UserEventType =
   | 'user.wallet_created'
   | 'user.deleted'
   | 'wallet.recovery_setup'
+  | 'wallet.recovered'
+  | 'wallet.private_key_export'
   | 'mfa.enabled'
   | 'mfa.disabled';
 

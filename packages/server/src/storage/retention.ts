@@ -60,6 +60,20 @@ export const sweepEntries: SweepEntry[] = [
     table: 'mfa_factors',
     expired: ({ now }) => sql<SqlBool>`enrolled_at is null and expires_at <= ${now}`,
   },
+  // Webhook deliveries finished (delivered or dead-lettered) past the window, their log with them
+  // (ON DELETE CASCADE); then the events no delivery waits for any more. A dead letter can be
+  // resent until then.
+  {
+    table: 'webhook_deliveries',
+    expired: ({ now, settings }) =>
+      sql<SqlBool>`status <> 'pending' and updated_at <= ${now - settings.webhookRetentionDays * day}`,
+  },
+  {
+    table: 'outbox',
+    expired: ({ now, settings }) =>
+      sql<SqlBool>`delivered_at is not null and delivered_at <= ${now - settings.webhookRetentionDays * day}
+        and not exists (select 1 from webhook_deliveries d where d.event_id = outbox.id and d.status = 'pending')`,
+  },
   {
     table: 'analytics_events',
     expired: ({ now, settings }) =>

@@ -1,8 +1,10 @@
+import type { Generated } from 'kysely';
 import type { AnalyticsTables } from './tables/analytics.ts';
 import type { EmbeddedWalletTables } from './tables/embedded-wallets.ts';
 import type { MfaTables } from './tables/mfa.ts';
 import type { OAuthTables } from './tables/oauth.ts';
 import type { PasskeyTables } from './tables/passkeys.ts';
+import type { WebhookTables } from './tables/webhooks.ts';
 
 /**
  * The database schema, identical on SQLite and PostgreSQL. Times are Unix seconds (integers);
@@ -19,7 +21,8 @@ export interface Database
     AnalyticsTables,
     OAuthTables,
     PasskeyTables,
-    MfaTables {
+    MfaTables,
+    WebhookTables {
   apps: AppsTable;
   signing_keys: SigningKeysTable;
   users: UsersTable;
@@ -166,8 +169,11 @@ export interface OutboxTable {
   /** JSON payload, compact, ready to deliver as a webhook body. */
   payload: string;
   created_at: number;
+  /** When the webhook worker fanned it out to the app's endpoints (webhooks/worker.ts); null until then. */
   delivered_at: number | null;
   attempts: number;
+  /** Insertion order (migration 0014): events of one second keep a stable order. */
+  seq: Generated<number>;
 }
 
 export interface ServerSettingsTable {

@@ -9,3 +9,4 @@ export * from './dump-database.ts';
 export * from './persistent-storage.ts';
 export * from './test-server.ts';
 export * from './totp.ts';
+export * from './webhook-receiver.ts';

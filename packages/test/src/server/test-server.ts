@@ -107,7 +107,14 @@ export async function startTestServer(
     ...options,
     keyStore,
     // Development mode: the public URL is the address `listen` picks (unless a test sets one).
-    settings: { rateLimitsEnabled: false, development: true, ...options.settings },
+    // Webhooks may reach a receiver on loopback (SSRF tests turn it off), polled often.
+    settings: {
+      rateLimitsEnabled: false,
+      development: true,
+      webhookAllowPrivate: true,
+      webhookPollMs: 100,
+      ...options.settings,
+    },
   });
   const server = await listen(latchkey, { port: 0, host: '127.0.0.1' });
   const ctx = latchkey.ctx;

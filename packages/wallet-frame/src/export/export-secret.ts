@@ -33,6 +33,6 @@ export function exportSecret(ctx: FrameContext, query: ExportQuery, kind: Export
         wipe(key.secretKey);
       }
     },
-    { fresh: true },
+    { fresh: true, purpose: 'export' },
   );
 }

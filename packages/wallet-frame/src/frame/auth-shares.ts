@@ -42,9 +42,14 @@ export class AuthShareCache {
    * Asks the server for the share (with this device's proof), replacing any held one, and keeps it for
    * later requests of the same session; hand it back with `release` when the operation ends.
    */
-  async fetch(api: ServerApi, accessToken: string | null, entropyId: string): Promise<HeldAuthShare> {
+  async fetch(
+    api: ServerApi,
+    accessToken: string | null,
+    entropyId: string,
+    purpose?: 'export',
+  ): Promise<HeldAuthShare> {
     this.forget(entropyId);
-    const released = await api.authShare(accessToken, entropyId);
+    const released = await api.authShare(accessToken, entropyId, purpose);
     const held = {
       entropyId,
       sessionId: released.sessionId,

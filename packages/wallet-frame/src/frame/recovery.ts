@@ -82,6 +82,8 @@ export async function openRecoveryShare(
   accessToken: string | null,
   ref: EntropyRef,
   password: () => string,
+  /** `recover` when the share rebuilds the wallet on this device: the server records it. */
+  purpose?: 'recover',
 ): Promise<OpenedRecovery> {
   const material = await ctx.api.keyMaterial(accessToken, ref.entropyId, ref.primaryChain);
   let key: Uint8Array | null = null;
@@ -101,7 +103,7 @@ export async function openRecoveryShare(
     } else {
       throw new FrameError('error', 'Unsupported recovery method');
     }
-    const stored = await ctx.api.recoveryShare(accessToken, ref.entropyId, verifier);
+    const stored = await ctx.api.recoveryShare(accessToken, ref.entropyId, verifier, purpose);
     const recoveryShare = await decryptShare(decodeShare(stored.encrypted_recovery_share), key);
     return { recoveryShare, choice, verifier };
   } finally {

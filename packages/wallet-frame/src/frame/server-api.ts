@@ -125,12 +125,13 @@ export class ServerApi {
   async authShare(
     accessToken: string | null,
     entropyId: string,
+    purpose?: 'export',
   ): Promise<{ share: string; sessionId: string }> {
     // Checked, not trusted: the reply is read before anything is done with it.
     const reply: { auth_share?: unknown; session_id?: unknown } = await this.#call(
       frameRoutes.frameAuthShare,
       accessToken,
-      { entropy_id: entropyId },
+      { entropy_id: entropyId, ...(purpose ? { purpose } : {}) },
     );
     if (typeof reply.auth_share !== 'string' || typeof reply.session_id !== 'string')
       throw new FrameError('error', 'The server sent no auth share');
@@ -142,9 +143,11 @@ export class ServerApi {
     accessToken: string | null,
     entropyId: string,
     passwordVerifier: string | null,
+    purpose?: 'recover',
   ): Promise<RecoveryShareReply> {
     return this.#call(frameRoutes.frameRecoveryShare, accessToken, {
       entropy_id: entropyId,
+      ...(purpose ? { purpose } : {}),
       ...(passwordVerifier ? { password_verifier: passwordVerifier } : {}),
     });
   }

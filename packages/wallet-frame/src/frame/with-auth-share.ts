@@ -17,6 +17,8 @@ export interface AuthShareOptions {
    * on this device" check), export, and anything whose `use` has effects beyond its result.
    */
   fresh?: boolean;
+  /** Told to the server, which records it (protocol `ShareReleasePurpose`): `export` shows a key. */
+  purpose?: 'export';
 }
 
 /**
@@ -52,7 +54,7 @@ export async function withAuthShare<S, T>(
     // Logged out, revoked, another user: the server's refusal is the answer.
     if ('error' in verdict) throw verdict.error;
   }
-  const fetched = await ctx.authShares.fetch(ctx.api, accessToken, entropyId);
+  const fetched = await ctx.authShares.fetch(ctx.api, accessToken, entropyId, options.purpose);
   const outcome = await runWith(ctx, fetched, kind, use);
   if (outcome === null) {
     ctx.authShares.forget(entropyId);

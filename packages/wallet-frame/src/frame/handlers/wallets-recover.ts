@@ -19,7 +19,7 @@ import { wipe } from '../wipe.ts';
 export async function walletsRecover(ctx: FrameContext, data: RequestData): Promise<{ entropyId: string }> {
   const token = accessToken(data);
   const ref = entropyRef(data);
-  const opened = await openRecoveryShare(ctx, token, ref, () => recoveryPassword(data));
+  const opened = await openRecoveryShare(ctx, token, ref, () => recoveryPassword(data), 'recover');
   const { recoveryShare, choice } = opened;
   let authShare: Uint8Array | null = null;
   let entropy: Uint8Array | null = null;

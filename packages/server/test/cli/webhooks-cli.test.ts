@@ -1,0 +1,111 @@
+import { spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url));
+const bin = join(repoRoot, 'packages/server/bin/latchkey.ts');
+
+/** `latchkey webhooks …` on an SQLite data dir, as an operator runs it. */
+describe('latchkey webhooks CLI', () => {
+  let dataDir: string;
+  let env: NodeJS.ProcessEnv;
+
+  beforeAll(async () => {
+    dataDir = await mkdtemp(join(tmpdir(), 'latchkey-wh-cli-'));
+    env = { ...process.env, LATCHKEY_DEVELOPMENT: 'true' };
+    for (const name of Object.keys(env))
+      if (name === 'DATABASE_URL' || (name.startsWith('LATCHKEY_') && name !== 'LATCHKEY_DEVELOPMENT'))
+        delete env[name];
+  });
+  afterAll(async () => {
+    await rm(dataDir, { recursive: true, force: true });
+    await rm(`${dataDir}.keys`, { recursive: true, force: true });
+  });
+
+  const run = (args: string[]) =>
+    new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve, reject) => {
+      const child = spawn(
+        process.execPath,
+        ['--conditions=@latchkey/source', bin, ...args, '--data-dir', dataDir],
+        {
+          cwd: repoRoot,
+          env,
+          stdio: ['ignore', 'pipe', 'pipe'],
+        },
+      );
+      let stdout = '';
+      let stderr = '';
+      child.stdout.on('data', (c) => (stdout += c));
+      child.stderr.on('data', (c) => (stderr += c));
+      child.on('error', reject);
+      child.on('close', (code) => resolve({ code, stdout, stderr }));
+    });
+
+  it('creates (secret shown once), lists, shows deliveries, resends and deletes endpoints', async () => {
+    const app = await run(['apps', 'create', '--name', 'Hooks', '--json']);
+    expect(app.code, app.stderr).toBe(0);
+    const appId = (JSON.parse(app.stdout) as { id: string }).id;
+
+    const created = await run([
+      'webhooks',
+      'create',
+      appId,
+      '--url',
+      'https://hooks.example.com/latchkey',
+      '--event',
+      'user.created',
+      '--event',
+      'mfa.enabled',
+      '--json',
+    ]);
+    expect(created.code, created.stderr).toBe(0);
+    const endpoint = JSON.parse(created.stdout) as { id: string; secret: string; event_types: string[] };
+    expect(endpoint.secret).toMatch(/^whsec_/);
+    expect(endpoint.event_types).toEqual(['user.created', 'mfa.enabled']);
+
+    const list = await run(['webhooks', 'list', appId, '--json']);
+    expect(list.code, list.stderr).toBe(0);
+    expect(JSON.parse(list.stdout)).toMatchObject([
+      { id: endpoint.id, url: 'https://hooks.example.com/latchkey' },
+    ]);
+    expect(list.stdout).not.toContain(endpoint.secret.slice(6));
+
+    const deliveries = await run(['webhooks', 'deliveries', appId, endpoint.id, '--json']);
+    expect(deliveries.code, deliveries.stderr).toBe(0);
+    expect(JSON.parse(deliveries.stdout)).toEqual([]);
+
+    const resend = await run(['webhooks', 'resend', appId, endpoint.id, 'nosuchdelivery']);
+    expect(resend.code).toBe(1);
+    expect(resend.stderr).toContain('Webhook delivery not found.');
+
+    const deleted = await run(['webhooks', 'delete', appId, endpoint.id, '--json']);
+    expect(deleted.code, deleted.stderr).toBe(0);
+    expect(JSON.parse((await run(['webhooks', 'list', appId, '--json'])).stdout)).toEqual([]);
+  });
+
+  it('refuses an unknown event type, a bad URL and a missing app with a message', async () => {
+    const unknown = await run([
+      'webhooks',
+      'create',
+      'x'.repeat(25),
+      '--url',
+      'https://a.example',
+      '--event',
+      'nope',
+    ]);
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toContain('Unknown event type "nope"');
+    const noApp = await run(['webhooks', 'list', 'x'.repeat(25)]);
+    expect(noApp.code).toBe(1);
+    expect(noApp.stderr).toContain('No app');
+    const app = JSON.parse((await run(['apps', 'create', '--name', 'Bad URL', '--json'])).stdout) as {
+      id: string;
+    };
+    const badUrl = await run(['webhooks', 'create', app.id, '--url', 'ftp://example.com/']);
+    expect(badUrl.code).toBe(1);
+    expect(badUrl.stderr).toContain('Invalid webhook URL');
+  });
+});
