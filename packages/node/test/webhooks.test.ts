@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import {
   verifyWebhook,
   type WebhookEvent,
+  type WebhookEventType,
   WebhookVerificationError,
   webhookEventTypes,
 } from '@latchkey/node';
@@ -85,6 +86,9 @@ describe('verifyWebhook', () => {
   });
 
   it('accepts each event type Latchkey sends', () => {
+    // Each type the server sends has its typed event in the union (a compile error otherwise).
+    const covered: [Exclude<WebhookEventType, WebhookEvent['type']>] extends [never] ? true : never = true;
+    expect(covered).toBe(true);
     for (const type of webhookEventTypes) {
       const { body, headers } = delivery({ type, user_id: user.id });
       expect(verifyWebhook(body, headers, secret).type).toBe(type);

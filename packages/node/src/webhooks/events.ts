@@ -1,26 +1,10 @@
-import type { LinkedAccount, User } from '@latchkey/protocol';
+import { type LinkedAccount, type User, type WebhookEventType, webhookEventTypes } from '@latchkey/protocol';
 
 /**
  * The webhook events Latchkey sends (spec document 1 §3, WIRE.md §7.6), each a compact JSON object
  * `{type, ...}`. Users and accounts are in the users API's shapes (WIRE.md §4.1–4.2).
  */
-export const webhookEventTypes = [
-  'user.created',
-  'user.authenticated',
-  'user.linked_account',
-  'user.unlinked_account',
-  'user.updated_account',
-  'user.transferred_account',
-  'user.wallet_created',
-  'user.deleted',
-  'mfa.enabled',
-  'mfa.disabled',
-  'wallet.recovery_setup',
-  'wallet.recovered',
-  'wallet.private_key_export',
-] as const;
-
-export type WebhookEventType = (typeof webhookEventTypes)[number];
+export { type WebhookEventType, webhookEventTypes };
 
 /** A new user (first login, or imported through the users API). */
 export interface UserCreatedEvent {
