@@ -1,5 +1,5 @@
 /**
- * Server benchmark: email login (init + authenticate) and session refresh against a real
+ * Server benchmark: email login (init + authenticate), session refresh and users-API lookups against a real
  * `latchkey serve` process, on SQLite and on PostgreSQL. Usage: `npm run bench:server -- --help`.
  */
 import { randomBytes } from 'node:crypto';
@@ -14,19 +14,20 @@ import { createHttpClient } from './http-client.ts';
 import { startServerProcess } from './server-process.ts';
 import { loginUsers, sessionRefresh } from './session-refresh.ts';
 import { type LatencySummary, type Recorder, summarise } from './stats.ts';
+import { seedUsers, usersLookup } from './users-lookup.ts';
 
 type Dialect = 'sqlite' | 'postgres';
 
 interface ResultRow {
   dialect: Dialect;
-  scenario: 'email_login' | 'session_refresh';
+  scenario: 'email_login' | 'session_refresh' | 'users_lookup';
   seconds: number;
-  /** Logins (email_login) or refreshes (session_refresh). */
+  /** Logins (email_login), refreshes (session_refresh) or lookups (users_lookup). */
   operations: number;
   operations_per_second: number;
   requests: number;
   requests_per_second: number;
-  /** email_login: the init + authenticate pair; session_refresh: one POST /sessions. */
+  /** email_login: the init + authenticate pair; session_refresh: one POST /sessions; users_lookup: one lookup. */
   latency_ms: LatencySummary;
   errors: number;
   error_samples: string[];
@@ -38,6 +39,7 @@ const usage = `npm run bench:server -- [options]
   --duration SECONDS     measured time per scenario (default 10)
   --warmup SECONDS       unmeasured warm-up per scenario (default 1)
   --connections N        concurrent loops / keep-alive sockets (default 16)
+  --users N              users in the app for the users-API lookups (default 1000)
   --pg URL               PostgreSQL to bench on (default: DATABASE_URL; skipped when neither is set)
   --dialect NAME         only this one: sqlite | postgres
   --cpu-prof DIR         write a V8 CPU profile of each server process into DIR
@@ -48,6 +50,7 @@ const { values } = parseArgs({
     duration: { type: 'string', default: '10' },
     warmup: { type: 'string', default: '1' },
     connections: { type: 'string', default: '16' },
+    users: { type: 'string', default: '1000' },
     pg: { type: 'string' },
     dialect: { type: 'string' },
     'cpu-prof': { type: 'string' },
@@ -69,6 +72,7 @@ const positive = (name: string, text: string, integer: boolean) => {
 const duration = positive('duration', values.duration, false);
 const warmup = positive('warmup', values.warmup, false);
 const connections = positive('connections', values.connections, true);
+const userCount = positive('users', values.users, true);
 const pgUrl = values.pg ?? process.env.DATABASE_URL;
 if (values.dialect && values.dialect !== 'sqlite' && values.dialect !== 'postgres')
   throw new Error('--dialect must be sqlite or postgres');
@@ -175,12 +179,23 @@ async function benchDialect(dialect: Dialect, meta: Record<string, unknown>): Pr
     if (warmup > 0) await sessionRefresh(http, app, tokens, { seconds: warmup });
     const refresh = await sessionRefresh(http, app, tokens, { seconds: duration });
 
+    log(
+      `${dialect}: users-API lookups, ${userCount} users, ${connections} loops, ${warmup} s warm-up + ${duration} s`,
+    );
+    const seeded = await seedUsers(http, app, userCount);
+    if (warmup > 0) await usersLookup(http, app, seeded, { seconds: warmup, connections });
+    const lookup = await usersLookup(http, app, seeded, { seconds: duration, connections });
+
     const rows = [
       row(dialect, 'email_login', login.seconds, login.logins, login.requests, login.pair, {
         init: summarise(login.init.samples),
         authenticate: summarise(login.authenticate.samples),
       }),
       row(dialect, 'session_refresh', refresh.seconds, refresh.refreshes, refresh.refreshes, refresh.latency),
+      row(dialect, 'users_lookup', lookup.seconds, lookup.lookups, lookup.lookups, lookup.latency, {
+        get_user_by_id: summarise(lookup.byId.samples),
+        user_by_email: summarise(lookup.byEmail.samples),
+      }),
     ];
     for (const r of rows)
       if (r.errors > 0)
@@ -198,8 +213,17 @@ function markdownTable(rows: ResultRow[]): string {
     '|---|---|--:|--:|--:|--:|--:|',
   ];
   for (const r of rows) {
-    const scenario = r.scenario === 'email_login' ? 'email login (init + authenticate)' : 'session refresh';
-    const ops = r.scenario === 'email_login' ? `${fmt(r.operations_per_second)} logins/s` : '–';
+    const scenario = {
+      email_login: 'email login (init + authenticate)',
+      session_refresh: 'session refresh',
+      users_lookup: `users-API lookup (GET /v1/users/:id, POST /users/email/address; ${userCount} users)`,
+    }[r.scenario];
+    const ops =
+      r.scenario === 'email_login'
+        ? `${fmt(r.operations_per_second)} logins/s`
+        : r.scenario === 'users_lookup'
+          ? `${fmt(r.operations_per_second)} lookups/s`
+          : '–';
     lines.push(
       `| ${r.dialect} | ${scenario} | ${ops} | ${fmt(r.requests_per_second)} | ${fmt(r.latency_ms.p50)} | ${fmt(r.latency_ms.p99)} | ${r.errors} |`,
     );
@@ -217,6 +241,7 @@ try {
     duration_seconds: duration,
     warmup_seconds: warmup,
     connections,
+    users: userCount,
   };
   const rows: ResultRow[] = [];
   for (const dialect of dialects) rows.push(...(await benchDialect(dialect, meta)));

@@ -4,10 +4,17 @@
  * proof, the admin key) share these, so they sit below both.
  */
 
-/** Reads `Authorization: Basic base64(appId:secret)`; null when the header is not Basic. */
+/**
+ * Reads `Authorization: Basic base64(appId:secret)`; null when the header is not Basic. The scheme
+ * is case-insensitive (RFC 7235); a Basic header that is empty or not base64 is still a Basic
+ * attempt, with credentials that match no app, so it is refused rather than read as no header.
+ */
 export function basicCredentials(authorization: string | undefined): { id: string; secret: string } | null {
-  if (!authorization?.startsWith('Basic ')) return null;
-  const decoded = Buffer.from(authorization.slice(6), 'base64').toString('utf8');
+  const match = /^basic(?:\s+(.*))?$/is.exec(authorization?.trim() ?? '');
+  if (!match) return null;
+  const encoded = match[1]?.trim() ?? '';
+  if (!/^[A-Za-z0-9+/]+={0,2}$/.test(encoded)) return { id: '', secret: '' };
+  const decoded = Buffer.from(encoded, 'base64').toString('utf8');
   const colon = decoded.indexOf(':');
   if (colon < 0) return { id: decoded, secret: '' };
   return { id: decoded.slice(0, colon), secret: decoded.slice(colon + 1) };
