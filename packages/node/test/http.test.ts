@@ -204,6 +204,17 @@ describe('LatchkeyClient over HTTP', () => {
     expect(seen).toHaveLength(1);
   });
 
+  it("stops waiting for a retry at the caller's abort", async () => {
+    const { url, seen } = await scripted([json(503, { error: 'Unavailable', code: 'internal_error' })]);
+    const controller = new AbortController();
+    // A backoff far longer than the test's timeout: only the abort can end the wait.
+    const pending = client(url, { retryBaseDelayMs: 600_000 }).getApp({ signal: controller.signal });
+    await expect.poll(() => seen.length).toBe(1);
+    controller.abort(new Error('shutting down'));
+    await expect(pending).rejects.toThrow('shutting down');
+    expect(seen).toHaveLength(1);
+  });
+
   it('does not follow a redirect (it would carry the app secret elsewhere)', async () => {
     const { url, seen } = await scripted([
       (res) => {

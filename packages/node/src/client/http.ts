@@ -31,18 +31,21 @@ export interface ApiRequest {
 const retryableStatuses = new Set([429, 500, 502, 503, 504]);
 const maxRetryAfterMs = 30_000;
 
-const sleep = (ms: number, signal?: AbortSignal) =>
-  new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(resolve, ms);
-    signal?.addEventListener(
-      'abort',
-      () => {
-        clearTimeout(timer);
-        reject(signal.reason);
-      },
-      { once: true },
-    );
+/** Waits `ms`, or rejects with the caller's abort reason as soon as `signal` aborts. */
+function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal?.reason);
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    signal?.addEventListener('abort', onAbort, { once: true });
   });
+}
 
 /** Retry-After in seconds (RFC 9110 §10.2.3: seconds or an HTTP date), or null. */
 function retryAfterSeconds(value: string | null): number | null {
