@@ -3,13 +3,16 @@
  * tarballs into a fresh Vite + React app outside the repo with react, react-dom and vite from the
  * registry, type-checks and builds that app, runs `latchkey serve` from the installed server (its bin,
  * plain JavaScript in dist, through its shebang on this Node), creates the app's Latchkey app with the
- * installed CLI, and logs in by email in Chromium through the modal. Nothing is reused from an earlier
+ * installed CLI, and logs in by email in Chromium through the modal; then a backend script in the app
+ * verifies that server's tokens and calls its users API with the installed `@latchkey/node`. Nothing is reused from an earlier
  * run: the tarballs are built now, and the app dir is new and removed afterwards.
  */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { launchChromium, type StaticServer, startStaticServer } from '@latchkey/test/browser';
 import { codeFromMail, enterCode, id, modalClosed, submitEmail, text } from '@latchkey/test/e2e';
 import { type SmtpListener, startSmtpListener } from '@latchkey/test/stand-ins';
@@ -45,6 +48,9 @@ describe('the packed packages, installed in an app outside the repo', () => {
   let browser: Browser;
   let serverEnv: NodeJS.ProcessEnv;
   let serverPort: number;
+  // The app and the running server, once the login test has created and started them.
+  let app: { id: string; secret: string } | undefined;
+  let serverUrl: string | undefined;
   const dataDir = join(root, 'data');
 
   beforeAll(async () => {
@@ -124,7 +130,8 @@ describe('the packed packages, installed in an app outside the repo', () => {
       { ...serverEnv },
     );
     expect(created.code, created.stderr).toBe(0);
-    const appId = (JSON.parse(created.stdout) as { id: string }).id;
+    app = JSON.parse(created.stdout) as { id: string; secret: string };
+    const appId = app.id;
     expect(appId).toMatch(/^[a-z0-9]{25}$/);
 
     const server = await serveInstalled(
@@ -134,6 +141,7 @@ describe('the packed packages, installed in an app outside the repo', () => {
     );
     stops.push(() => server.stop());
     expect(server.url).toBe(serverEnv.LATCHKEY_PUBLIC_URL);
+    serverUrl = server.url;
 
     // The frame's scripts come from the installed @latchkey/wallet-frame package.
     const frame = await fetch(`${server.url}/embedded-wallets/frame.js`);
@@ -160,4 +168,51 @@ describe('the packed packages, installed in an app outside the repo', () => {
     await expect.poll(() => text(page, 'app-user'), { timeout: 15_000 }).toBe(email);
     expect(errors).toEqual([]);
   }, 120_000);
+
+  test("the installed @latchkey/node verifies the running server's tokens and calls its users API", async () => {
+    if (!app || !serverUrl) throw new Error('needs the login test: the app and `latchkey serve`');
+    // A login over HTTP, as an app's frontend does it, for tokens to verify.
+    const email = 'backend@example.com';
+    const headers = { 'content-type': 'application/json', 'privy-app-id': app.id, origin: site.url };
+    const init = await fetch(`${serverUrl}/api/v1/passwordless/init`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ email }),
+    });
+    expect(init.status).toBe(200);
+    const auth = await fetch(`${serverUrl}/api/v1/passwordless/authenticate`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ email, code: await codeFromMail(smtp, email) }),
+    });
+    const login = (await auth.json()) as { token: string; identity_token: string; user: { id: string } };
+    expect(auth.status).toBe(200);
+
+    // A backend script in the app, importing the SDK by name from its node_modules.
+    writeFileSync(
+      join(appDir, 'backend.mjs'),
+      [
+        "import { LatchkeyClient, InvalidTokenError, verifyAccessToken, verifyIdentityToken } from '@latchkey/node';",
+        'const [apiUrl, appId, appSecret, token, idToken, email] = process.argv.slice(2);',
+        "const claims = await verifyAccessToken('Bearer ' + token, { appId, apiUrl });",
+        'const { user } = await verifyIdentityToken(idToken, { appId, apiUrl });',
+        'const latchkey = new LatchkeyClient({ appId, appSecret, apiUrl });',
+        'const byEmail = await latchkey.getUserByEmail(email);',
+        'const refused = await verifyAccessToken(token + "x", { appId, apiUrl }).catch((e) => e instanceof InvalidTokenError);',
+        'console.log(JSON.stringify({ userId: claims.userId, idUser: user.id, byEmail: byEmail?.id, refused }));',
+        '',
+      ].join('\n'),
+    );
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      ['backend.mjs', serverUrl, app.id, app.secret, login.token, login.identity_token, email],
+      { cwd: appDir, env: cleanEnv() },
+    );
+    expect(JSON.parse(stdout)).toEqual({
+      userId: login.user.id,
+      idUser: login.user.id,
+      byEmail: login.user.id,
+      refused: true,
+    });
+  }, 60_000);
 });

@@ -83,6 +83,16 @@ export const packageLayers: PackageLayers[] = [
   },
   { src: 'packages/wallet-frame/src' },
   {
+    src: 'packages/node/src',
+    layers: [
+      ['index.ts'],
+      // The users API client, which also verifies tokens with its app's settings.
+      ['client'],
+      ['tokens', 'webhooks'],
+      ['errors.ts'],
+    ],
+  },
+  {
     src: 'packages/react/src',
     layers: [
       ['index.ts', 'wagmi.ts'],

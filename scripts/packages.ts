@@ -14,7 +14,7 @@ const root = join(import.meta.dirname, '..');
  * The public packages (folders under packages/), each after the packages it imports: a package's build
  * reads the built types of those, as an installed app does.
  */
-export const publicPackages = ['protocol', 'core', 'react', 'wallet-frame', 'server'] as const;
+export const publicPackages = ['protocol', 'core', 'react', 'wallet-frame', 'server', 'node'] as const;
 
 export type PublicPackage = (typeof publicPackages)[number];
 

@@ -133,7 +133,7 @@ const usersApiTable = {
 } as const;
 
 /** A lookup: the User, or 404 `user_does_not_exist`. */
-interface Lookup<Request> {
+export interface Lookup<Request> {
   request: Request;
   response: User;
 }
