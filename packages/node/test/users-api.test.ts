@@ -209,6 +209,29 @@ describe.each(dialects)('@latchkey/node users API (%s)', (dialect) => {
     expect(await latchkey.getTestCredentials()).toEqual([]);
   });
 
+  it('pregenerates embedded wallets for an existing user, and refuses a second one of a chain', async () => {
+    const user = await latchkey.pregenerateWallets(login.user.id, {
+      create_ethereum_wallet: true,
+      create_solana_wallet: true,
+    });
+    const embedded = user.linked_accounts.filter(
+      (a) => a.type === 'wallet' && (a as { connector_type?: string }).connector_type === 'embedded',
+    ) as { chain_type: string; address: string }[];
+    expect(embedded.map((a) => a.chain_type).sort()).toEqual(['ethereum', 'solana']);
+    const ethereum = embedded.find((a) => a.chain_type === 'ethereum')!;
+    expect((await latchkey.getUserByWalletAddress(ethereum.address))?.id).toBe(login.user.id);
+    const again = await rejection(
+      latchkey.pregenerateWallets(login.user.id, { create_ethereum_wallet: true }),
+    );
+    expect(again).toBeInstanceOf(ApiError);
+    expect(again.code).toBe('resource_already_exists');
+    expect(
+      await rejection(
+        latchkey.pregenerateWallets('did:privy:nosuchuser000000000000000', { create_ethereum_wallet: true }),
+      ),
+    ).toBeInstanceOf(NotFoundError);
+  });
+
   it('deletes a user: gone by id (NotFoundError) and by lookup (null)', async () => {
     await latchkey.deleteUser(imported.id);
     const error = await rejection(latchkey.getUser(imported.id));

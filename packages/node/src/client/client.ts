@@ -27,9 +27,6 @@ export interface LatchkeyClientOptions extends HttpOptions {
   tokens?: Omit<TokenVerificationOptions, 'appId' | 'apiUrl'>;
 }
 
-// Not in @latchkey/protocol yet (the pregenerated-wallets branch adds `appServerApi.appUsersWallet`).
-const pregenerateWalletsPath = '/api/v1/apps/:app_id/users/wallet';
-
 /**
  * The server SDK's client: the users API, the app's settings, allowlist and test credentials (WIRE.md
  * §7.2), and token verification with the client's app. Uses the app secret: server side only.
@@ -262,7 +259,7 @@ export class LatchkeyClient {
   ): Promise<User> {
     return this.#call({
       method: 'POST',
-      path: this.#appPath(pregenerateWalletsPath),
+      path: this.#appPath(appServerApi.appUsersWallet.path),
       body: { user_id: userId, ...input },
       idempotent: false,
       ...options,
