@@ -1,4 +1,4 @@
-import { dialects, startTestServer, type TestServer } from '@latchkey/test/server';
+import { dialects, startTestServer, startWebhookReceiver, type TestServer } from '@latchkey/test/server';
 import { PrivyClient as NodeClient } from '@privy-io/node';
 import { PrivyClient as ServerAuthClient } from '@privy-io/server-auth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
  * The incumbent's published server SDKs, unmodified, pointed at a Latchkey server:
  * `@privy-io/server-auth` (`PrivyClient(appId, secret, {apiURL})`, calls `/api/v1/...`) and
  * `@privy-io/node` (`new PrivyClient({appId, appSecret, apiUrl})`, calls `/v1/...` and fetches its
- * JWKS at `/v1/apps/:app_id/jwks.json`). They verify access tokens and use the users API.
+ * JWKS at `/v1/apps/:app_id/jwks.json`). They verify access tokens, use the users API and verify
+ * Latchkey's webhooks.
  */
 describe.each(dialects)('the incumbent’s server SDKs against Latchkey (%s)', (dialect) => {
   let t: TestServer;
@@ -117,9 +118,69 @@ describe.each(dialects)('the incumbent’s server SDKs against Latchkey (%s)', (
     });
   });
 
-  // Webhook verification with both SDKs (`verifyWebhook` / `webhooks().verify`) is added here by the
-  // webhooks work (issue 14, part 3).
   describe('webhook verification', () => {
-    it.todo('@privy-io/server-auth and @privy-io/node verify a Latchkey webhook');
+    it('@privy-io/server-auth and @privy-io/node verify a Latchkey webhook, and refuse a tampered one', async () => {
+      const receiver = await startWebhookReceiver();
+      try {
+        const { app, secret, client } = await t.createApp();
+        const created = await fetch(`${t.url}/admin/v1/apps/${app.id}/webhooks`, {
+          method: 'POST',
+          headers: { authorization: 'Bearer test-admin-key', 'content-type': 'application/json' },
+          body: JSON.stringify({ url: `${receiver.url}/hook`, event_types: ['user.created'] }),
+        });
+        expect(created.status).toBe(200);
+        const signingSecret = ((await created.json()) as { secret: string }).secret;
+        receiver.secret = signingSecret;
+        const login = await client.loginWithEmail('sdk-webhook@example.com');
+        await t.latchkey.webhooks!.drain();
+        const [delivery] = await receiver.waitFor((r) => r.some((w) => w.type === 'user.created'));
+        const svix = {
+          'svix-id': String(delivery!.headers['svix-id']),
+          'svix-timestamp': String(delivery!.headers['svix-timestamp']),
+          'svix-signature': String(delivery!.headers['svix-signature']),
+        };
+
+        // server-auth takes the parsed body and re-serialises it (WIRE §7.6): compact JSON makes
+        // that the bytes that were signed.
+        // Its headers argument is `{id, timestamp, signature}` (the svix-* values).
+        const serverAuth = new ServerAuthClient(app.id, secret, { apiURL: t.url });
+        const headers = {
+          id: svix['svix-id'],
+          timestamp: svix['svix-timestamp'],
+          signature: svix['svix-signature'],
+        };
+        expect(
+          await serverAuth.verifyWebhook(JSON.parse(delivery!.raw), headers, signingSecret),
+        ).toMatchObject({
+          type: 'user.created',
+          user: { id: login.body.user.id },
+        });
+        await expect(
+          serverAuth.verifyWebhook(
+            { ...JSON.parse(delivery!.raw), type: 'user.deleted' },
+            headers,
+            signingSecret,
+          ),
+        ).rejects.toThrow();
+
+        const node = new NodeClient({
+          appId: app.id,
+          appSecret: secret,
+          apiUrl: t.url,
+          webhookSigningSecret: signingSecret,
+        });
+        expect(node.webhooks().verify({ payload: delivery!.raw, headers: svix })).toMatchObject({
+          type: 'user.created',
+          user: { id: login.body.user.id },
+        });
+        expect(() =>
+          node
+            .webhooks()
+            .verify({ payload: delivery!.raw.replace('user.created', 'user.deleted'), headers: svix }),
+        ).toThrow();
+      } finally {
+        await receiver.close();
+      }
+    });
   });
 });
