@@ -215,8 +215,8 @@ describe.each(dialects)('@latchkey/node users API (%s)', (dialect) => {
       create_solana_wallet: true,
     });
     const embedded = user.linked_accounts.filter(
-      (a) => a.type === 'wallet' && (a as { connector_type?: string }).connector_type === 'embedded',
-    ) as { chain_type: string; address: string }[];
+      (a) => a.type === 'wallet' && a.connector_type === 'embedded',
+    ) as unknown as { chain_type: string; address: string }[];
     expect(embedded.map((a) => a.chain_type).sort()).toEqual(['ethereum', 'solana']);
     const ethereum = embedded.find((a) => a.chain_type === 'ethereum')!;
     expect((await latchkey.getUserByWalletAddress(ethereum.address))?.id).toBe(login.user.id);
