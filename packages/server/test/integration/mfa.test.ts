@@ -44,6 +44,8 @@ describe.each(dialects)('MFA routes (%s)', (dialect) => {
         .select('payload')
         .where('app_id', '=', appId)
         .where('type', 'in', ['mfa.enabled', 'mfa.disabled'])
+        // Events of one second tie on created_at: the outbox sequence is their order.
+        .orderBy('seq')
         .execute()
     ).map((row) => JSON.parse(row.payload) as Record<string, unknown>);
 
