@@ -35,7 +35,6 @@ describe('createLatchkeyClient options', () => {
       authenticated: false,
       user: null,
       appConfig: null,
-      error: null,
     });
     expect(client.ready).toBe(false);
   });
