@@ -7,7 +7,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { join } from 'node:path';
 import ts from 'typescript';
 
 export interface DocsProblem {
@@ -93,11 +93,11 @@ export function classMethods(entry: string, className: string): string[] {
     .sort();
 }
 
-const escape = (name: string) => name.replace(/[$]/g, '\\$');
+const regexpSafe = (name: string) => name.replace(/[$]/g, '\\$');
 
 /** True when some heading of `docs` names `name` (as a word, or in backticks). */
 export function hasHeading(docs: Map<string, string>, name: string): boolean {
-  const heading = new RegExp(`^#{1,6} .*(?:\`${escape(name)}\`|\\b${escape(name)}\\b)`, 'm');
+  const heading = new RegExp(`^#{1,6} .*(?:\`${regexpSafe(name)}\`|\\b${regexpSafe(name)}\\b)`, 'm');
   return [...docs.values()].some((text) => heading.test(text));
 }
 
@@ -219,5 +219,3 @@ export function checkDocs(root: string): { problems: DocsProblem[]; examples: nu
   problems.push(...typecheckExamples(root, examples));
   return { problems, examples: examples.length, names: react.length + node.length };
 }
-
-export const relativeTo = (root: string, file: string) => relative(root, file);
