@@ -23,9 +23,10 @@ const budgets = {
    * wallets (issue 5) add lazy chunks for transaction preparation, confirmation screens and Solana
    * decoding that load only when a wallet is used (200 KiB); social login and passkeys (issue 12)
    * add their screens, their clients and @simplewebauthn/browser, each loaded when its method is
-   * used (+7 KiB), so the whole-app ceiling is 220 KiB.
+   * used (+7 KiB), so the whole-app ceiling is 220 KiB. Issue 15's developer messages (what is
+   * wrong with the setup and the fix) add a chunk loaded only when the setup is wrong (+1 KiB).
    */
-  allChunks: 220 * KiB,
+  allChunks: 221 * KiB,
 };
 
 const { values } = parseArgs({

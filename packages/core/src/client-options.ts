@@ -63,4 +63,9 @@ export interface LatchkeyState {
   authenticated: boolean;
   user: User | null;
   appConfig: AppResponse | null;
+  /**
+   * Why the last `initialize()` failed (malformed app id or apiUrl, server unreachable, unknown
+   * app); the console has the fix. `ready` stays false while it is set.
+   */
+  error?: Error | undefined;
 }

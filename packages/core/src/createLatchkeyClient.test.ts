@@ -1,5 +1,5 @@
 import { startScriptedServer, startTestServer, type TestServer, testClient } from '@latchkey/test/client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createLatchkeyClient, normaliseApiUrl } from './createLatchkeyClient.ts';
 import { LatchkeyClientError } from './errors.ts';
 import { memoryStorage } from './storage.ts';
@@ -7,10 +7,13 @@ import { memoryStorage } from './storage.ts';
 const appId = 'abcdefghijklmnopqrstuvwxy';
 
 describe('createLatchkeyClient options', () => {
-  it('needs a 25-character app id', () => {
-    expect(() => createLatchkeyClient({ appId: 'short', apiUrl: 'https://auth.example.com' })).toThrow(
+  it('needs a 25-character app id: a malformed one does not throw, initialize rejects (diagnostics.test.ts)', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const client = createLatchkeyClient({ appId: 'short', apiUrl: 'https://auth.example.com' });
+    await expect(client.initialize()).rejects.toThrow(
       'Invalid appId "short": an app id is exactly 25 characters.',
     );
+    warn.mockRestore();
   });
 
   it('needs a bare origin as apiUrl; one trailing slash is dropped', () => {
@@ -27,7 +30,12 @@ describe('createLatchkeyClient options', () => {
 
   it('can be created and read without a browser (SSR): no storage, no network until initialize', () => {
     const client = createLatchkeyClient({ appId, apiUrl: 'https://auth.example.com' });
-    expect(client.getState()).toEqual({ ready: false, authenticated: false, user: null, appConfig: null });
+    expect(client.getState()).toEqual({
+      ready: false,
+      authenticated: false,
+      user: null,
+      appConfig: null,
+    });
     expect(client.ready).toBe(false);
   });
 });

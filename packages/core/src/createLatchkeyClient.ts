@@ -133,19 +133,15 @@ export interface LatchkeyClient {
  * normaliseApiUrl('https://auth.example.com/') // 'https://auth.example.com'
  */
 export function normaliseApiUrl(apiUrl: string): string {
-  const trimmed = apiUrl.endsWith('/') ? apiUrl.slice(0, -1) : apiUrl;
+  const trimmed = apiUrl.replace(/\/$/, '');
   let origin: string | null = null;
   try {
     origin = new URL(trimmed).origin;
   } catch {
     // reported below
   }
-  if (origin !== trimmed) {
-    throw new LatchkeyClientError(
-      'invalid_input',
-      `Invalid apiUrl "${apiUrl}": use a bare origin such as https://auth.example.com (no path, query or trailing slash).`,
-    );
-  }
+  // The explanation is in the console message (diagnostics.ts), out of the first load.
+  if (origin !== trimmed) throw new LatchkeyClientError('invalid_input', `Invalid apiUrl "${apiUrl}"`);
   return trimmed;
 }
 
@@ -161,13 +157,15 @@ export function normaliseApiUrl(apiUrl: string): string {
  */
 export function createLatchkeyClient(params: CreateLatchkeyClientParameters): LatchkeyClient {
   const { appId } = params;
-  if (typeof appId !== 'string' || appId.length !== limits.appIdLength) {
-    throw new LatchkeyClientError(
-      'invalid_input',
-      `Invalid appId "${String(appId)}": an app id is exactly ${limits.appIdLength} characters.`,
-    );
+  // A malformed app id or apiUrl does not throw here (a React tree would crash on it): the client
+  // stays not ready, `initialize()` rejects, and the console says how to fix it (diagnostics.ts).
+  let badSetup = appId?.length !== limits.appIdLength;
+  let apiUrl = params.apiUrl;
+  try {
+    apiUrl = normaliseApiUrl(apiUrl);
+  } catch {
+    badSetup = true;
   }
-  const apiUrl = normaliseApiUrl(params.apiUrl);
   const storage = guardStorage(params.storage ?? browserStorage());
   const store = createStore<LatchkeyState>({
     ready: false,
@@ -219,6 +217,9 @@ export function createLatchkeyClient(params: CreateLatchkeyClientParameters): La
     embeddedWallets,
   };
 
+  // The setup messages for developers: loaded only when something is wrong.
+  const diagnostics = () => import('./diagnostics.ts');
+
   // The passkey flows and the WebAuthn library: a chunk of their own, loaded on first use.
   const passkeys = () => import('./flows/passkey.ts');
 
@@ -247,12 +248,18 @@ export function createLatchkeyClient(params: CreateLatchkeyClientParameters): La
 
   async function run() {
     // The session is restored after the config: it decides whether the session is in cookies.
-    const appConfig = await fetchApp(ctx);
+    const appConfig = await (badSetup ? Promise.reject() : fetchApp(ctx)).catch(async (error: unknown) => {
+      throw (await diagnostics()).failed(error, appId, params.apiUrl);
+    });
+    // A page the app does not allow gets CORS errors on every later call: say so now, with the fix.
+    const origin = globalThis.location?.origin;
+    if (origin && !appConfig.allowed_domains?.includes(origin))
+      (await diagnostics()).origin(appConfig.allowed_domains, origin, appId);
     await applyAppConfig(appConfig);
     await session.restore();
     store.setState({ appConfig });
     if (params.getCustomAccessToken) await syncCustom().catch(() => null);
-    store.setState({ ready: true });
+    store.setState({ ready: true, error: undefined });
   }
 
   /** Flow methods throw the spec's guard error before `ready`. */
@@ -279,6 +286,7 @@ export function createLatchkeyClient(params: CreateLatchkeyClientParameters): La
     initialize() {
       initializing ??= run().catch((error: unknown) => {
         initializing = null;
+        store.setState({ error: error as Error });
         throw error;
       });
       return initializing;

@@ -1,4 +1,5 @@
 import {
+  clientErrorMessages,
   createLatchkeyClient,
   decodeJwtPayload,
   flowKind,
@@ -103,7 +104,8 @@ export function LatchkeyProvider({ appId, apiUrl, clientId, config = {}, childre
   );
 
   useEffect(() => {
-    client.initialize().catch((error: unknown) => console.error('Latchkey failed to initialize', error));
+    // A failure stays in the client's state (`useLatchkey().error`); the client has told the console why.
+    client.initialize().catch(() => undefined);
   }, [client]);
 
   // Preload the modal once the page is idle, so the first login() opens it at once.
@@ -136,7 +138,8 @@ export function LatchkeyProvider({ appId, apiUrl, clientId, config = {}, childre
       const state = client.getState();
       const user = state.user ? toClientUser(state.user) : null;
       if (intent === 'login' && state.ready && user) {
-        console.warn('Latchkey: login() called while a user is logged in.');
+        // The spec's text for it ('Attempted to log in, but user is already logged in. Use a `link` helper instead.').
+        console.warn('Latchkey:', clientErrorMessages.already_logged_in);
         events.emit('loginComplete', {
           user,
           isNewUser: false,

@@ -10,6 +10,11 @@ export interface UseLatchkeyReturnType extends LatchkeyActions {
   ready: boolean;
   authenticated: boolean;
   user: ClientUser | null;
+  /**
+   * Why Latchkey could not start (a malformed app id or apiUrl, an unreachable server, an unknown
+   * app), undefined otherwise; `ready` stays false while it is set, and the console has the fix.
+   */
+  error: Error | undefined;
 }
 
 /**
@@ -25,7 +30,7 @@ export function useLatchkey(): UseLatchkeyReturnType {
   const actions = useMemo(() => latchkeyActions(context), [context]);
   const user = state.user ? toClientUser(state.user) : null;
   return useMemo(
-    () => ({ ...actions, ready: state.ready, authenticated: state.authenticated, user }),
-    [actions, state.ready, state.authenticated, user],
+    () => ({ ...actions, ready: state.ready, authenticated: state.authenticated, user, error: state.error }),
+    [actions, state.ready, state.authenticated, user, state.error],
   );
 }

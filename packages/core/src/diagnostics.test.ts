@@ -1,0 +1,133 @@
+import { createServer } from 'node:net';
+import { startTestServer, type TestServer, testClient, testOrigin } from '@latchkey/test/client';
+import {
+  afterAll,
+  afterEach,
+  beforeAll,
+  beforeEach,
+  describe,
+  expect,
+  it,
+  type MockInstance,
+  vi,
+} from 'vitest';
+import { createLatchkeyClient } from './createLatchkeyClient.ts';
+import { forgetWarnings, isAllowedOrigin } from './diagnostics.ts';
+import { memoryStorage } from './storage.ts';
+
+/** A port nothing listens on: bound, then closed again. */
+async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+/** Runs `fn` as if on a page at `origin` (`location.origin` is what the client reads). */
+async function onPage<T>(origin: string, fn: () => Promise<T>): Promise<T> {
+  vi.stubGlobal('location', { origin, search: '' });
+  try {
+    return await fn();
+  } finally {
+    vi.unstubAllGlobals();
+  }
+}
+
+describe('developer messages: what is wrong with the setup, and the fix, once per cause', () => {
+  let t: TestServer;
+  let warn: MockInstance<typeof console.warn>;
+  beforeAll(async () => {
+    t = await startTestServer('sqlite');
+  });
+  afterAll(() => t.close());
+  beforeEach(() => {
+    forgetWarnings();
+    warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+  });
+  afterEach(() => warn.mockRestore());
+  const warnings = () => warn.mock.calls.map((call) => String(call[0]));
+
+  it('a malformed app id: no throw, initialize rejects, the state holds the error, one warning', async () => {
+    const client = createLatchkeyClient({ appId: 'short', apiUrl: t.url, storage: memoryStorage() });
+    await expect(client.initialize()).rejects.toMatchObject({
+      code: 'invalid_input',
+      message: 'Invalid appId "short": an app id is exactly 25 characters.',
+    });
+    expect(client.getState()).toMatchObject({ ready: false, error: { code: 'invalid_input' } });
+    // Another client, another try: still one message for the cause.
+    const again = createLatchkeyClient({ appId: 'also-wrong', apiUrl: t.url, storage: memoryStorage() });
+    await expect(again.initialize()).rejects.toMatchObject({ code: 'invalid_input' });
+    await expect(client.initialize()).rejects.toMatchObject({ code: 'invalid_input' });
+    expect(warnings()).toEqual([
+      expect.stringMatching(
+        /^Latchkey: the app id "short" is malformed: an app id is exactly 25 characters\. Copy it from `latchkey apps list`/,
+      ),
+    ]);
+  });
+
+  it('an apiUrl that is not a bare origin: the same, with its own message', async () => {
+    const client = createLatchkeyClient({
+      appId: 'abcdefghijklmnopqrstuvwxy',
+      apiUrl: `${t.url}/api`,
+      storage: memoryStorage(),
+    });
+    await expect(client.initialize()).rejects.toMatchObject({ code: 'invalid_input' });
+    expect(warnings()).toEqual([expect.stringContaining(`apiUrl "${t.url}/api" is not a bare origin`)]);
+  });
+
+  it('a closed port: the URL tried and what to check; the state holds network_error', async () => {
+    const port = await closedPort();
+    const apiUrl = `http://127.0.0.1:${port}`;
+    const client = createLatchkeyClient({
+      appId: 'abcdefghijklmnopqrstuvwxy',
+      apiUrl,
+      storage: memoryStorage(),
+    });
+    await expect(client.initialize()).rejects.toMatchObject({ code: 'network_error' });
+    expect(client.getState()).toMatchObject({ ready: false, error: { code: 'network_error' } });
+    await expect(client.initialize()).rejects.toMatchObject({ code: 'network_error' });
+    expect(warnings()).toHaveLength(1);
+    expect(warnings()[0]).toContain(
+      `Latchkey: cannot reach the Latchkey server: GET ${apiUrl}/api/v1/apps/abcdefghijklmnopqrstuvwxy got no response (network_error).`,
+    );
+    expect(warnings()[0]).toContain('Check that the server is running at that address');
+  });
+
+  it('an app id the server does not know: says so, with where to find the right one', async () => {
+    const { client } = testClient(t, 'zzzzzzzzzzzzzzzzzzzzzzzzz');
+    await expect(client.initialize()).rejects.toMatchObject({ status: 404 });
+    expect(client.getState().error).toMatchObject({ status: 404 });
+    expect(warnings()).toEqual([
+      expect.stringContaining(`the server at ${t.url} has no app "zzzzzzzzzzzzzzzzzzzzzzzzz"`),
+    ]);
+  });
+
+  it("a page whose origin is not in allowed_domains: the exact setting that fixes it; the server's refusal is real", async () => {
+    const { app } = await t.createApp();
+    const page = 'https://shop.example.org';
+    const { client } = testClient(t, app.id, { headers: { origin: page } });
+    await onPage(page, () => client.initialize());
+    // The app config is public, so the client starts; every request that names the app is refused.
+    expect(client.ready).toBe(true);
+    await expect(client.email.sendCode({ email: 'ada@example.com' })).rejects.toMatchObject({
+      code: 'invalid_origin',
+    });
+    const fixed = JSON.stringify([testOrigin, page]);
+    expect(warnings()).toEqual([
+      `Latchkey: this page's origin ${page} is not in the allowed_domains of app ${app.id} (${testOrigin}): the server refuses its requests (invalid_origin, a CORS error). Add it: latchkey apps update ${app.id} --set 'allowed_domains=${fixed}' (or in the dashboard).`,
+    ]);
+  });
+
+  it('an allowed page (exact or by wildcard) and an app with no domains get no message', async () => {
+    const { app } = await t.createApp();
+    const { client } = testClient(t, app.id);
+    await onPage(testOrigin, () => client.initialize());
+    expect(client.ready).toBe(true);
+    expect(warnings()).toEqual([]);
+    expect(isAllowedOrigin(['https://*.example.com'], 'https://app.example.com')).toBe(true);
+    expect(isAllowedOrigin(['https://*.example.com'], 'https://example.com')).toBe(false);
+    expect(isAllowedOrigin(['https://*.example.com'], 'http://app.example.com')).toBe(false);
+    expect(isAllowedOrigin([], 'https://anything.example')).toBe(true);
+  });
+});
