@@ -180,8 +180,14 @@ describe('dashboard', () => {
         await page.goto(`${t.url}/dashboard/#/apps/${appId}/${tab}`);
         await page.locator('.card').first().waitFor();
         await page.waitForTimeout(300);
-        expect(await overflow(page), tab).toBeLessThanOrEqual(0);
         await shoot(page, `${tab}-390`);
+        const wide = await page.evaluate(() =>
+          [...document.querySelectorAll('body *')]
+            .filter((el) => el.getBoundingClientRect().right > document.documentElement.clientWidth + 1)
+            .slice(0, 5)
+            .map((el) => `${el.tagName}.${el.className}[${el.getAttribute('name') ?? ''}]`),
+        );
+        expect(await overflow(page), `${tab}: ${wide.join(', ')}`).toBeLessThanOrEqual(0);
       }
       // Logging out ends the session: a reload shows the login again.
       await page.getByRole('button', { name: 'Log out' }).click();
