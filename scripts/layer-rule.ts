@@ -46,6 +46,7 @@ export const packageLayers: PackageLayers[] = [
         'admin',
         'analytics',
         'custom-jwt',
+        'dashboard',
         'email',
         'embedded-wallets',
         'guest',

@@ -79,6 +79,16 @@ export const routes = {
   adminWebhookRotateSecret: '/admin/v1/apps/:id/webhooks/:webhook_id/rotate_secret',
   adminWebhookDeliveries: '/admin/v1/apps/:id/webhooks/:webhook_id/deliveries',
   adminWebhookResend: '/admin/v1/apps/:id/webhooks/:webhook_id/deliveries/:delivery_id/resend',
+  /** The dashboard's login (admin key in the body → session cookie) and logout. */
+  adminSession: '/admin/v1/session',
+  /** An app's users as the dashboard sees them: search, one user, delete. */
+  adminUsers: '/admin/v1/apps/:id/users',
+  adminUser: '/admin/v1/apps/:id/users/:user_id',
+  /** The development outbox of an app (development mode only). */
+  adminDevOutbox: '/admin/v1/apps/:id/dev_outbox',
+  /** The developer dashboard (apps/dashboard), served by the server. */
+  dashboard: '/dashboard',
+  dashboardFiles: '/dashboard/*',
 } as const;
 
 // `LoginMode` was first exported from here; it is defined with the other login lists.

@@ -64,11 +64,13 @@ export function buildHttpApp(
     root.on(route.method, spellings(route), ...guards[route.auth], ...(route.middleware ?? []), async (c) =>
       route.handler(c, route.body ? await readBody(c, route.body) : undefined),
     );
-  const declared = from.flatMap((feature) => feature.routes({ ctx, devOutbox: options.devOutbox }));
+  const declared = from.flatMap((feature) =>
+    feature.routes({ ctx, devOutbox: options.devOutbox, adminKeyHash: options.adminKeyHash }),
+  );
   // Registered before the client routes' app check, public routes answer without it.
   for (const route of declared) if (route.auth === 'public') register(route);
   if (options.adminKeyHash) {
-    root.use('/admin/v1/*', requireAdminKey(options.adminKeyHash));
+    root.use('/admin/v1/*', requireAdminKey(ctx, options.adminKeyHash));
     for (const route of declared) if (route.auth === 'admin') register(route);
   }
   root.use('/api/v1/*', requireApp(ctx), cookieSessionResponses(ctx));

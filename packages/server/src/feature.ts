@@ -43,6 +43,8 @@ export const route = <Body = undefined>(declaration: RouteDeclaration<Body>): Ro
 export interface FeatureHost {
   ctx: ServerContext;
   devOutbox: DevOutbox | null;
+  /** The admin key's hash; null when the admin API is off. */
+  adminKeyHash?: string | null;
 }
 
 /**

@@ -3,6 +3,7 @@ import { adminFeature } from './admin/feature.ts';
 import { analyticsFeature } from './analytics/feature.ts';
 import { appsFeature } from './apps/feature.ts';
 import { customJwtFeature } from './custom-jwt/feature.ts';
+import { dashboardFeature } from './dashboard/feature.ts';
 import { emailFeature } from './email/feature.ts';
 import { embeddedWalletsFeature } from './embedded-wallets/feature.ts';
 import type { Feature } from './feature.ts';
@@ -41,6 +42,7 @@ export const features: Feature[] = [
   mfaFeature,
   usersApiFeature,
   webhooksFeature,
+  dashboardFeature,
 ];
 
 /** The features' own migrations, in feature order: storage runs them after the foundation's. */

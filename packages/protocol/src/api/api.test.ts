@@ -88,6 +88,7 @@ describe('api', () => {
     // (the health check, the wallet frame's pages and scripts, the admin API).
     const outsideApi = [
       ...Object.keys(routes).filter((name) => name.startsWith('adminWebhook')),
+      ...Object.keys(routes).filter((name) => /^(admin|dashboard)/.test(name)),
       'root',
       'health',
       'walletFrame',

@@ -5,8 +5,10 @@ import { appPatch } from '../app-config/config-schema.ts';
 import { createApp, listApps, settingsView, updateApp } from '../apps/app-service.ts';
 import { rotateSigningKey } from '../crypto/signing-keys.ts';
 import { type Feature, route } from '../feature.ts';
-import { type HostileString, invalidData, ok } from '../hostile-fixtures.ts';
+import { type HostileString, invalidData, invalidToken, label, ok } from '../hostile-fixtures.ts';
 import { ApiError } from '../http/api-error.ts';
+import { dashboardRoutes } from './dashboard-routes.ts';
+import { adminMigrations } from './migrations.ts';
 
 const createBody = appPatch.extend({ name: z.string().min(1).max(100) });
 
@@ -25,10 +27,16 @@ function adminView(app: AppRecord) {
 /** A name is free text: quotes and emoji are data, stored as is; NUL and 10k are refused. */
 const name = (kind: HostileString) => (kind === 'sql' || kind === 'unicode' ? ok : invalidData);
 
+const noSuchUser = { status: 404, code: 'user_does_not_exist' };
+/** A user id never issued, in the target app. */
+const absentUser = (appId: string) => `/admin/v1/apps/${appId}/users/did:privy:${'a'.repeat(25)}`;
+
 /** `/admin/v1`: manage apps with the admin key (`Authorization: Bearer <admin key>`). */
 export const adminFeature: Feature = {
   name: 'admin',
-  routes: ({ ctx }) => {
+  migrations: adminMigrations,
+  routes: (host) => {
+    const { ctx } = host;
     const load = async (id: string) => {
       const app = await ctx.apps.load(id, { fresh: true });
       if (!app) throw new ApiError('not_found', 'App not found.');
@@ -77,6 +85,7 @@ export const adminFeature: Feature = {
           return c.json({ kid: await rotateSigningKey(ctx, app.id) });
         },
       }),
+      ...dashboardRoutes(host),
     ];
   },
   fixtures: {
@@ -106,6 +115,28 @@ export const adminFeature: Feature = {
       valid: ok,
       bad: ok,
       empty: ok,
+    },
+    [`POST ${routes.adminSession}`]: {
+      body: () => ({ admin_key: 'test-admin-key' }),
+      valid: ok,
+      required: ['admin_key'],
+      // Any other text is just a wrong key; NUL and 10k are refused before it is compared.
+      strings: { admin_key: label(invalidToken) },
+    },
+    [`DELETE ${routes.adminSession}`]: { body: () => ({}), valid: ok, bad: ok, empty: ok },
+    [`GET ${routes.adminUsers}`]: { path: (env) => `/admin/v1/apps/${env.adminTargetId}/users`, valid: ok },
+    [`GET ${routes.adminUser}`]: { path: (env) => absentUser(env.adminTargetId), valid: noSuchUser },
+    [`DELETE ${routes.adminUser}`]: {
+      path: (env) => absentUser(env.adminTargetId),
+      body: () => ({}),
+      // Takes no body: whatever is sent is ignored.
+      valid: noSuchUser,
+      bad: noSuchUser,
+      empty: noSuchUser,
+    },
+    [`GET ${routes.adminDevOutbox}`]: {
+      path: (env) => `/admin/v1/apps/${env.adminTargetId}/dev_outbox`,
+      valid: ok,
     },
   },
 };

@@ -5,6 +5,7 @@ import type { AppRecord } from '../app-config/app-record.ts';
 import { normaliseEmail } from '../codes/email-address.ts';
 import { normalisePhone } from '../codes/phone-number.ts';
 import type { ServerContext } from '../context.ts';
+import { devOutboxView } from '../delivery/dev-outbox.ts';
 import { type Feature, route } from '../feature.ts';
 import { always, invalidData, ok } from '../hostile-fixtures.ts';
 import { ApiError } from '../http/api-error.ts';
@@ -116,17 +117,7 @@ export const appsFeature: Feature = {
               'feature_not_enabled',
               'The development outbox is off: it exists in development mode only, for channels without a provider.',
             );
-          const to = c.req.query('to');
-          const messages = devOutbox.list(c.get('app').id, to?.slice(0, 320));
-          return c.json({
-            data: messages.map((m) => ({
-              channel: m.channel,
-              to: m.to,
-              subject: m.subject ?? null,
-              text: m.text,
-              sent_at: m.sentAt,
-            })),
-          });
+          return c.json({ data: devOutboxView(devOutbox, c.get('app').id, c.req.query('to')) });
         },
       }),
     ];

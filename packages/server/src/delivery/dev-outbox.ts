@@ -35,3 +35,14 @@ export class DevOutbox implements Delivery {
     return (to ? all.filter((m) => m.to === to) : all).slice().reverse();
   }
 }
+
+/** The outbox's messages for one app as the API shows them (the app's route and the admin's). */
+export function devOutboxView(outbox: DevOutbox, appId: string, to: string | undefined) {
+  return outbox.list(appId, to?.slice(0, 320)).map((m) => ({
+    channel: m.channel,
+    to: m.to,
+    subject: m.subject ?? null,
+    text: m.text,
+    sent_at: m.sentAt,
+  }));
+}

@@ -1,4 +1,5 @@
 import type { Generated } from 'kysely';
+import type { AdminTables } from './tables/admin.ts';
 import type { AnalyticsTables } from './tables/analytics.ts';
 import type { EmbeddedWalletTables } from './tables/embedded-wallets.ts';
 import type { MfaTables } from './tables/mfa.ts';
@@ -22,7 +23,8 @@ export interface Database
     OAuthTables,
     PasskeyTables,
     MfaTables,
-    WebhookTables {
+    WebhookTables,
+    AdminTables {
   apps: AppsTable;
   signing_keys: SigningKeysTable;
   users: UsersTable;

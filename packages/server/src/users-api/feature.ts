@@ -1,6 +1,5 @@
 import { usersApi } from '@latchkey/protocol';
 import { z } from 'zod';
-import { deleteUser } from '../accounts/delete-user.ts';
 import { loadUser, toWireUser } from '../accounts/user-record.ts';
 import type { ServerContext } from '../context.ts';
 import { type Feature, route } from '../feature.ts';
@@ -14,12 +13,12 @@ import {
   type RouteFixture,
 } from '../hostile-fixtures.ts';
 import { ApiError } from '../http/api-error.ts';
-import { recordEvent } from '../outbox/record-event.ts';
 import { parseCustomMetadata, setCustomMetadata } from './custom-metadata.ts';
 import { importBatchBody, importBody, importUser, importUsers, pathUserId } from './import-user.ts';
 import { lookups } from './lookups.ts';
 import { usersApiMigrations } from './migrations.ts';
 import { pageLimit, usersPage } from './pages.ts';
+import { removeUser } from './remove-user.ts';
 import { searchBody, searchUsers } from './search.ts';
 
 const noSuchUser = () => new ApiError('user_does_not_exist', 'User not found.');
@@ -117,16 +116,7 @@ export const usersApiFeature: Feature = {
       // No fields; read anyway, so a body sent with it meets the same checks as any other.
       body: z.object({}),
       handler: async (c) => {
-        const appId = c.get('app').id;
-        const id = pathUserId(c.req.param('user_id'));
-        if (!id) throw noSuchUser();
-        // Read, delete and record in one transaction: two concurrent deletes make one event.
-        await ctx.db.transaction().execute(async (trx) => {
-          const user = await loadUser(trx, appId, id);
-          if (!user) throw noSuchUser();
-          await deleteUser(trx, appId, id);
-          await recordEvent(trx, appId, 'user.deleted', { user: toWireUser(user) }, ctx.now());
-        });
+        await removeUser(ctx, c.get('app').id, pathUserId(c.req.param('user_id')));
         return c.json({ message: 'User deleted.' });
       },
     }),

@@ -1,0 +1,70 @@
+import { useCallback, useEffect, useState } from 'react';
+import { type AdminApp, api, logout, onLoggedOut } from './api.ts';
+import { ApiReferencePage } from './pages/ApiReferencePage.tsx';
+import { AppPage } from './pages/AppPage.tsx';
+import { AppsPage } from './pages/AppsPage.tsx';
+import { LoginPage } from './pages/LoginPage.tsx';
+import { href, useLocation } from './route.ts';
+
+type Session = 'checking' | 'in' | 'out';
+
+/** The shell: login first; then the apps, one app's tabs, or the API reference. */
+export function App() {
+  const [session, setSession] = useState<Session>('checking');
+  const [apps, setApps] = useState<AdminApp[]>([]);
+  const location = useLocation();
+
+  const reload = useCallback(async () => {
+    const list = await api<{ data: AdminApp[] }>('GET', '/admin/v1/apps');
+    setApps(list.data);
+    setSession('in');
+  }, []);
+
+  useEffect(() => {
+    // A live session cookie logs straight in; a 401 shows the login.
+    reload().catch(() => setSession('out'));
+    return onLoggedOut(() => setSession('out'));
+  }, [reload]);
+
+  if (session === 'checking') return <p className="loading">Loading…</p>;
+  if (session === 'out') return <LoginPage onLoggedIn={() => reload().catch(() => setSession('out'))} />;
+
+  const current = location.appId ? apps.find((app) => app.id === location.appId) : undefined;
+  return (
+    <div className="shell">
+      <header className="topbar">
+        <a className="brand" href={href('apps')}>
+          Latchkey
+        </a>
+        <nav className="topnav" aria-label="Main">
+          <a href={href('apps')} aria-current={location.page !== 'api' ? 'page' : undefined}>
+            Apps
+          </a>
+          <a href={href('api')} aria-current={location.page === 'api' ? 'page' : undefined}>
+            API reference
+          </a>
+        </nav>
+        <button
+          type="button"
+          className="secondary"
+          onClick={async () => {
+            await logout().catch(() => {});
+            setSession('out');
+          }}
+        >
+          Log out
+        </button>
+      </header>
+      <main className="content">
+        {location.page === 'api' && <ApiReferencePage />}
+        {location.page === 'apps' && <AppsPage apps={apps} onCreated={reload} />}
+        {location.page === 'app' &&
+          (current ? (
+            <AppPage app={current} tab={location.tab} onChanged={reload} />
+          ) : (
+            <p className="notice">App {location.appId} not found.</p>
+          ))}
+      </main>
+    </div>
+  );
+}

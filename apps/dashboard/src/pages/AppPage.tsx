@@ -1,0 +1,39 @@
+import type { AdminApp } from '../api.ts';
+import { href } from '../route.ts';
+import { KeysPage } from './KeysPage.tsx';
+import { OutboxPage } from './OutboxPage.tsx';
+import { SettingsPage } from './SettingsPage.tsx';
+import { UsersPage } from './UsersPage.tsx';
+import { WebhooksPage } from './WebhooksPage.tsx';
+
+const tabs = [
+  ['settings', 'Settings'],
+  ['users', 'Users'],
+  ['webhooks', 'Webhooks'],
+  ['outbox', 'Dev outbox'],
+  ['keys', 'Keys & test credentials'],
+] as const;
+
+/** One app: its tabs. */
+export function AppPage({ app, tab, onChanged }: { app: AdminApp; tab: string; onChanged(): Promise<void> }) {
+  return (
+    <>
+      <div className="app-heading">
+        <h1>{app.name}</h1>
+        <code className="muted">{app.id}</code>
+      </div>
+      <nav className="tabs" aria-label="App">
+        {tabs.map(([id, label]) => (
+          <a key={id} href={href('apps', app.id, id)} aria-current={tab === id ? 'page' : undefined}>
+            {label}
+          </a>
+        ))}
+      </nav>
+      {tab === 'settings' && <SettingsPage key={app.id} app={app} onSaved={onChanged} />}
+      {tab === 'users' && <UsersPage key={app.id} appId={app.id} />}
+      {tab === 'webhooks' && <WebhooksPage key={app.id} appId={app.id} />}
+      {tab === 'outbox' && <OutboxPage key={app.id} appId={app.id} />}
+      {tab === 'keys' && <KeysPage key={app.id} app={app} onSaved={onChanged} />}
+    </>
+  );
+}

@@ -1,0 +1,196 @@
+import type { WebhookDelivery, WebhookEndpoint, WebhookEndpointWithSecret } from '@latchkey/protocol';
+import { type FormEvent, useCallback, useEffect, useState } from 'react';
+import { api, appPath } from '../api.ts';
+import { Secret } from '../components/Secret.tsx';
+
+const date = (seconds: number | null) => (seconds ? new Date(seconds * 1000).toLocaleString() : '');
+
+/** An app's webhook endpoints (the secret shown once), each one's delivery log, and resend. */
+export function WebhooksPage({ appId }: { appId: string }) {
+  const [endpoints, setEndpoints] = useState<WebhookEndpoint[]>([]);
+  const [url, setUrl] = useState('');
+  const [created, setCreated] = useState<WebhookEndpointWithSecret | null>(null);
+  const [selected, setSelected] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  const load = useCallback(async () => {
+    const list = await api<{ data: WebhookEndpoint[] }>('GET', appPath(appId, '/webhooks'));
+    setEndpoints(list.data);
+  }, [appId]);
+
+  useEffect(() => {
+    load().catch((e) => setError((e as Error).message));
+  }, [load]);
+
+  const run = async (action: () => Promise<unknown>) => {
+    setError(null);
+    try {
+      await action();
+      await load();
+    } catch (e) {
+      setError((e as Error).message);
+    }
+  };
+
+  const create = (event: FormEvent) => {
+    event.preventDefault();
+    run(async () => {
+      const endpoint = await api<WebhookEndpointWithSecret>('POST', appPath(appId, '/webhooks'), {
+        url: url.trim(),
+      });
+      setCreated(endpoint);
+      setSelected(endpoint.id);
+      setUrl('');
+    });
+  };
+
+  return (
+    <div className="split">
+      <section className="card">
+        <h2>Endpoints</h2>
+        <form className="row-form" onSubmit={create}>
+          <label className="field grow">
+            <span>Endpoint URL</span>
+            <input
+              name="webhook_url"
+              type="url"
+              placeholder="https://api.example.com/webhooks"
+              value={url}
+              onChange={(e) => setUrl(e.target.value)}
+              required
+            />
+          </label>
+          <button type="submit">Add endpoint</button>
+        </form>
+        {error && (
+          <p className="error" role="alert">
+            {error}
+          </p>
+        )}
+        {created && (
+          <div className="callout">
+            <p>Endpoint added. Copy its signing secret now: it is not shown again.</p>
+            <Secret label="Signing secret" value={created.secret} />
+          </div>
+        )}
+        {endpoints.length === 0 && <p className="muted">No endpoints yet.</p>}
+        <ul className="list" data-testid="endpoints">
+          {endpoints.map((endpoint) => (
+            <li key={endpoint.id} className="endpoint">
+              <button
+                type="button"
+                className="list-item"
+                aria-pressed={selected === endpoint.id}
+                onClick={() => setSelected(endpoint.id)}
+              >
+                <strong className="break">{endpoint.url}</strong>
+                <small className="muted">
+                  {endpoint.enabled ? 'enabled' : 'disabled'} ·{' '}
+                  {endpoint.event_types?.join(', ') ?? 'all events'}
+                </small>
+              </button>
+              <div className="actions">
+                <button
+                  type="button"
+                  className="secondary"
+                  onClick={() =>
+                    run(() =>
+                      api('PATCH', appPath(appId, `/webhooks/${endpoint.id}`), {
+                        enabled: !endpoint.enabled,
+                      }),
+                    )
+                  }
+                >
+                  {endpoint.enabled ? 'Disable' : 'Enable'}
+                </button>
+                <button
+                  type="button"
+                  className="danger"
+                  onClick={() => {
+                    if (!window.confirm(`Delete the endpoint ${endpoint.url}?`)) return;
+                    if (selected === endpoint.id) setSelected(null);
+                    run(() => api('DELETE', appPath(appId, `/webhooks/${endpoint.id}`)));
+                  }}
+                >
+                  Delete
+                </button>
+              </div>
+            </li>
+          ))}
+        </ul>
+      </section>
+      {selected && <Deliveries appId={appId} endpointId={selected} />}
+    </div>
+  );
+}
+
+function Deliveries({ appId, endpointId }: { appId: string; endpointId: string }) {
+  const [deliveries, setDeliveries] = useState<WebhookDelivery[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const path = appPath(appId, `/webhooks/${endpointId}/deliveries`);
+
+  const load = useCallback(async () => {
+    try {
+      setDeliveries((await api<{ data: WebhookDelivery[] }>('GET', path)).data);
+    } catch (e) {
+      setError((e as Error).message);
+    }
+  }, [path]);
+
+  useEffect(() => {
+    load();
+  }, [load]);
+
+  return (
+    <section className="card" data-testid="deliveries">
+      <div className="heading-row">
+        <h2>Delivery log</h2>
+        <button type="button" className="secondary" onClick={load}>
+          Refresh
+        </button>
+      </div>
+      {error && <p className="error">{error}</p>}
+      {deliveries?.length === 0 && <p className="muted">No deliveries yet.</p>}
+      <div className="table-wrap">
+        <table>
+          <tbody>
+            {deliveries?.map((delivery) => (
+              <tr key={delivery.id} data-status={delivery.status}>
+                <td>
+                  <strong>{delivery.event_type}</strong>
+                  <br />
+                  <small className="muted">{date(delivery.created_at)}</small>
+                </td>
+                <td>
+                  <span className={`badge badge-${delivery.status}`}>{delivery.status}</span>
+                  <br />
+                  <small className="muted">
+                    {delivery.attempts} attempt{delivery.attempts === 1 ? '' : 's'}
+                    {delivery.log.at(-1)?.status_code ? ` · HTTP ${delivery.log.at(-1)?.status_code}` : ''}
+                    {delivery.log.at(-1)?.error ? ` · ${delivery.log.at(-1)?.error}` : ''}
+                  </small>
+                </td>
+                <td>
+                  <button
+                    type="button"
+                    className="secondary"
+                    onClick={async () => {
+                      try {
+                        await api('POST', `${path}/${delivery.id}/resend`);
+                        await load();
+                      } catch (e) {
+                        setError((e as Error).message);
+                      }
+                    }}
+                  >
+                    Resend
+                  </button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,103 @@
+import { routes } from '@latchkey/protocol';
+import { z } from 'zod';
+import { loadUser, toWireUser } from '../accounts/user-record.ts';
+import { devOutboxView } from '../delivery/dev-outbox.ts';
+import { type FeatureHost, type Route, route } from '../feature.ts';
+import { ApiError } from '../http/api-error.ts';
+import { boundedString } from '../http/body.ts';
+import { pathUserId } from '../users-api/import-user.ts';
+import { pageLimit, usersPage } from '../users-api/pages.ts';
+import { removeUser } from '../users-api/remove-user.ts';
+import { searchUsers } from '../users-api/search.ts';
+import { verifyAdminKey } from './admin-key.ts';
+import { createAdminSession, deleteAdminSession } from './admin-sessions.ts';
+
+const sessionBody = z.object({ admin_key: boundedString(500) });
+
+/**
+ * The admin routes the dashboard needs beyond the apps: its login session, an app's users (found
+ * and deleted with the users API's own services) and the development outbox.
+ */
+export function dashboardRoutes({ ctx, devOutbox, adminKeyHash }: FeatureHost): Route[] {
+  const appId = async (raw: string | undefined) => {
+    const app = await ctx.apps.load(raw ?? '', { fresh: true });
+    if (!app) throw new ApiError('not_found', 'App not found.');
+    return app.id;
+  };
+  return [
+    // Public: the admin key is in the body, and this is the one admin route that takes it there.
+    route({
+      method: 'POST',
+      path: routes.adminSession,
+      auth: 'public',
+      body: sessionBody,
+      handler: async (c, body) => {
+        if (!adminKeyHash) throw new ApiError('feature_not_enabled', 'The admin API is off on this server.');
+        if (!verifyAdminKey(adminKeyHash, body.admin_key))
+          throw new ApiError('missing_or_invalid_token', 'Invalid admin key.');
+        return c.json(await createAdminSession(ctx, c));
+      },
+    }),
+    route({
+      method: 'DELETE',
+      path: routes.adminSession,
+      auth: 'admin',
+      handler: async (c) => {
+        await deleteAdminSession(ctx, c);
+        return c.json({ deleted: true });
+      },
+    }),
+    route({
+      method: 'GET',
+      path: routes.adminUsers,
+      auth: 'admin',
+      handler: async (c) => {
+        const id = await appId(c.req.param('id'));
+        const search = c.req.query('search')?.trim();
+        const cursor = c.req.query('cursor') || undefined;
+        const limit = pageLimit(c.req.query('limit') ?? '50');
+        if (search && search.length > 256) throw new ApiError('invalid_data', 'Invalid search: too long.');
+        const page = search
+          ? await searchUsers(ctx, id, { searchTerm: search, cursor, limit })
+          : await usersPage(ctx, id, { cursor, limit });
+        return c.json(page);
+      },
+    }),
+    route({
+      method: 'GET',
+      path: routes.adminUser,
+      auth: 'admin',
+      handler: async (c) => {
+        const id = await appId(c.req.param('id'));
+        const userId = pathUserId(c.req.param('user_id'));
+        const user = userId ? await loadUser(ctx.db, id, userId) : null;
+        if (!user) throw new ApiError('user_does_not_exist', 'User not found.');
+        return c.json(toWireUser(user));
+      },
+    }),
+    route({
+      method: 'DELETE',
+      path: routes.adminUser,
+      auth: 'admin',
+      handler: async (c) => {
+        const id = await appId(c.req.param('id'));
+        await removeUser(ctx, id, pathUserId(c.req.param('user_id')));
+        return c.json({ deleted: true });
+      },
+    }),
+    route({
+      method: 'GET',
+      path: routes.adminDevOutbox,
+      auth: 'admin',
+      handler: async (c) => {
+        const id = await appId(c.req.param('id'));
+        if (!devOutbox)
+          throw new ApiError(
+            'feature_not_enabled',
+            'The development outbox is off: it exists in development mode only, for channels without a provider.',
+          );
+        return c.json({ data: devOutboxView(devOutbox, id, c.req.query('to')) });
+      },
+    }),
+  ];
+}
