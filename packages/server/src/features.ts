@@ -10,6 +10,7 @@ import { guestFeature } from './guest/feature.ts';
 import { healthFeature } from './health/feature.ts';
 import { mfaFeature } from './mfa/feature.ts';
 import { oauthFeature } from './oauth/feature.ts';
+import { observabilityFeature } from './observability/feature.ts';
 import { passkeysFeature } from './passkeys/feature.ts';
 import { sessionsFeature } from './sessions/feature.ts';
 import { siweFeature } from './siwe/feature.ts';
@@ -41,6 +42,7 @@ export const features: Feature[] = [
   mfaFeature,
   usersApiFeature,
   webhooksFeature,
+  observabilityFeature,
 ];
 
 /** The features' own migrations, in feature order: storage runs them after the foundation's. */
