@@ -147,10 +147,12 @@ class TcpProxy {
   #server: Server | null = null;
   #sockets = new Set<Socket>();
   port = 0;
-  constructor(
-    readonly targetHost: string,
-    readonly targetPort: number,
-  ) {}
+  readonly targetHost: string;
+  readonly targetPort: number;
+  constructor(targetHost: string, targetPort: number) {
+    this.targetHost = targetHost;
+    this.targetPort = targetPort;
+  }
 
   open(): Promise<void> {
     if (this.#server) return Promise.resolve();
