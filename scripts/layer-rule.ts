@@ -52,6 +52,7 @@ export const packageLayers: PackageLayers[] = [
         'health',
         'mfa',
         'observability',
+        'openapi',
         'oauth',
         'passkeys',
         'siwe',

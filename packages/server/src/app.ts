@@ -67,7 +67,9 @@ export function buildHttpApp(
     root.on(route.method, spellings(route), ...guards[route.auth], ...(route.middleware ?? []), async (c) =>
       route.handler(c, route.body ? await readBody(c, route.body) : undefined),
     );
-  const declared = from.flatMap((feature) => feature.routes({ ctx, devOutbox: options.devOutbox }));
+  const declared: Route[] = from.flatMap((feature) =>
+    feature.routes({ ctx, devOutbox: options.devOutbox, declaredRoutes: () => declared }),
+  );
   // Registered before the client routes' app check, public routes answer without it.
   for (const route of declared) if (route.auth === 'public') register(route);
   if (options.adminKeyHash) {

@@ -43,6 +43,8 @@ export const route = <Body = undefined>(declaration: RouteDeclaration<Body>): Ro
 export interface FeatureHost {
   ctx: ServerContext;
   devOutbox: DevOutbox | null;
+  /** Every route the app declares (the API reference describes their bodies); called after composition. */
+  declaredRoutes?: () => Route[];
 }
 
 /**
