@@ -52,6 +52,8 @@ export const packageLayers: PackageLayers[] = [
         'guest',
         'health',
         'mfa',
+        'observability',
+        'openapi',
         'oauth',
         'passkeys',
         'siwe',
@@ -75,7 +77,7 @@ export const packageLayers: PackageLayers[] = [
       // What every service and feature is handed: the context type and the Feature type.
       ['context.ts', 'feature.ts', 'hostile-fixtures.ts'],
       // What the context carries; none of it imports the context.
-      ['captcha', 'delivery', 'outbox'],
+      ['captcha', 'delivery', 'outbox', 'metrics'],
       ['http'],
       ['app-config', 'crypto'],
       ['storage'],

@@ -20,6 +20,12 @@ export { routePath };
 export const routes = {
   root: '/',
   health: '/health',
+  /** Readiness: 200 when the database answers and its migrations are current, else 503. */
+  ready: '/ready',
+  /** Prometheus metrics (only when enabled: `LATCHKEY_METRICS` / `LATCHKEY_METRICS_TOKEN`). */
+  metrics: '/metrics',
+  /** The OpenAPI 3.1 document of this API. */
+  openApi: '/openapi.json',
   app: appApi.app.path,
   appJwks: appApi.appJwks.path,
   appAllowlist: appServerApi.appAllowlist.path,

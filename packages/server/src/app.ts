@@ -12,6 +12,7 @@ import { requireFrameOriginForCookies } from './guards/frame-origin.ts';
 import { ApiError } from './http/api-error.ts';
 import { readBody } from './http/body.ts';
 import type { AppEnv } from './http/env.ts';
+import { requestLog, routePattern } from './observability/request-log.ts';
 import { cookieSessionResponses } from './sessions/cookie-session-responses.ts';
 
 /** The second spelling of the server REST API: `@privy-io/node` calls `{apiUrl}/v1/...`. */
@@ -41,6 +42,8 @@ export function buildHttpApp(
   from: Feature[] = features,
 ) {
   const root = new Hono<AppEnv>();
+  // First, so the access line and the metrics see every answer (CORS refusals, errors) and its time.
+  root.use('*', requestLog(ctx));
   root.use('*', cors(ctx, { publicPaths: /^(?:\/api)?\/v1\/apps\/[a-z0-9]{25}(\/jwks\.json)?$/ }));
   root.use(
     '*',
@@ -64,8 +67,13 @@ export function buildHttpApp(
     root.on(route.method, spellings(route), ...guards[route.auth], ...(route.middleware ?? []), async (c) =>
       route.handler(c, route.body ? await readBody(c, route.body) : undefined),
     );
-  const declared = from.flatMap((feature) =>
-    feature.routes({ ctx, devOutbox: options.devOutbox, adminKeyHash: options.adminKeyHash }),
+  const declared: Route[] = from.flatMap((feature) =>
+    feature.routes({
+      ctx,
+      devOutbox: options.devOutbox,
+      adminKeyHash: options.adminKeyHash,
+      declaredRoutes: () => declared,
+    }),
   );
   // Registered before the client routes' app check, public routes answer without it.
   for (const route of declared) if (route.auth === 'public') register(route);
@@ -86,9 +94,11 @@ export function buildHttpApp(
       const code = error.status === 413 ? 'payload_too_large' : 'invalid_request';
       return c.json(new ApiError(code, error.message || undefined).toBody(), error.status);
     }
+    // The route pattern, not the path (ids); the request id ties the line to the access line.
     ctx.log.error('unhandled error', {
+      request_id: c.get('requestId'),
       method: c.req.method,
-      path: c.req.path,
+      route: routePattern(c),
       error: String(error),
       stack: (error as Error).stack,
     });

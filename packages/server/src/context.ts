@@ -7,6 +7,7 @@ import type { SigningKeys } from './crypto/signing-keys.ts';
 import type { Delivery } from './delivery/delivery.ts';
 import type { RateLimits } from './http/rate-limit.ts';
 import type { Logger } from './logger.ts';
+import type { Metrics } from './metrics/metrics.ts';
 import type { ServerSettings } from './settings.ts';
 import type { Dialect } from './storage/db.ts';
 import type { Database } from './storage/schema.ts';
@@ -31,6 +32,10 @@ export interface ServerContext {
   apps: AppCache;
   signingKeys: SigningKeys;
   log: Logger;
+  /** This server's Prometheus metrics (its own registry). */
+  metrics: Metrics;
+  /** The names of the migrations this build runs: `/ready` waits until the database has them all. */
+  migrations: readonly string[];
   /** Current time in Unix seconds; tests move it forward. */
   now(): number;
 }

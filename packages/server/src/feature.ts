@@ -45,6 +45,8 @@ export interface FeatureHost {
   devOutbox: DevOutbox | null;
   /** The admin key's hash; null when the admin API is off. */
   adminKeyHash?: string | null;
+  /** Every route the app declares (the API reference describes their bodies); called after composition. */
+  declaredRoutes?: () => Route[];
 }
 
 /**

@@ -11,6 +11,8 @@ import { guestFeature } from './guest/feature.ts';
 import { healthFeature } from './health/feature.ts';
 import { mfaFeature } from './mfa/feature.ts';
 import { oauthFeature } from './oauth/feature.ts';
+import { observabilityFeature } from './observability/feature.ts';
+import { openApiFeature } from './openapi/feature.ts';
 import { passkeysFeature } from './passkeys/feature.ts';
 import { sessionsFeature } from './sessions/feature.ts';
 import { siweFeature } from './siwe/feature.ts';
@@ -43,6 +45,8 @@ export const features: Feature[] = [
   usersApiFeature,
   webhooksFeature,
   dashboardFeature,
+  observabilityFeature,
+  openApiFeature,
 ];
 
 /** The features' own migrations, in feature order: storage runs them after the foundation's. */

@@ -8,12 +8,24 @@ export interface Logger {
   error(message: string, fields?: Record<string, unknown>): void;
 }
 
-export function consoleLogger(write: (line: string) => void = (l) => process.stdout.write(`${l}\n`)): Logger {
-  const emit = (level: string, message: string, fields?: Record<string, unknown>) =>
-    write(JSON.stringify({ t: new Date().toISOString(), level, message, ...fields }));
+/**
+ * How much the console logger writes (`LATCHKEY_LOG_LEVEL`): `info` everything, `error` only
+ * failures (no access lines, no notices), `silent` nothing.
+ */
+export type LogLevel = 'info' | 'error' | 'silent';
+
+export const logLevels: readonly LogLevel[] = ['info', 'error', 'silent'];
+
+/** One JSON object per line (`t`, `level`, `message`, then the fields), for log shippers to parse. */
+export function consoleLogger(
+  write: (line: string) => void = (l) => process.stdout.write(`${l}\n`),
+  level: LogLevel = 'info',
+): Logger {
+  const emit = (lineLevel: string, message: string, fields?: Record<string, unknown>) =>
+    write(JSON.stringify({ t: new Date().toISOString(), level: lineLevel, message, ...fields }));
   return {
-    info: (message, fields) => emit('info', message, fields),
-    error: (message, fields) => emit('error', message, fields),
+    info: level === 'info' ? (message, fields) => emit('info', message, fields) : () => {},
+    error: level === 'silent' ? () => {} : (message, fields) => emit('error', message, fields),
   };
 }
 

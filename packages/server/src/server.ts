@@ -19,9 +19,11 @@ import { featureMigrations } from './features.ts';
 import type { AppEnv } from './http/env.ts';
 import { createRateLimits } from './http/rate-limit.ts';
 import { consoleLogger, type Logger } from './logger.ts';
+import { Metrics } from './metrics/metrics.ts';
 import { openServerKeys } from './server-keys.ts';
 import { defaultSettings, type ServerSettings, settingsFromEnv } from './settings.ts';
 import { openStorage, type StorageOptions } from './storage/db.ts';
+import { collectMigrations } from './storage/migrations.ts';
 import { startRetentionSweeps } from './storage/retention.ts';
 import { startWebhookWorker, type WebhookWorker } from './webhooks/worker.ts';
 
@@ -98,8 +100,8 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): LatchkeyOp
  * (refusing to start on a mismatch) and builds the server.
  */
 export async function createLatchkey(options: LatchkeyOptions = {}): Promise<Latchkey> {
-  const log = options.log ?? consoleLogger();
   const settings = { ...defaultSettings, ...options.settings };
+  const log = options.log ?? consoleLogger(undefined, settings.logLevel);
   const dataDir = options.dataDir ?? '.latchkey';
   const storage = await openStorage(options, featureMigrations());
   const keys = await openServerKeys({
@@ -149,6 +151,25 @@ export async function createLatchkey(options: LatchkeyOptions = {}): Promise<Lat
     apps: new AppCache(storage.db),
     signingKeys: new SigningKeys(storage.db, keys),
     log,
+    metrics: new Metrics({
+      pendingWebhookDeliveries: async () => {
+        const row = await storage.db
+          .selectFrom('webhook_deliveries')
+          .select((eb) => eb.fn.countAll<number>().as('count'))
+          .where('status', '=', 'pending')
+          .executeTakeFirstOrThrow();
+        return Number(row.count);
+      },
+      pool: () =>
+        storage.pool
+          ? {
+              total: storage.pool.totalCount,
+              idle: storage.pool.idleCount,
+              waiting: storage.pool.waitingCount,
+            }
+          : null,
+    }),
+    migrations: Object.keys(collectMigrations(featureMigrations())),
     now: options.now ?? (() => Math.floor(Date.now() / 1000)),
   };
   const admin = options.adminApi === false ? null : await ensureAdminKey(ctx, options.adminKey);

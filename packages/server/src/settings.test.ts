@@ -94,3 +94,30 @@ describe('LATCHKEY_OAUTH_ENDPOINTS', () => {
       );
   });
 });
+
+describe('LATCHKEY_LOG_LEVEL, LATCHKEY_ACCESS_LOG, LATCHKEY_METRICS, LATCHKEY_METRICS_TOKEN', () => {
+  it('default to info, access lines on, metrics off', () => {
+    const s = settingsFromEnv({});
+    expect([s.logLevel, s.accessLog, s.metrics, s.metricsToken]).toEqual(['info', true, false, null]);
+  });
+
+  it('take their values, and refuse an unknown level or a guessable token', () => {
+    const s = settingsFromEnv({
+      LATCHKEY_LOG_LEVEL: 'error',
+      LATCHKEY_ACCESS_LOG: 'off',
+      LATCHKEY_METRICS: 'true',
+      LATCHKEY_METRICS_TOKEN: 'a-long-enough-token-1234',
+    });
+    expect([s.logLevel, s.accessLog, s.metrics, s.metricsToken]).toEqual([
+      'error',
+      false,
+      true,
+      'a-long-enough-token-1234',
+    ]);
+    expect(() => settingsFromEnv({ LATCHKEY_LOG_LEVEL: 'debug' })).toThrow(/LATCHKEY_LOG_LEVEL/);
+    expect(() => settingsFromEnv({ LATCHKEY_METRICS_TOKEN: 'short' })).toThrow(/LATCHKEY_METRICS_TOKEN/);
+    expect(() => settingsFromEnv({ LATCHKEY_METRICS_TOKEN: 'has a space in it 123' })).toThrow(
+      /LATCHKEY_METRICS_TOKEN/,
+    );
+  });
+});

@@ -1,4 +1,5 @@
 import { limits } from '@latchkey/protocol';
+import { type LogLevel, logLevels } from './logger.ts';
 
 /** Server-wide settings, from the environment or the caller (tests, CLI). */
 export interface ServerSettings {
@@ -73,6 +74,21 @@ export interface ServerSettings {
   webhookConcurrency: number;
   /** Finished deliveries (delivered or dead-lettered) and their events are kept this long. */
   webhookRetentionDays: number;
+  /** What the console logger writes (`LATCHKEY_LOG_LEVEL`: info, error or silent). */
+  logLevel: LogLevel;
+  /** One access line per request (`LATCHKEY_ACCESS_LOG=off` turns them off; errors still log). */
+  accessLog: boolean;
+  /**
+   * Serve Prometheus metrics at `/metrics` with no credentials (`LATCHKEY_METRICS=true`): for a
+   * server whose `/metrics` the reverse proxy keeps off the internet. Off by default, since the
+   * API port faces browsers and the metrics show traffic by route.
+   */
+  metrics: boolean;
+  /**
+   * Serve `/metrics` to `Authorization: Bearer <this>` only (`LATCHKEY_METRICS_TOKEN`, at least 16
+   * characters): the scraper's credential, when the port is reachable from outside.
+   */
+  metricsToken: string | null;
 }
 
 export const defaultSettings: ServerSettings = {
@@ -99,6 +115,10 @@ export const defaultSettings: ServerSettings = {
   webhookPollMs: 1000,
   webhookConcurrency: 8,
   webhookRetentionDays: 30,
+  logLevel: 'info',
+  accessLog: true,
+  metrics: false,
+  metricsToken: null,
 };
 
 /** Reads settings from `LATCHKEY_*` environment variables, falling back to the defaults. */
@@ -137,7 +157,27 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): ServerSet
     webhookPollMs: num('LATCHKEY_WEBHOOK_POLL_MS', defaultSettings.webhookPollMs),
     webhookConcurrency: num('LATCHKEY_WEBHOOK_CONCURRENCY', defaultSettings.webhookConcurrency),
     webhookRetentionDays: num('LATCHKEY_WEBHOOK_RETENTION_DAYS', defaultSettings.webhookRetentionDays),
+    logLevel: logLevelFromEnv(env.LATCHKEY_LOG_LEVEL),
+    accessLog: env.LATCHKEY_ACCESS_LOG !== 'off' && env.LATCHKEY_ACCESS_LOG !== 'false',
+    metrics: env.LATCHKEY_METRICS === 'true',
+    metricsToken: metricsTokenFromEnv(env.LATCHKEY_METRICS_TOKEN),
   };
+}
+
+/** `LATCHKEY_LOG_LEVEL`: info (default), error, or silent. */
+function logLevelFromEnv(value: string | undefined): LogLevel {
+  if (value === undefined || value === '') return defaultSettings.logLevel;
+  if (!(logLevels as readonly string[]).includes(value))
+    throw new Error(`LATCHKEY_LOG_LEVEL must be one of ${logLevels.join(', ')}`);
+  return value as LogLevel;
+}
+
+/** `LATCHKEY_METRICS_TOKEN`: a bearer credential; too short to resist guessing is refused. */
+function metricsTokenFromEnv(value: string | undefined): string | null {
+  if (!value) return null;
+  if (value.length < 16 || !/^[\x21-\x7e]+$/.test(value))
+    throw new Error('LATCHKEY_METRICS_TOKEN must be at least 16 printable characters, no spaces');
+  return value;
 }
 
 /**

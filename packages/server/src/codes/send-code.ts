@@ -32,7 +32,9 @@ export async function sendCode(
   const code = await issueCode(ctx, app, params.channel, params.identifier);
   try {
     await ctx.delivery.send(codeMessage(app, params, code));
+    ctx.metrics.codeSend(params.via, 'sent');
   } catch (error) {
+    ctx.metrics.codeSend(params.via, 'failed');
     await discardCode(ctx, app, params.channel, params.identifier, code);
     if (error instanceof ApiError) throw error;
     ctx.log.error('code delivery failed', {

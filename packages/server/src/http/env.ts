@@ -8,5 +8,7 @@ export interface AppEnv {
     auth: { userId: string; sessionId: string; authTime: number };
     /** True when the caller proved the app secret (server-to-server, WIRE.md §7.1). */
     serverCaller: boolean;
+    /** This request's id (observability/request-log.ts): in its log lines and its `x-request-id` answer. */
+    requestId: string;
   };
 }

@@ -29,6 +29,18 @@ export async function loginWithIdentity(
   identity: VerifiedIdentity,
   options: { mode?: LoginMode | undefined; isGuest?: boolean; signUpOnly?: boolean } = {},
 ): Promise<LoginReturnType> {
+  const login = await logIn(ctx, app, identity, options);
+  // Every login method ends here: counted once, by the account type that logged in.
+  ctx.metrics.login(identity.type, login.isNewUser);
+  return login;
+}
+
+async function logIn(
+  ctx: ServerContext,
+  app: AppRecord,
+  identity: VerifiedIdentity,
+  options: { mode?: LoginMode | undefined; isGuest?: boolean; signUpOnly?: boolean },
+): Promise<LoginReturnType> {
   await assertAllowlisted(ctx, app, identity);
   const existing = await findAccountOwner(ctx.db, app.id, identity.type, identity.identifier);
   // A sign-up-only identity (a new passkey) proves nothing about an account someone already holds.

@@ -21,6 +21,8 @@ export interface StorageOptions {
 export interface Storage {
   db: Kysely<Database>;
   dialect: Dialect;
+  /** The PostgreSQL connection pool (its use is a metric); none on SQLite. */
+  pool?: pg.Pool;
   close(): Promise<void>;
 }
 
@@ -50,9 +52,13 @@ export async function openStorage(
       if (!/^[a-z_][a-z0-9_]*$/.test(options.schema)) throw new Error('Invalid schema name');
       await pool.query(`CREATE SCHEMA IF NOT EXISTS ${options.schema}`);
     }
+    // An idle connection the database drops (a restart, a failover, a proxy closing) is reported
+    // here; unheard, the pool's 'error' event would end the process. The pool replaces it on next
+    // use, and `/ready` reports the database while it cannot.
+    pool.on('error', () => {});
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     await migrate(db as Kysely<unknown>, { postgres: true, featureMigrations });
-    return { db, dialect: 'postgres', close: () => db.destroy() };
+    return { db, dialect: 'postgres', pool, close: () => db.destroy() };
   }
   const dataDir = options.dataDir ?? '.latchkey';
   let file = ':memory:';

@@ -426,3 +426,12 @@ async function currentSchema(db: Kysely<unknown>): Promise<string> {
 }
 
 export { sql };
+
+/**
+ * The names of the migrations the database has run (Kysely's table, in the schema on the search
+ * path): readiness compares them with the build's, so a replica of a newer build waits for its schema.
+ */
+export async function appliedMigrations(db: Kysely<unknown>): Promise<Set<string>> {
+  const { rows } = await sql<{ name: string }>`select name from kysely_migration`.execute(db);
+  return new Set(rows.map((row) => row.name));
+}

@@ -162,6 +162,7 @@ export function startWebhookWorker(ctx: ServerContext): WebhookWorker {
     const attempt = row.attempts + 1;
     const ok = result.statusCode !== null && result.statusCode >= 200 && result.statusCode < 300;
     const retryAt = ok || !enabled ? null : nextAttemptAt(now, attempt);
+    const status = ok ? 'delivered' : retryAt === null || attempt >= maxAttempts ? 'failed' : 'pending';
     await ctx.db.transaction().execute(async (trx) => {
       await trx
         .insertInto('webhook_attempts')
@@ -181,7 +182,7 @@ export function startWebhookWorker(ctx: ServerContext): WebhookWorker {
       await trx
         .updateTable('webhook_deliveries')
         .set({
-          status: ok ? 'delivered' : retryAt === null || attempt >= maxAttempts ? 'failed' : 'pending',
+          status,
           attempts: attempt,
           next_attempt_at: retryAt ?? now,
           delivered_at: ok ? now : null,
@@ -193,6 +194,7 @@ export function startWebhookWorker(ctx: ServerContext): WebhookWorker {
         .where('claimed_by', '=', workerId)
         .execute();
     });
+    ctx.metrics.webhookDelivery(status === 'pending' ? 'retried' : status);
   }
 
   /** One pass: fan out, then fill the free slots with due deliveries. */
