@@ -6,18 +6,19 @@
 # See docs/deployment.md.
 #
 # No Docker engine runs in this repo's CI: e2e/image.test.ts reads this file, checks it
-# (scripts/image/dockerfile-check.ts, and hadolint when the machine has it), runs the build stage's
-# RUN steps below (they must be exactly `imageBuildSteps` of scripts/image/build.ts), and starts the
-# result with this file's ENTRYPOINT and CMD. Change the steps there and here together.
+# (scripts/image/dockerfile.ts, and hadolint when the machine has it), runs the build stage's steps
+# (the commands of its RUN must be exactly `imageBuildSteps` of scripts/image/build.ts) and starts
+# the result with this file's ENTRYPOINT, CMD and HEALTHCHECK. Change the steps there and here together.
 
 # Build stage: the full Debian image has the C++ toolchain and Python that pkcs11js (the PKCS#11 key
 # store's native addon) compiles with. Node's version is the repo's own (the `node` devDependency).
 FROM node:24.21.0-bookworm AS build
 WORKDIR /src
 COPY . .
-RUN npm ci
-RUN npm run build
-RUN node scripts/image/build.ts /app
+# One RUN (hadolint DL3059): after `COPY . .` any change to the repo reruns all three anyway.
+RUN npm ci \
+  && npm run build \
+  && node scripts/image/build.ts /app
 
 # Runtime stage: the packed @latchkey/server, @latchkey/protocol and @latchkey/wallet-frame with
 # their production dependencies, nothing else of the repo (no sources, no dev dependencies, no npm

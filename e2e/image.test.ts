@@ -83,9 +83,8 @@ describe('the container image, built by its Dockerfile steps without Docker', ()
   });
 
   test("the build stage's steps are the ones this test ran, on the repo's Node", () => {
-    expect(buildStage.instructions.filter((i) => i.keyword === 'RUN').map((i) => i.args)).toEqual([
-      ...imageBuildSteps,
-    ]);
+    const runs = buildStage.instructions.filter((i) => i.keyword === 'RUN');
+    expect(runs.flatMap((i) => i.args.split(/\s*&&\s*/))).toEqual([...imageBuildSteps]);
     expect(runtime.instructions.filter((i) => i.keyword === 'COPY').map((i) => i.args)).toEqual([
       `--from=build ${imageAppDir} ${imageAppDir}`,
     ]);

@@ -14,8 +14,8 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { npm, packPackages } from '../packages.ts';
 
 /**
- * The Dockerfile's build stage, RUN by RUN. The Dockerfile must run exactly these (the image test
- * compares them), so the steps the test performs are the image's.
+ * The Dockerfile's build stage, command by command (one RUN, joined with `&&`). The Dockerfile must
+ * run exactly these (the image test compares them), so the steps the test performs are the image's.
  */
 export const imageBuildSteps = ['npm ci', 'npm run build', 'node scripts/image/build.ts /app'] as const;
 

@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { checkDockerfile, healthcheckCommand, parseDockerfile } from './dockerfile.ts';
+import { checkDockerfile, checkDockerignore, healthcheckCommand, parseDockerfile } from './dockerfile.ts';
 
 const dockerfile = readFileSync(join(import.meta.dirname, '../../Dockerfile'), 'utf8');
 const check = (text: string) => checkDockerfile(text, { port: 8787, volume: '/var/lib/latchkey' });
@@ -85,5 +85,11 @@ describe('the Dockerfile check', () => {
     expect(
       check(edited(/ENV NODE_ENV=production/, 'ENV NODE_ENV=production\nARG LATCHKEY_ADMIN_KEY')),
     ).toEqual([]);
+  });
+
+  test('.dockerignore keeps dependencies, build output, data, keys and env files out of the context', () => {
+    const ignore = readFileSync(join(import.meta.dirname, '../../.dockerignore'), 'utf8');
+    expect(checkDockerignore(ignore)).toEqual([]);
+    expect(checkDockerignore(ignore.replace('**/*.key\n', ''))).toEqual(['.dockerignore: **/*.key missing']);
   });
 });

@@ -132,3 +132,26 @@ export function checkDockerfile(text: string, options: { port: number; volume: s
       problems.push(`line ${copy.line}: the runtime stage copies from the build context`);
   return problems;
 }
+
+/**
+ * What .dockerignore must keep out of the build context (`COPY . .`): installed and built output (the
+ * build stage makes its own from the lockfile) and local data, keys and env files, which would
+ * otherwise sit in the build stage's layers.
+ */
+export const requiredDockerignore = [
+  '**/node_modules',
+  '**/dist',
+  '.git',
+  '.latchkey',
+  '.latchkey.keys',
+  '**/*.key',
+  '**/.env',
+];
+
+/** The required .dockerignore entries missing from `text`. */
+export function checkDockerignore(text: string): string[] {
+  const lines = new Set(text.split('\n').map((l) => l.trim()));
+  return requiredDockerignore
+    .filter((entry) => !lines.has(entry))
+    .map((entry) => `.dockerignore: ${entry} missing`);
+}
