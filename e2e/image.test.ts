@@ -29,6 +29,7 @@ import {
 } from '../scripts/image/dockerfile.ts';
 import { ensureHadolint, runHadolint } from '../scripts/image/hadolint.ts';
 import { buildPackages } from '../scripts/packages.ts';
+import { withPackagesLock } from '../scripts/packages-lock.ts';
 
 const run = promisify(execFile);
 const repo = join(import.meta.dirname, '..');
@@ -57,8 +58,11 @@ describe('the container image, built by its Dockerfile steps without Docker', ()
 
   beforeAll(async () => {
     // The build stage: `npm ci` (this checkout's), `npm run build`, then the image script into /app.
-    await buildPackages();
-    await buildImageContents(inImage(imageAppDir));
+    // Under the lock: e2e/installed-packages.test.ts builds and packs the same dist dirs.
+    await withPackagesLock(async () => {
+      await buildPackages();
+      await buildImageContents(inImage(imageAppDir));
+    });
     // The runtime stage's own RUN: the volumes' mount points, owner-only.
     for (const volume of imageVolumes) mkdirSync(inImage(volume), { recursive: true, mode: 0o700 });
   }, 600_000);
