@@ -19,6 +19,7 @@ import { type SmtpListener, startSmtpListener } from '@latchkey/test/stand-ins';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildPackages, packPackages, publicPackages } from '../scripts/packages.ts';
+import { withPackagesLock } from '../scripts/packages-lock.ts';
 import {
   cleanEnv,
   installApp,
@@ -54,10 +55,14 @@ describe('the packed packages, installed in an app outside the repo', () => {
   const dataDir = join(root, 'data');
 
   beforeAll(async () => {
-    await buildPackages();
     mkdirSync(appDir);
     mkdirSync(packDir);
-    await installApp(appDir, await packPackages(packDir));
+    // Built and packed while no other e2e file builds (e2e/image.test.ts also does).
+    const packed = await withPackagesLock(async () => {
+      await buildPackages();
+      return packPackages(packDir);
+    });
+    await installApp(appDir, packed);
     smtp = await startSmtpListener();
     stops.push(() => smtp.close());
     // The app's origin, served from its (for now empty) build dir, is what the Latchkey app allows.
