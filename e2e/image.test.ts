@@ -215,6 +215,11 @@ describe('the container image, built by its Dockerfile steps without Docker', ()
       const health = await fetch(`http://127.0.0.1:${port}/health`);
       expect(health.status).toBe(200);
       expect(await health.json()).toEqual({ status: 'ok' });
+      // Readiness (database answers, migrations current), and the dashboard the server package ships.
+      expect((await fetch(`http://127.0.0.1:${port}/ready`)).status).toBe(200);
+      const dashboard = await fetch(`http://127.0.0.1:${port}/dashboard`);
+      expect(dashboard.status).toBe(200);
+      expect(await dashboard.text()).toContain('<div id="root"');
 
       // The HEALTHCHECK as Docker runs it (inside the container, so on the CMD's port, here this test's).
       const [healthNode, ...healthArgs] = healthcheckCommand(instructions('HEALTHCHECK')[0]!.args)!;
