@@ -385,7 +385,7 @@ describe.each(targets)('latchkey CLI (%s)', (target) => {
     expect(noPublicUrl.stderr).toMatch(/LATCHKEY_PUBLIC_URL must be set/);
     const unknown = await run(['apps', 'update', 'z'.repeat(25), '--set', 'sms_auth=true']);
     expect(unknown.code).not.toBe(0);
-    expect(unknown.stderr).toMatch(/not found/i);
+    expect(unknown.stderr).toMatch(/no app z{25}/);
   });
 
   it('another master key or key store on the same database refuses to start, naming which', async () => {

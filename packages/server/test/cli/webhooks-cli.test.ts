@@ -100,7 +100,7 @@ describe('latchkey webhooks CLI', () => {
     expect(unknown.stderr).toContain('Unknown event type "nope"');
     const noApp = await run(['webhooks', 'list', 'x'.repeat(25)]);
     expect(noApp.code).toBe(1);
-    expect(noApp.stderr).toContain('No app');
+    expect(noApp.stderr).toContain('no app');
     const app = JSON.parse((await run(['apps', 'create', '--name', 'Bad URL', '--json'])).stdout) as {
       id: string;
     };
