@@ -1,5 +1,5 @@
 import { createServer } from 'node:net';
-import { assertPublicUrl, createLatchkey, type Latchkey, listen, optionsFromEnv } from '../server.ts';
+import type { Latchkey } from '../server.ts';
 import { CliError, defineCommand, type Values } from './command.ts';
 
 export const serverOptions = {
@@ -50,6 +50,8 @@ export async function startServer(
   if (!/^\d{1,5}$/.test(values.port) || Number(values.port) > 65535)
     throw new CliError(`Invalid --port "${values.port}" (a number from 0 to 65535)`, 2);
   const port = Number(values.port);
+  // Loaded here, not at the top: `--help` never loads the server.
+  const { assertPublicUrl, createLatchkey, listen, optionsFromEnv } = await import('../server.ts');
   const say = (text: string, json: object) => console.log(values.json ? JSON.stringify(json) : text);
   const options = optionsFromEnv();
   if (mode.development) options.settings = { ...options.settings, development: true };

@@ -3,7 +3,6 @@ import { resolve } from 'node:path';
 import type { AppRecord } from '../app-config/app-record.ts';
 import type { ServerContext } from '../context.ts';
 import { silentLogger } from '../logger.ts';
-import { createLatchkey, optionsFromEnv } from '../server.ts';
 import { CliError } from './command.ts';
 
 /**
@@ -13,6 +12,8 @@ import { CliError } from './command.ts';
  * the data dir, which may then be absent.
  */
 export async function withStorage<T>(dataDir: string, fn: (ctx: ServerContext) => Promise<T>): Promise<T> {
+  // Loaded here, not at the top: `--help` never loads the server.
+  const { createLatchkey, optionsFromEnv } = await import('../server.ts');
   const options = optionsFromEnv();
   if (!options.databaseUrl) {
     const path = resolve(dataDir);

@@ -5,8 +5,7 @@ import {
   webhookEventTypes,
 } from '@latchkey/protocol';
 import type { ServerContext } from '../context.ts';
-import { optionsFromEnv } from '../server.ts';
-import { defaultSettings } from '../settings.ts';
+import { settingsFromEnv } from '../settings.ts';
 import { listDeliveries, resendDelivery } from '../webhooks/deliveries.ts';
 import {
   createEndpoint,
@@ -54,7 +53,7 @@ function endpointInput(values: {
   const input: Partial<EndpointInput> = {};
   if (values.url !== undefined) {
     try {
-      input.url = checkEndpointUrl(values.url, { ...defaultSettings, ...optionsFromEnv().settings });
+      input.url = checkEndpointUrl(values.url, settingsFromEnv(process.env));
     } catch (error) {
       throw new CliError(`--url "${values.url}": ${(error as Error).message}`);
     }

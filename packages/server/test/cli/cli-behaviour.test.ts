@@ -3,8 +3,11 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type CliResult, cleanEnv, postgresSchema, repoRoot, runCli, startCliServer } from './cli-harness.ts';
+
+// Each case spawns the CLI (a Node process loading the server's sources): dozens per test.
+vi.setConfig({ testTimeout: 240_000 });
 
 const version = (
   JSON.parse(readFileSync(join(repoRoot, 'packages/server/package.json'), 'utf8')) as { version: string }
