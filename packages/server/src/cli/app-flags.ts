@@ -49,6 +49,16 @@ export function appPatchFromFlags(values: {
     } catch {
       throw new CliError(`--set "${argument}": expected field=value, such as --set sms_auth=true`, 2);
     }
+    // A value that reads as JSON (123456, true) where the field wants text stays text:
+    // `--set test_otp_code=123456` means the string.
+    const eq = argument.indexOf('=');
+    const asText = parseSetArgument(`${argument.slice(0, eq)}=${JSON.stringify(argument.slice(eq + 1))}`);
+    const json = appPatch.safeParse(part);
+    if (!json.success) {
+      const issue = json.error.issues[0];
+      const wantsText = issue?.code === 'invalid_type' && issue.expected === 'string';
+      if (wantsText || appPatch.safeParse(asText).success) part = asText;
+    }
     const field = Object.keys(part)[0]!;
     if (!fieldNames.includes(field)) {
       const near = closest(field, fieldNames);
