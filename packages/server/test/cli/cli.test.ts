@@ -300,7 +300,7 @@ describe.each(targets)('latchkey CLI (%s)', (target) => {
       [['--set', 'mfa_methods=["email"]'], /mfa_methods: email is not an MFA method/],
       // Atomic: the valid half (email_auth=false) must not be applied; the serve test checks it.
       [
-        ['--set', 'email_auth=false', '--set', 'allowlist_config.error_title=1'],
+        ['--set', 'email_auth=false', '--set', `allowlist_config.error_title=${'x'.repeat(201)}`],
         /allowlist_config\.error_title/,
       ],
       // A parent domain is checked against the public URL, which this environment does not set.
