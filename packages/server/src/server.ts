@@ -212,7 +212,7 @@ export function listen(
 ): Promise<{ url: string; close(): Promise<void> }> {
   const { settings } = latchkey.ctx;
   assertPublicUrl(settings);
-  return new Promise((resolve) => {
+  return new Promise((resolve, reject) => {
     const server = serve(
       { fetch: latchkey.http.fetch, port: options.port, hostname: options.host },
       (info) => {
@@ -231,5 +231,7 @@ export function listen(
         });
       },
     );
+    // A busy port (EADDRINUSE) is an error the caller reports, not an uncaught exception.
+    server.once('error', reject);
   });
 }

@@ -197,6 +197,10 @@ export const serverSettingsPatch = z
     custom_jwt_audience: z.string().max(500).nullable(),
     custom_jwt_user_id_claim: z.string().min(1).max(100),
     test_credentials_enabled: z.boolean(),
+    // The test account's login: compared with the normalised identifier (lower-case email, E.164).
+    test_email: z.email().max(320).toLowerCase(),
+    test_phone_number: z.string().regex(/^\+[1-9][0-9]{6,14}$/, 'must be an E.164 number like +15555550123'),
+    test_otp_code: z.string().regex(/^[0-9]{6}$/, 'must be six digits'),
     captcha_secret_key: z.string().min(1).max(500).nullable(),
     cookie_sessions: z.boolean(),
     cookie_domain: cookieDomain.nullable(),

@@ -13,7 +13,8 @@ import { serverOrigin } from '../http/server-origin.ts';
 
 const entryBody = z.object({ type: z.enum(['email', 'phone', 'wallet']), value: z.string().min(1).max(320) });
 
-function normaliseEntry(type: 'email' | 'phone' | 'wallet', value: string): string {
+/** An allowlist value as stored: emails (or `@domain`) and wallets lower-cased, phones E.164. */
+export function normaliseEntry(type: 'email' | 'phone' | 'wallet', value: string): string {
   if (type === 'email')
     return value.trim().startsWith('@') ? value.trim().toLowerCase() : normaliseEmail(value, 'value');
   if (type === 'phone') return normalisePhone(value).e164;

@@ -1,8 +1,8 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
 import { createApp } from '../apps/app-service.ts';
-import { serveOptions, startServer } from './serve-command.ts';
+import { defineCommand } from './command.ts';
+import { serverOptions, serverOptionsHelp, startServer } from './serve-command.ts';
 
 /** Origins of the development app: the demo app's dev server and the server itself. */
 const devOrigins = [
@@ -16,37 +16,51 @@ const devOrigins = [
  * `npm start`: the server plus a development app created on first start. Its id and secret are
  * kept in the data dir (dev-app.json, owner-only) so the demo and the dev outbox can use them.
  */
-export async function devCommand(argv: string[]): Promise<number> {
-  const { values } = parseArgs({ args: argv, options: serveOptions, allowPositionals: false });
-  const file = join(values['data-dir'], 'dev-app.json');
-  return startServer(argv, { development: true }, async (latchkey, url) => {
-    let dev: { id: string; secret: string } | null = existsSync(file)
-      ? JSON.parse(readFileSync(file, 'utf8'))
-      : null;
-    if (dev && !(await latchkey.ctx.apps.load(dev.id))) dev = null;
-    if (!dev) {
-      const { app, secret } = await createApp(latchkey.ctx, {
-        name: 'Latchkey development app',
-        allowedDomains: devOrigins,
-        // Passkeys work on http://localhost:5173 (WebAuthn takes no IP address as relying party).
-        // Every MFA factor can be enrolled, so the demo's MFA panel has something to show.
-        patch: {
-          sms_auth: true,
-          guest_auth: true,
-          test_credentials_enabled: true,
-          passkey_auth: true,
-          passkeys_for_signup_enabled: true,
-          mfa_methods: ['sms', 'totp', 'passkey'],
-        },
-      });
-      dev = { id: app.id, secret };
-      writeFileSync(file, `${JSON.stringify(dev, null, 2)}\n`, { mode: 0o600 });
-      console.log(`Created the development app (credentials saved in ${file}).`);
-    }
-    console.log(`Development app id: ${dev.id}`);
-    console.log(`App config:  ${url}/api/v1/apps/${dev.id}`);
-    console.log(
-      `Dev outbox:  curl -u ${dev.id}:<secret from ${file}> -H 'privy-app-id: ${dev.id}' ${url}/api/v1/apps/${dev.id}/dev_outbox`,
-    );
-  });
-}
+export const devCommand = defineCommand({
+  name: 'dev',
+  synopsis: '[--port 8787] [--host 127.0.0.1]',
+  summary:
+    'Runs the server in development mode (codes to the dev outbox, public URL = listening address)\n' +
+    'with a development app created on first start (its credentials in <data-dir>/dev-app.json).',
+  details: serverOptionsHelp,
+  options: serverOptions,
+  run: (values) => {
+    const file = join(values['data-dir'], 'dev-app.json');
+    return startServer(values, { development: true }, async (latchkey, url, say) => {
+      let dev: { id: string; secret: string } | null = existsSync(file)
+        ? JSON.parse(readFileSync(file, 'utf8'))
+        : null;
+      if (dev && !(await latchkey.ctx.apps.load(dev.id))) dev = null;
+      if (!dev) {
+        const { app, secret } = await createApp(latchkey.ctx, {
+          name: 'Latchkey development app',
+          allowedDomains: devOrigins,
+          // Passkeys work on http://localhost:5173 (WebAuthn takes no IP address as relying party).
+          // Every MFA factor can be enrolled, so the demo's MFA panel has something to show.
+          patch: {
+            sms_auth: true,
+            guest_auth: true,
+            test_credentials_enabled: true,
+            passkey_auth: true,
+            passkeys_for_signup_enabled: true,
+            mfa_methods: ['sms', 'totp', 'passkey'],
+          },
+        });
+        dev = { id: app.id, secret };
+        writeFileSync(file, `${JSON.stringify(dev, null, 2)}\n`, { mode: 0o600 });
+        say(`Created the development app (credentials saved in ${file}).`, {
+          created: dev.id,
+          credentials_file: file,
+        });
+      }
+      say(
+        [
+          `Development app id: ${dev.id}`,
+          `App config:  ${url}/api/v1/apps/${dev.id}`,
+          `Dev outbox:  curl -u ${dev.id}:<secret from ${file}> -H 'privy-app-id: ${dev.id}' ${url}/api/v1/apps/${dev.id}/dev_outbox`,
+        ].join('\n'),
+        { development_app: dev.id, credentials_file: file },
+      );
+    });
+  },
+});

@@ -1,23 +1,51 @@
+import { allowlistCommand } from './allowlist-command.ts';
 import { appsCommand } from './apps-command.ts';
+import { CliError, type Command } from './command.ts';
 import { devCommand } from './dev-command.ts';
 import { serveCommand } from './serve-command.ts';
+import { testCredentialsCommand } from './test-credentials-command.ts';
+import { usersCommand } from './users-command.ts';
+import { packageVersion } from './version.ts';
 import { webhooksCommand } from './webhooks-command.ts';
+
+const commands: Command[] = [
+  serveCommand,
+  devCommand,
+  appsCommand,
+  allowlistCommand,
+  usersCommand,
+  testCredentialsCommand,
+  webhooksCommand,
+];
 
 const usage = `latchkey — self-hostable login and embedded wallets
 
 Usage:
-  latchkey serve [--port 8787] [--host 127.0.0.1] [--data-dir ./.latchkey]
-  latchkey dev   [--port 8787] [--host 127.0.0.1] [--data-dir ./.latchkey]
-  latchkey apps create --name NAME [--allowed-domain ORIGIN ...] [--json] [--data-dir DIR]
-  latchkey apps update ID --set field=value [--set ...] [--json] [--data-dir DIR]
-  latchkey apps oauth ID PROVIDER --client-id ID [--client-secret-file FILE] [--scopes 'a b']
-        [--team-id T --key-id K --private-key-file KEY.p8] [--issuer URL --display-name NAME] [--json]
-  latchkey apps list [--json] [--data-dir DIR]
-  latchkey webhooks create APP_ID --url URL [--event user.created ...] [--disabled] [--json]
-  latchkey webhooks list APP_ID [--json]
-  latchkey webhooks delete APP_ID WEBHOOK_ID
-  latchkey webhooks deliveries APP_ID WEBHOOK_ID [--status pending|delivered|failed] [--limit N] [--json]
+  latchkey serve [--port 8787] [--host 127.0.0.1] [--data-dir ./.latchkey] [--json]
+  latchkey dev   [--port 8787] [--host 127.0.0.1] [--data-dir ./.latchkey] [--json]
+  latchkey apps create --name NAME [--allowed-domain ORIGIN ...] [--set field=value ...]
+  latchkey apps update APP_ID [--name NAME] [--allowed-domain ORIGIN ...] [--set field=value ...]
+  latchkey apps show APP_ID
+  latchkey apps list
+  latchkey apps fields
+  latchkey apps oauth APP_ID PROVIDER --client-id ID [--client-secret-file FILE] [--scopes 'a b']
+        [--team-id T --key-id K --private-key-file KEY.p8] [--issuer URL --display-name NAME]
+  latchkey allowlist list APP_ID
+  latchkey allowlist add|remove APP_ID [--email ADDRESS|@DOMAIN ...] [--phone NUMBER ...] [--wallet ADDRESS ...]
+  latchkey users find APP_ID (--email ADDRESS | --phone NUMBER | --wallet ADDRESS | --id USER_ID)
+  latchkey users delete APP_ID USER_ID
+  latchkey test-credentials APP_ID [--enable [--email E] [--phone P] [--code 123456] | --disable]
+  latchkey webhooks create APP_ID --url URL [--event TYPE ...] [--disable]
+  latchkey webhooks update APP_ID WEBHOOK_ID [--url URL] [--event TYPE ... | --all-events] [--enable | --disable]
+  latchkey webhooks list APP_ID
+  latchkey webhooks delete|rotate-secret APP_ID WEBHOOK_ID
+  latchkey webhooks deliveries APP_ID WEBHOOK_ID [--status pending|delivered|failed] [--limit N]
   latchkey webhooks resend APP_ID WEBHOOK_ID DELIVERY_ID
+  latchkey --version
+
+Every command takes --help (its options; nothing else happens), --json (one JSON value for scripts
+instead of the human text) and --data-dir DIR (./.latchkey). Only serve and dev create the data dir;
+the other commands refuse a missing one. Exit codes: 0 done, 1 failed (message on stderr), 2 usage.
 
 Storage is the embedded SQLite file in --data-dir, or PostgreSQL when DATABASE_URL is set.
 serve needs LATCHKEY_PUBLIC_URL (the origin browsers reach it at); dev takes its listening address.
@@ -32,37 +60,54 @@ Key store (seals wallet recovery material and token signing keys away from the d
   LATCHKEY_KEY_STORE=pkcs11 with LATCHKEY_PKCS11_MODULE (the library's .so), LATCHKEY_PKCS11_TOKEN_LABEL
     or LATCHKEY_PKCS11_SLOT, LATCHKEY_PKCS11_PIN, LATCHKEY_PKCS11_KEY_LABEL (default latchkey-recovery)
   LATCHKEY_KEY_STORE=file:PATH, a key file outside --data-dir
-Required by serve and apps; dev defaults to the key file <data-dir>.keys/recovery.key.`;
+Required by serve and the storage commands; dev defaults to the key file <data-dir>.keys/recovery.key.`;
 
 /** Runs the CLI; resolves with the process exit code (servers resolve when they stop). */
 export async function main(argv: string[]): Promise<number> {
-  const [command, ...rest] = argv;
+  const [name, ...rest] = argv;
   try {
-    switch (command) {
-      case 'serve':
-        return await serveCommand(rest);
-      case 'dev':
-        return await devCommand(rest);
-      case 'apps':
-        return await appsCommand(rest);
-      case 'webhooks':
-        return await webhooksCommand(rest);
+    switch (name) {
       case undefined:
-      case 'help':
       case '--help':
       case '-h':
         console.log(usage);
         return 0;
+      case '--version':
+      case '-v':
+      case 'version':
+        console.log(packageVersion());
+        return 0;
+      case 'help': {
+        // `latchkey help apps create` is `latchkey apps create --help`.
+        if (rest.length === 0) {
+          console.log(usage);
+          return 0;
+        }
+        return await run(rest[0]!, [...rest.slice(1), '--help']);
+      }
       default:
-        console.error(`Unknown command "${command}".\n\n${usage}`);
-        return 2;
+        return await run(name, rest);
     }
   } catch (error) {
-    // Print the chain of causes: "Migration 0001 failed" alone hides what the database said.
-    let message = `latchkey: ${(error as Error).message}`;
-    for (let cause = (error as Error).cause; cause instanceof Error; cause = cause.cause)
-      message += `\n  caused by: ${cause.message}`;
-    console.error(message);
+    return report(error);
+  }
+}
+
+async function run(name: string, argv: string[]): Promise<number> {
+  const command = commands.find((c) => c.name === name);
+  if (!command) throw new CliError(`unknown command "${name}" (latchkey --help lists the commands)`, 2);
+  return command.main(argv);
+}
+
+/** One message on stderr, never a stack: the chain of causes, since "Migration 0001 failed" alone hides what the database said. */
+function report(error: unknown): number {
+  if (!(error instanceof Error)) {
+    console.error(`latchkey: ${String(error)}`);
     return 1;
   }
+  let message = `latchkey: ${error.message}`;
+  for (let cause = error.cause; cause instanceof Error; cause = cause.cause)
+    message += `\n  caused by: ${cause.message}`;
+  console.error(message);
+  return error instanceof CliError ? error.exitCode : 1;
 }

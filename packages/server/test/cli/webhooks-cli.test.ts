@@ -79,7 +79,7 @@ describe('latchkey webhooks CLI', () => {
 
     const resend = await run(['webhooks', 'resend', appId, endpoint.id, 'nosuchdelivery']);
     expect(resend.code).toBe(1);
-    expect(resend.stderr).toContain('Webhook delivery not found.');
+    expect(resend.stderr).toContain(`no delivery nosuchdelivery for webhook endpoint ${endpoint.id}`);
 
     const deleted = await run(['webhooks', 'delete', appId, endpoint.id, '--json']);
     expect(deleted.code, deleted.stderr).toBe(0);
@@ -100,7 +100,7 @@ describe('latchkey webhooks CLI', () => {
     expect(unknown.stderr).toContain('Unknown event type "nope"');
     const noApp = await run(['webhooks', 'list', 'x'.repeat(25)]);
     expect(noApp.code).toBe(1);
-    expect(noApp.stderr).toContain('No app');
+    expect(noApp.stderr).toContain('no app');
     const app = JSON.parse((await run(['apps', 'create', '--name', 'Bad URL', '--json'])).stdout) as {
       id: string;
     };
