@@ -1,10 +1,10 @@
 import { usersApi } from '@latchkey/protocol';
-import { deleteUser } from '../accounts/delete-user.ts';
 import { loadUser, toWireUser, type UserRecord } from '../accounts/user-record.ts';
 import type { ServerContext } from '../context.ts';
-import { recordEvent } from '../outbox/record-event.ts';
+import { ApiError } from '../http/api-error.ts';
 import { pathUserId } from '../users-api/import-user.ts';
 import { lookups } from '../users-api/lookups.ts';
+import { removeUser } from '../users-api/remove-user.ts';
 import { CliError, defineCommand, defineGroup } from './command.ts';
 import { fields, table, time } from './output.ts';
 import { requireApp, withStorage } from './storage.ts';
@@ -98,16 +98,15 @@ const remove = defineCommand({
     return withStorage(values['data-dir'], async (ctx) => {
       const app = await requireApp(ctx, appId!);
       const id = pathUserId(userId);
-      // As DELETE /api/v1/users/:id does: read, delete and record in one transaction.
-      const deleted = await ctx.db.transaction().execute(async (trx) => {
-        const user = id ? await loadUser(trx, app.id, id) : null;
-        if (!user) return null;
-        await deleteUser(trx, app.id, user.id);
-        await recordEvent(trx, app.id, 'user.deleted', { user: toWireUser(user) }, ctx.now());
-        return user;
-      });
-      if (!deleted) throw new CliError(`no user ${userId} in app ${app.id}`);
-      const wireId = `did:privy:${deleted.id}`;
+      // The same delete as DELETE /api/v1/users/:id and the dashboard's: one transaction, one event.
+      try {
+        await removeUser(ctx, app.id, id);
+      } catch (error) {
+        if (error instanceof ApiError && error.code === 'user_does_not_exist')
+          throw new CliError(`no user ${userId} in app ${app.id}`);
+        throw error;
+      }
+      const wireId = `did:privy:${id}`;
       return { json: { id: wireId, deleted: true }, human: `Deleted user ${wireId}` };
     });
   },

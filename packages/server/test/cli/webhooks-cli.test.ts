@@ -3,7 +3,11 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+
+// Each test spawns CLI processes (Node start, migrations): on two cores shared with other test
+// workers that takes longer than the default 30 s. No figure is asserted.
+vi.setConfig({ testTimeout: 180_000 });
 
 const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url));
 const bin = join(repoRoot, 'packages/server/bin/latchkey.ts');
