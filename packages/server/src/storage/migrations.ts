@@ -409,14 +409,21 @@ export async function migrate(
   // fails with `relation "kysely_migration_lock" does not exist`.
   const migrationTableSchema = options.postgres ? await currentSchema(db) : undefined;
   const migrator = new Migrator({ db, provider, ...(migrationTableSchema ? { migrationTableSchema } : {}) });
-  const { error, results } = options.to
-    ? await migrator.migrateTo(options.to)
-    : await migrator.migrateToLatest();
+  const run = () => (options.to ? migrator.migrateTo(options.to) : migrator.migrateToLatest());
+  let { error, results } = await run();
+  // Kysely's check for its own tables introspects every schema of the database; a schema another
+  // client drops at that moment fails it with 3F000 (invalid_schema_name) naming that schema. Nothing
+  // of ours ran (on PostgreSQL the migrations are one transaction), so try again.
+  for (let attempt = 1; attempt < 5 && error && droppedSchemaRace(error); attempt++)
+    ({ error, results } = await run());
   if (error) {
     const failed = results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';
     throw new Error(`Migration ${failed} failed`, { cause: error });
   }
 }
+
+/** PostgreSQL's invalid_schema_name: a schema vanished under a query that listed it. */
+const droppedSchemaRace = (error: unknown) => (error as { code?: string } | null)?.code === '3F000';
 
 async function currentSchema(db: Kysely<unknown>): Promise<string> {
   const { rows } = await sql<{ schema: string | null }>`select current_schema() as schema`.execute(db);
