@@ -2,7 +2,8 @@
  * The developer dashboard in Chromium, against the real server: log in with the admin key, create an
  * app, enable Google with its OAuth client, change the accent colour and watch the modal preview
  * change (and a validation error land next to its field), find a user made by logging in through the
- * API, add a webhook endpoint pointing at a local receiver and see its delivery in the log.
+ * API, add and remove allowlist entries, add a webhook endpoint pointing at a local receiver and see
+ * its delivery in the log, and add an endpoint for one event type.
  * Screenshots at 1280 and 390 px under artifacts/dashboard/ (gitignored).
  */
 import { mkdirSync } from 'node:fs';
@@ -138,6 +139,30 @@ describe('dashboard', () => {
       expect(await page.getByTestId('user-detail').textContent()).toContain('found-in-dashboard@example.com');
       await shoot(page, 'users-1280');
 
+      // Allowlist: a bad value's message from the server, an entry added (stored normalised), removed.
+      await page.getByRole('link', { name: 'Allowlist', exact: true }).click();
+      const allowlist = page.getByTestId('allowlist');
+      await page.locator('select[name="allowlist_type"]').selectOption('email');
+      await page.locator('input[name="allowlist_value"]').fill('not an email');
+      await page.getByRole('button', { name: 'Add entry' }).click();
+      await expect.poll(() => page.getByRole('alert').textContent()).toMatch(/value/i);
+      await page.locator('input[name="allowlist_value"]').fill('Invited@Example.com');
+      await page.getByRole('button', { name: 'Add entry' }).click();
+      await expect.poll(() => allowlist.textContent()).toContain('invited@example.com');
+      await page.locator('select[name="allowlist_type"]').selectOption('wallet');
+      await page.locator('input[name="allowlist_value"]').fill(`0x${'AB'.repeat(20)}`);
+      await page.getByRole('button', { name: 'Add entry' }).click();
+      await expect.poll(() => allowlist.locator('li').count()).toBe(2);
+      await shoot(page, 'allowlist-1280');
+      await allowlist.getByRole('button', { name: 'Remove invited@example.com' }).click();
+      await expect.poll(() => allowlist.locator('li').count()).toBe(1);
+      const entries = await (
+        await fetch(`${t.url}/admin/v1/apps/${appId}/allowlist`, {
+          headers: { authorization: 'Bearer test-admin-key' },
+        })
+      ).json();
+      expect(entries.data).toMatchObject([{ type: 'wallet', value: `0x${'ab'.repeat(20)}` }]);
+
       // Webhooks: an endpoint at the local receiver (its secret shown once), then a delivery in the log.
       await page.getByRole('link', { name: 'Webhooks', exact: true }).click();
       await page.locator('input[name="webhook_url"]').fill(`${receiver.url}/hooks`);
@@ -159,6 +184,26 @@ describe('dashboard', () => {
       expect(await deliveries.textContent()).toContain('user.created');
       await shoot(page, 'webhooks-1280');
 
+      // An endpoint for one event type: the form's checked list, and the list shows its type.
+      await page.locator('input[name="webhook_url"]').fill(`${receiver.url}/deleted-only`);
+      await page.locator('input[name="event_types:all"]').uncheck();
+      await page.locator('input[name="event_types:user.deleted"]').check();
+      await page.getByRole('button', { name: 'Add endpoint' }).click();
+      const endpoints = page.getByTestId('endpoints');
+      await expect.poll(() => endpoints.locator('li').count()).toBe(2);
+      const endpointText = (path: string) => endpoints.locator('li', { hasText: path }).textContent();
+      expect(await endpointText('/deleted-only')).toContain('user.deleted');
+      expect(await endpointText('/hooks')).toContain('all events');
+      const hooks = await (
+        await fetch(`${t.url}/admin/v1/apps/${appId}/webhooks`, {
+          headers: { authorization: 'Bearer test-admin-key' },
+        })
+      ).json();
+      const typesOf = (path: string) =>
+        hooks.data.find((h: { url: string }) => h.url.endsWith(path))?.event_types;
+      expect(typesOf('/hooks')).toBeNull();
+      expect(typesOf('/deleted-only')).toEqual(['user.deleted']);
+
       // Dev outbox and keys render.
       await page.getByRole('link', { name: 'Dev outbox' }).click();
       await expect.poll(() => page.locator('.message').count()).toBeGreaterThan(0);
@@ -176,7 +221,7 @@ describe('dashboard', () => {
       await login(page);
       expect(await overflow(page)).toBeLessThanOrEqual(0);
       await shoot(page, 'apps-390');
-      for (const tab of ['settings', 'users', 'webhooks']) {
+      for (const tab of ['settings', 'users', 'allowlist', 'webhooks']) {
         await page.goto(`${t.url}/dashboard/#/apps/${appId}/${tab}`);
         await page.locator('.card').first().waitFor();
         await page.waitForTimeout(300);

@@ -90,6 +90,8 @@ export const routes = {
   /** An app's users as the dashboard sees them: search, one user, delete. */
   adminUsers: '/admin/v1/apps/:id/users',
   adminUser: '/admin/v1/apps/:id/users/:user_id',
+  /** An app's allowlist as the dashboard manages it (list, add, remove). */
+  adminAllowlist: '/admin/v1/apps/:id/allowlist',
   /** The development outbox of an app (development mode only). */
   adminDevOutbox: '/admin/v1/apps/:id/dev_outbox',
   /** The developer dashboard (apps/dashboard), served by the server. */

@@ -1,5 +1,6 @@
 import type { AdminApp } from '../api.ts';
 import { href } from '../route.ts';
+import { AllowlistPage } from './AllowlistPage.tsx';
 import { KeysPage } from './KeysPage.tsx';
 import { OutboxPage } from './OutboxPage.tsx';
 import { SettingsPage } from './SettingsPage.tsx';
@@ -9,6 +10,7 @@ import { WebhooksPage } from './WebhooksPage.tsx';
 const tabs = [
   ['settings', 'Settings'],
   ['users', 'Users'],
+  ['allowlist', 'Allowlist'],
   ['webhooks', 'Webhooks'],
   ['outbox', 'Dev outbox'],
   ['keys', 'Keys & test credentials'],
@@ -31,6 +33,9 @@ export function AppPage({ app, tab, onChanged }: { app: AdminApp; tab: string; o
       </nav>
       {tab === 'settings' && <SettingsPage key={app.id} app={app} onSaved={onChanged} />}
       {tab === 'users' && <UsersPage key={app.id} appId={app.id} />}
+      {tab === 'allowlist' && (
+        <AllowlistPage key={app.id} appId={app.id} enabled={app.allowlist_enabled === true} />
+      )}
       {tab === 'webhooks' && <WebhooksPage key={app.id} appId={app.id} />}
       {tab === 'outbox' && <OutboxPage key={app.id} appId={app.id} />}
       {tab === 'keys' && <KeysPage key={app.id} app={app} onSaved={onChanged} />}

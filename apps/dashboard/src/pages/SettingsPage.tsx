@@ -15,6 +15,7 @@ import {
   setIn,
   Text,
 } from '../form.tsx';
+import { href } from '../route.ts';
 
 /** The draft the form edits: the PATCH body's shape, public fields and server settings side by side. */
 function draftOf(app: AdminApp): Draft {
@@ -223,7 +224,8 @@ export function SettingsPage({ app, onSaved }: { app: AdminApp; onSaved(): Promi
           <Text path="allowlist_config.cta_text" label="Call-to-action text" nullable />
           <Text path="allowlist_config.cta_link" label="Call-to-action link" nullable />
           <p className="muted">
-            Entries: `latchkey allowlist` or the server API (`/api/v1/apps/:id/allowlist`).
+            Entries: the <a href={href('apps', app.id, 'allowlist')}>Allowlist</a> tab, `latchkey allowlist`
+            or the server API (`/api/v1/apps/:id/allowlist`).
           </p>
         </section>
 

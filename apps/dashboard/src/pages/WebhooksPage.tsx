@@ -1,4 +1,10 @@
-import type { WebhookDelivery, WebhookEndpoint, WebhookEndpointWithSecret } from '@latchkey/protocol';
+import {
+  type WebhookDelivery,
+  type WebhookEndpoint,
+  type WebhookEndpointWithSecret,
+  type WebhookEventType,
+  webhookEventTypes,
+} from '@latchkey/protocol';
 import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import { api, appPath } from '../api.ts';
 import { Secret } from '../components/Secret.tsx';
@@ -9,6 +15,8 @@ const date = (seconds: number | null) => (seconds ? new Date(seconds * 1000).toL
 export function WebhooksPage({ appId }: { appId: string }) {
   const [endpoints, setEndpoints] = useState<WebhookEndpoint[]>([]);
   const [url, setUrl] = useState('');
+  /** The event types the new endpoint receives: `null` is every type, now and added later. */
+  const [eventTypes, setEventTypes] = useState<WebhookEventType[] | null>(null);
   const [created, setCreated] = useState<WebhookEndpointWithSecret | null>(null);
   const [selected, setSelected] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -34,13 +42,19 @@ export function WebhooksPage({ appId }: { appId: string }) {
 
   const create = (event: FormEvent) => {
     event.preventDefault();
+    if (eventTypes?.length === 0) {
+      setError('Pick at least one event type, or all events.');
+      return;
+    }
     run(async () => {
       const endpoint = await api<WebhookEndpointWithSecret>('POST', appPath(appId, '/webhooks'), {
         url: url.trim(),
+        ...(eventTypes ? { event_types: eventTypes } : {}),
       });
       setCreated(endpoint);
       setSelected(endpoint.id);
       setUrl('');
+      setEventTypes(null);
     });
   };
 
@@ -61,6 +75,34 @@ export function WebhooksPage({ appId }: { appId: string }) {
             />
           </label>
           <button type="submit">Add endpoint</button>
+          <fieldset className="multi event-types" data-field="event_types">
+            <legend>Event types</legend>
+            <label className="check">
+              <input
+                type="checkbox"
+                name="event_types:all"
+                checked={eventTypes === null}
+                onChange={(e) => setEventTypes(e.target.checked ? null : [])}
+              />
+              <span>All events</span>
+            </label>
+            {eventTypes !== null &&
+              webhookEventTypes.map((type) => (
+                <label key={type} className="check">
+                  <input
+                    type="checkbox"
+                    name={`event_types:${type}`}
+                    checked={eventTypes.includes(type)}
+                    onChange={(e) =>
+                      setEventTypes(
+                        e.target.checked ? [...eventTypes, type] : eventTypes.filter((t) => t !== type),
+                      )
+                    }
+                  />
+                  <span>{type}</span>
+                </label>
+              ))}
+          </fieldset>
         </form>
         {error && (
           <p className="error" role="alert">
@@ -84,7 +126,7 @@ export function WebhooksPage({ appId }: { appId: string }) {
                 onClick={() => setSelected(endpoint.id)}
               >
                 <strong className="break">{endpoint.url}</strong>
-                <small className="muted">
+                <small className="muted break" data-testid="event-types">
                   {endpoint.enabled ? 'enabled' : 'disabled'} ·{' '}
                   {endpoint.event_types?.join(', ') ?? 'all events'}
                 </small>

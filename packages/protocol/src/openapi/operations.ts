@@ -171,6 +171,9 @@ const outside: Record<string, [HttpMethod, string, Tag, OperationAuth, string]> 
   adminUsers: ['GET', routes.adminUsers, 'admin', 'admin', "Search or page through an app's users"],
   adminUserGet: ['GET', routes.adminUser, 'admin', 'admin', 'Get a user of an app'],
   adminUserDelete: ['DELETE', routes.adminUser, 'admin', 'admin', 'Delete a user of an app'],
+  adminAllowlistList: ['GET', routes.adminAllowlist, 'admin', 'admin', "List an app's allowlist entries"],
+  adminAllowlistAdd: ['POST', routes.adminAllowlist, 'admin', 'admin', 'Add an allowlist entry'],
+  adminAllowlistRemove: ['DELETE', routes.adminAllowlist, 'admin', 'admin', 'Remove an allowlist entry'],
   adminDevOutbox: [
     'GET',
     routes.adminDevOutbox,

@@ -1,6 +1,8 @@
 import { routes } from '@latchkey/protocol';
 import { z } from 'zod';
+import { addAllowlistEntry, listAllowlist, removeAllowlistEntry } from '../accounts/allowlist.ts';
 import { loadUser, toWireUser } from '../accounts/user-record.ts';
+import { entryBody, normaliseEntry } from '../apps/feature.ts';
 import { devOutboxView } from '../delivery/dev-outbox.ts';
 import { type FeatureHost, type Route, route } from '../feature.ts';
 import { ApiError } from '../http/api-error.ts';
@@ -16,7 +18,8 @@ const sessionBody = z.object({ admin_key: boundedString(500) });
 
 /**
  * The admin routes the dashboard needs beyond the apps: its login session, an app's users (found
- * and deleted with the users API's own services) and the development outbox.
+ * and deleted with the users API's own services), its allowlist (the app server API's services and
+ * normalisation) and the development outbox.
  */
 export function dashboardRoutes({ ctx, devOutbox, adminKeyHash }: FeatureHost): Route[] {
   const appId = async (raw: string | undefined) => {
@@ -82,6 +85,33 @@ export function dashboardRoutes({ ctx, devOutbox, adminKeyHash }: FeatureHost): 
       handler: async (c) => {
         const id = await appId(c.req.param('id'));
         await removeUser(ctx, id, pathUserId(c.req.param('user_id')));
+        return c.json({ deleted: true });
+      },
+    }),
+    route({
+      method: 'GET',
+      path: routes.adminAllowlist,
+      auth: 'admin',
+      handler: async (c) => c.json({ data: await listAllowlist(ctx, await appId(c.req.param('id'))) }),
+    }),
+    route({
+      method: 'POST',
+      path: routes.adminAllowlist,
+      auth: 'admin',
+      body: entryBody,
+      handler: async (c, { type, value }) => {
+        const id = await appId(c.req.param('id'));
+        return c.json(await addAllowlistEntry(ctx, id, type, normaliseEntry(type, value)));
+      },
+    }),
+    route({
+      method: 'DELETE',
+      path: routes.adminAllowlist,
+      auth: 'admin',
+      body: entryBody,
+      handler: async (c, { type, value }) => {
+        const id = await appId(c.req.param('id'));
+        await removeAllowlistEntry(ctx, id, type, normaliseEntry(type, value));
         return c.json({ deleted: true });
       },
     }),

@@ -5,7 +5,7 @@ import { appPatch } from '../app-config/config-schema.ts';
 import { createApp, listApps, settingsView, updateApp } from '../apps/app-service.ts';
 import { rotateSigningKey } from '../crypto/signing-keys.ts';
 import { type Feature, route } from '../feature.ts';
-import { type HostileString, invalidData, invalidToken, label, ok } from '../hostile-fixtures.ts';
+import { always, type HostileString, invalidData, invalidToken, label, ok } from '../hostile-fixtures.ts';
 import { ApiError } from '../http/api-error.ts';
 import { dashboardRoutes } from './dashboard-routes.ts';
 import { adminMigrations } from './migrations.ts';
@@ -133,6 +133,24 @@ export const adminFeature: Feature = {
       valid: noSuchUser,
       bad: noSuchUser,
       empty: noSuchUser,
+    },
+    [`GET ${routes.adminAllowlist}`]: {
+      path: (env) => `/admin/v1/apps/${env.adminTargetId}/allowlist`,
+      valid: ok,
+    },
+    [`POST ${routes.adminAllowlist}`]: {
+      path: (env) => `/admin/v1/apps/${env.adminTargetId}/allowlist`,
+      body: (env) => ({ type: 'email', value: `admin-allowed-${env.next()}@example.com` }),
+      valid: ok,
+      required: ['type', 'value'],
+      strings: { type: always(invalidData), value: always(invalidData) },
+    },
+    [`DELETE ${routes.adminAllowlist}`]: {
+      path: (env) => `/admin/v1/apps/${env.adminTargetId}/allowlist`,
+      body: () => ({ type: 'email', value: 'absent@example.com' }),
+      valid: { status: 404, code: 'not_found' },
+      required: ['type', 'value'],
+      strings: { type: always(invalidData), value: always(invalidData) },
     },
     [`GET ${routes.adminDevOutbox}`]: {
       path: (env) => `/admin/v1/apps/${env.adminTargetId}/dev_outbox`,

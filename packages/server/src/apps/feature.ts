@@ -11,7 +11,11 @@ import { always, invalidData, ok } from '../hostile-fixtures.ts';
 import { ApiError } from '../http/api-error.ts';
 import { serverOrigin } from '../http/server-origin.ts';
 
-const entryBody = z.object({ type: z.enum(['email', 'phone', 'wallet']), value: z.string().min(1).max(320) });
+/** An allowlist entry in a body (the app server API's and the admin API's). */
+export const entryBody = z.object({
+  type: z.enum(['email', 'phone', 'wallet']),
+  value: z.string().min(1).max(320),
+});
 
 /** An allowlist value as stored: emails (or `@domain`) and wallets lower-cased, phones E.164. */
 export function normaliseEntry(type: 'email' | 'phone' | 'wallet', value: string): string {

@@ -13,10 +13,11 @@ describe.each(dialects)('admin dashboard routes (%s)', (dialect) => {
   });
   afterAll(() => t.close());
 
-  const admin = async <T = Record<string, unknown>>(method: string, path: string) => {
+  const admin = async <T = Record<string, unknown>>(method: string, path: string, body?: unknown) => {
     const response = await fetch(`${t.url}${path}`, {
       method,
-      headers: { authorization: 'Bearer test-admin-key' },
+      headers: { authorization: 'Bearer test-admin-key', 'content-type': 'application/json' },
+      body: body === undefined ? null : JSON.stringify(body),
     });
     return { status: response.status, body: (await response.json()) as T };
   };
@@ -84,6 +85,54 @@ describe.each(dialects)('admin dashboard routes (%s)', (dialect) => {
     const events = await t.ctx.db.selectFrom('outbox').select('type').where('app_id', '=', app.id).execute();
     expect(events.map((e) => e.type)).toContain('user.deleted');
     expect((await admin('GET', `/admin/v1/apps/${'z'.repeat(25)}/users`)).status).toBe(404);
+  });
+
+  it('lists, adds and removes allowlist entries, normalised as the app server API stores them', async () => {
+    const { app, client } = await t.createApp({ email_auth: true, allowlist_enabled: true });
+    const path = `/admin/v1/apps/${app.id}/allowlist`;
+    expect(await admin('GET', path)).toEqual({ status: 200, body: { data: [] } });
+
+    const added = await admin('POST', path, { type: 'email', value: ' Invited@Example.com ' });
+    expect(added).toMatchObject({ status: 200, body: { type: 'email', value: 'invited@example.com' } });
+    const wallet = '0xABCDEF0123456789ABCDEF0123456789ABCDEF01';
+    expect((await admin('POST', path, { type: 'wallet', value: wallet })).body).toMatchObject({
+      value: wallet.toLowerCase(),
+    });
+    // The same rules as the app server API: a duplicate, a bad email or phone, an unknown type.
+    expect(await admin('POST', path, { type: 'email', value: 'INVITED@example.com' })).toMatchObject({
+      status: 400,
+      body: { code: 'resource_already_exists' },
+    });
+    expect((await admin('POST', path, { type: 'email', value: 'not an email' })).body).toMatchObject({
+      code: 'invalid_data',
+    });
+    expect((await admin('POST', path, { type: 'phone', value: '12' })).status).toBe(400);
+    expect((await admin('POST', path, { type: 'passkey', value: 'x' })).status).toBe(400);
+
+    const listed = await admin<{ data: { type: string; value: string }[] }>('GET', path);
+    expect(listed.body.data.map((e) => `${e.type}:${e.value}`)).toEqual([
+      'email:invited@example.com',
+      `wallet:${wallet.toLowerCase()}`,
+    ]);
+    // The entry governs login, and the app server API sees the same list.
+    expect((await client.loginWithEmail('invited@example.com')).status).toBe(200);
+    expect((await client.loginWithEmail('stranger@example.com')).status).toBe(403);
+
+    expect(await admin('DELETE', path, { type: 'email', value: 'Invited@example.com' })).toEqual({
+      status: 200,
+      body: { deleted: true },
+    });
+    expect(await admin('DELETE', path, { type: 'email', value: 'invited@example.com' })).toMatchObject({
+      status: 404,
+      body: { code: 'not_found' },
+    });
+    expect((await admin<{ data: unknown[] }>('GET', path)).body.data).toHaveLength(1);
+    expect((await admin('GET', `/admin/v1/apps/${'z'.repeat(25)}/allowlist`)).status).toBe(404);
+    // Another app's entries are not this app's.
+    const other = await t.createApp();
+    expect(
+      (await admin<{ data: unknown[] }>('GET', `/admin/v1/apps/${other.app.id}/allowlist`)).body.data,
+    ).toEqual([]);
   });
 
   it('reads the development outbox', async () => {
