@@ -57,6 +57,9 @@ describe('the packed packages, installed in an app outside the repo', () => {
   beforeAll(async () => {
     mkdirSync(appDir);
     mkdirSync(packDir);
+    // The operator's data dirs: the CLI's commands other than serve and dev create none.
+    mkdirSync(dataDir);
+    mkdirSync(join(root, 'pkcs11-data'));
     // Built and packed while no other e2e file builds (e2e/image.test.ts also does).
     const packed = await withPackagesLock(async () => {
       await buildPackages();
