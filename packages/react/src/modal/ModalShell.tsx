@@ -8,14 +8,13 @@ import {
   useRef,
   useSyncExternalStore,
 } from 'react';
-import { LoadingScreen } from '../components/LoadingScreen.tsx';
-import { en } from '../copy/en.ts';
 import type { LatchkeyEvents } from '../events.ts';
 import type { LatchkeyConfig } from '../types.ts';
+import { ModalFrame } from './ModalFrame.tsx';
 import { areaOf, preloadAreas, useArea } from './registry.ts';
 import { screenSize } from './screenSize.ts';
 import { injectModalStyles } from './styles.ts';
-import { modalTheme, relativeLuminance } from './theme.ts';
+import { modalTheme, themeStyle } from './theme.ts';
 import { useModalFlow } from './useModalFlow.ts';
 
 export interface ModalShellProps {
@@ -90,12 +89,6 @@ export default function ModalShell({ client, config, events, request, onClose }:
 
   const app = state.appConfig;
   const theme = modalTheme(config.appearance, app);
-  const style: Record<string, string> = {};
-  if (theme.background) style['--lk-bg'] = theme.background;
-  if (theme.accent) {
-    style['--lk-accent'] = theme.accent;
-    style['--lk-accent-fg'] = relativeLuminance(theme.accent) > 0.179 ? '#111827' : '#ffffff';
-  }
   // Until the flow has taken the request on, nothing of the last one's screens may mount.
   const shown = request !== null && flowState.request?.id === request.id ? request : null;
 
@@ -108,7 +101,7 @@ export default function ModalShell({ client, config, events, request, onClose }:
       data-testid="lk-modal"
       data-theme={theme.scheme}
       data-size={screenSize(screen.name, app, config)}
-      style={style as CSSProperties}
+      style={themeStyle(theme) as CSSProperties}
       aria-labelledby={titleId}
       onCancel={(event) => {
         event.preventDefault();
@@ -125,51 +118,19 @@ export default function ModalShell({ client, config, events, request, onClose }:
       }}
     >
       {shown && (
-        <div className="lk-inner">
-          <div className="lk-topbar">
-            {flow.canGoBack() ? (
-              <button
-                type="button"
-                className="lk-icon-btn"
-                data-testid="lk-back"
-                aria-label={en.back}
-                onClick={flow.back}
-              >
-                ‹
-              </button>
-            ) : (
-              <span />
-            )}
-            {screen.name !== 'embedded-creating' && (
-              <button
-                type="button"
-                className="lk-icon-btn"
-                data-testid="lk-close"
-                aria-label={en.close}
-                onClick={flow.close}
-              >
-                ×
-              </button>
-            )}
-          </div>
-          <div key={`${shown.id}:${visit}`} className="lk-screen-slot" style={{ display: 'contents' }}>
-            {screen.name === 'loading' || !Area ? (
-              <LoadingScreen titleId={titleId} />
-            ) : (
-              <Area
-                screen={screen}
-                flow={flow}
-                client={client}
-                config={config}
-                app={app}
-                request={shown}
-                titleId={titleId}
-                scheme={theme.scheme}
-              />
-            )}
-          </div>
-          <div ref={captchaHost} className="lk-captcha-box" />
-        </div>
+        <ModalFrame
+          flow={flow}
+          client={client}
+          config={config}
+          app={app}
+          request={shown}
+          screen={screen}
+          Area={Area}
+          visit={visit}
+          titleId={titleId}
+          scheme={theme.scheme}
+          captchaHost={captchaHost}
+        />
       )}
     </dialog>
   );

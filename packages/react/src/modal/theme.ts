@@ -38,3 +38,14 @@ export function modalTheme(appearance: LatchkeyAppearance | undefined, app: AppR
   }
   return { scheme: theme === 'dark' ? 'dark' : 'light', background: null, accent };
 }
+
+/** The dialog's custom properties for a theme: its background and accent, with text that reads on the accent. */
+export function themeStyle(theme: ModalTheme): Record<string, string> {
+  const style: Record<string, string> = {};
+  if (theme.background) style['--lk-bg'] = theme.background;
+  if (theme.accent) {
+    style['--lk-accent'] = theme.accent;
+    style['--lk-accent-fg'] = relativeLuminance(theme.accent) > 0.179 ? '#111827' : '#ffffff';
+  }
+  return style;
+}

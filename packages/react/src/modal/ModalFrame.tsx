@@ -1,0 +1,92 @@
+import type { LatchkeyClient, ModalRequest } from '@latchkey/core';
+import type { ModalFlow, Screen } from '@latchkey/core/modal';
+import type { AppResponse } from '@latchkey/protocol';
+import type { Ref } from 'react';
+import { LoadingScreen } from '../components/LoadingScreen.tsx';
+import { en } from '../copy/en.ts';
+import type { AreaComponent } from '../screens/types.ts';
+import type { LatchkeyConfig } from '../types.ts';
+
+export interface ModalFrameProps {
+  flow: ModalFlow;
+  client: LatchkeyClient;
+  config: LatchkeyConfig;
+  app: AppResponse | null;
+  request: ModalRequest;
+  /** The screen to show ('loading' until the client is ready). */
+  screen: Screen | { name: 'loading' };
+  /** The screen's area, null while its chunk loads. */
+  Area: AreaComponent | null;
+  /** Grows on every navigation, so each visit mounts its screen afresh. */
+  visit: number;
+  titleId: string;
+  scheme: 'light' | 'dark';
+  /** Where a wallet flow's captcha widget renders. */
+  captchaHost?: Ref<HTMLDivElement>;
+}
+
+/**
+ * What the dialog shows: the back and close buttons around one screen. It holds no state of its own:
+ * the shell (`ModalShell`) owns the dialog and the flow, and tests can render any screen in it.
+ */
+export function ModalFrame({
+  flow,
+  client,
+  config,
+  app,
+  request,
+  screen,
+  Area,
+  visit,
+  titleId,
+  scheme,
+  captchaHost,
+}: ModalFrameProps) {
+  return (
+    <div className="lk-inner">
+      <div className="lk-topbar">
+        {flow.canGoBack() ? (
+          <button
+            type="button"
+            className="lk-icon-btn"
+            data-testid="lk-back"
+            aria-label={en.back}
+            onClick={flow.back}
+          >
+            ‹
+          </button>
+        ) : (
+          <span />
+        )}
+        {screen.name !== 'embedded-creating' && (
+          <button
+            type="button"
+            className="lk-icon-btn"
+            data-testid="lk-close"
+            aria-label={en.close}
+            onClick={flow.close}
+          >
+            ×
+          </button>
+        )}
+      </div>
+      <div key={`${request.id}:${visit}`} className="lk-screen-slot" style={{ display: 'contents' }}>
+        {screen.name === 'loading' || !Area ? (
+          <LoadingScreen titleId={titleId} />
+        ) : (
+          <Area
+            screen={screen}
+            flow={flow}
+            client={client}
+            config={config}
+            app={app}
+            request={request}
+            titleId={titleId}
+            scheme={scheme}
+          />
+        )}
+      </div>
+      <div ref={captchaHost} className="lk-captcha-box" />
+    </div>
+  );
+}
