@@ -3,8 +3,15 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import {
+  type CliResult,
+  cleanEnv,
+  postgresSchema,
+  repoRoot,
+  runCli,
+  startServerProcess,
+} from '@latchkey/test/server/processes';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { type CliResult, cleanEnv, postgresSchema, repoRoot, runCli, startCliServer } from './cli-harness.ts';
 
 // Each case spawns the CLI (a Node process loading the server's sources): dozens per test.
 vi.setConfig({ testTimeout: 240_000 });
@@ -184,7 +191,7 @@ describe.each(targets)('latchkey CLI commands (%s)', (target) => {
   let dataDir: string;
   let env: NodeJS.ProcessEnv;
   let dropSchema: (() => Promise<void>) | null = null;
-  const run = (args: string[]) => runCli([...args, '--data-dir', dataDir], { cwd: repoRoot, env });
+  const run = (args: string[]) => runCli([...args, '--data-dir', dataDir], { env });
   let app: { id: string; secret: string };
 
   beforeAll(async () => {
@@ -436,7 +443,7 @@ describe.each(targets)('latchkey CLI commands (%s)', (target) => {
     );
     await run(['apps', 'update', app.id, '--allowed-domain', 'http://localhost:5173']);
 
-    const server = await startCliServer(['serve', '--data-dir', dataDir], { cwd: repoRoot, env });
+    const server = await startServerProcess(['serve', '--data-dir', dataDir, '--port', '0'], { env });
     let userId: string;
     try {
       const post = (path: string, body: unknown) =>

@@ -1,132 +1,64 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import pg from 'pg';
+import {
+  cleanEnv,
+  postgresSchema,
+  runCli,
+  type ServerProcess,
+  startServerProcess,
+} from '@latchkey/test/server/processes';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 
 // Each test spawns CLI processes (Node start, migrations): on two cores shared with other test
 // workers that takes longer than the default 30 s. No figure is asserted.
 vi.setConfig({ testTimeout: 180_000 });
 
-const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url));
-const bin = join(repoRoot, 'packages/server/bin/latchkey.ts');
-/** The workspace packages from their sources (root README, Packaging), as `npm run latchkey` runs the CLI. */
-const source = '--conditions=@latchkey/source';
-
-/** The environment minus anything that would change where the CLI stores data or how it delivers. */
-function baseEnv(): NodeJS.ProcessEnv {
-  const env = { ...process.env };
-  for (const name of Object.keys(env)) {
-    if (
-      name === 'DATABASE_URL' ||
-      name === 'REDIS_URL' ||
-      name === 'SMTP_URL' ||
-      name.startsWith('LATCHKEY_') ||
-      name.startsWith('TWILIO_')
-    )
-      delete env[name];
-  }
-  return env;
-}
-
-interface RunResult {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
 const targets = process.env.DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
 
 describe.each(targets)('latchkey CLI (%s)', (target) => {
   let dataDir: string;
   let env: NodeJS.ProcessEnv;
-  let schema: string | null = null;
-  const children: ChildProcess[] = [];
+  let dropSchema: (() => Promise<void>) | null = null;
+  const servers: ServerProcess[] = [];
 
   beforeAll(async () => {
     dataDir = await mkdtemp(join(tmpdir(), 'latchkey-cli-'));
     // `serve --port 0` cannot know its public URL in advance: development mode takes the listening address.
-    env = { ...baseEnv(), LATCHKEY_DEVELOPMENT: 'true' };
+    env = { ...cleanEnv(), LATCHKEY_DEVELOPMENT: 'true' };
     if (target === 'postgres') {
-      const base = process.env.DATABASE_URL!;
-      schema = `lk_cli_${randomBytes(6).toString('hex')}`;
-      const client = new pg.Client({ connectionString: base });
-      await client.connect();
-      await client.query(`CREATE SCHEMA ${schema}`);
-      await client.end();
-      env.DATABASE_URL = `${base}${base.includes('?') ? '&' : '?'}options=-c%20search_path%3D${schema}`;
+      const schema = await postgresSchema();
+      env.DATABASE_URL = schema.url;
+      dropSchema = schema.drop;
     }
   });
 
   afterEach(() => {
     // A failed test must not leave a server running.
-    for (const child of children.splice(0)) if (child.exitCode === null) child.kill('SIGKILL');
+    for (const server of servers.splice(0)) void server.stop('SIGKILL');
   });
 
   afterAll(async () => {
     await rm(dataDir, { recursive: true, force: true });
     // The development key store's file, beside the data dir.
     await rm(`${dataDir}.keys`, { recursive: true, force: true });
-    if (schema) {
-      const client = new pg.Client({ connectionString: process.env.DATABASE_URL! });
-      await client.connect();
-      await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-      await client.end();
-    }
+    await dropSchema?.();
   });
 
-  const start = (args: string[], extraEnv: NodeJS.ProcessEnv = {}) => {
-    const child = spawn(process.execPath, [source, bin, ...args, '--data-dir', dataDir], {
-      cwd: repoRoot,
-      env: { ...env, ...extraEnv },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    children.push(child);
-    return child;
-  };
-
   const run = (args: string[], extraEnv: NodeJS.ProcessEnv = {}) =>
-    new Promise<RunResult>((resolve, reject) => {
-      const child = start(args, extraEnv);
-      let stdout = '';
-      let stderr = '';
-      child.stdout!.on('data', (chunk) => (stdout += chunk));
-      child.stderr!.on('data', (chunk) => (stderr += chunk));
-      child.on('error', reject);
-      child.on('close', (code) => resolve({ code, stdout, stderr }));
-    });
+    runCli([...args, '--data-dir', dataDir], { env: { ...env, ...extraEnv } });
 
-  /** Starts `serve --port 0` (or `dev`) and resolves once it prints its URL. */
-  const serve = (command: 'serve' | 'dev' = 'serve') =>
-    new Promise<{ child: ChildProcess; url: string; output: () => string }>((resolve, reject) => {
-      const child = start([command, '--port', '0']);
-      let output = '';
-      const timer = setTimeout(() => reject(new Error(`serve did not start:\n${output}`)), 20_000);
-      const onData = (chunk: Buffer) => {
-        output += chunk.toString();
-        const match = output.match(/Latchkey listening on (http:\/\/127\.0\.0\.1:(\d+))/);
-        if (match && Number(match[2]) > 0) {
-          clearTimeout(timer);
-          resolve({ child, url: match[1]!, output: () => output });
-        }
-      };
-      child.stdout!.on('data', onData);
-      child.stderr!.on('data', onData);
-      child.on('exit', (code) => {
-        clearTimeout(timer);
-        reject(new Error(`serve exited with ${code}:\n${output}`));
-      });
+  /** Starts `serve --port 0` (or `dev`); stopped after the test if it is still running. */
+  const serve = async (command: 'serve' | 'dev' = 'serve') => {
+    const server = await startServerProcess([command, '--port', '0', '--data-dir', dataDir], {
+      env,
+      timeoutMs: 20_000,
     });
-
-  const stop = (child: ChildProcess) =>
-    new Promise<number | null>((resolve) => {
-      child.on('exit', (code) => resolve(code));
-      child.kill('SIGTERM');
-    });
+    servers.push(server);
+    return server;
+  };
 
   let app: { id: string; secret: string };
 
@@ -360,7 +292,7 @@ describe.each(targets)('latchkey CLI (%s)', (target) => {
       },
     });
     expect(basic.status).toBe(200);
-    expect(await stop(first.child)).toBe(0);
+    expect(await first.stop()).toBe(0);
     await expect(fetch(`${first.url}/health`)).rejects.toThrow();
 
     const second = await serve();
@@ -369,22 +301,14 @@ describe.each(targets)('latchkey CLI (%s)', (target) => {
       headers: { authorization: `Bearer ${adminKey}` },
     });
     expect(again.status).toBe(200);
-    expect(await stop(second.child)).toBe(0);
+    expect(await second.stop()).toBe(0);
   });
 
   it('a bad port or an unknown app id exits non-zero with a message', async () => {
     const badPort = await run(['serve', '--port', 'eighty']);
     expect(badPort.code).not.toBe(0);
     expect(badPort.stderr).toMatch(/--port/);
-    const noPublicUrl = await new Promise<{ code: number | null; stderr: string }>((resolve, reject) => {
-      const child = spawn(process.execPath, [source, bin, 'serve', '--port', '0', '--data-dir', dataDir], {
-        env: { ...env, LATCHKEY_DEVELOPMENT: '' },
-      });
-      let stderr = '';
-      child.stderr.on('data', (chunk) => (stderr += chunk));
-      child.on('error', reject);
-      child.on('close', (code) => resolve({ code, stderr }));
-    });
+    const noPublicUrl = await run(['serve', '--port', '0'], { LATCHKEY_DEVELOPMENT: '' });
     expect(noPublicUrl.code).toBe(1);
     expect(noPublicUrl.stderr).toMatch(/LATCHKEY_PUBLIC_URL must be set/);
     const unknown = await run(['apps', 'update', 'z'.repeat(25), '--set', 'sms_auth=true']);
@@ -451,11 +375,11 @@ describe.each(targets)('latchkey CLI (%s)', (target) => {
       passkeys_for_signup_enabled: true,
       mfa_methods: ['sms', 'totp', 'passkey'],
     });
-    expect(await stop(first.child)).toBe(0);
+    expect(await first.stop()).toBe(0);
     // The next start keeps the same app.
     const second = await serve('dev');
     await expect.poll(() => second.output()).toMatch(new RegExp(`Development app id: ${dev.id}`));
     expect(second.output()).not.toMatch(/Created the development app/);
-    expect(await stop(second.child)).toBe(0);
+    expect(await second.stop()).toBe(0);
   });
 });

@@ -1,16 +1,12 @@
-import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { cleanEnv, runCli } from '@latchkey/test/server/processes';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
 // Each test spawns CLI processes (Node start, migrations): on two cores shared with other test
 // workers that takes longer than the default 30 s. No figure is asserted.
 vi.setConfig({ testTimeout: 180_000 });
-
-const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url));
-const bin = join(repoRoot, 'packages/server/bin/latchkey.ts');
 
 /** `latchkey webhooks …` on an SQLite data dir, as an operator runs it. */
 describe('latchkey webhooks CLI', () => {
@@ -19,34 +15,14 @@ describe('latchkey webhooks CLI', () => {
 
   beforeAll(async () => {
     dataDir = await mkdtemp(join(tmpdir(), 'latchkey-wh-cli-'));
-    env = { ...process.env, LATCHKEY_DEVELOPMENT: 'true' };
-    for (const name of Object.keys(env))
-      if (name === 'DATABASE_URL' || (name.startsWith('LATCHKEY_') && name !== 'LATCHKEY_DEVELOPMENT'))
-        delete env[name];
+    env = { ...cleanEnv(), LATCHKEY_DEVELOPMENT: 'true' };
   });
   afterAll(async () => {
     await rm(dataDir, { recursive: true, force: true });
     await rm(`${dataDir}.keys`, { recursive: true, force: true });
   });
 
-  const run = (args: string[]) =>
-    new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve, reject) => {
-      const child = spawn(
-        process.execPath,
-        ['--conditions=@latchkey/source', bin, ...args, '--data-dir', dataDir],
-        {
-          cwd: repoRoot,
-          env,
-          stdio: ['ignore', 'pipe', 'pipe'],
-        },
-      );
-      let stdout = '';
-      let stderr = '';
-      child.stdout.on('data', (c) => (stdout += c));
-      child.stderr.on('data', (c) => (stderr += c));
-      child.on('error', reject);
-      child.on('close', (code) => resolve({ code, stdout, stderr }));
-    });
+  const run = (args: string[]) => runCli([...args, '--data-dir', dataDir], { env });
 
   it('creates (secret shown once), lists, shows deliveries, resends and deletes endpoints', async () => {
     const app = await run(['apps', 'create', '--name', 'Hooks', '--json']);

@@ -1,35 +1,22 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { testOrigin } from '@latchkey/test/server';
+import { type ServerProcess, startServerProcess, urlWithSchema } from '@latchkey/test/server/processes';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const databaseUrl = process.env.DATABASE_URL;
-const repoRoot = resolve(import.meta.dirname, '../../../..');
 const adminKey = `mp-admin-${randomBytes(12).toString('hex')}`;
 const masterKey = randomBytes(32).toString('base64');
 /** Replicas share the master key and the key store, and nothing else on disk. */
 const keyDir = mkdtempSync(join(tmpdir(), 'lk-mp-keys-'));
 
-interface ServerProcess {
-  url: string;
-  child: ChildProcess;
-  output: string[];
-  dataDir: string;
-}
-
-/** `DATABASE_URL` with the session's search_path pinned to `schema`. */
-function urlWithSchema(url: string, schema: string): string {
-  const parsed = new URL(url);
-  parsed.searchParams.set('options', `-c search_path=${schema}`);
-  return parsed.toString();
-}
+type Replica = ServerProcess & { dataDir: string };
 
 /** Runs `latchkey serve` as a real child process and resolves once it prints its URL. */
-function startServerProcess(schema: string): Promise<ServerProcess> {
+async function startReplica(schema: string): Promise<Replica> {
   const dataDir = mkdtempSync(join(tmpdir(), 'lk-mp-'));
   const env: NodeJS.ProcessEnv = {
     ...process.env,
@@ -45,57 +32,19 @@ function startServerProcess(schema: string): Promise<ServerProcess> {
   // Replicas share the key store as they share the master key (not the development default, which
   // is per data dir).
   env.LATCHKEY_KEY_STORE = `file:${join(keyDir, 'recovery.key')}`;
-  const child = spawn(
-    process.execPath,
-    [
-      '--conditions=@latchkey/source',
-      'packages/server/bin/latchkey.ts',
-      'serve',
-      '--port',
-      '0',
-      '--host',
-      '127.0.0.1',
-      '--data-dir',
-      dataDir,
-    ],
-    { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] },
-  );
-  const output: string[] = [];
-  return new Promise((done, reject) => {
+  try {
+    const args = ['serve', '--port', '0', '--host', '127.0.0.1', '--data-dir', dataDir];
+    return { ...(await startServerProcess(args, { env })), dataDir };
+  } catch (error) {
     // A server that never came up is cleaned up here; afterAll only sees the started ones.
-    const fail = (error: Error) => {
-      child.kill('SIGKILL');
-      rmSync(dataDir, { recursive: true, force: true });
-      reject(error);
-    };
-    const timer = setTimeout(() => fail(new Error(`server did not start:\n${output.join('')}`)), 30_000);
-    const onData = (chunk: Buffer) => {
-      output.push(chunk.toString());
-      const match = output.join('').match(/Latchkey listening on (http:\/\/\S+)/);
-      if (match) {
-        clearTimeout(timer);
-        done({ url: match[1]!, child, output, dataDir });
-      }
-    };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', onData);
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      fail(new Error(`server exited with ${code} before listening:\n${output.join('')}`));
-    });
-  });
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
 }
 
-async function stopServerProcess(server: ServerProcess | undefined): Promise<void> {
+async function stopReplica(server: Replica | undefined): Promise<void> {
   if (!server) return;
-  const { child } = server;
-  if (child.exitCode === null && child.signalCode === null) {
-    const exited = new Promise<void>((done) => child.once('exit', () => done()));
-    child.kill('SIGTERM');
-    const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
-    await exited;
-    clearTimeout(timer);
-  }
+  await server.stop();
   rmSync(server.dataDir, { recursive: true, force: true });
 }
 
@@ -123,8 +72,8 @@ interface Auth {
 describe.skipIf(!databaseUrl)('two server processes on one PostgreSQL database', () => {
   const schema = `lk_mp_${randomBytes(6).toString('hex')}`;
   let admin: pg.Client;
-  let one: ServerProcess | undefined;
-  let two: ServerProcess | undefined;
+  let one: Replica | undefined;
+  let two: Replica | undefined;
   let appId: string;
   let secret: string;
 
@@ -148,7 +97,7 @@ describe.skipIf(!databaseUrl)('two server processes on one PostgreSQL database',
       `CREATE TABLE ${schema}_other.kysely_migration_lock (id varchar(255) primary key, is_locked integer)`,
     );
     // Started together on an empty schema: both run migrations at once on start-up.
-    const started = await Promise.allSettled([startServerProcess(schema), startServerProcess(schema)]);
+    const started = await Promise.allSettled([startReplica(schema), startReplica(schema)]);
     one = started[0].status === 'fulfilled' ? started[0].value : undefined;
     two = started[1].status === 'fulfilled' ? started[1].value : undefined;
     const failure = started.find((s) => s.status === 'rejected');
@@ -164,7 +113,7 @@ describe.skipIf(!databaseUrl)('two server processes on one PostgreSQL database',
   });
 
   afterAll(async () => {
-    await Promise.all([stopServerProcess(one), stopServerProcess(two)]);
+    await Promise.all([stopReplica(one), stopReplica(two)]);
     await admin?.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
     await admin?.query(`DROP SCHEMA IF EXISTS ${schema}_other CASCADE`);
     await admin?.end();

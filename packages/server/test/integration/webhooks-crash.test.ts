@@ -1,9 +1,9 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { startWebhookReceiver, testOrigin, type WebhookReceiver } from '@latchkey/test/server';
+import { type ServerProcess, startServerProcess, urlWithSchema } from '@latchkey/test/server/processes';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -15,24 +15,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
  * `standardwebhooks` library.
  */
 const databaseUrl = process.env.DATABASE_URL;
-const repoRoot = resolve(import.meta.dirname, '../../../..');
 const adminKey = `wh-admin-${randomBytes(12).toString('hex')}`;
 const masterKey = randomBytes(32).toString('base64');
 const keyDir = mkdtempSync(join(tmpdir(), 'lk-wh-keys-'));
 
-interface ServerProcess {
-  url: string;
-  child: ChildProcess;
-  dataDir: string;
-}
+type Replica = ServerProcess & { dataDir: string };
 
-function startServerProcess(schema: string): Promise<ServerProcess> {
+async function startReplica(schema: string): Promise<Replica> {
   const dataDir = mkdtempSync(join(tmpdir(), 'lk-wh-'));
-  const url = new URL(databaseUrl!);
-  url.searchParams.set('options', `-c search_path=${schema}`);
   const env: NodeJS.ProcessEnv = {
     ...process.env,
-    DATABASE_URL: url.toString(),
+    DATABASE_URL: urlWithSchema(databaseUrl!, schema),
     LATCHKEY_MASTER_KEY: masterKey,
     LATCHKEY_ADMIN_KEY: adminKey,
     LATCHKEY_DEVELOPMENT: 'true',
@@ -47,50 +40,18 @@ function startServerProcess(schema: string): Promise<ServerProcess> {
     LATCHKEY_WEBHOOK_CONCURRENCY: '4',
   };
   for (const name of ['SMTP_URL', 'TWILIO_ACCOUNT_SID', 'REDIS_URL']) delete env[name];
-  const child = spawn(
-    process.execPath,
-    [
-      '--conditions=@latchkey/source',
-      'packages/server/bin/latchkey.ts',
-      'serve',
-      '--port',
-      '0',
-      '--host',
-      '127.0.0.1',
-      '--data-dir',
-      dataDir,
-    ],
-    { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] },
-  );
-  const output: string[] = [];
-  return new Promise((done, reject) => {
-    const timer = setTimeout(() => {
-      child.kill('SIGKILL');
-      reject(new Error(`server did not start:\n${output.join('')}`));
-    }, 30_000);
-    const onData = (chunk: Buffer) => {
-      output.push(chunk.toString());
-      const match = output.join('').match(/Latchkey listening on (http:\/\/\S+)/);
-      if (match) {
-        clearTimeout(timer);
-        done({ url: match[1]!, child, dataDir });
-      }
-    };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', onData);
-  });
+  try {
+    const args = ['serve', '--port', '0', '--host', '127.0.0.1', '--data-dir', dataDir];
+    return { ...(await startServerProcess(args, { env })), dataDir };
+  } catch (error) {
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
 }
 
-async function kill(server: ServerProcess | undefined, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
+async function kill(server: Replica | undefined, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
   if (!server) return;
-  const { child } = server;
-  if (child.exitCode === null && child.signalCode === null) {
-    const exited = new Promise<void>((done) => child.once('exit', () => done()));
-    child.kill(signal);
-    const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
-    await exited;
-    clearTimeout(timer);
-  }
+  await server.stop(signal);
   rmSync(server.dataDir, { recursive: true, force: true });
 }
 
@@ -106,7 +67,7 @@ async function call<T>(base: string, path: string, body: unknown, headers: Recor
 describe.skipIf(!databaseUrl)('webhook delivery across server processes (postgres)', () => {
   const schema = `lk_wh_${randomBytes(6).toString('hex')}`;
   let db: pg.Client;
-  const servers: ServerProcess[] = [];
+  const servers: Replica[] = [];
   const receivers: WebhookReceiver[] = [];
 
   beforeAll(async () => {
@@ -165,7 +126,7 @@ describe.skipIf(!databaseUrl)('webhook delivery across server processes (postgre
     // A slow receiver: deliveries are in flight when the process dies.
     const receiver = await startWebhookReceiver({ answer: () => ({ status: 200, delayMs: 40 }) });
     receivers.push(receiver);
-    const first = await startServerProcess(schema);
+    const first = await startReplica(schema);
     servers.push(first);
     const appId = await appWithEndpoint(first, receiver);
     const logins = 200;
@@ -176,7 +137,7 @@ describe.skipIf(!databaseUrl)('webhook delivery across server processes (postgre
     const arrivedBeforeKill = new Set(receiver.received.map((w) => w.id)).size;
     expect(arrivedBeforeKill).toBeLessThan(logins);
 
-    const second = await startServerProcess(schema);
+    const second = await startReplica(schema);
     servers.push(second);
     const ids = await eventIds(appId);
     expect(ids).toHaveLength(logins);
@@ -199,7 +160,7 @@ describe.skipIf(!databaseUrl)('webhook delivery across server processes (postgre
   it('two processes on one database deliver each event exactly once', async () => {
     const receiver = await startWebhookReceiver();
     receivers.push(receiver);
-    const [a, b] = await Promise.all([startServerProcess(schema), startServerProcess(schema)]);
+    const [a, b] = await Promise.all([startReplica(schema), startReplica(schema)]);
     servers.push(a, b);
     const appId = await appWithEndpoint(a, receiver);
     for (let i = 0; i < 100; i += 10)
