@@ -11,6 +11,7 @@ import {
 import { LoadingScreen } from '../components/LoadingScreen.tsx';
 import { en } from '../copy/en.ts';
 import type { LatchkeyEvents } from '../events.ts';
+import { BackIcon, CloseIcon } from '../icons/glyphs.tsx';
 import type { LatchkeyConfig } from '../types.ts';
 import { areaOf, preloadAreas, useArea } from './registry.ts';
 import { screenSize } from './screenSize.ts';
@@ -135,7 +136,7 @@ export default function ModalShell({ client, config, events, request, onClose }:
                 aria-label={en.back}
                 onClick={flow.back}
               >
-                ‹
+                <BackIcon />
               </button>
             ) : (
               <span />
@@ -148,7 +149,7 @@ export default function ModalShell({ client, config, events, request, onClose }:
                 aria-label={en.close}
                 onClick={flow.close}
               >
-                ×
+                <CloseIcon />
               </button>
             )}
           </div>
