@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { StatusIcon } from '../components/StatusIcon.tsx';
 import { LandingScreen } from '../screens/landing/LandingScreen.tsx';
 import { LoginSlotList } from '../screens/landing/LoginSlotList.tsx';
+import { WalletConnectingScreen } from '../screens/wallets/WalletConnectingScreen.tsx';
 import * as glyphs from './glyphs.tsx';
 import * as methods from './methods.tsx';
 import { ProviderIcon } from './ProviderIcon.tsx';
@@ -65,6 +66,21 @@ describe('the icon set', () => {
     const unknown = html(<WalletLogo icon="" walletClientType="some_wallet" className="x" />);
     expect(unknown).not.toContain('lk-mark');
     expect(unknown).toContain('class="lk-icon"');
+  });
+
+  it("shows the wallet's mark while connecting to a wallet without an icon of its own", () => {
+    const connecting = html(
+      <WalletConnectingScreen
+        titleId="t"
+        walletName="Phantom"
+        walletIcon=""
+        walletClientType="phantom"
+        run={async () => undefined}
+        onDifferentWallet={() => undefined}
+      />,
+    );
+    expect(connecting).toContain('class="lk-wallet-icon lk-wallet-icon-lg" data-testid="lk-wallet-mark"');
+    expectDecorative(connecting);
   });
 
   it("shows an app's own provider icon, or a globe without one", () => {

@@ -49,9 +49,9 @@ text-align:left;text-decoration:none;cursor:pointer}
 .lk-logo-box[data-size=small] .lk-logo{max-height:65px}
 .lk-app-icon-box{position:relative}
 .lk-app-icon{display:block;width:56px;height:56px;border-radius:14px;object-fit:cover}
-.lk-app-icon+.lk-status-icon{position:absolute;right:-8px;bottom:-8px;width:26px;height:26px;border:2px solid var(--lk-bg);
-background:var(--lk-success);color:var(--lk-bg)}
-.lk-app-icon+.lk-status-icon .lk-icon{width:14px;height:14px;stroke-width:3}
+.lk-app-icon-box>.lk-app-icon+.lk-status-icon{position:absolute;right:-8px;bottom:-8px;width:26px;height:26px;
+border:2px solid var(--lk-bg);background:var(--lk-success);color:var(--lk-bg)}
+.lk-app-icon-box>.lk-app-icon+.lk-status-icon .lk-icon{width:14px;height:14px;stroke-width:3}
 .lk-wallet-icon>.lk-mark,.lk-wallet-icon>.lk-icon{display:block;width:100%;height:100%}
 span.lk-wallet-icon{flex:none}
 .lk-wallet-icon.lk-wallet-icon-lg{width:56px;height:56px;border-radius:12px}
