@@ -47,6 +47,7 @@ text-align:left;text-decoration:none;cursor:pointer}
 .lk-status-icon .lk-icon{width:28px;height:28px;stroke-width:2.5}
 .lk-logo-box{display:flex;justify-content:center;min-width:0}
 .lk-logo-box[data-size=small] .lk-logo{max-height:65px}
+.lk-logo-box:empty{display:none}
 .lk-app-icon-box{position:relative}
 .lk-app-icon{display:block;width:56px;height:56px;border-radius:14px;object-fit:cover}
 .lk-app-icon-box>.lk-app-icon+.lk-status-icon{position:absolute;right:-8px;bottom:-8px;width:26px;height:26px;
