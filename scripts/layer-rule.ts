@@ -107,6 +107,9 @@ export const packageLayers: PackageLayers[] = [
       // What the hooks and the screens share: embedded wallets, signing, connected wallets.
       ['embedded', 'signing', 'wallets'],
       ['components'],
+      // The modal's inline SVG icons: used by the shell, the screens and their components only, so
+      // that they load with the modal's chunks (the first-load bundle test catches any other use).
+      ['icons'],
       [
         'LatchkeyContext.ts',
         'events.ts',

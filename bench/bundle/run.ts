@@ -25,8 +25,10 @@ const budgets = {
    * add their screens, their clients and @simplewebauthn/browser, each loaded when its method is
    * used (+7 KiB), so the whole-app ceiling is 220 KiB. Issue 15's developer messages (what is
    * wrong with the setup and the fix) add a chunk loaded only when the setup is wrong (+1 KiB).
+   * Issue 16's inline SVG icons (the modal's glyphs, an icon per login method, the marks of the
+   * known wallets) load with the screens that show them: +3.6 KiB measured (225 KiB).
    */
-  allChunks: 221 * KiB,
+  allChunks: 225 * KiB,
 };
 
 const { values } = parseArgs({

@@ -4,7 +4,11 @@ import { walletStandardConnector } from './connectors/walletStandard.ts';
 import type { AvailableWallet, WalletWindow } from './types.ts';
 
 export { isSolanaStandardWallet } from './connectors/standardWallets.ts';
-export { walletClientTypeOf } from './walletClientType.ts';
+export {
+  type KnownWalletClientType,
+  knownWalletClientTypes,
+  walletClientTypeOf,
+} from './walletClientType.ts';
 
 export interface WalletDiscovery {
   /** Every wallet found so far, the connectors' finds merged by client type (Ethereum and Solana by name). */

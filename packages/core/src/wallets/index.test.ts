@@ -18,6 +18,7 @@ describe('@latchkey/core/wallets', () => {
         "isSolanaAddress",
         "isSolanaStandardWallet",
         "isUserRejection",
+        "knownWalletClientTypes",
         "linkWithSiwe",
         "linkWithSiws",
         "linkedWalletAddresses",

@@ -38,6 +38,8 @@ export {
   defaultWalletConnectors,
   discoverWallets,
   isSolanaStandardWallet,
+  type KnownWalletClientType,
+  knownWalletClientTypes,
   type WalletDiscovery,
   walletClientTypeOf,
 } from './discovery.ts';

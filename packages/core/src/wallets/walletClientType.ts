@@ -1,5 +1,25 @@
+/**
+ * The wallets the SDK knows by name: those with a well-known EIP-6963 rdns, and Solflare (a Wallet
+ * Standard wallet, which has no rdns: its client type is its name). The modal has a mark for each.
+ */
+export const knownWalletClientTypes = [
+  'metamask',
+  'phantom',
+  'coinbase_wallet',
+  'rabby_wallet',
+  'rainbow',
+  'trust',
+  'okx_wallet',
+  'brave_wallet',
+  'zerion',
+  'backpack',
+  'solflare',
+] as const;
+
+export type KnownWalletClientType = (typeof knownWalletClientTypes)[number];
+
 /** Client types for well-known EIP-6963 rdns values; others use the wallet name. */
-const clientTypeByRdns: Record<string, string> = {
+const clientTypeByRdns: Record<string, KnownWalletClientType> = {
   'io.metamask': 'metamask',
   'io.metamask.flask': 'metamask',
   'app.phantom': 'phantom',

@@ -1,6 +1,7 @@
 import { normaliseEmail } from '@latchkey/core';
 import { type FormEvent, useId, useState } from 'react';
 import { en } from '../copy/en.ts';
+import { MailIcon } from '../icons/methods.tsx';
 import { FieldError } from './FieldError.tsx';
 import { RecentChip } from './RecentChip.tsx';
 
@@ -46,6 +47,7 @@ export function EmailForm({ disallowPlus, onSubmit, autoFocus = false, recent = 
         {en.emailLabel}
       </label>
       <div className="lk-input-row" data-invalid={message ? 'true' : undefined}>
+        <MailIcon />
         <input
           id={inputId}
           className="lk-input"

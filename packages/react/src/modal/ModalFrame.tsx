@@ -4,6 +4,7 @@ import type { AppResponse } from '@latchkey/protocol';
 import type { Ref } from 'react';
 import { LoadingScreen } from '../components/LoadingScreen.tsx';
 import { en } from '../copy/en.ts';
+import { BackIcon, CloseIcon } from '../icons/glyphs.tsx';
 import type { AreaComponent } from '../screens/types.ts';
 import type { LatchkeyConfig } from '../types.ts';
 
@@ -53,7 +54,7 @@ export function ModalFrame({
             aria-label={en.back}
             onClick={flow.back}
           >
-            ‹
+            <BackIcon />
           </button>
         ) : (
           <span />
@@ -66,7 +67,7 @@ export function ModalFrame({
             aria-label={en.close}
             onClick={flow.close}
           >
-            ×
+            <CloseIcon />
           </button>
         )}
       </div>

@@ -26,7 +26,7 @@ background:transparent;color:var(--lk-muted);font:inherit;font-size:20px;line-he
 .lk-screen h2:focus{outline:none}
 .lk-screen p{margin:0}
 .lk-muted{color:var(--lk-muted);font-size:14px}
-.lk-logo{display:block;margin:0 auto;max-height:65px;max-width:140px;object-fit:contain}
+.lk-logo{display:block;margin:0 auto;max-height:140px;max-width:100%;object-fit:contain}
 .lk-stack{display:flex;flex-direction:column;gap:10px;margin-top:8px;text-align:left}
 .lk-btn{display:flex;align-items:center;gap:10px;width:100%;min-height:48px;padding:0 16px;border:1px solid var(--lk-border);
 border-radius:var(--lk-radius);background:var(--lk-surface);color:var(--lk-fg);font:inherit;font-weight:500;
@@ -38,7 +38,24 @@ text-align:left;text-decoration:none;cursor:pointer}
 .lk-btn-link{display:inline;min-height:0;padding:0;border:0;background:none;color:var(--lk-accent);font:inherit;font-weight:500;cursor:pointer}
 .lk-btn-link:disabled{color:var(--lk-muted);cursor:default}
 .lk-btn .lk-grow{flex:1}
-.lk-provider-icon{flex:none;width:24px;height:24px}
+/* Icons (src/icons): line glyphs in the text colour, marks in their owners' colours, logos. */
+.lk-icon{flex:none;width:20px;height:20px}
+.lk-mark{flex:none;width:24px;height:24px}
+.lk-btn>.lk-icon{width:24px;height:24px;padding:2px}
+.lk-btn-primary>.lk-icon,.lk-btn-secondary>.lk-icon{width:18px;height:18px;padding:0}
+.lk-btn>.lk-grow~.lk-icon,.lk-input-row>.lk-icon{color:var(--lk-muted)}
+.lk-status-icon .lk-icon{width:28px;height:28px;stroke-width:2.5}
+.lk-logo-box{display:flex;justify-content:center;min-width:0}
+.lk-logo-box[data-size=small] .lk-logo{max-height:65px}
+.lk-logo-box:empty{display:none}
+.lk-app-icon-box{position:relative}
+.lk-app-icon{display:block;width:56px;height:56px;border-radius:14px;object-fit:cover}
+.lk-app-icon-box>.lk-app-icon+.lk-status-icon{position:absolute;right:-8px;bottom:-8px;width:26px;height:26px;
+border:2px solid var(--lk-bg);background:var(--lk-success);color:var(--lk-bg)}
+.lk-app-icon-box>.lk-app-icon+.lk-status-icon .lk-icon{width:14px;height:14px;stroke-width:3}
+.lk-wallet-icon>.lk-mark,.lk-wallet-icon>.lk-icon{display:block;width:100%;height:100%}
+span.lk-wallet-icon{flex:none}
+.lk-wallet-icon.lk-wallet-icon-lg{width:56px;height:56px;border-radius:12px}
 .lk-status-provider{display:grid;place-items:center;width:56px;height:56px;margin:0 auto 12px;border:1px solid var(--lk-border);
 border-radius:50%}
 .lk-field{display:flex;flex-direction:column;gap:6px}

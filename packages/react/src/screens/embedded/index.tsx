@@ -30,7 +30,14 @@ export default function EmbeddedArea({ screen, flow, app, titleId }: AreaProps) 
     case 'embedded-creating':
       return <EmbeddedCreatingScreen titleId={titleId} />;
     case 'embedded-created':
-      return <EmbeddedCreatedScreen titleId={titleId} isNewUser={screen.isNewUser} appName={appName} />;
+      return (
+        <EmbeddedCreatedScreen
+          titleId={titleId}
+          isNewUser={screen.isNewUser}
+          appName={appName}
+          appIcon={app?.icon_url ?? null}
+        />
+      );
     case 'recover-password':
       return <RecoverPasswordScreen titleId={titleId} onSubmit={(p) => textOf(embedded.recover(p))} />;
     case 'current-password':

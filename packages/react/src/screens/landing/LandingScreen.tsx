@@ -1,4 +1,5 @@
 import { TermsFooter } from '../../components/TermsFooter.tsx';
+import { RemoteImage } from '../../icons/RemoteImage.tsx';
 import { LoginSlotList, type LoginSlotListProps } from './LoginSlotList.tsx';
 
 export interface LandingScreenProps extends LoginSlotListProps {
@@ -23,7 +24,13 @@ export function LandingScreen({
 }: LandingScreenProps) {
   return (
     <section className="lk-screen" data-testid="lk-screen-landing">
-      {logo && <img className="lk-logo" src={logo} alt={appName} />}
+      {logo && (
+        // The logo box is 140 px tall, or 65 px ('small', spec document 2 §9) when more than 3 slots
+        // share the screen; a URL that fails to load shows nothing.
+        <span className="lk-logo-box" data-size={slots.slots.length > 3 ? 'small' : 'large'}>
+          <RemoteImage className="lk-logo" src={logo} alt={appName} testId="lk-logo" />
+        </span>
+      )}
       <h2 id={titleId} tabIndex={-1}>
         {header}
       </h2>

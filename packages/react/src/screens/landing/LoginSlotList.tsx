@@ -1,8 +1,10 @@
-import { type CustomOAuthProviderName, isOAuthProvider, type ModalLoginMethod } from '@latchkey/protocol';
+import type { CustomOAuthProviderName, ModalLoginMethod } from '@latchkey/protocol';
 import { EmailForm } from '../../components/EmailForm.tsx';
-import { ProviderIcon } from '../../components/ProviderIcon.tsx';
 import { RecentChip } from '../../components/RecentChip.tsx';
 import { en } from '../../copy/en.ts';
+import { ChevronRightIcon } from '../../icons/glyphs.tsx';
+import { MailIcon, MethodIcon } from '../../icons/methods.tsx';
+import { ProviderIcon } from '../../icons/ProviderIcon.tsx';
 import type { LoginMethod } from '../../types.ts';
 import type { Slot } from './loginSlots.ts';
 
@@ -65,7 +67,7 @@ export function LoginSlotList(props: LoginSlotListProps) {
               data-testid={`lk-login-method-${slot.method}`}
               onClick={() => onMethod(slot.method)}
             >
-              {isOAuthProvider(slot.method) && <ProviderIcon provider={slot.method} />}
+              <MethodIcon method={slot.method} />
               <span className="lk-grow">{methodLabel(slot.method, whatsapp, onlyMethod)}</span>
               {recent === slot.method && <RecentChip />}
             </button>
@@ -99,8 +101,9 @@ export function LoginSlotList(props: LoginSlotListProps) {
             data-testid="lk-more-options"
             onClick={onMore}
           >
+            {slot.kind === 'web2-group' && <MailIcon />}
             <span className="lk-grow">{label}</span>
-            <span aria-hidden="true">›</span>
+            <ChevronRightIcon />
           </button>
         );
       })}

@@ -177,6 +177,7 @@ describe('enrolment screens', () => {
     const html = renderToStaticMarkup(
       <MfaEnrolledScreen titleId="t" method="passkey" onDone={() => undefined} />,
     );
-    expect(textOf(html)).toBe('✓ Passkeys updated Done');
+    expect(textOf(html)).toBe('Passkeys updated Done');
+    expect(html).toMatch(/data-tone="success" aria-hidden="true"><svg/);
   });
 });

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { StatusIcon } from '../../components/StatusIcon.tsx';
 import { en } from '../../copy/en.ts';
+import { CopyIcon } from '../../icons/glyphs.tsx';
 
 export interface InAppBrowserScreenProps {
   titleId: string;
@@ -38,6 +39,7 @@ export function InAppBrowserScreen({ titleId, name, pageUrl }: InAppBrowserScree
           data-testid="lk-oauth-copy-link"
           onClick={copy}
         >
+          <CopyIcon />
           {copied ? en.oauth.linkCopied : en.copyLink}
         </button>
       </div>

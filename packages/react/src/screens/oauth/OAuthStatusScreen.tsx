@@ -1,7 +1,7 @@
 import type { OAuthStatus } from '@latchkey/core/modal';
-import { ProviderIcon } from '../../components/ProviderIcon.tsx';
 import { StatusIcon } from '../../components/StatusIcon.tsx';
 import { en } from '../../copy/en.ts';
+import { ProviderIcon } from '../../icons/ProviderIcon.tsx';
 
 export interface OAuthStatusScreenProps {
   titleId: string;

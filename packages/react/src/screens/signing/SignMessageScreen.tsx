@@ -1,6 +1,7 @@
 import { CopyButton, DataTree, payloadText } from '../../components/SigningParts.tsx';
 import { StatusIcon } from '../../components/StatusIcon.tsx';
 import { en } from '../../copy/en.ts';
+import { RemoteImage } from '../../icons/RemoteImage.tsx';
 
 export interface SignMessageScreenProps {
   titleId: string;
@@ -38,7 +39,7 @@ export function SignMessageScreen({
 }: SignMessageScreenProps) {
   return (
     <section className="lk-screen" data-testid="lk-screen-sign-message">
-      {iconUrl && <img className="lk-sign-icon" src={iconUrl} alt="" />}
+      {iconUrl && <RemoteImage className="lk-sign-icon" src={iconUrl} alt="" />}
       <h2 id={titleId} tabIndex={-1}>
         {title ?? en.signingScreens.signMessage}
       </h2>

@@ -239,12 +239,13 @@ describe('TransactionReceiptScreen and TransactionErrorScreen', () => {
         onDone={noop}
       />,
     );
-    expect(textOf(sent)).toBe("✓ Transaction complete! You're all set. 0xabc Copy View on explorer All Done");
+    expect(textOf(sent)).toBe("Transaction complete! You're all set. 0xabc Copy View on explorer All Done");
+    expect(sent).toMatch(/data-tone="success" aria-hidden="true"><svg/);
     expect(sent).toContain('href="https://x/tx/0xabc"');
     const signed = renderToString(
       <TransactionReceiptScreen titleId="t" signOnly hash={null} explorerUrl={null} onDone={noop} />,
     );
-    expect(textOf(signed)).toBe("✓ Transaction signed! You're all set. Close");
+    expect(textOf(signed)).toBe("Transaction signed! You're all set. Close");
   });
 
   it("shows the code, 'Please try again.', the message, the hash and 'Retry transaction'", () => {
@@ -258,8 +259,9 @@ describe('TransactionReceiptScreen and TransactionErrorScreen', () => {
       />,
     );
     expect(textOf(html)).toBe(
-      '! Transaction failed transaction_failure Please try again. Transaction failed. Transaction hash 0xabc Copy Retry transaction',
+      'Transaction failed transaction_failure Please try again. Transaction failed. Transaction hash 0xabc Copy Retry transaction',
     );
+    expect(html).toMatch(/data-tone="error" aria-hidden="true"><svg/);
   });
 });
 

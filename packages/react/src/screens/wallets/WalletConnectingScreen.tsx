@@ -9,11 +9,14 @@ import {
 import { useEffect, useReducer, useRef } from 'react';
 import { StatusIcon } from '../../components/StatusIcon.tsx';
 import { en } from '../../copy/en.ts';
+import { WalletLogo } from '../../icons/wallets.tsx';
 
 export interface WalletConnectingScreenProps {
   titleId: string;
   walletName: string;
+  /** The wallet's own icon; empty shows a known wallet's mark (by client type) or a wallet glyph. */
   walletIcon: string;
+  walletClientType: string;
   /** One attempt: connect, then sign (unless connect-only). Reports progress through `dispatch`. */
   run(dispatch: (event: WalletConnectionEvent) => void): Promise<void>;
   onDifferentWallet(): void;
@@ -45,6 +48,7 @@ export function WalletConnectingScreen({
   titleId,
   walletName,
   walletIcon,
+  walletClientType,
   run,
   onDifferentWallet,
 }: WalletConnectingScreenProps) {
@@ -85,10 +89,12 @@ export function WalletConnectingScreen({
       <div className="lk-center" role={failed ? 'alert' : 'status'}>
         {failed || done ? (
           <StatusIcon tone={done ? 'success' : 'error'} />
-        ) : walletIcon ? (
-          <img className="lk-wallet-icon" src={walletIcon} alt="" style={{ width: 56, height: 56 }} />
         ) : (
-          <div className="lk-spinner" aria-hidden="true" />
+          <WalletLogo
+            icon={walletIcon}
+            walletClientType={walletClientType}
+            className="lk-wallet-icon lk-wallet-icon-lg"
+          />
         )}
         <h2 id={titleId} tabIndex={-1} data-testid="lk-wallet-status">
           {walletStatusText(state, walletName)}

@@ -1,6 +1,7 @@
 import type { MobilePlatform } from '@latchkey/core/modal';
 import { useEffect, useRef, useState } from 'react';
 import { en } from '../../copy/en.ts';
+import { CopyIcon, ExternalLinkIcon } from '../../icons/glyphs.tsx';
 
 /** The fallback ('Still here?') shows this long after the redirect (spec document 1 §2 and §4). */
 export const stillHereDelayMs = 1000;
@@ -70,6 +71,7 @@ export function WalletRedirectScreen({
             data-testid="lk-wallet-copy-link"
             onClick={copy}
           >
+            <CopyIcon />
             {en.copyLink}
           </button>
           <a
@@ -80,6 +82,7 @@ export function WalletRedirectScreen({
             rel="noopener noreferrer"
           >
             {platform === 'ios' ? en.goToAppStore : en.goToGooglePlay}
+            <ExternalLinkIcon />
           </a>
         </div>
       )}

@@ -1,6 +1,7 @@
 import type { PickerWallet } from '@latchkey/core/modal';
 import { useEffect, useState } from 'react';
 import { en } from '../../copy/en.ts';
+import { WalletLogo } from '../../icons/wallets.tsx';
 import { filterWallets, walletSearchThreshold } from './walletSearch.ts';
 
 export interface WalletsScreenProps {
@@ -62,11 +63,11 @@ export function WalletsScreen({ titleId, wallets, ready, onSelect, autoSelect }:
               data-testid={`lk-wallet-row-${wallet.id}`}
               onClick={() => onSelect(wallet)}
             >
-              {wallet.icon ? (
-                <img className="lk-wallet-icon" src={wallet.icon} alt="" />
-              ) : (
-                <span className="lk-wallet-icon" aria-hidden="true" />
-              )}
+              <WalletLogo
+                icon={wallet.icon}
+                walletClientType={wallet.walletClientType}
+                className="lk-wallet-icon"
+              />
               <span className="lk-grow">{wallet.name}</span>
               {wallet.chains.includes('solana') && <span className="lk-wallet-tag">{en.solana}</span>}
               {wallet.installed && <span className="lk-wallet-tag">{en.installed}</span>}

@@ -56,6 +56,8 @@ export default function WalletsArea({ screen, flow, config, app, request, titleI
         <WalletInstallScreen
           titleId={titleId}
           walletName={wallet?.name ?? screen.walletId}
+          walletIcon={wallet?.icon ?? ''}
+          walletClientType={wallet?.walletClientType ?? screen.walletId}
           installUrl={wallet?.installUrl ?? null}
         />
       );
@@ -88,6 +90,7 @@ export default function WalletsArea({ screen, flow, config, app, request, titleI
           titleId={titleId}
           walletName={wallet?.name ?? walletId}
           walletIcon={wallet?.icon ?? ''}
+          walletClientType={wallet?.walletClientType ?? walletId}
           run={(dispatch) => wallets.run(walletId, chainType, dispatch)}
           onDifferentWallet={wallets.differentWallet}
         />

@@ -1,12 +1,12 @@
 import type { OAuthProvider } from '@latchkey/protocol';
 import type { ReactNode } from 'react';
+import { Mark } from './Icon.tsx';
 
 /**
- * The providers' marks, drawn inline (24 × 24) so they need no request and load with the screens
- * that show them. Brand marks are their owners'; they are shown only to name the provider, as
- * their guidelines allow.
+ * The ten social providers' marks (24 × 24). Brand marks are their owners'; they are shown only to
+ * name the provider on its login button and status screen, as the owners' brand guidelines allow.
  */
-const marks: Record<OAuthProvider, ReactNode> = {
+export const providerMarks: Record<OAuthProvider, ReactNode> = {
   google: (
     <>
       <path
@@ -110,15 +110,8 @@ const marks: Record<OAuthProvider, ReactNode> = {
   ),
 };
 
-/** A provider's mark for its button; a custom provider shows the icon the app gave it, if any. */
-export function ProviderIcon({ provider, iconUrl }: { provider: string; iconUrl?: string | null }) {
-  const mark = (marks as Record<string, ReactNode>)[provider];
-  if (mark)
-    return (
-      <svg className="lk-provider-icon" viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">
-        {mark}
-      </svg>
-    );
-  if (iconUrl) return <img className="lk-provider-icon" src={iconUrl} alt="" width={24} height={24} />;
-  return null;
+/** A social provider's mark, or null for a provider without one (an app's own OpenID provider). */
+export function ProviderMark({ provider }: { provider: string }) {
+  const mark = (providerMarks as Record<string, ReactNode>)[provider];
+  return mark ? <Mark>{mark}</Mark> : null;
 }
