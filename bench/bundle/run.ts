@@ -25,8 +25,10 @@ const budgets = {
    * add their screens, their clients and @simplewebauthn/browser, each loaded when its method is
    * used (+7 KiB), so the whole-app ceiling is 220 KiB. Issue 15's developer messages (what is
    * wrong with the setup and the fix) add a chunk loaded only when the setup is wrong (+1 KiB).
+   * Issue 16's modal sizing and motion (the height transition, open/close and sheet styles) and
+   * shortened addresses with copy buttons add 1.5 KiB to the lazy modal and signing chunks (+2 KiB).
    */
-  allChunks: 221 * KiB,
+  allChunks: 223 * KiB,
 };
 
 const { values } = parseArgs({
