@@ -20,13 +20,13 @@ transition:opacity .2s ease,transform .2s ease,overlay .2s allow-discrete,displa
 .lk-modal:not([open])::backdrop{opacity:0}
 @starting-style{.lk-modal[open]::backdrop{opacity:0}}
 .lk-modal *,.lk-modal *::before,.lk-modal *::after{box-sizing:border-box}
+.lk-grab{display:none}
 @media (max-width:440px){.lk-modal{--lk-max-h:min(var(--lk-h),calc(100dvh - 16px));width:100%;max-width:100%;margin:auto 0 0;
 border-radius:16px 16px 0 0;transition-duration:.25s}
 .lk-modal:not([open]){opacity:1;transform:translateY(100%)}
 @starting-style{.lk-modal[open]{opacity:1;transform:translateY(100%)}}
 .lk-grab{display:block;position:absolute;top:6px;left:50%;width:36px;height:4px;margin-left:-18px;border-radius:2px;background:var(--lk-border)}}
 .lk-inner{position:relative;display:flex;flex-direction:column;max-height:var(--lk-max-h);padding:12px 20px 20px}
-.lk-grab{display:none}
 .lk-topbar{display:flex;justify-content:space-between;align-items:center;min-height:32px}
 .lk-icon-btn{display:inline-grid;place-items:center;width:32px;height:32px;border:0;border-radius:8px;
 background:transparent;color:var(--lk-muted);font:inherit;font-size:20px;line-height:1;cursor:pointer}
