@@ -8,6 +8,8 @@
  * full hash.
  */
 
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { type EvmNode, startEvmNode } from '@latchkey/test/chains';
 import {
   emailLoginCreatingWallets,
@@ -24,6 +26,9 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 
 /** Creation runs in the frame and on the server: allow for it. */
 const walletTimeout = 60_000;
+/** Screenshots of the signing screens, for a look (the e2e README: `artifacts/screenshots/`). */
+const dir = join(import.meta.dirname, '../artifacts/screenshots');
+const shoot = (page: Page, name: string) => page.screenshot({ path: join(dir, `layout-${name}.png`) });
 
 type Box = { x: number; y: number; width: number; height: number };
 
@@ -120,6 +125,7 @@ describe("the modal's size, motion and layout", () => {
   let counter = 0;
 
   beforeAll(async () => {
+    mkdirSync(dir, { recursive: true });
     [stack, evm] = await Promise.all([startStack(), startEvmNode()]);
     appId = await stack.createApp({
       email_auth: true,
@@ -257,12 +263,14 @@ describe("the modal's size, motion and layout", () => {
     await settled(page);
     expect((await heights(page)).dialog).toBeLessThanOrEqual(620);
     await actionsInView();
+    await shoot(page, 'confirm-details-1024');
 
     // The same in a 390 px viewport (the bottom sheet): nothing overflows sideways.
     await page.setViewportSize({ width: 390, height: 700 });
     await settled(page);
     expect(await sidewaysOverflow(page)).toEqual({ out: [], scrolls: false });
     await actionsInView();
+    await shoot(page, 'confirm-details-390');
     await page.setViewportSize({ width: 1024, height: 768 });
 
     await page.locator(id('lk-tx-approve')).click();
@@ -283,6 +291,7 @@ describe("the modal's size, motion and layout", () => {
     expect(inside(copyBox, await boxOf(receiptCard))).toBe(true);
     expect(inside(copyBox, await boxOf(page.locator(id('lk-modal'))))).toBe(true);
     expect(await sidewaysOverflow(page)).toEqual({ out: [], scrolls: false });
+    await shoot(page, 'receipt-1024');
     await copy.click();
     await expect.poll(() => text(page, 'lk-receipt-copy')).toBe('Copied');
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(hash);
