@@ -101,6 +101,24 @@ const heights = (page: Page) =>
     };
   });
 
+/** The elements (visually hidden ones aside) in `container` that reach outside its box. */
+const outside = (container: Locator) =>
+  container.evaluate((root) => {
+    const box = root.getBoundingClientRect();
+    return [...root.querySelectorAll<HTMLElement>('*')]
+      .filter((el) => !el.closest('.lk-visually-hidden'))
+      .filter((el) => {
+        const r = el.getBoundingClientRect();
+        return (
+          r.left < box.left - 0.5 ||
+          r.right > box.right + 0.5 ||
+          r.top < box.top - 0.5 ||
+          r.bottom > box.bottom + 0.5
+        );
+      })
+      .map((el) => el.outerHTML.slice(0, 80));
+  });
+
 /** No element of the open screen reaches past the dialog's sides (nothing scrolls sideways). */
 const sidewaysOverflow = (page: Page) =>
   page.evaluate(() => {
@@ -233,6 +251,7 @@ describe("the modal's size, motion and layout", () => {
     // The balance card: the (shortened) address and 'Balance 10 ETH' inside its box.
     const card = page.locator(id('lk-tx-balance'));
     expect(await text(page, 'lk-tx-balance')).toContain('10 ETH');
+    expect(await outside(card)).toEqual([]);
     const cardBox = await boxOf(card);
     const shown = card.locator('.lk-short');
     expect(await shown.getAttribute('title')).toBe(address);
@@ -285,6 +304,7 @@ describe("the modal's size, motion and layout", () => {
 
     // The receipt: the hash shortened (whole in its title), its Copy button in view and in the card.
     const receiptCard = page.locator(id('lk-receipt-hash'));
+    expect(await outside(receiptCard)).toEqual([]);
     expect(await receiptCard.locator('.lk-short').getAttribute('title')).toBe(hash);
     const copy = page.locator(id('lk-receipt-copy'));
     const copyBox = await boxOf(copy);
