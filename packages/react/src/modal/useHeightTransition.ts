@@ -8,8 +8,8 @@ export const heightTransitionMs = 200;
  * heights); a height cannot transition to or from `auto`, so this animates the dialog from the height
  * it showed to the content's new one whenever the content resizes (a new screen, details opening).
  * The content is laid out at its final height at once; the dialog (overflow hidden) catches up. When
- * the content goes away (the dialog closing), the dialog keeps its last height so it fades out whole.
- * No animation when the user asks for reduced motion.
+ * the content unmounts (the dialog closing), the dialog keeps its last height while it fades out,
+ * rather than collapsing. No animation when the user asks for reduced motion.
  */
 export function useHeightTransition(content: RefObject<HTMLElement | null>): void {
   useLayoutEffect(() => {
