@@ -26,9 +26,10 @@ const budgets = {
    * used (+7 KiB), so the whole-app ceiling is 220 KiB. Issue 15's developer messages (what is
    * wrong with the setup and the fix) add a chunk loaded only when the setup is wrong (+1 KiB).
    * Issue 16's inline SVG icons (the modal's glyphs, an icon per login method, the marks of the
-   * known wallets) load with the screens that show them: +3.6 KiB measured (225 KiB).
+   * known wallets: +3.6 KiB), and its modal sizing and motion (the height transition, open/close and
+   * sheet styles) with shortened addresses and copy buttons (+1.5 KiB), all in lazy chunks.
    */
-  allChunks: 225 * KiB,
+  allChunks: 227 * KiB,
 };
 
 const { values } = parseArgs({

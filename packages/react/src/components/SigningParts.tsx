@@ -1,20 +1,19 @@
-import { type ReactNode, useEffect, useState } from 'react';
-import { en } from '../copy/en.ts';
+import { type ReactNode, useState } from 'react';
+import { ShortenedValue } from './ShortenedValue.tsx';
+import { isAddressOrHash } from './shortenMiddle.ts';
 
-/** Pieces the signing screens share: labelled rows, an expander, a copy button, a data tree. */
+/** Pieces the signing screens share: labelled rows, an expander, a data tree. */
 
+/** A label and its value; a text value (an amount) wraps rather than overflow, whole in its title. */
 export function Row({ label, value, testId }: { label: string; value: ReactNode; testId: string }) {
   return (
     <div className="lk-row" data-testid={testId}>
       <span className="lk-row-label">{label}</span>
-      <span className="lk-row-value">{value}</span>
+      <span className="lk-row-value" title={typeof value === 'string' ? value : undefined}>
+        {value}
+      </span>
     </div>
   );
-}
-
-/** A full address or hash, kept whole (it wraps) so the user can check every character. */
-export function Mono({ children }: { children: string }) {
-  return <code>{children}</code>;
 }
 
 export function Expander({
@@ -38,38 +37,21 @@ export function Expander({
       >
         {label}
       </button>
-      {open && <div data-testid={testId}>{children}</div>}
+      {open && (
+        <div className="lk-accordion" data-testid={testId}>
+          {children}
+        </div>
+      )}
     </>
   );
 }
 
-/** Copies `text`; the label reads 'Copied' for 1.5 s (spec document 2 §9 copy confirmation). */
-export function CopyButton({ text, label, testId }: { text: string; label: string; testId: string }) {
-  const [copied, setCopied] = useState(false);
-  useEffect(() => {
-    if (!copied) return;
-    const timer = setTimeout(() => setCopied(false), 1500);
-    return () => clearTimeout(timer);
-  }, [copied]);
-  return (
-    <button
-      type="button"
-      className="lk-btn-link"
-      data-testid={testId}
-      onClick={() => {
-        navigator.clipboard?.writeText(text).then(
-          () => setCopied(true),
-          () => undefined,
-        );
-      }}
-    >
-      {copied ? en.signingScreens.copied : label}
-    </button>
-  );
-}
-
-/** Typed data as nested lists: objects and arrays open up, leaves show their value. */
+/**
+ * Typed data as nested lists: objects and arrays open up, leaves show their value (addresses and
+ * hashes shortened in the middle, whole in their title and in 'Copy full payload').
+ */
 export function DataTree({ value }: { value: unknown }) {
+  if (typeof value === 'string' && isAddressOrHash(value)) return <ShortenedValue value={value} />;
   if (value === null || typeof value !== 'object') return <span>{String(value)}</span>;
   const entries = Array.isArray(value)
     ? value.map((item, index) => [String(index), item] as const)

@@ -364,6 +364,8 @@ export const en = {
     frameTitle: 'Wallet export',
     /** Latchkey's own. */
     walletLabel: (chain: ChainType) => (chain === 'ethereum' ? 'Ethereum wallet' : 'Solana wallet'),
+    /** Latchkey's own. */
+    copyAddress: 'Copy address',
     failedTitle: 'Something went wrong',
     failedDetail: "We're on it. Please try again later.",
   },

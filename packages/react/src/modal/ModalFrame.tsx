@@ -1,12 +1,13 @@
 import type { LatchkeyClient, ModalRequest } from '@latchkey/core';
 import type { ModalFlow, Screen } from '@latchkey/core/modal';
 import type { AppResponse } from '@latchkey/protocol';
-import type { Ref } from 'react';
+import { type Ref, useRef } from 'react';
 import { LoadingScreen } from '../components/LoadingScreen.tsx';
 import { en } from '../copy/en.ts';
 import { BackIcon, CloseIcon } from '../icons/glyphs.tsx';
 import type { AreaComponent } from '../screens/types.ts';
 import type { LatchkeyConfig } from '../types.ts';
+import { useHeightTransition } from './useHeightTransition.ts';
 
 export interface ModalFrameProps {
   flow: ModalFlow;
@@ -28,7 +29,9 @@ export interface ModalFrameProps {
 
 /**
  * What the dialog shows: the back and close buttons around one screen. It holds no state of its own:
- * the shell (`ModalShell`) owns the dialog and the flow, and tests can render any screen in it.
+ * the shell (`ModalShell`) owns the dialog and the flow, and tests can render any screen in it. The
+ * dialog around it takes its height (up to the spec's 620 or 480 px) and follows it smoothly; the
+ * grab handle shows only on the bottom sheet.
  */
 export function ModalFrame({
   flow,
@@ -43,8 +46,11 @@ export function ModalFrame({
   scheme,
   captchaHost,
 }: ModalFrameProps) {
+  const inner = useRef<HTMLDivElement>(null);
+  useHeightTransition(inner);
   return (
-    <div className="lk-inner">
+    <div ref={inner} className="lk-inner">
+      <div className="lk-grab" data-testid="lk-grab-handle" aria-hidden="true" />
       <div className="lk-topbar">
         {flow.canGoBack() ? (
           <button

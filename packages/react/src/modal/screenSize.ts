@@ -13,8 +13,9 @@ const fullScreens: ReadonlySet<ScreenName | 'loading'> = new Set<ScreenName>([
 ]);
 
 /**
- * Tall screens use the full height (620 px), the rest the compact one (480 px): the landing with
- * more than 3 slots, the wallet picker, signing, the export screen (the warning, the wallet,
+ * How tall a screen may grow: the dialog takes its content's height, up to the spec's 'Heights: full
+ * 620px, compact 480px'. Tall screens may use the full height, the rest the compact one. Full: the
+ * landing with more than 3 slots, the wallet picker, signing, the export screen (the warning, the wallet,
  * the frame with a revealed value and the explanation), the MFA verification (with the pending
  * request), the authenticator's QR code and the passkey list.
  */

@@ -7,21 +7,33 @@ export const modalCss = `
 .lk-modal{--lk-bg:#fff;--lk-fg:#111827;--lk-muted:color-mix(in srgb,var(--lk-fg) 60%,var(--lk-bg));
 --lk-border:color-mix(in srgb,var(--lk-fg) 14%,var(--lk-bg));--lk-surface:color-mix(in srgb,var(--lk-fg) 4%,var(--lk-bg));
 --lk-accent:#5b4fe9;--lk-accent-fg:#fff;--lk-error:#d92d20;--lk-success:#079455;--lk-radius:12px;--lk-h:620px;
-box-sizing:border-box;width:360px;max-width:calc(100vw - 32px);height:min(var(--lk-h),calc(100dvh - 32px));
+--lk-max-h:min(var(--lk-h),calc(100dvh - 32px));
+box-sizing:border-box;width:360px;max-width:calc(100vw - 32px);height:fit-content;max-height:none;
 padding:0;border:0;border-radius:16px;background:var(--lk-bg);color:var(--lk-fg);overflow:hidden;
-font:400 15px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;box-shadow:0 16px 48px rgb(0 0 0/.25)}
+font:400 15px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;box-shadow:0 16px 48px rgb(0 0 0/.25);
+transition:opacity .2s ease,transform .2s ease,overlay .2s allow-discrete,display .2s allow-discrete}
+.lk-modal:not([open]){opacity:0;transform:scale(.96)}
+@starting-style{.lk-modal[open]{opacity:0;transform:scale(.96)}}
 .lk-modal[data-theme=dark]{--lk-bg:#16171b;--lk-fg:#f2f3f5;--lk-accent:#8f86ff;--lk-accent-fg:#111827;--lk-error:#f97066;--lk-success:#47cd89}
 .lk-modal[data-size=compact]{--lk-h:480px}
-.lk-modal::backdrop{background:rgb(0 0 0/.45)}
+.lk-modal::backdrop{background:rgb(0 0 0/.45);transition:opacity .2s ease,overlay .2s allow-discrete,display .2s allow-discrete}
+.lk-modal:not([open])::backdrop{opacity:0}
+@starting-style{.lk-modal[open]::backdrop{opacity:0}}
 .lk-modal *,.lk-modal *::before,.lk-modal *::after{box-sizing:border-box}
-@media (max-width:440px){.lk-modal{width:100%;max-width:100%;margin:auto 0 0;border-radius:16px 16px 0 0;
-height:min(var(--lk-h),calc(100dvh - 16px));max-height:none}}
-.lk-inner{display:flex;flex-direction:column;height:100%;padding:12px 20px 20px}
+.lk-grab{display:none}
+@media (max-width:440px){.lk-modal{--lk-max-h:min(var(--lk-h),calc(100dvh - 16px));width:100%;max-width:100%;margin:auto 0 0;
+border-radius:16px 16px 0 0;transition-duration:.25s}
+.lk-modal:not([open]){opacity:1;transform:translateY(100%)}
+@starting-style{.lk-modal[open]{opacity:1;transform:translateY(100%)}}
+.lk-grab{display:block;position:absolute;top:6px;left:50%;width:36px;height:4px;margin-left:-18px;border-radius:2px;background:var(--lk-border)}}
+.lk-inner{position:relative;display:flex;flex-direction:column;max-height:var(--lk-max-h);padding:12px 20px 20px}
 .lk-topbar{display:flex;justify-content:space-between;align-items:center;min-height:32px}
 .lk-icon-btn{display:inline-grid;place-items:center;width:32px;height:32px;border:0;border-radius:8px;
 background:transparent;color:var(--lk-muted);font:inherit;font-size:20px;line-height:1;cursor:pointer}
 .lk-icon-btn:hover{background:var(--lk-surface);color:var(--lk-fg)}
-.lk-screen{display:flex;flex-direction:column;gap:12px;flex:1;min-height:0;overflow-y:auto;text-align:center;padding:2px}
+.lk-screen{display:flex;flex-direction:column;gap:12px;flex:1;min-height:0;overflow-y:auto;text-align:center;padding:2px;
+animation:lk-screen-in .18s ease-out}
+@keyframes lk-screen-in{from{opacity:0}}
 .lk-screen h2{margin:4px 0 0;font-size:18px;font-weight:600;line-height:1.3}
 .lk-screen h2:focus{outline:none}
 .lk-screen p{margin:0}
@@ -89,18 +101,22 @@ color:var(--lk-fg);font:600 22px/1 ui-monospace,monospace;text-align:center}
 background:color-mix(in srgb,var(--lk-error) 14%,transparent);color:var(--lk-error)}
 .lk-status-icon[data-tone=success]{background:color-mix(in srgb,var(--lk-success) 14%,transparent);color:var(--lk-success)}
 .lk-actions{display:flex;flex-direction:column;gap:10px;margin-top:auto;padding-top:12px}
+.lk-screen>.lk-actions{position:sticky;bottom:-2px;z-index:1;padding-bottom:2px;background:var(--lk-bg)}
 .lk-links{display:flex;justify-content:center;gap:16px;font-size:14px}
 .lk-links a,.lk-footer a{color:var(--lk-accent)}
 .lk-footer{margin-top:auto;padding-top:12px;color:var(--lk-muted);font-size:12px;text-align:center}
 .lk-captcha-box:empty{display:none}
-.lk-wallet-list{display:flex;flex-direction:column;gap:8px;max-height:312px;overflow-y:auto;text-align:left;padding:2px}
+.lk-wallet-list{display:flex;flex-direction:column;gap:8px;max-height:400px;overflow-y:auto;text-align:left;padding:2px}
 .lk-wallet-row{flex:none;height:56px;min-height:56px}
 .lk-wallet-icon{width:28px;height:28px;border-radius:6px;object-fit:contain}
 .lk-wallet-tag{color:var(--lk-muted);font-size:12px;font-weight:500}
 .lk-visually-hidden{position:absolute;width:1px;height:1px;margin:-1px;padding:0;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap;border:0}
+.lk-short{white-space:nowrap;font:13px/1.4 ui-monospace,monospace}
+.lk-short-tail::before{content:"…"/""}
+.lk-amount{min-width:0;overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
 .lk-modal :focus-visible{outline:2px solid var(--lk-accent);outline-offset:2px}
 .lk-modal .lk-input:focus-visible,.lk-modal .lk-digit:focus-visible,.lk-modal .lk-select:focus-visible{outline:none}
-@media (prefers-reduced-motion:reduce){.lk-shake,.lk-spinner{animation-duration:0s}}
+@media (prefers-reduced-motion:reduce){.lk-modal,.lk-modal::backdrop,.lk-modal *{transition:none!important;animation:none!important}}
 `;
 
 const styleId = 'latchkey-modal-styles';

@@ -1,4 +1,6 @@
 import { useState } from 'react';
+import { ShortenedValue } from '../../components/ShortenedValue.tsx';
+import { isAddressOrHash } from '../../components/shortenMiddle.ts';
 import { en } from '../../copy/en.ts';
 
 export interface TransferScreenProps {
@@ -33,13 +35,13 @@ export function TransferScreen({
           {en.transferTitle(method)}
         </h2>
         <p className="lk-chip" data-testid="lk-transfer-account">
-          {displayName}
+          {isAddressOrHash(displayName) ? <ShortenedValue value={displayName} /> : displayName}
         </p>
         {embeddedWalletAddress && (
           <p className="lk-muted" role="note" data-testid="lk-transfer-assets">
             {en.transferCheckAssets}
             <br />
-            <code>{embeddedWalletAddress}</code>
+            <ShortenedValue value={embeddedWalletAddress} />
           </p>
         )}
       </div>

@@ -6,6 +6,8 @@ import {
   framePagePath,
 } from '@latchkey/protocol';
 import { useEffect, useId, useRef, useState } from 'react';
+import { CopyButton } from '../../components/CopyButton.tsx';
+import { ShortenedValue } from '../../components/ShortenedValue.tsx';
 import { StatusIcon } from '../../components/StatusIcon.tsx';
 import { en } from '../../copy/en.ts';
 import { exportFrameCredential } from './credential.ts';
@@ -181,9 +183,10 @@ export function ExportWalletScreen({ titleId, client, wallet, scheme }: ExportWa
         }}
       >
         <span className="lk-wallet-tag">{copy.walletLabel(wallet.chainType)}</span>
-        <code data-testid="lk-export-address" style={{ fontSize: 13, wordBreak: 'break-all' }}>
-          {wallet.address}
-        </code>
+        <span style={{ display: 'flex', justifyContent: 'space-between', gap: 12 }}>
+          <ShortenedValue value={wallet.address} testId="lk-export-address" />
+          <CopyButton text={wallet.address} label={copy.copyAddress} testId="lk-export-copy" />
+        </span>
       </div>
       <div ref={slot} style={{ flex: 'none' }}>
         {src && (

@@ -1,5 +1,7 @@
 import type { SolanaTransactionContent } from '@latchkey/core/signing';
+import { ShortenedValue } from '../../components/ShortenedValue.tsx';
 import { Expander, Row } from '../../components/SigningParts.tsx';
+import { isAddressOrHash } from '../../components/shortenMiddle.ts';
 import { en } from '../../copy/en.ts';
 import { type ConfirmActionsProps, TransactionActions } from './TransactionActions.tsx';
 
@@ -49,7 +51,11 @@ export function ConfirmSolanaTransactionScreen({
               {instruction.fields.map((field) => (
                 <div key={field.name}>
                   <span className="lk-muted">{s.fields[field.name] ?? field.name}: </span>
-                  <code>{field.value}</code>
+                  {isAddressOrHash(field.value) ? (
+                    <ShortenedValue value={field.value} />
+                  ) : (
+                    <code title={field.value}>{field.value}</code>
+                  )}
                 </div>
               ))}
             </div>

@@ -1,5 +1,6 @@
 import type { TransactionContent } from '@latchkey/core/signing';
-import { Expander, Mono, Row } from '../../components/SigningParts.tsx';
+import { ShortenedValue } from '../../components/ShortenedValue.tsx';
+import { Expander, Row } from '../../components/SigningParts.tsx';
 import { en } from '../../copy/en.ts';
 import { type ConfirmActionsProps, TransactionActions } from './TransactionActions.tsx';
 
@@ -38,25 +39,31 @@ export function ConfirmTransactionScreen({
       <div className="lk-rows">
         {content.send !== null && <Row label={s.send} value={content.send} testId="lk-tx-send" />}
         {content.spender && (
-          <Row label={s.spender} value={<Mono>{content.spender}</Mono>} testId="lk-tx-spender" />
+          <Row label={s.spender} value={<ShortenedValue value={content.spender} />} testId="lk-tx-spender" />
         )}
-        {content.to && <Row label={s.to} value={<Mono>{content.to}</Mono>} testId="lk-tx-to" />}
+        {content.to && <Row label={s.to} value={<ShortenedValue value={content.to} />} testId="lk-tx-to" />}
         {content.tokenAddress && (
-          <Row label={s.tokenAddress} value={<Mono>{content.tokenAddress}</Mono>} testId="lk-tx-token" />
+          <Row
+            label={s.tokenAddress}
+            value={<ShortenedValue value={content.tokenAddress} />}
+            testId="lk-tx-token"
+          />
         )}
         <Row label={s.network} value={content.network} testId="lk-tx-network" />
         <Row label={s.estimatedFee} value={content.fee} testId="lk-tx-fee" />
         <Expander label={s.details} testId="lk-tx-details">
-          <Row label={s.from} value={<Mono>{content.from}</Mono>} testId="lk-tx-details-from" />
-          {content.to && <Row label={s.to} value={<Mono>{content.to}</Mono>} testId="lk-tx-details-to" />}
+          <Row label={s.from} value={<ShortenedValue value={content.from} />} testId="lk-tx-details-from" />
+          {content.to && (
+            <Row label={s.to} value={<ShortenedValue value={content.to} />} testId="lk-tx-details-to" />
+          )}
           <Row label={s.action} value={content.action} testId="lk-tx-details-action" />
           <Row label={s.estFees} value={content.fee} testId="lk-tx-details-fees" />
           <Row label={s.total} value={content.total} testId="lk-tx-details-total" />
         </Expander>
       </div>
       <div className="lk-card" data-testid="lk-tx-balance">
-        <Mono>{content.from}</Mono>
-        <span>
+        <ShortenedValue value={content.from} />
+        <span className="lk-amount" title={content.balance}>
           <span className="lk-visually-hidden">{s.balance} </span>
           {content.balance}
         </span>

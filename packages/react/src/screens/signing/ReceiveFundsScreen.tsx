@@ -1,7 +1,8 @@
 import type { FundingTarget } from '@latchkey/core/signing';
 import { useEffect, useState } from 'react';
+import { CopyButton } from '../../components/CopyButton.tsx';
 import { QrCode } from '../../components/QrCode.tsx';
-import { CopyButton, Mono } from '../../components/SigningParts.tsx';
+import { ShortenedValue } from '../../components/ShortenedValue.tsx';
 import { en } from '../../copy/en.ts';
 import { formatAmount } from '../../signing/format.ts';
 import { type BalanceWatch, watchBalance } from './balancePoll.ts';
@@ -42,12 +43,14 @@ export function ReceiveFundsScreen({ titleId, target, onContinue, onBack }: Rece
         {s.notice(target.network)}
       </p>
       <div className="lk-card" data-testid="lk-receive-wallet">
-        <Mono>{target.address}</Mono>
+        <ShortenedValue value={target.address} />
         <CopyButton text={target.address} label={s.copyAddress} testId="lk-receive-copy" />
       </div>
       <div className="lk-card" role="status" aria-live="polite" data-testid="lk-receive-balance">
         <span>{s.balance}</span>
-        <span data-testid="lk-receive-balance-value">{balance}</span>
+        <span className="lk-amount" title={balance} data-testid="lk-receive-balance-value">
+          {balance}
+        </span>
       </div>
       {watch.grew && (
         <p className="lk-muted" data-testid="lk-receive-received">

@@ -1,4 +1,5 @@
-import { CopyButton, DataTree, payloadText } from '../../components/SigningParts.tsx';
+import { CopyButton } from '../../components/CopyButton.tsx';
+import { DataTree, payloadText } from '../../components/SigningParts.tsx';
 import { StatusIcon } from '../../components/StatusIcon.tsx';
 import { en } from '../../copy/en.ts';
 import { RemoteImage } from '../../icons/RemoteImage.tsx';

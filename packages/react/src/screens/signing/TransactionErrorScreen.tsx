@@ -1,5 +1,6 @@
 import type { SigningFailure } from '@latchkey/core/signing';
-import { CopyButton, Mono } from '../../components/SigningParts.tsx';
+import { CopyButton } from '../../components/CopyButton.tsx';
+import { ShortenedValue } from '../../components/ShortenedValue.tsx';
 import { StatusIcon } from '../../components/StatusIcon.tsx';
 import { en } from '../../copy/en.ts';
 
@@ -45,7 +46,7 @@ export function TransactionErrorScreen({
       {hash && (
         <div className="lk-card" data-testid="lk-tx-error-hash">
           <span className="lk-visually-hidden">{s.transactionHash}</span>
-          <Mono>{hash}</Mono>
+          <ShortenedValue value={hash} />
           <CopyButton text={hash} label={s.copy} testId="lk-tx-error-copy" />
           {explorerUrl && (
             <a href={explorerUrl.replace('{hash}', hash)} target="_blank" rel="noreferrer">

@@ -1,4 +1,5 @@
-import { CopyButton, Mono } from '../../components/SigningParts.tsx';
+import { CopyButton } from '../../components/CopyButton.tsx';
+import { ShortenedValue } from '../../components/ShortenedValue.tsx';
 import { StatusIcon } from '../../components/StatusIcon.tsx';
 import { en } from '../../copy/en.ts';
 
@@ -38,7 +39,7 @@ export function TransactionReceiptScreen({
         <p className="lk-muted">{description ?? s.allSet}</p>
         {hash && (
           <div className="lk-card" data-testid="lk-receipt-hash">
-            <Mono>{hash}</Mono>
+            <ShortenedValue value={hash} />
             <CopyButton text={hash} label={s.copy} testId="lk-receipt-copy" />
           </div>
         )}

@@ -10,9 +10,13 @@ import { SignMessageScreen } from './SignMessageScreen.tsx';
 import { TransactionErrorScreen } from './TransactionErrorScreen.tsx';
 import { TransactionReceiptScreen } from './TransactionReceiptScreen.tsx';
 
-/** The visible text of the markup (tags dropped, entities decoded). */
+/**
+ * The text of the markup (tags dropped, entities decoded), as `textContent` reads it: a shortened
+ * address's parts (`ShortenedValue`) join up into the full value.
+ */
 const textOf = (html: string) =>
   html
+    .replace(/<span class="lk-(?:visually-hidden|short-tail)">([^<]*)<\/span>/g, '$1')
     .replace(/<[^>]+>/g, ' ')
     .replace(/&#x27;/g, "'")
     .replace(/&quot;/g, '"')
@@ -105,6 +109,12 @@ describe('ConfirmTransactionScreen', () => {
         'Estimated fee 0.000042 ETH Details 0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266 Balance 1 ETH Approve Not now',
     );
     expect(html).not.toContain('lk-tx-insufficient');
+    // Addresses show shortened (0x7099…79C8: the middle visually hidden, the ellipsis from CSS), whole in the title.
+    expect(html).toContain(
+      '<code class="lk-short" title="0x70997970C51812dc3A010C7d01b50e0d17dc79C8">0x7099<span class="lk-visually-hidden">',
+    );
+    expect(html).toContain('<span class="lk-short-tail">79C8</span>');
+    expect(html).toContain('<span class="lk-amount" title="1 ETH">');
     const action = renderToString(
       <ConfirmTransactionScreen
         titleId="t"

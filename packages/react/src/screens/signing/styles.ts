@@ -12,6 +12,7 @@ export const signingCss = `
 background:none;color:var(--lk-fg);font:inherit;font-size:14px;font-weight:500;cursor:pointer}
 .lk-modal .lk-expander::after{content:"▾";color:var(--lk-muted)}
 .lk-modal .lk-expander[aria-expanded=true]::after{content:"▴"}
+.lk-modal .lk-accordion{max-height:700px;overflow-y:auto}
 .lk-modal .lk-box{max-height:310px;overflow:auto;margin:0;padding:12px;border:1px solid var(--lk-border);border-radius:var(--lk-radius);
 background:var(--lk-surface);text-align:left;font:13px/1.5 ui-monospace,monospace;white-space:pre-wrap;overflow-wrap:anywhere}
 .lk-modal .lk-tree,.lk-modal .lk-tree ul{list-style:none;margin:0;padding:0}
@@ -19,6 +20,8 @@ background:var(--lk-surface);text-align:left;font:13px/1.5 ui-monospace,monospac
 .lk-modal .lk-tree-key{color:var(--lk-muted)}
 .lk-modal .lk-card{display:flex;justify-content:space-between;align-items:center;gap:12px;padding:12px 14px;border-radius:var(--lk-radius);
 background:var(--lk-surface);font-size:14px;text-align:left}
+.lk-modal .lk-card>*{min-width:0}
+.lk-modal .lk-card>.lk-short,.lk-modal .lk-card>.lk-copy{flex:none}
 .lk-modal .lk-warning{color:var(--lk-error);font-size:13px}
 .lk-modal .lk-instruction{padding:10px 14px;border-top:1px solid var(--lk-border);font-size:13px}
 .lk-modal .lk-instruction-title{font-weight:600}
