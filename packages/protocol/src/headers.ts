@@ -27,3 +27,11 @@ export const allowedRequestHeaders = [
   mfaTokenHeader,
   ...Object.values(headers),
 ] as const;
+
+/**
+ * Response headers a browser client reads across origins, for `Access-Control-Expose-Headers`:
+ * `retry-after` (RFC 9110 §10.2.3, delay-seconds) on a 429 says when the limit or the code lock ends,
+ * so the modal can say when to try again; the frame reads the next DPoP nonce.
+ */
+export const retryAfterHeader = 'retry-after';
+export const exposedResponseHeaders = [retryAfterHeader, dpopHeaders.nonce] as const;

@@ -1,10 +1,11 @@
-import { allowedRequestHeaders, dpopHeaders, headers } from '@latchkey/protocol';
+import { allowedRequestHeaders, exposedResponseHeaders, headers } from '@latchkey/protocol';
 import type { MiddlewareHandler } from 'hono';
 import type { ServerContext } from '../context.ts';
 import { isAllowedOrigin } from '../http/origin.ts';
 import { serverOrigin } from '../http/server-origin.ts';
 
 const allowHeaders = allowedRequestHeaders.join(', ');
+const exposeHeaders = exposedResponseHeaders.join(', ');
 const allowMethods = 'GET, POST, PATCH, PUT, DELETE, OPTIONS';
 
 /**
@@ -40,8 +41,8 @@ export function cors(ctx: ServerContext, options: { publicPaths: RegExp }): Midd
     if (allowed) {
       c.res.headers.set('access-control-allow-origin', origin);
       c.res.headers.set('access-control-allow-credentials', 'true');
-      // The frame reads the next DPoP nonce even when it calls the API from another origin.
-      c.res.headers.set('access-control-expose-headers', dpopHeaders.nonce);
+      // The frame reads the next DPoP nonce, and the modal a 429's Retry-After, from another origin.
+      c.res.headers.set('access-control-expose-headers', exposeHeaders);
     }
   };
 }

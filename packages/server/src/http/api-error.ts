@@ -39,16 +39,20 @@ export class ApiError extends Error {
   readonly code: ServerErrorCode;
   readonly status: ContentfulStatusCode;
   readonly data: unknown;
+  /** Sent as `Retry-After` (whole seconds): when a refused request may succeed (a 429's limit ends). */
+  readonly retryAfterSeconds: number | undefined;
 
   constructor(
     code: ServerErrorCode,
     message?: string,
-    options: { status?: ContentfulStatusCode; data?: unknown } = {},
+    options: { status?: ContentfulStatusCode; data?: unknown; retryAfterSeconds?: number } = {},
   ) {
     super(message ?? serverErrors[code]);
     this.code = code;
     this.status = options.status ?? statusByCode[code] ?? 400;
     this.data = options.data;
+    this.retryAfterSeconds =
+      options.retryAfterSeconds === undefined ? undefined : Math.max(1, Math.ceil(options.retryAfterSeconds));
   }
 
   toBody(): { error: string; code: ServerErrorCode; data?: unknown } {
