@@ -6,8 +6,8 @@ import {
   type PathParamsOf,
   type RequestOf,
   type ResponseOf,
-  retryAfterHeader,
   type Route,
+  retryAfterHeader,
   routeUrl,
   type ServerErrorCode,
 } from '@latchkey/protocol';

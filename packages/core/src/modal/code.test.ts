@@ -88,9 +88,15 @@ describe('errors that cannot succeed on retry', () => {
     const other = testClient(t, (await h.client.getState().appConfig)!.id).client;
     await other.initialize();
     await other.email.sendCode({ email: 'taken@example.com' });
-    await other.email.loginWithCode({ email: 'taken@example.com', code: h.admin.lastCode('taken@example.com') });
+    await other.email.loginWithCode({
+      email: 'taken@example.com',
+      code: h.admin.lastCode('taken@example.com'),
+    });
     await h.client.email.sendCode({ email: 'mine@example.com' });
-    await h.client.email.loginWithCode({ email: 'mine@example.com', code: h.admin.lastCode('mine@example.com') });
+    await h.client.email.loginWithCode({
+      email: 'mine@example.com',
+      code: h.admin.lastCode('mine@example.com'),
+    });
 
     h.open('update-email');
     h.flow.code.editDraft({ email: 'Taken@example.com' });
@@ -158,7 +164,9 @@ describe('errors that cannot succeed on retry', () => {
   });
 
   it('read when to try again from Retry-After', () => {
-    const limitedError = new LatchkeyApiError(429, 'too_many_requests', 'slow down', { retryAfterSeconds: 42 });
+    const limitedError = new LatchkeyApiError(429, 'too_many_requests', 'slow down', {
+      retryAfterSeconds: 42,
+    });
     expect(retryAt(limitedError, 1_000)).toBe(43_000);
     expect(retryAt(new LatchkeyApiError(429, 'too_many_requests', 'slow down'), 1_000)).toBeNull();
   });

@@ -22,7 +22,13 @@ export interface CodeScreenProps {
  * too many wrong codes: 'Too many incorrect attempts', the boxes disabled, and 'Resend code' once
  * the server's lock ends (a new code is then needed: the old ones are burnt).
  */
-export function CodeScreen({ titleId, target, onSubmit, onResend, lock: initialLock = null }: CodeScreenProps) {
+export function CodeScreen({
+  titleId,
+  target,
+  onSubmit,
+  onResend,
+  lock: initialLock = null,
+}: CodeScreenProps) {
   const [sentAt, setSentAt] = useState(() => Date.now());
   const [now, setNow] = useState(() => Date.now());
   const [resending, setResending] = useState(false);
