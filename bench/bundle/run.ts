@@ -25,8 +25,11 @@ const budgets = {
    * add their screens, their clients and @simplewebauthn/browser, each loaded when its method is
    * used (+7 KiB), so the whole-app ceiling is 220 KiB. Issue 15's developer messages (what is
    * wrong with the setup and the fix) add a chunk loaded only when the setup is wrong (+1 KiB).
+   * Issue 16's flow details (measured +1.8 KiB, all in the modal's lazy chunks): the typed address
+   * kept by the flow, the code lock with its countdown and resend, the rate-limit countdown, and the
+   * way forward for each error a retry cannot fix (+2 KiB).
    */
-  allChunks: 221 * KiB,
+  allChunks: 223 * KiB,
 };
 
 const { values } = parseArgs({

@@ -99,19 +99,16 @@ export class LatchkeyApiError extends LatchkeyError {
   readonly status: number;
   /** The error body's `data` (e.g. `nonce` for `account_transfer_required`). */
   readonly data: unknown;
-  /** A 429's `Retry-After` in seconds: when the limit (or a code lock) ends; undefined when not sent. */
-  readonly retryAfterSeconds: number | undefined;
 
   constructor(
     status: number,
     code: ServerErrorCode,
     message: string,
-    options: LatchkeyErrorOptions & { data?: unknown; retryAfterSeconds?: number | undefined } = {},
+    options: LatchkeyErrorOptions & { data?: unknown } = {},
   ) {
     super(message, code, options);
     this.status = status;
     this.data = options.data;
-    this.retryAfterSeconds = options.retryAfterSeconds;
   }
 }
 

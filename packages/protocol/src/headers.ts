@@ -29,9 +29,7 @@ export const allowedRequestHeaders = [
 ] as const;
 
 /**
- * Response headers a browser client reads across origins, for `Access-Control-Expose-Headers`:
- * `retry-after` (RFC 9110 §10.2.3, delay-seconds) on a 429 says when the limit or the code lock ends,
- * so the modal can say when to try again; the frame reads the next DPoP nonce.
+ * `Retry-After` (RFC 9110 §10.2.3, delay-seconds) on a 429: when the limit or the code lock ends
+ * (its `data.retry_after_seconds` too: errors.ts). Exposed to pages of other origins by CORS.
  */
 export const retryAfterHeader = 'retry-after';
-export const exposedResponseHeaders = [retryAfterHeader, dpopHeaders.nonce] as const;

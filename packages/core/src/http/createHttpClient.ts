@@ -7,7 +7,6 @@ import {
   type RequestOf,
   type ResponseOf,
   type Route,
-  retryAfterHeader,
   routeUrl,
   type ServerErrorCode,
 } from '@latchkey/protocol';
@@ -104,8 +103,6 @@ export type CreateHttpClientErrorType = LatchkeyApiError | LatchkeyClientError;
 interface RawResponse {
   status: number;
   text: string;
-  /** `Retry-After` (seconds only: the server never sends a date). */
-  retryAfter: string | null;
 }
 
 /**
@@ -159,11 +156,7 @@ export function createHttpClient(params: CreateHttpClientParameters): HttpClient
     try {
       const response = await fetchFn(url, { ...init, signal: controller.signal });
       // The body is read inside the timeout too: a server that stalls mid-body is a timeout.
-      return {
-        status: response.status,
-        text: await response.text(),
-        retryAfter: response.headers?.get(retryAfterHeader) ?? null,
-      };
+      return { status: response.status, text: await response.text() };
     } catch (cause) {
       if (timedOut) throw new LatchkeyClientError('client_request_timeout', undefined, { cause });
       if (signal?.aborted) throw signal.reason ?? cause;
@@ -260,9 +253,5 @@ function apiError(response: RawResponse): LatchkeyApiError {
       : typeof body.message === 'string'
         ? body.message
         : `Request failed with status ${response.status}`;
-  const retryAfter = Number(response.retryAfter ?? Number.NaN);
-  return new LatchkeyApiError(response.status, code, message, {
-    data: body.data,
-    retryAfterSeconds: retryAfter >= 0 ? retryAfter : undefined,
-  });
+  return new LatchkeyApiError(response.status, code, message, { data: body.data });
 }

@@ -163,9 +163,9 @@ describe('errors that cannot succeed on retry', () => {
     expect(errorNextStep(new Error('boom'), typed)).toBe('retry');
   });
 
-  it('read when to try again from Retry-After', () => {
+  it("read when to try again from the 429's data (its Retry-After)", () => {
     const limitedError = new LatchkeyApiError(429, 'too_many_requests', 'slow down', {
-      retryAfterSeconds: 42,
+      data: { retry_after_seconds: 42 },
     });
     expect(retryAt(limitedError, 1_000)).toBe(43_000);
     expect(retryAt(new LatchkeyApiError(429, 'too_many_requests', 'slow down'), 1_000)).toBeNull();

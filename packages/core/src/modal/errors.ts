@@ -1,3 +1,4 @@
+import type { TooManyRequestsData } from '@latchkey/protocol';
 import { LatchkeyApiError, LatchkeyError } from '../errors.ts';
 
 /** The stable code a flow reports to `onError`. */
@@ -22,12 +23,13 @@ export const isTooManyRequests = (error: unknown): error is LatchkeyApiError =>
   error instanceof LatchkeyApiError && error.code === 'too_many_requests';
 
 /**
- * When a refused request may succeed (ms since the epoch, from the server's `Retry-After`), or null
- * when the server did not say.
+ * When a refused request may succeed (ms since the epoch, from the 429's `data.retry_after_seconds`,
+ * its `Retry-After` header in the body), or null when the server did not say.
  */
 export function retryAt(error: unknown, now: number = Date.now()): number | null {
-  const seconds = error instanceof LatchkeyApiError ? error.retryAfterSeconds : undefined;
-  return seconds === undefined ? null : now + seconds * 1000;
+  if (!isTooManyRequests(error)) return null;
+  const seconds = (error.data as Partial<TooManyRequestsData> | null | undefined)?.retry_after_seconds;
+  return typeof seconds === 'number' && seconds >= 0 ? now + seconds * 1000 : null;
 }
 
 /**

@@ -1,11 +1,12 @@
-import { allowedRequestHeaders, exposedResponseHeaders, headers } from '@latchkey/protocol';
+import { allowedRequestHeaders, dpopHeaders, headers, retryAfterHeader } from '@latchkey/protocol';
 import type { MiddlewareHandler } from 'hono';
 import type { ServerContext } from '../context.ts';
 import { isAllowedOrigin } from '../http/origin.ts';
 import { serverOrigin } from '../http/server-origin.ts';
 
 const allowHeaders = allowedRequestHeaders.join(', ');
-const exposeHeaders = exposedResponseHeaders.join(', ');
+/** Response headers pages of other origins may read: the next DPoP nonce, a 429's Retry-After. */
+const exposeHeaders = [dpopHeaders.nonce, retryAfterHeader].join(', ');
 const allowMethods = 'GET, POST, PATCH, PUT, DELETE, OPTIONS';
 
 /**

@@ -109,6 +109,7 @@ describe.each(dialects)('email login and account management (%s)', (dialect) => 
     // by the page's origin.
     expect(locked.headers.get('retry-after')).toBe(String(10 * 60));
     expect(locked.headers.get('access-control-expose-headers')).toContain('retry-after');
+    expect(locked.body).toMatchObject({ data: { retry_after_seconds: 10 * 60 } });
     t.advance(10 * 60);
     expect((await client.post('/api/v1/passwordless/authenticate', { email, code: real })).status).toBe(401);
   });
