@@ -83,11 +83,13 @@ function ResultScreen({
         />
       );
     case 'error': {
-      // A flow that cannot go back (embedded wallets) retries by starting again.
+      // A flow that cannot go back (embedded wallets, an error as the first screen) retries by
+      // starting again: Retry and 'Try again' after a wait never lead nowhere.
       const action = screen.restart && result.action === 'back' ? 'restart' : result.action;
+      const back = flow.canGoBack() ? flow.back : flow.restart;
       const actions = {
-        back: flow.back,
-        wait: flow.back,
+        back,
+        wait: back,
         'edit-address': flow.code.editAddress,
         restart: flow.restart,
         close: flow.close,
