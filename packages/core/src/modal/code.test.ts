@@ -18,8 +18,8 @@ afterAll(async () => {
 });
 
 /** A modal flow on a real client of a new app on `server`. */
-async function harness(server: TestServer = t) {
-  const { app, client: admin } = await server.createApp({ email_auth: true, sms_auth: true });
+async function harness(server: TestServer = t, patch: Record<string, unknown> = {}) {
+  const { app, client: admin } = await server.createApp({ email_auth: true, sms_auth: true, ...patch });
   const { client } = testClient(server, app.id);
   await client.initialize();
   const flow = createModalFlow({
@@ -50,6 +50,23 @@ describe('what the user typed', () => {
     expect(h.flow.code.draft()).toEqual({ email: '', phone: '(555) 555-0100', country: 'CA', select: false });
     h.open('login');
     expect(h.flow.code.draft()).toEqual({ email: '', phone: '', country: null, select: false });
+    h.detach();
+  });
+
+  it('is kept across Back from the captcha screen', async () => {
+    const h = await harness(t, {
+      captcha_enabled: true,
+      enabled_captcha_provider: 'turnstile',
+      captcha_site_key: 't:0x4AAAAAAA',
+    });
+    h.open('login');
+    h.flow.login.chooseMethod('email');
+    h.flow.code.editDraft({ email: 'Captcha.User@example.com' });
+    await h.flow.code.submitEmail('captcha.user@example.com');
+    expect(h.top().name).toBe('captcha');
+    h.flow.back();
+    expect(h.top().name).toBe('email');
+    expect(h.flow.code.draft().email).toBe('Captcha.User@example.com');
     h.detach();
   });
 });
