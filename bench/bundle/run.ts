@@ -25,11 +25,12 @@ const budgets = {
    * add their screens, their clients and @simplewebauthn/browser, each loaded when its method is
    * used (+7 KiB), so the whole-app ceiling is 220 KiB. Issue 15's developer messages (what is
    * wrong with the setup and the fix) add a chunk loaded only when the setup is wrong (+1 KiB).
-   * Issue 16's inline SVG icons (the modal's glyphs, an icon per login method, the marks of the
-   * known wallets: +3.6 KiB), and its modal sizing and motion (the height transition, open/close and
-   * sheet styles) with shortened addresses and copy buttons (+1.5 KiB), all in lazy chunks.
+   * Issue 16, all in lazy chunks: inline SVG icons (the modal's glyphs, an icon per login method,
+   * the marks of the known wallets: +3.6 KiB); the modal's sizing and motion with shortened
+   * addresses and copy buttons (+1.5 KiB); the flow details (the typed address kept by the flow, the
+   * code lock and rate-limit countdowns, the way forward for errors a retry cannot fix: +1.8 KiB).
    */
-  allChunks: 227 * KiB,
+  allChunks: 229 * KiB,
 };
 
 const { values } = parseArgs({

@@ -59,3 +59,12 @@ export interface ErrorBody {
   code: ServerErrorCode;
   data?: unknown;
 }
+
+/**
+ * The `data` of a 429 `too_many_requests`: when the limit (or a code lock) ends, in seconds, as its
+ * `Retry-After` header says. In the body too so the SDK reads it where it reads every error's data,
+ * with no header code in the app's first load.
+ */
+export interface TooManyRequestsData {
+  retry_after_seconds: number;
+}

@@ -27,3 +27,9 @@ export const allowedRequestHeaders = [
   mfaTokenHeader,
   ...Object.values(headers),
 ] as const;
+
+/**
+ * `Retry-After` (RFC 9110 §10.2.3, delay-seconds) on a 429: when the limit or the code lock ends
+ * (its `data.retry_after_seconds` too: errors.ts). Exposed to pages of other origins by CORS.
+ */
+export const retryAfterHeader = 'retry-after';

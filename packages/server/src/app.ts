@@ -1,3 +1,4 @@
+import { retryAfterHeader } from '@latchkey/protocol';
 import { Hono, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
@@ -89,7 +90,10 @@ export function buildHttpApp(
     c.json(new ApiError('not_found', `No route for ${c.req.method} ${c.req.path}.`).toBody(), 404),
   );
   root.onError((error, c) => {
-    if (error instanceof ApiError) return c.json(error.toBody(), error.status);
+    if (error instanceof ApiError) {
+      if (error.retryAfterSeconds !== undefined) c.header(retryAfterHeader, String(error.retryAfterSeconds));
+      return c.json(error.toBody(), error.status);
+    }
     if (error instanceof HTTPException) {
       const code = error.status === 413 ? 'payload_too_large' : 'invalid_request';
       return c.json(new ApiError(code, error.message || undefined).toBody(), error.status);

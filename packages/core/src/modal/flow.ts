@@ -5,7 +5,7 @@ import { exitedCode, flowKind, type ModalRequest } from '../ui/intents.ts';
 import { signingStore } from '../ui/signing-queue.ts';
 import { type CodeFlow, createCodeFlow } from './code.ts';
 import { createEmbeddedFlow, type EmbeddedFlow } from './embedded.ts';
-import { errorCode } from './errors.ts';
+import { errorCode, retryAt } from './errors.ts';
 import { createLoginFlow, type LoginFlow } from './login.ts';
 import { createMfaVerifyFlow, type MfaVerifyFlow } from './mfa.ts';
 import { createMfaEnrollmentFlow, type MfaEnrollmentFlow } from './mfa-enrollment.ts';
@@ -127,9 +127,10 @@ export function createModalFlow(host: ModalFlowHost): ModalFlow {
       const kind = flowKind(active.intent);
       if (kind !== 'embedded') host.report({ type: 'error', kind, code });
     },
-    showError(error) {
+    showError(error, address) {
       rt.emitError(errorCode(error));
-      navigate({ type: 'push', screen: { name: 'error', error } });
+      const screen: Screen = { name: 'error', error, retryAt: retryAt(error) };
+      navigate({ type: 'push', screen: address ? { ...screen, address } : screen });
     },
     finishWithSuccess(stay = false, closeAfterMs = successCloseMs) {
       rt.reported = true;
@@ -222,6 +223,7 @@ export function createModalFlow(host: ModalFlowHost): ModalFlow {
       rt.reported = false;
       rt.pendingLogin = null;
       timers.clear();
+      code.reset();
       broker.setModalOpen(true);
       const first = request.intent === 'mfa-enrollment' ? mfaEnrollment.firstScreen() : firstScreen(request);
       set({

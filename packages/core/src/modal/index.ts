@@ -7,10 +7,11 @@ export {
 } from '../ui/recent-login-method.ts';
 export type { CaptchaProvider, CaptchaSettings } from './captcha.ts';
 export { captchaEnabled, captchaSettings, unsupportedCaptchaKey } from './captcha.ts';
-export type { CodeFlow, CodeSubmitResult } from './code.ts';
+export type { AddressDraft, CodeFlow, CodeLock, CodeSubmitResult } from './code.ts';
 export { currentContact } from './code.ts';
 export type { EmbeddedFlow, LoginWalletCreation, PasswordProblem } from './embedded.ts';
-export { codeEntryError, errorCode } from './errors.ts';
+export type { ErrorNextStep } from './errors.ts';
+export { codeEntryError, errorCode, errorNextStep, isTooManyRequests, retryAt } from './errors.ts';
 export type { ModalFlow, ModalFlowState } from './flow.ts';
 export { createModalFlow } from './flow.ts';
 export { providerRefusesBrowser } from './in-app-browser.ts';

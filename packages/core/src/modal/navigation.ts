@@ -89,9 +89,18 @@ export type Screen =
   | { name: 'export-wallet' }
   /**
    * A failed flow. The screen (allowlist, user limit, account not found, or the error screen) and
-   * its texts follow from the error; `restart` makes its button start the flow again.
+   * its texts follow from the error; `restart` makes its button start the flow again. `address`:
+   * the error is about the email or number typed (a code sent to it, or its code checked), so the
+   * screen can offer to use another. `retryAt`: when a limit ends (ms since the epoch, from the
+   * server's Retry-After).
    */
-  | { name: 'error'; error: unknown; restart?: boolean }
+  | {
+      name: 'error';
+      error: unknown;
+      restart?: boolean;
+      address?: CodeTarget['kind'];
+      retryAt?: number | null;
+    }
   | MfaScreen;
 
 export type ScreenName = Screen['name'];
@@ -106,7 +115,8 @@ export type NavigationAction =
   | { type: 'push'; screen: Screen }
   /** Swaps the top screen (captcha → code, code → success). */
   | { type: 'replace'; screen: Screen }
-  | { type: 'back' }
+  /** Pops the top screen, or `count` of them (never the first). */
+  | { type: 'back'; count?: number }
   | { type: 'reset'; screen: Screen };
 
 /** The first screen of each flow. */
@@ -134,8 +144,10 @@ export function navigationReducer(state: NavigationState, action: NavigationActi
       return { stack: [...state.stack, action.screen], visit };
     case 'replace':
       return { stack: [...state.stack.slice(0, -1), action.screen], visit };
-    case 'back':
-      return state.stack.length > 1 ? { stack: state.stack.slice(0, -1), visit } : state;
+    case 'back': {
+      const keep = Math.max(1, state.stack.length - (action.count ?? 1));
+      return keep < state.stack.length ? { stack: state.stack.slice(0, keep), visit } : state;
+    }
     case 'reset':
       return { stack: [action.screen], visit };
   }

@@ -3,7 +3,7 @@ import type { LatchkeyClient } from '../createLatchkeyClient.ts';
 import type { OAuthBrowser } from '../oauth/browser.ts';
 import type { EmbeddedWalletsConfig } from '../ui/embedded-settings.ts';
 import type { FlowKind, ModalRequest, WalletChainTypeOption } from '../ui/intents.ts';
-import type { ModalAuthMethod, NavigationAction, Screen } from './navigation.ts';
+import type { CodeTarget, ModalAuthMethod, NavigationAction, Screen } from './navigation.ts';
 import type { FlowOutcome } from './outcomes.ts';
 import type { FlowTimers } from './timers.ts';
 
@@ -58,8 +58,11 @@ export interface FlowRuntime {
   pendingLogin: PendingLogin | null;
   /** Reports `code` to the flow's error event (embedded flows report to their hook instead). */
   emitError(code: string): void;
-  /** Reports the error and shows its screen. */
-  showError(error: unknown): void;
+  /**
+   * Reports the error and shows its screen; `address`: the error is about the email or number the
+   * user typed (the screen can offer to use another).
+   */
+  showError(error: unknown, address?: CodeTarget['kind']): void;
   /**
    * The flow succeeded: the success screen (or, with `stay`, the current one) until the close
    * after `closeAfterMs`.

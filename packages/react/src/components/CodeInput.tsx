@@ -13,10 +13,12 @@ export const codeResetDelayMs = 1400;
 export interface CodeInputProps {
   onComplete(code: string): Promise<CodeSubmitResult>;
   labelledBy: string;
+  /** Entry refused (too many wrong codes): the boxes are empty and disabled until unlocked. */
+  disabled?: boolean;
 }
 
 /** Six single-digit boxes; submits by itself once all are filled. */
-export function CodeInput({ onComplete, labelledBy }: CodeInputProps) {
+export function CodeInput({ onComplete, labelledBy, disabled = false }: CodeInputProps) {
   const [state, dispatch] = useReducer(codeInputReducer, undefined, initialCodeInput);
   const boxes = useRef<(HTMLInputElement | null)[]>([]);
   const onCompleteRef = useRef(onComplete);
@@ -25,15 +27,18 @@ export function CodeInput({ onComplete, labelledBy }: CodeInputProps) {
   // After a reset the focus index may not change, yet the first box must take focus again.
   // biome-ignore lint/correctness/useExhaustiveDependencies: digits is a trigger
   useEffect(() => {
-    boxes.current[state.focus]?.focus();
-  }, [state.focus, state.digits]);
+    if (!disabled) boxes.current[state.focus]?.focus();
+  }, [state.focus, state.digits, disabled]);
 
   useEffect(() => {
     if (state.status !== 'idle' || !isCodeComplete(state)) return;
     dispatch({ type: 'submit' });
     onCompleteRef.current(codeOf(state)).then((result) => {
       if (result === 'ok') dispatch({ type: 'succeed' });
-      else if (typeof result === 'object') dispatch({ type: 'fail', message: result.message });
+      else if (typeof result === 'object' && 'message' in result)
+        dispatch({ type: 'fail', message: result.message });
+      // Locked: the screen says so; the boxes empty for the next code.
+      else if (typeof result === 'object') dispatch({ type: 'reset' });
     });
   }, [state]);
 
@@ -51,6 +56,7 @@ export function CodeInput({ onComplete, labelledBy }: CodeInputProps) {
         data-status={state.status}
         aria-labelledby={labelledBy}
         aria-busy={state.status === 'submitting' || undefined}
+        disabled={disabled || undefined}
       >
         {state.digits.map((digit, index) => (
           <input

@@ -1,5 +1,5 @@
 import { normaliseEmail } from '@latchkey/core';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { en } from '../copy/en.ts';
 import { MailIcon } from '../icons/methods.tsx';
 import { FieldError } from './FieldError.tsx';
@@ -11,11 +11,35 @@ export interface EmailFormProps {
   onSubmit(email: string): Promise<void>;
   autoFocus?: boolean;
   recent?: boolean;
+  /**
+   * The text last typed (kept by the flow: Back from the code screen shows it again) and whether to
+   * select it ('Use a different email'); `onDraft` hears every edit.
+   */
+  draft?: { value: string; select: boolean } | undefined;
+  onDraft?(value: string): void;
 }
 
 /** The email field with its Submit button and the spec's validation texts. */
-export function EmailForm({ disallowPlus, onSubmit, autoFocus = false, recent = false }: EmailFormProps) {
-  const [value, setValue] = useState('');
+export function EmailForm({
+  disallowPlus,
+  onSubmit,
+  autoFocus = false,
+  recent = false,
+  draft,
+  onDraft,
+}: EmailFormProps) {
+  const [value, setValue] = useState(draft?.value ?? '');
+  const input = useRef<HTMLInputElement>(null);
+  const select = draft?.select ?? false;
+  useEffect(() => {
+    // After the modal's own autofocus (a frame later), so the selection is not lost to it.
+    if (!select) return;
+    const frame = requestAnimationFrame(() => {
+      input.current?.focus();
+      input.current?.select();
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [select]);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const inputId = useId();
@@ -49,6 +73,7 @@ export function EmailForm({ disallowPlus, onSubmit, autoFocus = false, recent = 
       <div className="lk-input-row" data-invalid={message ? 'true' : undefined}>
         <MailIcon />
         <input
+          ref={input}
           id={inputId}
           className="lk-input"
           data-testid="lk-email-input"
@@ -63,6 +88,7 @@ export function EmailForm({ disallowPlus, onSubmit, autoFocus = false, recent = 
           onChange={(event) => {
             setValue(event.target.value);
             setError(null);
+            onDraft?.(event.target.value);
           }}
         />
         {recent && <RecentChip />}

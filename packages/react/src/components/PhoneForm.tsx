@@ -8,16 +8,23 @@ export interface PhoneFormProps {
   /** ISO 3166 alpha-2; 'US' when missing or unknown. */
   defaultCountry?: string | undefined;
   onSubmit(phoneNumber: string): Promise<void>;
+  /**
+   * The number and country last typed (kept by the flow: Back from the code screen shows them
+   * again) and whether to select the number ('Use a different phone number'); `onDraft` hears
+   * every edit.
+   */
+  draft?: { value: string; country: string | null; select: boolean } | undefined;
+  onDraft?(draft: { phone: string; country: string }): void;
 }
 
 /**
  * Country selector and number field. libphonenumber-js arrives with this form (dynamic import),
  * never with the rest of the modal. Changing country clears the number (spec document 1 §5).
  */
-export function PhoneForm({ defaultCountry, onSubmit }: PhoneFormProps) {
+export function PhoneForm({ defaultCountry, onSubmit, draft, onDraft }: PhoneFormProps) {
   const [phone, setPhone] = useState<PhoneModule | null>(null);
-  const [country, setCountry] = useState((defaultCountry ?? 'US').toUpperCase());
-  const [value, setValue] = useState('');
+  const [country, setCountry] = useState((draft?.country ?? defaultCountry ?? 'US').toUpperCase());
+  const [value, setValue] = useState(draft?.value ?? '');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const input = useRef<HTMLInputElement>(null);
@@ -39,6 +46,17 @@ export function PhoneForm({ defaultCountry, onSubmit }: PhoneFormProps) {
       current = false;
     };
   }, []);
+
+  const select = draft?.select ?? false;
+  useEffect(() => {
+    // After the modal's own autofocus (a frame later), so the selection is not lost to it.
+    if (!select) return;
+    const frame = requestAnimationFrame(() => {
+      input.current?.focus();
+      input.current?.select();
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [select]);
 
   const countries = useMemo(() => phone?.listCountries() ?? [], [phone]);
 
@@ -76,6 +94,7 @@ export function PhoneForm({ defaultCountry, onSubmit }: PhoneFormProps) {
             setCountry(event.target.value);
             setValue('');
             setError(null);
+            onDraft?.({ phone: '', country: event.target.value });
             input.current?.focus();
           }}
         >
@@ -104,6 +123,7 @@ export function PhoneForm({ defaultCountry, onSubmit }: PhoneFormProps) {
           onChange={(event) => {
             setValue(event.target.value);
             setError(null);
+            onDraft?.({ phone: event.target.value, country });
           }}
         />
         <button

@@ -73,6 +73,10 @@ export const en = {
   resendCode: 'Resend code',
   resendIn: (seconds: number) => `${seconds}s`,
   codeSent: 'Code sent',
+  // After too many wrong codes the server refuses every code until a new one is sent (no spec string).
+  codeLocked: 'Too many incorrect attempts',
+  codeLockedWait: (wait: string) => `Request a new code in ${wait}.`,
+  codeLockedReady: 'Request a new code to try again.',
 
   // Account screens
   connectEmail: 'Connect your email',
@@ -235,6 +239,15 @@ export const en = {
   smsRegionNotAvailable: 'SMS authentication from this region is not available',
   requestFailed: 'Request failed',
   tooManyAttempts: 'Too many attempts.',
+  // When a limit ends (the server's Retry-After), and the ways forward for errors a retry cannot fix.
+  tryAgainIn: (wait: string) => `Try again in ${wait}`,
+  waitFor: (seconds: number) =>
+    seconds < 60
+      ? `${seconds} ${seconds === 1 ? 'second' : 'seconds'}`
+      : `${Math.ceil(seconds / 60)} ${Math.ceil(seconds / 60) === 1 ? 'minute' : 'minutes'}`,
+  tryAgain: 'Try again',
+  useDifferentEmail: 'Use a different email',
+  useDifferentPhone: 'Use a different phone number',
 
   // Signing and sending with embedded wallets (document 1 §2 Wallet actions, document 2 §2 and §8)
   signingScreens: {

@@ -14,7 +14,7 @@ describe('errorScreen (spec document 2 §8 error screen mapping)', () => {
       api(400, 'linked_to_another_user'),
       'Authentication failed',
       'This account has already been linked to another user.',
-      'Retry',
+      'Try another method',
     ],
     [api(403, 'disallowed_login_method'), 'Not allowed', null, 'Try another method'],
     [
@@ -29,16 +29,16 @@ describe('errorScreen (spec document 2 §8 error screen mapping)', () => {
       api(400, 'invalid_data', 'Invalid request data.'),
       'Something went wrong',
       'Invalid request data.',
-      'Retry',
+      'Try another method',
     ],
     [
       api(422, 'invalid_request', 'Invalid SMS verification code'),
       'Something went wrong',
       'Invalid SMS verification code',
-      'Retry',
+      'Try another method',
     ],
     [api(500, 'internal_error'), 'Something went wrong', 'Try again later', 'Retry'],
-    [api(403, 'disallowed_plus_email'), 'Something went wrong', 'Try again later', 'Retry'],
+    [api(403, 'disallowed_plus_email'), 'Something went wrong', 'Try again later', 'Try another method'],
     [new LatchkeyClientError('client_request_timeout'), 'Timed out', null, 'Retry'],
     [
       new LatchkeyClientError('captcha_failure'),
@@ -58,10 +58,32 @@ describe('errorScreen (spec document 2 §8 error screen mapping)', () => {
     expect(errorScreen(error, app)).toMatchObject({ name: 'error', title, detail, cta });
   });
 
+  it('offers the way forward where a retry cannot succeed', () => {
+    const taken = api(400, 'linked_to_another_user');
+    // About the typed address: use another one (the field, its text selected).
+    expect(errorScreen(taken, app, en, { address: 'email', login: false })).toMatchObject({
+      cta: 'Use a different email',
+      action: 'edit-address',
+    });
+    expect(errorScreen(taken, app, en, { address: 'sms', login: true })).toMatchObject({
+      cta: 'Use a different phone number',
+      action: 'edit-address',
+    });
+    // Not about an address, outside a login (a wallet linked elsewhere): nothing left but to close.
+    expect(errorScreen(taken, app, en, { login: false })).toMatchObject({ cta: 'Close', action: 'close' });
+    expect(errorScreen(api(400, 'cannot_link_more_of_type'), app)).toMatchObject({ action: 'close' });
+    // A limit is waited out; a timeout and a failed captcha can pass on a second try.
+    expect(errorScreen(api(429, 'too_many_requests'), app)).toMatchObject({ action: 'wait' });
+    expect(errorScreen(api(400, 'invalid_captcha'), app)).toMatchObject({ action: 'back', cta: 'Retry' });
+    expect(errorScreen(new LatchkeyClientError('client_request_timeout'), app)).toMatchObject({
+      action: 'back',
+    });
+  });
+
   it('starts over on "Try another method", steps back otherwise', () => {
     expect(errorScreen(api(403, 'disallowed_login_method'), app)).toMatchObject({ action: 'restart' });
     expect(errorScreen(api(400, 'not_supported'), app)).toMatchObject({ action: 'restart' });
-    expect(errorScreen(api(429, 'too_many_requests'), app)).toMatchObject({ action: 'back' });
+    expect(errorScreen(api(500, 'internal_error'), app)).toMatchObject({ action: 'back' });
   });
 
   it('shows the allowlist defaults', () => {

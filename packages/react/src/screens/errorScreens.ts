@@ -1,9 +1,20 @@
 import { LatchkeyApiError, LatchkeyError } from '@latchkey/core';
+import { errorNextStep } from '@latchkey/core/modal';
 import type { AllowlistConfig, AppResponse } from '@latchkey/protocol';
 import { type Copy, en } from '../copy/en.ts';
 
-/** What the error screen's button does: go back to the last step, or start the flow again. */
-export type ErrorAction = 'back' | 'restart';
+/**
+ * What the error screen's button does (core's `errorNextStep`): go back to the last step (Retry),
+ * wait for a limit to end and then go back, go back to the email or phone field, start the flow
+ * again (another method), or close.
+ */
+export type ErrorAction = 'back' | 'wait' | 'edit-address' | 'restart' | 'close';
+
+/** Where the error arose: from a code sent to a typed address (its kind), in a login or not. */
+export interface ErrorContext {
+  address?: 'email' | 'sms' | undefined;
+  login: boolean;
+}
 
 export type ResultScreen =
   | { name: 'allowlist'; title: string; detail: string; cta: string; ctaLink: string | null }
@@ -49,15 +60,26 @@ function allowlistTexts(error: unknown, app: AppResponse | null): Partial<Allowl
  *
  * @example
  * errorScreen(new LatchkeyApiError(429, 'too_many_requests', '...'), app)
- * // { name: 'error', title: 'Request failed', detail: 'Too many attempts.', cta: 'Try again later', action: 'back' }
+ * // { name: 'error', title: 'Request failed', detail: 'Too many attempts.', cta: 'Try again later', action: 'wait' }
  */
-export function errorScreen(error: unknown, app: AppResponse | null, copy: Copy = en): ResultScreen {
-  const screen = (
-    title: string,
-    detail: string | null,
-    cta: string = copy.retry,
-    action: ErrorAction = 'back',
-  ) => ({ name: 'error', title, detail, cta, action }) as const;
+export function errorScreen(
+  error: unknown,
+  app: AppResponse | null,
+  copy: Copy = en,
+  context: ErrorContext = { login: true },
+): ResultScreen {
+  const step = errorNextStep(error, { address: context.address !== undefined, login: context.login });
+  const ctas: Record<ErrorAction, string> = {
+    back: copy.retry,
+    // The screen shows the wait and then 'Try again' (the label while the wait is unknown).
+    wait: copy.tryAgainLater,
+    'edit-address': context.address === 'sms' ? copy.useDifferentPhone : copy.useDifferentEmail,
+    restart: copy.tryAnotherMethod,
+    close: copy.close,
+  };
+  const action: ErrorAction = step === 'retry' ? 'back' : step;
+  const screen = (title: string, detail: string | null) =>
+    ({ name: 'error', title, detail, cta: ctas[action], action }) as const;
   const code = apiCode(error);
   switch (code) {
     case 'allowlist_rejected': {
@@ -75,13 +97,13 @@ export function errorScreen(error: unknown, app: AppResponse | null, copy: Copy 
     case 'user_does_not_exist':
       return { name: 'account-not-found', title: copy.accountNotFoundTitle, cta: copy.accountNotFoundCta };
     case 'disallowed_login_method':
-      return screen(copy.notAllowed, null, copy.tryAnotherMethod, 'restart');
+      return screen(copy.notAllowed, null);
     case 'linked_to_another_user':
       return screen(copy.authenticationFailed, copy.linkedToAnotherUser);
     case 'not_supported':
-      return screen(copy.regionNotSupported, copy.smsRegionNotAvailable, copy.tryAnotherMethod, 'restart');
+      return screen(copy.regionNotSupported, copy.smsRegionNotAvailable);
     case 'too_many_requests':
-      return screen(copy.requestFailed, copy.tooManyAttempts, copy.tryAgainLater);
+      return screen(copy.requestFailed, copy.tooManyAttempts);
     case 'invalid_captcha':
       return screen(copy.somethingWentWrong, copy.pleaseTryAgain);
   }

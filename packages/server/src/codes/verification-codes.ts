@@ -129,8 +129,16 @@ export async function discardCode(
 }
 
 const invalidCode = () => new ApiError('invalid_credentials', 'Invalid or expired verification code.');
-const tooManyFailures = () =>
-  new ApiError('too_many_requests', 'Too many incorrect codes. Try again in a few minutes.');
+/**
+ * The identifier is locked until its window ends. A 429 `too_many_requests` (never a 401), so a
+ * client tells it from a wrong code, and `Retry-After` says when a new code can be used: the modal
+ * shows the lock with its countdown and offers 'Resend code' then (a new code before the window ends
+ * would be refused too: resending does not buy guesses).
+ */
+const tooManyFailures = (retryAfterSeconds: number) =>
+  new ApiError('too_many_requests', 'Too many incorrect codes. Try again in a few minutes.', {
+    retryAfterSeconds,
+  });
 
 /**
  * Checks and consumes a code (or the test account's fixed code), within the identifier's guess cap
@@ -172,20 +180,25 @@ export async function checkWithinGuessCap(
   const key: CodeKey = { app_id: app.id, channel, identifier };
   const now = ctx.now();
   const passed = await ctx.db.transaction().execute(async (trx) => {
-    if ((await lockFailures(trx, key, now)) >= codeGuessing.maxFailures) return 'locked';
+    const attempts = await lockFailures(trx, key, now);
+    if (attempts.failures >= codeGuessing.maxFailures) return { locked: attempts.window_ends_at - now };
     if (await check(trx, now)) return 'passed';
     if ((await countFailure(trx, key, now)) >= codeGuessing.maxFailures) await deleteCodes(trx, key);
     return 'failed';
   });
-  if (passed === 'locked') throw tooManyFailures();
+  if (typeof passed === 'object') throw tooManyFailures(passed.locked);
   if (passed === 'failed') throw invalidCode();
 }
 
 /**
  * Takes (and locks) the identifier's attempts row, opening a fresh window when the last one has
- * ended, and returns its failures so far.
+ * ended, and returns its failures so far and when its window ends.
  */
-async function lockFailures(trx: Kysely<Database>, key: CodeKey, now: number): Promise<number> {
+async function lockFailures(
+  trx: Kysely<Database>,
+  key: CodeKey,
+  now: number,
+): Promise<{ failures: number; window_ends_at: number }> {
   const row = await trx
     .insertInto('verification_attempts')
     .values({ ...key, failures: 0, window_ends_at: now })
@@ -199,9 +212,9 @@ async function lockFailures(trx: Kysely<Database>, key: CodeKey, now: number): P
           .end(),
       })),
     )
-    .returning('failures')
+    .returning(['failures', 'window_ends_at'])
     .executeTakeFirstOrThrow();
-  return row.failures;
+  return row;
 }
 
 /** Counts a wrong guess; the window opens with the first failure. Returns the failures now. */

@@ -1,10 +1,12 @@
-import { allowedRequestHeaders, dpopHeaders, headers } from '@latchkey/protocol';
+import { allowedRequestHeaders, dpopHeaders, headers, retryAfterHeader } from '@latchkey/protocol';
 import type { MiddlewareHandler } from 'hono';
 import type { ServerContext } from '../context.ts';
 import { isAllowedOrigin } from '../http/origin.ts';
 import { serverOrigin } from '../http/server-origin.ts';
 
 const allowHeaders = allowedRequestHeaders.join(', ');
+/** Response headers pages of other origins may read: the next DPoP nonce, a 429's Retry-After. */
+const exposeHeaders = [dpopHeaders.nonce, retryAfterHeader].join(', ');
 const allowMethods = 'GET, POST, PATCH, PUT, DELETE, OPTIONS';
 
 /**
@@ -40,8 +42,8 @@ export function cors(ctx: ServerContext, options: { publicPaths: RegExp }): Midd
     if (allowed) {
       c.res.headers.set('access-control-allow-origin', origin);
       c.res.headers.set('access-control-allow-credentials', 'true');
-      // The frame reads the next DPoP nonce even when it calls the API from another origin.
-      c.res.headers.set('access-control-expose-headers', dpopHeaders.nonce);
+      // The frame reads the next DPoP nonce, and the modal a 429's Retry-After, from another origin.
+      c.res.headers.set('access-control-expose-headers', exposeHeaders);
     }
   };
 }

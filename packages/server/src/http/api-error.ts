@@ -1,4 +1,4 @@
-import { type ServerErrorCode, serverErrors } from '@latchkey/protocol';
+import { type ServerErrorCode, serverErrors, type TooManyRequestsData } from '@latchkey/protocol';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 
 /** Default HTTP status per error code; anything not listed is a 400. */
@@ -39,16 +39,27 @@ export class ApiError extends Error {
   readonly code: ServerErrorCode;
   readonly status: ContentfulStatusCode;
   readonly data: unknown;
+  /**
+   * When a refused request may succeed (a 429's limit ends), whole seconds: sent as `Retry-After` and
+   * as `data.retry_after_seconds`.
+   */
+  readonly retryAfterSeconds: number | undefined;
 
   constructor(
     code: ServerErrorCode,
     message?: string,
-    options: { status?: ContentfulStatusCode; data?: unknown } = {},
+    options: { status?: ContentfulStatusCode; data?: unknown; retryAfterSeconds?: number } = {},
   ) {
     super(message ?? serverErrors[code]);
     this.code = code;
     this.status = options.status ?? statusByCode[code] ?? 400;
-    this.data = options.data;
+    this.retryAfterSeconds =
+      options.retryAfterSeconds === undefined ? undefined : Math.max(1, Math.ceil(options.retryAfterSeconds));
+    this.data =
+      options.data ??
+      (this.retryAfterSeconds === undefined
+        ? undefined
+        : ({ retry_after_seconds: this.retryAfterSeconds } satisfies TooManyRequestsData));
   }
 
   toBody(): { error: string; code: ServerErrorCode; data?: unknown } {

@@ -16,6 +16,9 @@ describe('rate limits', () => {
     const refused = await limits.consume('sendCodeIdentifier', 'a@example.com').catch((e) => e);
     expect(refused).toBeInstanceOf(ApiError);
     expect(refused).toMatchObject({ code: 'too_many_requests', status: 429 });
+    // When the bucket refills (Retry-After): within its duration, never zero.
+    expect(refused.retryAfterSeconds).toBeGreaterThan(rateLimitBudgets.sendCodeIdentifier.duration - 5);
+    expect(refused.retryAfterSeconds).toBeLessThanOrEqual(rateLimitBudgets.sendCodeIdentifier.duration);
     // Another identifier has its own budget.
     await expect(limits.consume('sendCodeIdentifier', 'b@example.com')).resolves.toBeUndefined();
   });

@@ -57,7 +57,11 @@ export function createRateLimits(options: { enabled: boolean; redis?: Redis }): 
       try {
         await limiters.get(bucket)!.consume(key);
       } catch (error) {
-        if (error instanceof RateLimiterRes) throw new ApiError('too_many_requests');
+        // The limiter knows when the bucket refills: the client shows it (Retry-After).
+        if (error instanceof RateLimiterRes)
+          throw new ApiError('too_many_requests', undefined, {
+            retryAfterSeconds: error.msBeforeNext / 1000,
+          });
         throw error;
       }
     },

@@ -103,10 +103,13 @@ describe.each(dialects)('email login and account management (%s)', (dialect) => 
       const res = await client.post('/api/v1/passwordless/authenticate', { email, code: wrong });
       expect(res.body).toMatchObject({ code: 'invalid_credentials' });
     }
-    expect(await client.post('/api/v1/passwordless/authenticate', { email, code: real })).toMatchObject({
-      status: 429,
-      body: { code: 'too_many_requests' },
-    });
+    const locked = await client.post('/api/v1/passwordless/authenticate', { email, code: real });
+    expect(locked).toMatchObject({ status: 429, body: { code: 'too_many_requests' } });
+    // The lock says when it ends (the window opened by the stale code, no time since), readable
+    // by the page's origin.
+    expect(locked.headers.get('retry-after')).toBe(String(10 * 60));
+    expect(locked.headers.get('access-control-expose-headers')).toContain('retry-after');
+    expect(locked.body).toMatchObject({ data: { retry_after_seconds: 10 * 60 } });
     t.advance(10 * 60);
     expect((await client.post('/api/v1/passwordless/authenticate', { email, code: real })).status).toBe(401);
   });

@@ -1,4 +1,5 @@
-import type { ModalAuthMethod } from '@latchkey/core/modal';
+import { flowKind } from '@latchkey/core';
+import type { ModalAuthMethod, Screen } from '@latchkey/core/modal';
 import { providerName } from '../../components/providerName.ts';
 import { en } from '../../copy/en.ts';
 import { errorScreen } from '../errorScreens.ts';
@@ -25,7 +26,7 @@ const methodName = (method: ModalAuthMethod, app: AreaProps['app']) =>
   methodNames[method] ?? providerName(method, app);
 
 /** How a flow ends for the account: the terms gate, success, an account transfer, or a refusal. */
-export default function AccountArea({ screen, flow, config, app, titleId }: AreaProps) {
+export default function AccountArea({ screen, flow, config, app, titleId, request }: AreaProps) {
   switch (screen.name) {
     case 'terms':
       return (
@@ -51,9 +52,7 @@ export default function AccountArea({ screen, flow, config, app, titleId }: Area
         />
       );
     case 'error':
-      return (
-        <ResultScreen error={screen.error} restart={screen.restart ?? false} {...{ flow, app, titleId }} />
-      );
+      return <ResultScreen screen={screen} {...{ flow, app, titleId, request }} />;
     default:
       return null;
   }
@@ -61,13 +60,14 @@ export default function AccountArea({ screen, flow, config, app, titleId }: Area
 
 /** A refusal's own screen (allowlist, user limit, account not found) or the error screen. */
 function ResultScreen({
-  error,
-  restart,
+  screen,
   flow,
   app,
   titleId,
-}: Pick<AreaProps, 'flow' | 'app' | 'titleId'> & { error: unknown; restart: boolean }) {
-  const result = errorScreen(error, app);
+  request,
+}: Pick<AreaProps, 'flow' | 'app' | 'titleId' | 'request'> & { screen: Extract<Screen, { name: 'error' }> }) {
+  const login = flowKind(request.intent) === 'login';
+  const result = errorScreen(screen.error, app, en, { address: screen.address, login });
   switch (result.name) {
     case 'allowlist':
       return <AllowlistScreen titleId={titleId} {...result} onTryAnother={flow.restart} />;
@@ -82,15 +82,28 @@ function ResultScreen({
           onRetry={flow.restart}
         />
       );
-    case 'error':
+    case 'error': {
+      // A flow that cannot go back (embedded wallets, an error as the first screen) retries by
+      // starting again: Retry and 'Try again' after a wait never lead nowhere.
+      const action = screen.restart && result.action === 'back' ? 'restart' : result.action;
+      const back = flow.canGoBack() ? flow.back : flow.restart;
+      const actions = {
+        back,
+        wait: back,
+        'edit-address': flow.code.editAddress,
+        restart: flow.restart,
+        close: flow.close,
+      };
       return (
         <ErrorScreen
           titleId={titleId}
           title={result.title}
           detail={result.detail}
           cta={result.cta}
-          onAction={restart || result.action === 'restart' ? flow.restart : flow.back}
+          onAction={actions[action]}
+          wait={action === 'wait' ? { until: screen.retryAt ?? null, onClose: flow.close } : undefined}
         />
       );
+    }
   }
 }

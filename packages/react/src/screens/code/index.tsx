@@ -34,6 +34,7 @@ export default function CodeArea({ screen, flow, app, titleId }: AreaProps) {
       target={target}
       onSubmit={(code) => flow.code.submitCode(target, code)}
       onResend={() => flow.code.resend(target)}
+      lock={flow.code.lockOf(target)}
     />
   );
 }

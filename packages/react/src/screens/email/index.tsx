@@ -9,25 +9,31 @@ import { UpdateEmailScreen } from './UpdateEmailScreen.tsx';
 export default function EmailArea({ screen, flow, client, config, app, titleId }: AreaProps) {
   const disallowPlus = app?.disable_plus_emails ?? false;
   const onSubmit = flow.code.submitEmail;
+  // What was typed before (Back from the code screen, 'Use a different email'), kept by the flow.
+  const typed = flow.code.draft();
+  const form = {
+    disallowPlus,
+    onSubmit,
+    draft: { value: typed.email, select: typed.select },
+    onDraft: (email: string) => flow.code.editDraft({ email }),
+  };
   switch (screen.name) {
     case 'email':
       return (
         <EmailScreen
           titleId={titleId}
           title={config.appearance?.landingHeader ?? en.landingHeader}
-          disallowPlus={disallowPlus}
-          onSubmit={onSubmit}
+          {...form}
         />
       );
     case 'link-email':
-      return <LinkEmailScreen titleId={titleId} disallowPlus={disallowPlus} onSubmit={onSubmit} />;
+      return <LinkEmailScreen titleId={titleId} {...form} />;
     case 'update-email':
       return (
         <UpdateEmailScreen
           titleId={titleId}
           current={currentContact(client.getState().user, 'email')}
-          disallowPlus={disallowPlus}
-          onSubmit={onSubmit}
+          {...form}
         />
       );
     default:

@@ -10,6 +10,9 @@ import type { Slot } from './loginSlots.ts';
 
 export interface LoginSlotHandlers {
   onEmail(email: string): Promise<void>;
+  /** The email field's text as last typed (the flow keeps it across screens). */
+  emailDraft?: { value: string; select: boolean };
+  onEmailDraft?(email: string): void;
   onMethod(method: LoginMethod): void;
   /** One of the app's own OpenID providers. */
   onCustomProvider(provider: CustomOAuthProviderName): void;
@@ -53,6 +56,8 @@ export function LoginSlotList(props: LoginSlotListProps) {
               key="email"
               disallowPlus={disallowPlus}
               onSubmit={onEmail}
+              draft={props.emailDraft}
+              onDraft={props.onEmailDraft}
               autoFocus
               recent={recent === 'email'}
             />

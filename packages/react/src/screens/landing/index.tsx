@@ -20,6 +20,9 @@ export default function LandingArea({ screen, flow, client, config, app, titleId
     groupHasSocials: layout.groupHasSocials,
     onlyMethod: layout.primary.length === 1 && layout.overflow.length === 0,
     onEmail: flow.code.submitEmail,
+    // What was typed before (Back from the code screen, 'Use a different email'), kept by the flow.
+    emailDraft: { value: flow.code.draft().email, select: flow.code.draft().select },
+    onEmailDraft: (email: string) => flow.code.editDraft({ email }),
     onMethod: flow.login.chooseMethod,
     onCustomProvider: flow.oauth.start,
     onMore: flow.login.showOverflow,

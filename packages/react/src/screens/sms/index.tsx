@@ -9,25 +9,31 @@ import { UpdatePhoneScreen } from './UpdatePhoneScreen.tsx';
 export default function SmsArea({ screen, flow, client, config, titleId }: AreaProps) {
   const defaultCountry = config.intl?.defaultCountry;
   const onSubmit = flow.code.submitPhone;
+  // What was typed before (Back from the code screen, 'Use a different phone number'), kept by the flow.
+  const typed = flow.code.draft();
+  const form = {
+    defaultCountry,
+    onSubmit,
+    draft: { value: typed.phone, country: typed.country, select: typed.select },
+    onDraft: (edit: { phone: string; country: string }) => flow.code.editDraft(edit),
+  };
   switch (screen.name) {
     case 'phone':
       return (
         <PhoneScreen
           titleId={titleId}
           title={config.appearance?.landingHeader ?? en.landingHeader}
-          defaultCountry={defaultCountry}
-          onSubmit={onSubmit}
+          {...form}
         />
       );
     case 'link-phone':
-      return <LinkPhoneScreen titleId={titleId} defaultCountry={defaultCountry} onSubmit={onSubmit} />;
+      return <LinkPhoneScreen titleId={titleId} {...form} />;
     case 'update-phone':
       return (
         <UpdatePhoneScreen
           titleId={titleId}
           current={currentContact(client.getState().user, 'sms')}
-          defaultCountry={defaultCountry}
-          onSubmit={onSubmit}
+          {...form}
         />
       );
     default:
