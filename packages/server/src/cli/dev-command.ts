@@ -57,7 +57,8 @@ export const devCommand = defineCommand({
       const app = (await latchkey.ctx.apps.load(dev.id))!;
       const allowed = app.config.allowed_domains;
       const extra = values.origin.map((origin) => new URL(origin).origin).filter((o) => !allowed.includes(o));
-      if (extra.length > 0) await updateApp(latchkey.ctx, dev.id, { allowed_domains: [...allowed, ...extra] });
+      if (extra.length > 0)
+        await updateApp(latchkey.ctx, dev.id, { allowed_domains: [...allowed, ...extra] });
       say(
         [
           `Development app id: ${dev.id}`,
