@@ -173,6 +173,7 @@ if (!stopping) {
           VITE_LATCHKEY_API_URL: apiUrl,
           VITE_LATCHKEY_EVM_RPC_URL: evm.url,
           VITE_LATCHKEY_SOLANA_RPC_URL: solana.url,
+          VITE_LATCHKEY_FUND_LOCAL: '1',
         },
       },
     );

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { readConfig } from './config.ts';
 import { type Funding, type FundingChain, fundOnLocalEvm, fundOnLocalSolana } from './localFunding.ts';
 
-const { evmRpcUrl, solanaRpcUrl } = readConfig(window.location.search, import.meta.env);
+const { evmRpcUrl, solanaRpcUrl, fundLocal } = readConfig(window.location.search, import.meta.env);
 
 export type FundingState =
   | { status: 'funding' }
@@ -16,8 +16,8 @@ export interface FundedWallet {
 
 /**
  * Tops up each wallet on the local chain once it appears (see localFunding.ts), once per page, and
- * tells how it went, keyed by `${chain}:${address}`. Wallets of a chain the demo has no local RPC
- * for are left alone.
+ * tells how it went, keyed by `${chain}:${address}`. Only with `fundLocal` on, and only on a chain
+ * the demo has a local RPC for.
  */
 export function useLocalFunding(wallets: FundedWallet[]): Map<string, FundingState> {
   const [states, setStates] = useState(() => new Map<string, FundingState>());
@@ -29,7 +29,7 @@ export function useLocalFunding(wallets: FundedWallet[]): Map<string, FundingSta
     for (const wallet of wallets) {
       const id = `${wallet.chain}:${wallet.address}`;
       const rpcUrl = wallet.chain === 'ethereum' ? evmRpcUrl : solanaRpcUrl;
-      if (!rpcUrl || started.current.has(id)) continue;
+      if (!fundLocal || !rpcUrl || started.current.has(id)) continue;
       started.current.add(id);
       const set = (state: FundingState) => setStates((now) => new Map(now).set(id, state));
       set({ status: 'funding' });
