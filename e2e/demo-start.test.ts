@@ -228,7 +228,8 @@ describe('npm start', () => {
       expect(receipt.from.toLowerCase()).toBe(ethereumAddress.toLowerCase());
       const after = BigInt(String(await rpc(evmUrl(), 'eth_getBalance', [recipient, 'latest'])));
       expect(after - before).toBe(1_000_000_000_000_000n);
-      await modalClosed(page).catch(() => page.keyboard.press('Escape'));
+      await page.locator(id('lk-receipt-done')).click();
+      await modalClosed(page);
     },
     slow,
   );
@@ -236,10 +237,6 @@ describe('npm start', () => {
   test(
     'a SOL transfer lands on the local cluster',
     async () => {
-      await modalClosed(page).catch(async () => {
-        await page.keyboard.press('Escape');
-        await modalClosed(page);
-      });
       const recipient = base58.encode(ed25519.getPublicKey(ed25519.utils.randomSecretKey()));
       await page.locator(id('demo-sol-to')).fill(recipient);
       await page.locator(id('demo-sol-lamports')).fill('100000000');
@@ -252,6 +249,8 @@ describe('npm start', () => {
       await expect.poll(() => text(page, 'demo-sol-signature'), { timeout: slow }).not.toBe('');
       const { value } = (await rpc(solanaUrl(), 'getBalance', [recipient])) as { value: number };
       expect(value).toBe(100_000_000);
+      await page.locator(id('lk-receipt-done')).click();
+      await modalClosed(page);
     },
     slow,
   );

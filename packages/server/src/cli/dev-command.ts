@@ -36,10 +36,13 @@ export const devCommand = defineCommand({
           name: 'Latchkey development app',
           allowedDomains: devOrigins,
           // Passkeys work on http://localhost:5173 (WebAuthn takes no IP address as relying party).
-          // Every MFA factor can be enrolled, so the demo's MFA panel has something to show.
+          // Every MFA factor can be enrolled, so the demo's MFA panel has something to show; wallet
+          // login is on for the demo's built-in test wallet.
           patch: {
             sms_auth: true,
             guest_auth: true,
+            wallet_auth: true,
+            solana_wallet_auth: true,
             test_credentials_enabled: true,
             passkey_auth: true,
             passkeys_for_signup_enabled: true,

@@ -101,9 +101,9 @@ describe.each(targets)('latchkey CLI (%s)', (target) => {
     });
 
   /** Starts `serve --port 0` (or `dev`) and resolves once it prints its URL. */
-  const serve = (command: 'serve' | 'dev' = 'serve') =>
+  const serve = (command: 'serve' | 'dev' = 'serve', extra: string[] = []) =>
     new Promise<{ child: ChildProcess; url: string; output: () => string }>((resolve, reject) => {
-      const child = start([command, '--port', '0']);
+      const child = start([command, '--port', '0', ...extra]);
       let output = '';
       const timer = setTimeout(() => reject(new Error(`serve did not start:\n${output}`)), 20_000);
       const onData = (chunk: Buffer) => {
@@ -447,15 +447,23 @@ describe.each(targets)('latchkey CLI (%s)', (target) => {
       email_auth: true,
       sms_auth: true,
       guest_auth: true,
+      wallet_auth: true,
+      solana_wallet_auth: true,
       passkey_auth: true,
       passkeys_for_signup_enabled: true,
       mfa_methods: ['sms', 'totp', 'passkey'],
     });
     expect(await stop(first.child)).toBe(0);
-    // The next start keeps the same app.
-    const second = await serve('dev');
+    // The next start keeps the same app; --origin (npm start's demo on another port) joins its origins.
+    const second = await serve('dev', ['--origin', 'http://127.0.0.1:15173/']);
     await expect.poll(() => second.output()).toMatch(new RegExp(`Development app id: ${dev.id}`));
     expect(second.output()).not.toMatch(/Created the development app/);
+    const again = (await (await fetch(`${second.url}/api/v1/apps/${dev.id}`)).json()) as {
+      allowed_domains: string[];
+    };
+    expect(again.allowed_domains).toEqual(
+      expect.arrayContaining(['http://127.0.0.1:5173', 'http://127.0.0.1:15173']),
+    );
     expect(await stop(second.child)).toBe(0);
   });
 });
