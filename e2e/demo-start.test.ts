@@ -149,6 +149,8 @@ describe('npm start', () => {
     ]);
     if (code === 'still running' && child.pid) process.kill(-child.pid, 'SIGKILL');
     rmSync(dataDir, { recursive: true, force: true });
+    // The key that seals wallet recovery material is kept beside the data dir.
+    rmSync(`${dataDir}.keys`, { recursive: true, force: true });
     expect(code).not.toBe('still running');
     await expect(fetch(evmUrl(), { method: 'POST' })).rejects.toThrow();
   });
@@ -264,12 +266,18 @@ describe('npm start', () => {
         .toBeLessThanOrEqual(390);
 
       const phone = await browser.newPage({ viewport: { width: 390, height: 844 } });
-      await phone.goto(demoUrl());
+      await phone.goto(`${demoUrl()}?theme=dark`);
       await openLogin(phone);
       expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
       const sheet = await phone.locator(id('lk-modal')).boundingBox();
       expect(sheet!.x).toBeGreaterThanOrEqual(0);
       expect(sheet!.x + sheet!.width).toBeLessThanOrEqual(390);
+      // The dark theme is the page's too, not only the sheet's.
+      expect(await phone.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe(
+        'rgb(18, 19, 22)',
+      );
+      await page.screenshot({ path: join(root, 'artifacts/screenshots/demo-390-light.png'), fullPage: true });
+      await phone.screenshot({ path: join(root, 'artifacts/screenshots/demo-390-dark-login.png') });
       await phone.close();
     },
     slow,
