@@ -55,6 +55,9 @@ export async function startEvmNode(options: EvmNodeOptions = {}): Promise<EvmNod
       const match = /JSON-RPC server at (http:\/\/127\.0\.0\.1:\d+)\//.exec(output);
       if (match) {
         clearTimeout(timer);
+        // Started: the log is no longer kept (a long-running node logs every request).
+        child.stdout!.off('data', onData);
+        child.stderr!.off('data', onData);
         resolve(match[1]!);
       }
     };
