@@ -1,208 +1,30 @@
 /**
- * A test Solana wallet for the browser e2e tests, registered in the page by the Wallet Standard
- * (`wallet-standard:register-wallet`, and again on `wallet-standard:app-ready`). Its ed25519 key
- * stays in this process: connect and signMessage go through a binding, where @noble/curves signs.
+ * Test Solana wallets for the browser e2e tests (`@latchkey/test/wallets`, also the demo's built-in
+ * test wallet), their ed25519 key in this process: connect and signMessage go through a binding here.
  */
-import { ed25519 } from '@noble/curves/ed25519.js';
-import { base58 } from '@scure/base';
+import {
+  createSolanaWallet,
+  handleSolanaFeature,
+  pageSolanaWallets,
+  registerWalletStandardWallets,
+  type TestSolanaWallet,
+  type TestSolanaWalletOptions,
+} from '@latchkey/test/wallets';
 import type { BrowserContext } from 'playwright-core';
-import { addPageScript, type BindingAnswer, svgIcon, uniqueBindingName } from './page-script.ts';
+import { addPageScript, uniqueBindingName } from './page-script.ts';
 
-export interface TestSolanaWalletOptions {
-  /** Shown in the picker; default 'Test Solana Wallet'. */
-  name?: string;
-  /** A 32-byte ed25519 secret key (seed); random by default. */
-  secretKey?: Uint8Array;
-  color?: string;
-}
-
-export interface TestSolanaWallet {
-  name: string;
-  icon: string;
-  secretKey: Uint8Array;
-  publicKey: Uint8Array;
-  /** base58 of the public key. */
-  address: string;
-  connected: boolean;
-  /** The messages it signed, as UTF-8. */
-  signedMessages: string[];
-  /** Every feature call the page made ('standard:connect', 'solana:signMessage', …). */
-  calls: string[];
-  /** The next `count` signMessage calls fail as rejected by the user. */
-  rejectSignatures(count: number): void;
-}
-
-interface WalletState extends TestSolanaWallet {
-  rejections: number;
-}
-
-export const solanaMainnet = 'solana:mainnet';
+export { solanaMainnet, type TestSolanaWallet, type TestSolanaWalletOptions } from '@latchkey/test/wallets';
 
 /** Registers `wallets` in every page of `context` before the page's scripts run. */
 export async function installWalletStandardWallets(
   context: BrowserContext,
   options: TestSolanaWalletOptions[] = [{}],
 ): Promise<TestSolanaWallet[]> {
-  const wallets = options.map((o, index): WalletState => {
-    const secretKey = o.secretKey ?? ed25519.utils.randomSecretKey();
-    const publicKey = ed25519.getPublicKey(secretKey);
-    const name = o.name ?? 'Test Solana Wallet';
-    const wallet: WalletState = {
-      name,
-      icon: svgIcon(o.color ?? ['#14532d', '#7c2d12', '#1e3a8a'][index % 3]!, name.slice(0, 1).toUpperCase()),
-      secretKey,
-      publicKey,
-      address: base58.encode(publicKey),
-      connected: false,
-      signedMessages: [],
-      calls: [],
-      rejections: 0,
-      rejectSignatures(count) {
-        wallet.rejections = count;
-      },
-    };
-    return wallet;
-  });
+  const wallets = options.map((o, index) => createSolanaWallet(o, index));
   const binding = uniqueBindingName('SolWallet');
-  await context.exposeBinding(
-    binding,
-    async (_source, index: number, feature: string, payload: unknown): Promise<BindingAnswer> => {
-      const wallet = wallets[index];
-      if (!wallet) return { error: { code: 4200, message: 'No such wallet' } };
-      wallet.calls.push(feature);
-      switch (feature) {
-        case 'standard:connect':
-          wallet.connected = true;
-          return { result: true };
-        case 'standard:disconnect':
-          wallet.connected = false;
-          return { result: true };
-        case 'solana:signMessage': {
-          const { address, message } = payload as { address: string; message: number[] };
-          if (!wallet.connected || address !== wallet.address) {
-            return { error: { code: 4100, message: 'The account is not connected.' } };
-          }
-          if (wallet.rejections > 0) {
-            wallet.rejections -= 1;
-            return { error: { code: 4001, message: 'User rejected the request.' } };
-          }
-          const bytes = Uint8Array.from(message);
-          wallet.signedMessages.push(Buffer.from(bytes).toString('utf8'));
-          return { result: Array.from(ed25519.sign(bytes, wallet.secretKey)) };
-        }
-        default:
-          return { error: { code: 4200, message: `Unsupported feature ${feature}` } };
-      }
-    },
+  await context.exposeBinding(binding, (_source, index: number, feature: string, payload: unknown) =>
+    handleSolanaFeature(wallets[index], feature, payload),
   );
-  await addPageScript(context, pageWallets, {
-    binding,
-    chain: solanaMainnet,
-    wallets: wallets.map((w) => ({
-      name: w.name,
-      icon: w.icon,
-      address: w.address,
-      publicKey: Array.from(w.publicKey),
-    })),
-  });
+  await addPageScript(context, registerWalletStandardWallets, pageSolanaWallets(binding, wallets));
   return wallets;
-}
-
-interface PageWalletsArg {
-  binding: string;
-  chain: string;
-  wallets: { name: string; icon: string; address: string; publicKey: number[] }[];
-}
-
-/** Runs in the page: one Wallet Standard wallet per entry, registered the way `registerWallet` does. */
-function pageWallets(arg: PageWalletsArg): void {
-  type Listener = (properties: { accounts?: unknown[] }) => void;
-  const call = (window as unknown as Record<string, (...args: unknown[]) => Promise<BindingAnswer>>)[
-    arg.binding
-  ]!;
-  const ask = async (index: number, feature: string, payload?: unknown) => {
-    const answer = await call(index, feature, payload ?? null);
-    if (answer.error) throw Object.assign(new Error(answer.error.message), answer.error);
-    return answer.result;
-  };
-
-  for (const [index, info] of arg.wallets.entries()) {
-    const listeners = new Set<Listener>();
-    const account = Object.freeze({
-      address: info.address,
-      publicKey: Uint8Array.from(info.publicKey),
-      chains: Object.freeze([arg.chain]),
-      features: Object.freeze(['solana:signMessage']),
-      label: info.name,
-      icon: info.icon,
-    });
-    let accounts: (typeof account)[] = [];
-    const changed = () => {
-      for (const listener of [...listeners]) listener({ accounts });
-    };
-    const wallet = {
-      version: '1.0.0' as const,
-      name: info.name,
-      icon: info.icon,
-      chains: Object.freeze([arg.chain]),
-      get accounts() {
-        return accounts.slice();
-      },
-      features: Object.freeze({
-        'standard:connect': {
-          version: '1.0.0',
-          async connect(input?: { silent?: boolean }) {
-            // A silent connect only restores an earlier grant.
-            if (!(input?.silent && accounts.length === 0)) {
-              await ask(index, 'standard:connect');
-              if (accounts.length === 0) {
-                accounts = [account];
-                changed();
-              }
-            }
-            return { accounts: accounts.slice() };
-          },
-        },
-        'standard:disconnect': {
-          version: '1.0.0',
-          async disconnect() {
-            await ask(index, 'standard:disconnect');
-            accounts = [];
-            changed();
-          },
-        },
-        'standard:events': {
-          version: '1.0.0',
-          on(event: string, listener: Listener) {
-            if (event !== 'change') return () => undefined;
-            listeners.add(listener);
-            return () => listeners.delete(listener);
-          },
-        },
-        'solana:signMessage': {
-          version: '1.0.0',
-          async signMessage(...inputs: { account: { address: string }; message: Uint8Array }[]) {
-            const outputs = [];
-            for (const input of inputs) {
-              const signature = (await ask(index, 'solana:signMessage', {
-                address: input.account.address,
-                message: Array.from(input.message),
-              })) as number[];
-              outputs.push({ signedMessage: input.message, signature: Uint8Array.from(signature) });
-            }
-            return outputs;
-          },
-        },
-      }),
-    };
-    const callback = ({ register }: { register: (w: unknown) => unknown }) => register(wallet);
-    try {
-      window.dispatchEvent(new CustomEvent('wallet-standard:register-wallet', { detail: callback }));
-    } catch (error) {
-      console.error('wallet-standard:register-wallet event could not be dispatched', error);
-    }
-    window.addEventListener('wallet-standard:app-ready', (event) => {
-      callback((event as CustomEvent<{ register: (w: unknown) => unknown }>).detail);
-    });
-  }
 }

@@ -7,14 +7,17 @@ import { Mfa } from './Mfa.tsx';
 import { Passkeys } from './Passkeys.tsx';
 import { Signing } from './Signing.tsx';
 import { Socials } from './Socials.tsx';
+import { TestWallet } from './TestWallet.tsx';
+import type { TestWalletAddresses } from './testWallet.ts';
 import { Wagmi } from './Wagmi.tsx';
 import { Wallets } from './Wallets.tsx';
 
 /**
- * Everything a host app does with @latchkey/react, one button each. Each value the e2e tests read has
- * a `demo-*` test id.
+ * Everything a host app does with @latchkey/react, as a showcase: one card per area (login, the
+ * user, linked accounts, wallets, signing, export, import, MFA, wagmi), one button per action. Each
+ * value the e2e tests read has a `demo-*` test id.
  */
-export function App({ apiUrl }: { apiUrl: string }) {
+export function App({ apiUrl, testWallet }: { apiUrl: string; testWallet: TestWalletAddresses | null }) {
   const latchkey = useLatchkey();
   const { ready, authenticated, user } = latchkey;
   const { identityToken } = useIdentityToken();
@@ -65,50 +68,97 @@ export function App({ apiUrl }: { apiUrl: string }) {
 
   return (
     <main className="demo">
-      <header>
+      <header className="hero">
         <h1>Latchkey demo</h1>
         <p className="muted">
-          Server <code>{apiUrl}</code>
+          Login, embedded wallets and signing with <code>@latchkey/react</code>, against the server at{' '}
+          <code>{apiUrl}</code>.
         </p>
       </header>
 
-      <dl className="state">
-        <dt>Ready</dt>
-        <dd data-testid="demo-ready">{String(ready)}</dd>
-        <dt>Authenticated</dt>
-        <dd data-testid="demo-authenticated">{String(authenticated)}</dd>
-        <dt>User id</dt>
-        <dd data-testid="demo-user-id">{user?.id ?? ''}</dd>
-        <dt>Email</dt>
-        <dd data-testid="demo-user-email">{email ?? ''}</dd>
-        <dt>Phone</dt>
-        <dd data-testid="demo-user-phone">{phone ?? ''}</dd>
-        <dt>Accepted terms</dt>
-        <dd data-testid="demo-user-terms">{user ? String(user.hasAcceptedTerms) : ''}</dd>
-        <dt>Linked accounts</dt>
-        <dd data-testid="demo-linked-accounts">
-          {user ? user.linkedAccounts.map((account) => account.type).join(', ') : ''}
-        </dd>
-        <dt>Identity token</dt>
-        <dd data-testid="demo-identity-token">{identityToken ? 'present' : ''}</dd>
-        <dt>Access token</dt>
-        <dd>
-          <code data-testid="demo-access-token" className="token">
-            {accessToken ?? ''}
-          </code>
-        </dd>
-      </dl>
+      <section className="card" aria-labelledby="demo-login-title">
+        <h2 id="demo-login-title">Log in</h2>
+        <dl className="state">
+          <dt>Ready</dt>
+          <dd data-testid="demo-ready">{String(ready)}</dd>
+          <dt>Authenticated</dt>
+          <dd data-testid="demo-authenticated">{String(authenticated)}</dd>
+        </dl>
+        <div className="actions">
+          {!authenticated ? (
+            <button
+              type="button"
+              className="primary"
+              data-testid="demo-login"
+              disabled={!ready}
+              onClick={() => login()}
+            >
+              Log in
+            </button>
+          ) : (
+            <button type="button" data-testid="demo-logout" onClick={run('logout', logout)}>
+              Log out
+            </button>
+          )}
+        </div>
+        <p className="muted" data-testid="demo-last-event">
+          {lastEvent}
+        </p>
+        <p className="error" data-testid="demo-last-error" role={lastError ? 'alert' : undefined}>
+          {lastError}
+        </p>
+      </section>
 
-      <div className="actions">
-        {!authenticated ? (
-          <button type="button" data-testid="demo-login" disabled={!ready} onClick={() => login()}>
-            Log in
-          </button>
-        ) : (
-          <>
+      <TestWallet installed={testWallet} />
+
+      <section className="card" aria-labelledby="demo-user-title">
+        <h2 id="demo-user-title">User</h2>
+        <dl className="state">
+          <dt>User id</dt>
+          <dd data-testid="demo-user-id">{user?.id ?? ''}</dd>
+          <dt>Email</dt>
+          <dd data-testid="demo-user-email">{email ?? ''}</dd>
+          <dt>Phone</dt>
+          <dd data-testid="demo-user-phone">{phone ?? ''}</dd>
+          <dt>Accepted terms</dt>
+          <dd data-testid="demo-user-terms">{user ? String(user.hasAcceptedTerms) : ''}</dd>
+          <dt>Identity token</dt>
+          <dd data-testid="demo-identity-token">{identityToken ? 'present' : ''}</dd>
+          <dt>Access token</dt>
+          <dd>
+            <code data-testid="demo-access-token" className="token">
+              {accessToken ?? ''}
+            </code>
+          </dd>
+        </dl>
+        {authenticated ? (
+          <div className="actions">
             <button type="button" data-testid="demo-get-token" onClick={readToken}>
               Get access token
             </button>
+            {user && !user.hasAcceptedTerms ? (
+              <button
+                type="button"
+                data-testid="demo-accept-terms"
+                onClick={run('acceptTerms', latchkey.acceptTerms)}
+              >
+                Accept terms
+              </button>
+            ) : null}
+          </div>
+        ) : null}
+      </section>
+
+      <section className="card" aria-labelledby="demo-linked-title">
+        <h2 id="demo-linked-title">Linked accounts</h2>
+        <dl className="state">
+          <dt>Linked accounts</dt>
+          <dd data-testid="demo-linked-accounts">
+            {user ? user.linkedAccounts.map((account) => account.type).join(', ') : ''}
+          </dd>
+        </dl>
+        {authenticated ? (
+          <div className="actions">
             {email ? (
               <>
                 <button
@@ -161,38 +211,19 @@ export function App({ apiUrl }: { apiUrl: string }) {
                 Link phone
               </button>
             )}
-            {user && !user.hasAcceptedTerms ? (
-              <button
-                type="button"
-                data-testid="demo-accept-terms"
-                onClick={run('acceptTerms', latchkey.acceptTerms)}
-              >
-                Accept terms
-              </button>
-            ) : null}
-            <button type="button" data-testid="demo-logout" onClick={run('logout', logout)}>
-              Log out
-            </button>
-          </>
-        )}
-      </div>
+          </div>
+        ) : null}
+      </section>
 
       <Socials run={run} />
       <Passkeys run={run} />
       <Wallets run={run} onEvent={setLastEvent} onError={setLastError} />
       <Embedded run={run} />
-      <ImportKey run={run} />
-      <Export run={run} />
-      <Mfa />
       <Signing />
+      <Export run={run} />
+      <ImportKey run={run} />
+      <Mfa />
       <Wagmi />
-
-      <p className="muted" data-testid="demo-last-event">
-        {lastEvent}
-      </p>
-      <p className="error" data-testid="demo-last-error" role={lastError ? 'alert' : undefined}>
-        {lastError}
-      </p>
     </main>
   );
 }

@@ -8,6 +8,7 @@ import {
   useWallets,
 } from '@latchkey/react';
 import { useState } from 'react';
+import { LocalFunds } from './LocalFunds.tsx';
 import { embeddedDemoMessage } from './signingSamples.ts';
 
 const isEmbedded = (wallet: ConnectedWallet | ConnectedSolanaWallet) => wallet.walletClientType === 'privy';
@@ -50,7 +51,7 @@ export function Embedded({ run }: { run: (name: string, action: () => unknown) =
   };
 
   return (
-    <section className="wallets">
+    <section className="card">
       <h2>Embedded wallets</h2>
       <ul data-testid="demo-embedded-wallets">
         {[...ethereum, ...solana].map((wallet) => (
@@ -63,6 +64,10 @@ export function Embedded({ run }: { run: (name: string, action: () => unknown) =
           </li>
         ))}
       </ul>
+      <LocalFunds
+        label="Test funds of the embedded wallets"
+        wallets={[...ethereum, ...solana].map((wallet) => ({ chain: wallet.type, address: wallet.address }))}
+      />
       <div className="actions">
         <button
           type="button"

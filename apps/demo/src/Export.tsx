@@ -16,7 +16,7 @@ export function Export({ run }: { run: (name: string, action: () => unknown) => 
     embedded.find((account) => account.chainType === chain && account.walletIndex === 0);
 
   return (
-    <section className="wallets">
+    <section className="card">
       <h2>Export</h2>
       <div className="actions">
         {(['ethereum', 'solana'] as const).map((chain) => {

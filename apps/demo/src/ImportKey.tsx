@@ -45,7 +45,7 @@ export function ImportKey({ run }: { run: (name: string, action: () => unknown) 
   };
 
   return (
-    <section className="wallets">
+    <section className="card">
       <h2>Import a private key</h2>
       <div className="actions">
         <label>

@@ -32,7 +32,7 @@ export function Mfa() {
   const methods = (user?.mfaMethods ?? []).map((m) => m.type);
 
   return (
-    <section className="wallets">
+    <section className="card">
       <h2>Multi-factor</h2>
       <p>
         Factors: <span data-testid="demo-mfa-methods">{methods.join(', ')}</span>

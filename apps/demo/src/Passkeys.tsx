@@ -21,7 +21,7 @@ export function Passkeys({ run }: { run: (name: string, action: () => unknown) =
   const status = [login.state, signup.state, link.state].find((s) => s.status !== 'initial')?.status ?? '';
 
   return (
-    <section className="passkeys">
+    <section className="card">
       <h2>Passkeys</h2>
       {latchkey.authenticated ? (
         <>

@@ -8,15 +8,13 @@ import {
   useSolanaWallets,
 } from '@latchkey/react';
 import { useState } from 'react';
+import { localChainId } from './chains.ts';
 import { readConfig } from './config.ts';
 import { demoSignMessage, demoTypedData } from './signingSamples.ts';
 import { latestBlockhash, solTransfer } from './solanaTransfer.ts';
 import { useAttempt } from './useAttempt.ts';
 
 const { solanaRpcUrl } = readConfig(window.location.search, import.meta.env);
-
-/** The chain the demo sends on: the local one (31337), whose RPC the page's `evmRpcUrl` names. */
-const localChainId = 31337;
 
 function describe(error: unknown): string {
   const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
@@ -55,7 +53,7 @@ export function Signing() {
   const uiOptions = { isCancellable: cancellable };
 
   return (
-    <section className="wallets">
+    <section className="card">
       <h2>Signing</h2>
       <div className="actions">
         <label>

@@ -21,7 +21,7 @@ export function Socials({ run }: { run: (name: string, action: () => unknown) =>
   useOAuthTokens({ onOAuthTokenGrant: ({ oAuthTokens }) => setTokens(`${oAuthTokens.provider}: present`) });
   const account = latchkey.user?.[provider];
   return (
-    <section className="panel">
+    <section className="card">
       <h2>Social accounts</h2>
       <label>
         Provider{' '}

@@ -11,7 +11,7 @@ export function Wagmi() {
   // Once open it stays, so that a logout shows wagmi disconnecting.
   if (!authenticated && !open) return null;
   return (
-    <section className="wallets">
+    <section className="card">
       <h2>wagmi</h2>
       {open ? (
         <Suspense fallback={<p className="muted">Loading wagmi…</p>}>

@@ -32,7 +32,7 @@ export function Wallets({
   const linkedWallets = (latchkey.user?.linkedAccounts ?? []).filter((a) => a.type === 'wallet');
 
   return (
-    <section className="wallets">
+    <section className="card">
       <h2>Wallets</h2>
       <dl className="state">
         <dt>Connected wallets</dt>

@@ -3,6 +3,8 @@
  * viem). 31337 is a local development chain no wallet knows by default: switching to it makes the
  * SDK add it first (wallet_addEthereumChain after 4902).
  */
+export const localChainId = 31337;
+
 export const demoChains = [
   {
     id: 1,
@@ -17,9 +19,23 @@ export const demoChains = [
     rpcUrls: { default: { http: ['https://mainnet.base.org'] } },
   },
   {
-    id: 31337,
+    id: localChainId,
     name: 'Latchkey Local',
     nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
     rpcUrls: { default: { http: ['http://127.0.0.1:8545'] } },
   },
 ];
+
+/**
+ * The provider's chains: with a local chain's RPC (`npm start` passes its Hardhat node) that chain
+ * is the default, so the embedded wallet starts where the demo sends; mainnets stay available.
+ */
+export function demoChainConfig(evmRpcUrl: string | undefined) {
+  const supportedChains = demoChains.map((chain) =>
+    chain.id === localChainId && evmRpcUrl
+      ? { ...chain, rpcUrls: { default: { http: [evmRpcUrl] } } }
+      : chain,
+  );
+  const local = supportedChains.find((chain) => chain.id === localChainId)!;
+  return { supportedChains, ...(evmRpcUrl ? { defaultChain: local } : {}) };
+}

@@ -9,6 +9,11 @@ export interface DemoConfig {
   evmRpcUrl: string | undefined;
   /** `?solanaRpcUrl=`: a local Solana cluster's JSON-RPC; unset keeps the SDK's default (mainnet-beta). */
   solanaRpcUrl: string | undefined;
+  /**
+   * `?fundLocal=1` (`npm start` sets VITE_LATCHKEY_FUND_LOCAL=1): top the wallets up with test
+   * ETH / SOL on the local chains. Off otherwise, so tests of empty wallets keep them empty.
+   */
+  fundLocal: boolean;
   /** `?oauthMode=popup`: social login in a popup rather than by redirect. */
   oauthMode: 'redirect' | 'popup';
 }
@@ -24,6 +29,7 @@ export function readConfig(search: string, env: Record<string, string | undefine
     loginMethods: methods ? methods.split(',').filter(Boolean) : undefined,
     evmRpcUrl: query.get('evmRpcUrl') ?? env.VITE_LATCHKEY_EVM_RPC_URL ?? undefined,
     solanaRpcUrl: query.get('solanaRpcUrl') ?? env.VITE_LATCHKEY_SOLANA_RPC_URL ?? undefined,
+    fundLocal: (query.get('fundLocal') ?? env.VITE_LATCHKEY_FUND_LOCAL) === '1',
     oauthMode: query.get('oauthMode') === 'popup' ? 'popup' : 'redirect',
   };
 }

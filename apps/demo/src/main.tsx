@@ -2,11 +2,14 @@ import { LatchkeyProvider } from '@latchkey/react';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App.tsx';
-import { demoChains } from './chains.ts';
+import { demoChainConfig } from './chains.ts';
 import { readConfig } from './config.ts';
+import { installTestWalletIfEnabled } from './testWallet.ts';
 import './styles.css';
 
 const config = readConfig(window.location.search, import.meta.env);
+// Before the SDK starts, so it finds the test wallet like an installed one.
+const testWallet = installTestWalletIfEnabled();
 document.documentElement.dataset.theme = config.theme === 'dark' ? 'dark' : 'light';
 
 type ProviderConfig = NonNullable<Parameters<typeof LatchkeyProvider>[0]['config']>;
@@ -17,11 +20,7 @@ const providerConfig: ProviderConfig = {
     privacyPolicyUrl: `${window.location.origin}/privacy.html`,
   },
   ...(config.loginMethods ? { loginMethods: config.loginMethods as ProviderConfig['loginMethods'] } : {}),
-  supportedChains: demoChains.map((chain) =>
-    chain.id === 31337 && config.evmRpcUrl
-      ? { ...chain, rpcUrls: { default: { http: [config.evmRpcUrl] } } }
-      : chain,
-  ),
+  ...demoChainConfig(config.evmRpcUrl),
   ...(config.solanaRpcUrl ? { solanaClusters: [{ name: 'localnet', rpcUrl: config.solanaRpcUrl }] } : {}),
   oauthMode: config.oauthMode,
 };
@@ -30,7 +29,7 @@ createRoot(document.getElementById('root')!).render(
   <StrictMode>
     {config.appId ? (
       <LatchkeyProvider appId={config.appId} apiUrl={config.apiUrl} config={providerConfig}>
-        <App apiUrl={config.apiUrl} />
+        <App apiUrl={config.apiUrl} testWallet={testWallet} />
       </LatchkeyProvider>
     ) : (
       <main className="demo">

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { createApp } from '../apps/app-service.ts';
+import { createApp, updateApp } from '../apps/app-service.ts';
 import { defineCommand } from './command.ts';
 import { serverOptions, serverOptionsHelp, startServer } from './serve-command.ts';
 
@@ -18,12 +18,12 @@ const devOrigins = [
  */
 export const devCommand = defineCommand({
   name: 'dev',
-  synopsis: '[--port 8787] [--host 127.0.0.1]',
+  synopsis: '[--port 8787] [--host 127.0.0.1] [--origin URL]...',
   summary:
     'Runs the server in development mode (codes to the dev outbox, public URL = listening address)\n' +
     'with a development app created on first start (its credentials in <data-dir>/dev-app.json).',
-  details: serverOptionsHelp,
-  options: serverOptions,
+  details: `${serverOptionsHelp}\n  --origin URL    one more allowed origin of the development app (repeatable; npm start passes\n                  the demo's origin when it runs on another port)`,
+  options: { ...serverOptions, origin: { type: 'string', multiple: true, default: [] } },
   run: (values) => {
     const file = join(values['data-dir'], 'dev-app.json');
     return startServer(values, { development: true }, async (latchkey, url, say) => {
@@ -36,10 +36,13 @@ export const devCommand = defineCommand({
           name: 'Latchkey development app',
           allowedDomains: devOrigins,
           // Passkeys work on http://localhost:5173 (WebAuthn takes no IP address as relying party).
-          // Every MFA factor can be enrolled, so the demo's MFA panel has something to show.
+          // Every MFA factor can be enrolled, so the demo's MFA panel has something to show; wallet
+          // login is on for the demo's built-in test wallet.
           patch: {
             sms_auth: true,
             guest_auth: true,
+            wallet_auth: true,
+            solana_wallet_auth: true,
             test_credentials_enabled: true,
             passkey_auth: true,
             passkeys_for_signup_enabled: true,
@@ -53,6 +56,12 @@ export const devCommand = defineCommand({
           credentials_file: file,
         });
       }
+      // Origins asked for on this start (a demo on another port) join the app's allowed domains.
+      const app = (await latchkey.ctx.apps.load(dev.id))!;
+      const allowed = app.config.allowed_domains;
+      const extra = values.origin.map((origin) => new URL(origin).origin).filter((o) => !allowed.includes(o));
+      if (extra.length > 0)
+        await updateApp(latchkey.ctx, dev.id, { allowed_domains: [...allowed, ...extra] });
       say(
         [
           `Development app id: ${dev.id}`,

@@ -51,8 +51,8 @@ describe.each(targets)('latchkey CLI (%s)', (target) => {
     runCli([...args, '--data-dir', dataDir], { env: { ...env, ...extraEnv } });
 
   /** Starts `serve --port 0` (or `dev`); stopped after the test if it is still running. */
-  const serve = async (command: 'serve' | 'dev' = 'serve') => {
-    const server = await startServerProcess([command, '--port', '0', '--data-dir', dataDir], {
+  const serve = async (command: 'serve' | 'dev' = 'serve', extra: string[] = []) => {
+    const server = await startServerProcess([command, '--port', '0', '--data-dir', dataDir, ...extra], {
       env,
       timeoutMs: 20_000,
     });
@@ -371,15 +371,23 @@ describe.each(targets)('latchkey CLI (%s)', (target) => {
       email_auth: true,
       sms_auth: true,
       guest_auth: true,
+      wallet_auth: true,
+      solana_wallet_auth: true,
       passkey_auth: true,
       passkeys_for_signup_enabled: true,
       mfa_methods: ['sms', 'totp', 'passkey'],
     });
     expect(await first.stop()).toBe(0);
-    // The next start keeps the same app.
-    const second = await serve('dev');
+    // The next start keeps the same app; --origin (npm start's demo on another port) joins its origins.
+    const second = await serve('dev', ['--origin', 'http://127.0.0.1:15173/']);
     await expect.poll(() => second.output()).toMatch(new RegExp(`Development app id: ${dev.id}`));
     expect(second.output()).not.toMatch(/Created the development app/);
+    const again = (await (await fetch(`${second.url}/api/v1/apps/${dev.id}`)).json()) as {
+      allowed_domains: string[];
+    };
+    expect(again.allowed_domains).toEqual(
+      expect.arrayContaining(['http://127.0.0.1:5173', 'http://127.0.0.1:15173']),
+    );
     expect(await second.stop()).toBe(0);
   });
 });

@@ -1,8 +1,9 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
+import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 
-/** A Hardhat 2 node on 127.0.0.1 (chain id 31337), started for one test file. */
+/** A Hardhat 2 node on 127.0.0.1 (chain id 31337), started for one test file or by `npm start`. */
 export interface EvmNode {
   url: string;
   chainId: number;
@@ -14,20 +15,30 @@ export interface EvmNode {
    * const [funder] = (await node.rpc('eth_accounts')) as string[];
    */
   rpc(method: string, params?: unknown[]): Promise<unknown>;
+  /** Settles with the exit code once the node has stopped (by `stop()` or by itself). */
+  exited: Promise<number | null>;
   stop(): Promise<void>;
 }
 
 const config = fileURLToPath(new URL('../../fixtures/hardhat/hardhat.config.cjs', import.meta.url));
 
+export interface EvmNodeOptions {
+  /** The loopback port; 0 (the default) takes a free one. `npm start` uses Hardhat's usual 8545. */
+  port?: number;
+  /** Gets each line the node logs (`npm start` prints them); by default the log is dropped. */
+  onLog?: (line: string) => void;
+}
+
 /**
- * Starts `hardhat node` on a free loopback port and resolves once it listens. Offline: the config
- * has no Solidity sources, so nothing is compiled or downloaded. `stop()` kills the process.
+ * Starts `hardhat node` on a loopback port and resolves once it listens. Offline: the config has
+ * no Solidity sources, so nothing is compiled or downloaded. `stop()` kills the process; `exited`
+ * settles if the node stops by itself.
  */
-export async function startEvmNode(): Promise<EvmNode> {
+export async function startEvmNode(options: EvmNodeOptions = {}): Promise<EvmNode> {
   const cli = createRequire(import.meta.url).resolve('hardhat/internal/cli/cli.js');
   const child: ChildProcess = spawn(
     process.execPath,
-    [cli, 'node', '--hostname', '127.0.0.1', '--port', '0', '--config', config],
+    [cli, 'node', '--hostname', '127.0.0.1', '--port', String(options.port ?? 0), '--config', config],
     {
       env: { ...process.env, HARDHAT_DISABLE_TELEMETRY_PROMPT: 'true', CI: 'true' },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -44,6 +55,9 @@ export async function startEvmNode(): Promise<EvmNode> {
       const match = /JSON-RPC server at (http:\/\/127\.0\.0\.1:\d+)\//.exec(output);
       if (match) {
         clearTimeout(timer);
+        // Started: the log is no longer kept (a long-running node logs every request).
+        child.stdout!.off('data', onData);
+        child.stderr!.off('data', onData);
         resolve(match[1]!);
       }
     };
@@ -55,11 +69,19 @@ export async function startEvmNode(): Promise<EvmNode> {
     });
   });
   // Keep draining its log so the pipe never fills and blocks the node.
-  child.stdout!.resume();
-  child.stderr!.resume();
+  const { onLog } = options;
+  if (onLog) {
+    for (const stream of [child.stdout!, child.stderr!])
+      createInterface({ input: stream }).on('line', (line) => onLog(line));
+  } else {
+    child.stdout!.resume();
+    child.stderr!.resume();
+  }
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   return {
     url,
     chainId: 31337,
+    exited,
     async rpc(method, params = []) {
       const response = await fetch(url, {
         method: 'POST',

@@ -240,8 +240,13 @@ function toAddress(value: unknown): Address {
   }
 }
 
-/** Starts litesvm and serves JSON-RPC for it on a free loopback port. */
-export async function startSolanaRpc(): Promise<SolanaRpc> {
+export interface SolanaRpcOptions {
+  /** The loopback port; 0 (the default) takes a free one. `npm start` uses the validator's usual 8899. */
+  port?: number;
+}
+
+/** Starts litesvm and serves JSON-RPC for it on a loopback port. */
+export async function startSolanaRpc(options: SolanaRpcOptions = {}): Promise<SolanaRpc> {
   // Native mint included, as on a real cluster (wrapped SOL).
   const svm = new LiteSVM().withNativeMints();
   // Stands in for the cluster's genesis hash: fixed for the life of this SVM.
@@ -693,7 +698,10 @@ export async function startSolanaRpc(): Promise<SolanaRpc> {
       response.writeHead(200, { 'content-type': 'application/json' }).end(stringify(reply));
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, '127.0.0.1', resolve);
+  });
   const { port } = server.address() as AddressInfo;
 
   return {
