@@ -34,7 +34,8 @@ function openSqlite(file: string): DatabaseSync {
   db.exec('PRAGMA journal_mode = WAL');
   const synchronous = process.env.BA_SQLITE_SYNCHRONOUS;
   if (synchronous) {
-    if (!/^(full|normal)$/i.test(synchronous)) throw new Error('BA_SQLITE_SYNCHRONOUS must be full or normal');
+    if (!/^(full|normal)$/i.test(synchronous))
+      throw new Error('BA_SQLITE_SYNCHRONOUS must be full or normal');
     db.exec(`PRAGMA synchronous = ${synchronous}`);
   }
   return db;
