@@ -328,7 +328,6 @@ try {
     duration_seconds: duration,
     warmup_seconds: warmup,
     connections,
-    users: userCount,
   };
   if (comparing) {
     Object.assign(meta, {
@@ -338,6 +337,7 @@ try {
     });
     await runComparison(meta);
   } else {
+    meta.users = userCount;
     await runScenarios(meta);
   }
 } catch (error) {
