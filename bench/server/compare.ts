@@ -9,6 +9,15 @@ import { createBenchApp } from './bench-app.ts';
 import { startBetterAuthProcess } from './better-auth/process.ts';
 import { betterAuthLogin, betterAuthSessionCheck, betterAuthSessions } from './better-auth/scenarios.ts';
 import type { ChildServer } from './child-server.ts';
+import {
+  betterAuth,
+  type ComparedScenario,
+  type Dialect,
+  type MeasuredRun,
+  round2,
+  type ScenarioComparison,
+  summarize,
+} from './compare-report.ts';
 import { emailLogin } from './email-login.ts';
 import { createHttpClient, type HttpClient } from './http-client.ts';
 import { backendPids, createIsolatedSchema } from './pg-schema.ts';
@@ -21,12 +30,7 @@ import {
 } from './process-cpu.ts';
 import { startServerProcess } from './server-process.ts';
 import { accessTokens, sessionCheck } from './session-check.ts';
-import { type LatencySummary, type ScenarioRun, summarise } from './stats.ts';
-
-export type Dialect = 'sqlite' | 'postgres';
-export type ComparedScenario = 'email_login' | 'session_check';
-const scenarios: ComparedScenario[] = ['email_login', 'session_check'];
-const betterAuth = 'better-auth';
+import { type ScenarioRun, summarise } from './stats.ts';
 
 export interface ComparisonParameters {
   dialects: Dialect[];
@@ -46,48 +50,7 @@ export interface ComparisonParameters {
   log(message: string): void;
 }
 
-/** One measured run of one target, with the CPU it cost. */
-export interface MeasuredRun {
-  target: string;
-  round: number;
-  seconds: number;
-  operations: number;
-  operations_per_second: number;
-  latency_ms: LatencySummary;
-  errors: number;
-  error_samples: string[];
-  /** CPU time in the run: the server's process tree, its PostgreSQL backends (null on SQLite), the load generator. */
-  cpu_ms: { server: number; database: number | null; bench: number };
-  cpu_ms_per_operation: { server: number; database: number | null; server_and_database: number };
-}
-
-export interface TargetSummary {
-  /** Medians over the rounds. */
-  operations_per_second: number;
-  p50_ms: number;
-  p99_ms: number;
-  cpu_ms_per_operation: number;
-  errors: number;
-}
-
-export interface ScenarioComparison {
-  dialect: Dialect;
-  scenario: ComparedScenario;
-  runs: MeasuredRun[];
-  summary: Record<string, TargetSummary>;
-  /** Each Latchkey target against Better Auth. */
-  ratios: Record<
-    string,
-    {
-      /** Median throughput over Better Auth's median; above 1 is faster. */
-      throughput: number;
-      /** Lowest and highest of the round-by-round ratios (round r against round r). */
-      throughput_rounds: [number, number];
-      /** Better Auth's median CPU per operation (server + database) over this target's; above 1 is cheaper. */
-      cpu_per_operation: number;
-    }
-  >;
-}
+const scenarios: ComparedScenario[] = ['email_login', 'session_check'];
 
 /** A server under test and how to drive it. */
 interface Target {
@@ -100,31 +63,29 @@ interface Target {
   sessionCheck(seconds: number): Promise<ScenarioRun>;
 }
 
-const round2 = (n: number) => Math.round(n * 100) / 100;
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-}
-
-function latchkeyTarget(name: string, server: ChildServer, http: HttpClient, params: ComparisonParameters) {
-  return async (adminKey: string, applicationName?: string): Promise<Target> => {
-    const app = await createBenchApp(http, adminKey);
-    let tokens: string[] = [];
-    return {
-      name,
-      server,
-      applicationName,
-      async login(seconds) {
-        const run = await emailLogin(http, app, { seconds, connections: params.connections });
-        return { seconds: run.seconds, operations: run.logins, latency: run.pair };
-      },
-      async prepareSessionChecks() {
-        tokens = await accessTokens(http, app, params.connections);
-      },
-      sessionCheck: (seconds) => sessionCheck(http, app, tokens, { seconds }),
-    };
+/** A Latchkey server with its bench app (created through the admin API). */
+async function latchkeyTarget(
+  name: string,
+  server: ChildServer,
+  http: HttpClient,
+  adminKey: string,
+  params: ComparisonParameters,
+  applicationName?: string,
+): Promise<Target> {
+  const app = await createBenchApp(http, adminKey);
+  let tokens: string[] = [];
+  return {
+    name,
+    server,
+    applicationName,
+    async login(seconds) {
+      const run = await emailLogin(http, app, { seconds, connections: params.connections });
+      return { seconds: run.seconds, operations: run.logins, latency: run.pair };
+    },
+    async prepareSessionChecks() {
+      tokens = await accessTokens(http, app, params.connections);
+    },
+    sessionCheck: (seconds) => sessionCheck(http, app, tokens, { seconds }),
   };
 }
 
@@ -191,38 +152,6 @@ async function measured(
   };
 }
 
-function summarize(dialect: Dialect, scenario: ComparedScenario, runs: MeasuredRun[]): ScenarioComparison {
-  const names = [...new Set(runs.map((r) => r.target))];
-  const of = (name: string) => runs.filter((r) => r.target === name);
-  const summary: Record<string, TargetSummary> = {};
-  for (const name of names) {
-    const mine = of(name);
-    summary[name] = {
-      operations_per_second: round2(median(mine.map((r) => r.operations_per_second))),
-      p50_ms: round2(median(mine.map((r) => r.latency_ms.p50))),
-      p99_ms: round2(median(mine.map((r) => r.latency_ms.p99))),
-      cpu_ms_per_operation: round2(median(mine.map((r) => r.cpu_ms_per_operation.server_and_database))),
-      errors: mine.reduce((n, r) => n + r.errors, 0),
-    };
-  }
-  const ratios: ScenarioComparison['ratios'] = {};
-  const base = summary[betterAuth];
-  if (base) {
-    for (const name of names.filter((n) => n !== betterAuth)) {
-      const perRound = of(name).flatMap((r) => {
-        const other = of(betterAuth).find((b) => b.round === r.round);
-        return other ? [r.operations_per_second / other.operations_per_second] : [];
-      });
-      ratios[name] = {
-        throughput: round2(summary[name]!.operations_per_second / base.operations_per_second),
-        throughput_rounds: [round2(Math.min(...perRound)), round2(Math.max(...perRound))],
-        cpu_per_operation: round2(base.cpu_ms_per_operation / summary[name]!.cpu_ms_per_operation),
-      };
-    }
-  }
-  return { dialect, scenario, runs, summary, ratios };
-}
-
 async function compareOn(dialect: Dialect, params: ComparisonParameters, meta: Record<string, unknown>) {
   const { cleanups, log } = params;
   const mark = cleanups.length;
@@ -257,7 +186,7 @@ async function compareOn(dialect: Dialect, params: ComparisonParameters, meta: R
       cleanups.push(() => server.stop());
       const http = createHttpClient(server.url, { connections: params.connections });
       cleanups.push(() => http.close());
-      targets.push(await latchkeyTarget(name, server, http, params)(adminKey, applicationName));
+      targets.push(await latchkeyTarget(name, server, http, adminKey, params, applicationName));
       log(`${dialect}: ${name} at ${server.url}`);
     };
     await startLatchkey('latchkey', []);
@@ -322,28 +251,4 @@ export async function compareWithBetterAuth(
   const results: ScenarioComparison[] = [];
   for (const dialect of params.dialects) results.push(...(await compareOn(dialect, params, meta)));
   return results;
-}
-
-/** The comparison as a markdown table: medians over the rounds, ratios against Better Auth. */
-export function comparisonTable(results: ScenarioComparison[]): string {
-  const fmt = (n: number, digits = 1) =>
-    Number.isFinite(n)
-      ? n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits })
-      : '–';
-  const lines = [
-    '| Dialect | Scenario | Target | Ops/s | vs Better Auth (rounds) | CPU ms/op (server + db) | Better Auth CPU / this | p50 ms | p99 ms | Errors |',
-    '|---|---|---|--:|--:|--:|--:|--:|--:|--:|',
-  ];
-  for (const r of results) {
-    for (const [target, s] of Object.entries(r.summary)) {
-      const ratio = r.ratios[target];
-      lines.push(
-        `| ${r.dialect} | ${r.scenario === 'email_login' ? 'email login (sign-up)' : 'session check'} | ${target} | ` +
-          `${fmt(s.operations_per_second, 0)} | ${ratio ? `${fmt(ratio.throughput, 2)}× (${fmt(ratio.throughput_rounds[0], 2)}–${fmt(ratio.throughput_rounds[1], 2)})` : '–'} | ` +
-          `${fmt(s.cpu_ms_per_operation, 2)} | ${ratio ? `${fmt(ratio.cpu_per_operation, 2)}×` : '–'} | ` +
-          `${fmt(s.p50_ms)} | ${fmt(s.p99_ms)} | ${s.errors} |`,
-      );
-    }
-  }
-  return lines.join('\n');
 }
