@@ -58,7 +58,7 @@ export function median(values: number[]): number {
 }
 
 /** Medians over the rounds of each target, and each Latchkey target's ratios against Better Auth. */
-export function summarize(
+export function scenarioComparison(
   dialect: Dialect,
   scenario: ComparedScenario,
   runs: MeasuredRun[],

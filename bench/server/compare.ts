@@ -16,7 +16,7 @@ import {
   type MeasuredRun,
   round2,
   type ScenarioComparison,
-  summarize,
+  scenarioComparison,
 } from './compare-report.ts';
 import { emailLogin } from './email-login.ts';
 import { createHttpClient, type HttpClient } from './http-client.ts';
@@ -232,7 +232,7 @@ async function compareOn(dialect: Dialect, params: ComparisonParameters, meta: R
           if (run.errors > 0) log(`  e.g. ${run.error_samples.join('\n  ')}`);
         }
       }
-      results.push(summarize(dialect, scenario, runs));
+      results.push(scenarioComparison(dialect, scenario, runs));
     }
     return results;
   } finally {

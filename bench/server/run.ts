@@ -94,6 +94,8 @@ const connections = positive('connections', values.connections ?? (comparing ? '
 const rounds = positive('rounds', values.rounds, true);
 const workers = values.workers === undefined ? undefined : positive('workers', values.workers, true);
 const baSynchronous = values['ba-synchronous'];
+if (!comparing && (values.workers !== undefined || baSynchronous !== undefined))
+  throw new Error('--workers and --ba-synchronous go with --compare better-auth');
 if (baSynchronous !== undefined && baSynchronous !== 'full' && baSynchronous !== 'normal')
   throw new Error('--ba-synchronous must be full or normal');
 const userCount = positive('users', values.users, true);
