@@ -11,6 +11,7 @@ export default defineConfig({
       'packages/*/src/**/*.test.tsx',
       'packages/*/test/**/*.test.ts',
       'scripts/**/*.test.ts',
+      'bench/**/*.test.ts',
       'apps/*/src/**/*.test.ts',
     ],
     testTimeout: 30_000,

@@ -1,8 +1,10 @@
-import { Agent, request } from 'node:http';
+import { Agent, type IncomingHttpHeaders, request } from 'node:http';
 
 export interface JsonResponse<T = Record<string, unknown>> {
   status: number;
   body: T;
+  /** The response headers (Better Auth's session arrives as a `set-cookie`). */
+  headers: IncomingHttpHeaders;
 }
 
 export interface RequestOptions {
@@ -53,7 +55,7 @@ export function createHttpClient(baseUrl: string, options: { connections: number
             } catch {
               body = { nonJson: text.slice(0, 200) };
             }
-            resolve({ status: res.statusCode ?? 0, body: body as T });
+            resolve({ status: res.statusCode ?? 0, body: body as T, headers: res.headers });
           });
         });
         req.on('error', reject);

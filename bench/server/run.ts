@@ -1,23 +1,25 @@
 /**
  * Server benchmark: email login (init + authenticate), session refresh and users-API lookups against a real
- * `latchkey serve` process, on SQLite and on PostgreSQL. Usage: `npm run bench:server -- --help`.
+ * `latchkey serve` process, on SQLite and on PostgreSQL; with `--compare better-auth`, Latchkey and
+ * Better Auth side by side (compare.ts). Usage: `npm run bench:server -- --help`.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { createBenchApp } from './bench-app.ts';
+import { compareWithBetterAuth } from './compare.ts';
+import { comparisonTable, type Dialect } from './compare-report.ts';
 import { emailLogin } from './email-login.ts';
 import { createHttpClient } from './http-client.ts';
+import { createIsolatedSchema } from './pg-schema.ts';
 import { startServerProcess } from './server-process.ts';
 import { loginUsers, sessionRefresh } from './session-refresh.ts';
 import { type LatencySummary, Recorder, summarise } from './stats.ts';
 import { seedUsers, usersLookup } from './users-lookup.ts';
 import { webhookDelivery } from './webhooks.ts';
-
-type Dialect = 'sqlite' | 'postgres';
 
 interface ResultRow {
   dialect: Dialect;
@@ -39,25 +41,36 @@ const usage = `npm run bench:server -- [options]
 
   --duration SECONDS     measured time per scenario (default 10)
   --warmup SECONDS       unmeasured warm-up per scenario (default 1)
-  --connections N        concurrent loops / keep-alive sockets (default 16)
+  --connections N        concurrent loops / keep-alive sockets (default 16; 50 with --compare)
   --users N              users in the app for the users-API lookups (default 1000)
   --pg URL               PostgreSQL to bench on (default: DATABASE_URL; skipped when neither is set)
   --dialect NAME         only this one: sqlite | postgres
   --cpu-prof DIR         write a V8 CPU profile of each server process into DIR
   --webhook-logins N     guest logins whose events are delivered (default 1000)
-  --out FILE             results file (default bench/server/results.json)`;
+  --out FILE             results file (default bench/server/results.json)
+
+  --compare better-auth  instead of the scenarios above: email logins (every one a sign-up) and session
+                         checks against Latchkey and Better Auth 1.7.25, interleaved, with ratios and
+                         CPU per operation
+  --rounds N             measured runs of each server per scenario with --compare (default 3)
+  --workers N            with --compare, also a Latchkey started with \`latchkey serve --workers N\`
+  --ba-synchronous MODE  Better Auth's SQLite synchronous pragma: full (SQLite's default) | normal`;
 
 const { values } = parseArgs({
   options: {
     duration: { type: 'string', default: '10' },
     warmup: { type: 'string', default: '1' },
-    connections: { type: 'string', default: '16' },
+    connections: { type: 'string' },
     users: { type: 'string', default: '1000' },
     pg: { type: 'string' },
     dialect: { type: 'string' },
     'cpu-prof': { type: 'string' },
     'webhook-logins': { type: 'string', default: '1000' },
     out: { type: 'string', default: join(import.meta.dirname, 'results.json') },
+    compare: { type: 'string' },
+    rounds: { type: 'string', default: '3' },
+    workers: { type: 'string' },
+    'ba-synchronous': { type: 'string' },
     help: { type: 'boolean', short: 'h', default: false },
   },
 });
@@ -74,7 +87,17 @@ const positive = (name: string, text: string, integer: boolean) => {
 };
 const duration = positive('duration', values.duration, false);
 const warmup = positive('warmup', values.warmup, false);
-const connections = positive('connections', values.connections, true);
+if (values.compare !== undefined && values.compare !== 'better-auth')
+  throw new Error('--compare only knows better-auth');
+const comparing = values.compare === 'better-auth';
+const connections = positive('connections', values.connections ?? (comparing ? '50' : '16'), true);
+const rounds = positive('rounds', values.rounds, true);
+const workers = values.workers === undefined ? undefined : positive('workers', values.workers, true);
+const baSynchronous = values['ba-synchronous'];
+if (!comparing && (values.workers !== undefined || baSynchronous !== undefined))
+  throw new Error('--workers and --ba-synchronous go with --compare better-auth');
+if (baSynchronous !== undefined && baSynchronous !== 'full' && baSynchronous !== 'normal')
+  throw new Error('--ba-synchronous must be full or normal');
 const userCount = positive('users', values.users, true);
 const webhookLogins = positive('webhook-logins', values['webhook-logins'], true);
 const pgUrl = values.pg ?? process.env.DATABASE_URL;
@@ -142,19 +165,16 @@ function row(
 
 /** Creates a fresh schema and returns the URL pinned to it; dropped at clean-up. */
 async function isolatedSchema(url: string): Promise<{ url: string; version: string }> {
-  const schema = `lk_bench_${randomBytes(6).toString('hex')}`;
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   cleanups.push(() => client.end());
-  await client.query(`CREATE SCHEMA ${schema}`);
+  const schema = await createIsolatedSchema(client, url, 'lk_bench');
   cleanups.push(async () => {
-    await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-    log(`dropped schema ${schema}`);
+    await schema.drop();
+    log(`dropped schema ${schema.name}`);
   });
   const { rows } = await client.query<{ server_version: string }>('SHOW server_version');
-  const pinned = new URL(url);
-  pinned.searchParams.set('options', `-c search_path=${schema}`);
-  return { url: pinned.toString(), version: rows[0]?.server_version ?? 'unknown' };
+  return { url: schema.url(), version: rows[0]?.server_version ?? 'unknown' };
 }
 
 async function benchDialect(dialect: Dialect, meta: Record<string, unknown>): Promise<ResultRow[]> {
@@ -247,6 +267,60 @@ function markdownTable(rows: ResultRow[]): string {
   return lines.join('\n');
 }
 
+/**
+ * Writes this run's part of the results file, keeping the other part (the scenarios' `results` or
+ * the `better_auth_comparison`) from an earlier run.
+ */
+function writeResults(part: Record<string, unknown>) {
+  let earlier: Record<string, unknown> = {};
+  try {
+    if (existsSync(values.out)) earlier = JSON.parse(readFileSync(values.out, 'utf8'));
+  } catch {}
+  writeFileSync(values.out, `${JSON.stringify({ ...earlier, ...part }, null, 2)}\n`);
+  log(`wrote ${values.out}`);
+}
+
+async function runComparison(meta: Record<string, unknown>) {
+  const comparison = await compareWithBetterAuth(
+    {
+      dialects,
+      pgUrl,
+      duration,
+      warmup,
+      connections,
+      rounds,
+      workers,
+      betterAuthSynchronous: baSynchronous as 'full' | 'normal' | undefined,
+      cleanups,
+      cleanUp,
+      log,
+    },
+    meta,
+  );
+  console.log(`\n${comparisonTable(comparison)}\n`);
+  console.log(
+    `${meta.cpu} × ${meta.cpu_count}, Node ${meta.node}${meta.postgres_version ? `, PostgreSQL ${meta.postgres_version}` : ''}; ` +
+      `${connections} connections, ${rounds} interleaved rounds of ${duration} s per server and scenario; medians. ` +
+      'CPU: the server process tree from /proc plus, on PostgreSQL, its backends (see bench/README.md).',
+  );
+  writeResults({ better_auth_comparison: { meta, results: comparison } });
+  if (comparison.some((c) => Object.values(c.summary).some((s) => s.errors > 0))) process.exitCode = 1;
+}
+
+async function runScenarios(meta: Record<string, unknown>) {
+  const rows: ResultRow[] = [];
+  for (const dialect of dialects) rows.push(...(await benchDialect(dialect, meta)));
+  const table = markdownTable(rows);
+  console.log(`\n${table}\n`);
+  console.log(
+    `${meta.cpu} × ${meta.cpu_count}, Node ${meta.node}${meta.postgres_version ? `, PostgreSQL ${meta.postgres_version}` : ''}; ` +
+      `${connections} connections, ${duration} s per scenario. Login latency is the init + authenticate pair ` +
+      '(the dev-outbox read between them is not timed, but its server time is in the wall clock).',
+  );
+  writeResults({ meta, results: rows });
+  if (rows.some((r) => r.errors > 0)) process.exitCode = 1;
+}
+
 try {
   const meta: Record<string, unknown> = {
     date: new Date().toISOString(),
@@ -257,20 +331,18 @@ try {
     duration_seconds: duration,
     warmup_seconds: warmup,
     connections,
-    users: userCount,
   };
-  const rows: ResultRow[] = [];
-  for (const dialect of dialects) rows.push(...(await benchDialect(dialect, meta)));
-  const table = markdownTable(rows);
-  console.log(`\n${table}\n`);
-  console.log(
-    `${meta.cpu} × ${meta.cpu_count}, Node ${meta.node}${meta.postgres_version ? `, PostgreSQL ${meta.postgres_version}` : ''}; ` +
-      `${connections} connections, ${duration} s per scenario. Login latency is the init + authenticate pair ` +
-      '(the dev-outbox read between them is not timed, but its server time is in the wall clock).',
-  );
-  writeFileSync(values.out, `${JSON.stringify({ meta, results: rows }, null, 2)}\n`);
-  log(`wrote ${values.out}`);
-  if (rows.some((r) => r.errors > 0)) process.exitCode = 1;
+  if (comparing) {
+    Object.assign(meta, {
+      rounds,
+      workers: workers ?? null,
+      better_auth_synchronous: baSynchronous ?? 'full',
+    });
+    await runComparison(meta);
+  } else {
+    meta.users = userCount;
+    await runScenarios(meta);
+  }
 } catch (error) {
   console.error(`bench failed: ${(error as Error).stack ?? error}`);
   process.exitCode = 1;

@@ -15,6 +15,14 @@ export class Recorder {
   }
 }
 
+/** One measured run of a scenario against one server. */
+export interface ScenarioRun {
+  seconds: number;
+  operations: number;
+  /** Per operation: the timed requests of one login (code reads are harness), or one session check. */
+  latency: Recorder;
+}
+
 export interface LatencySummary {
   p50: number;
   p99: number;
