@@ -25,8 +25,10 @@ const budgets = {
    * add their screens, their clients and @simplewebauthn/browser, each loaded when its method is
    * used (+7 KiB), so the whole-app ceiling is 220 KiB. Issue 15's developer messages (what is
    * wrong with the setup and the fix) add a chunk loaded only when the setup is wrong (+1 KiB).
+   * Issue 16's theming (the accent's AA foreground and text shade, the theming block of the modal's
+   * sheet) adds 0.4 KiB to the modal's chunk, measured 220.8 → 221.2 KiB.
    */
-  allChunks: 221 * KiB,
+  allChunks: 221.5 * KiB,
 };
 
 const { values } = parseArgs({
