@@ -3,16 +3,20 @@
  * `data-theme="dark"` swaps the palette, `--lk-bg` and `--lk-accent` can be set per instance.
  * Injected as a <style> on first open, so bundlers need no CSS handling.
  */
+import { schemeAccent, schemeBackground } from './theme.ts';
+
 /**
  * The theming API (docs/theming.md) and what keeps every text at WCAG AA (4.5:1), checked by axe in
  * e2e/visual.test.ts: the font as a property; muted text at 70 % of the foreground (60 % read at
  * 4.3:1 on the surface); a darker success green in light mode (#079455 read at 3.9:1); links and
  * chips in `--lk-accent-text`, which `themeStyle` derives from a custom accent; long unbroken words
- * (addresses) wrap instead of widening a screen past a phone's width.
+ * (addresses) wrap instead of widening a screen past a phone's width. The schemes' background and
+ * accent come from theme.ts, whose contrast maths measures against them.
  */
 const themingCss = `.lk-modal{--lk-font:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;--lk-accent-text:var(--lk-accent);
+--lk-bg:${schemeBackground.light};--lk-accent:${schemeAccent.light};
 --lk-muted:color-mix(in srgb,var(--lk-fg) 70%,var(--lk-bg));--lk-success:#067647;font-family:var(--lk-font)}
-.lk-modal[data-theme=dark]{--lk-success:#47cd89}
+.lk-modal[data-theme=dark]{--lk-bg:${schemeBackground.dark};--lk-accent:${schemeAccent.dark};--lk-success:#47cd89}
 .lk-btn-link,.lk-links a,.lk-footer a,.lk-chip{color:var(--lk-accent-text)}
 .lk-screen{overflow-wrap:anywhere}
 .lk-modal .lk-card>*{min-width:0}

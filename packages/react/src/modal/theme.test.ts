@@ -122,5 +122,9 @@ describe('contrast', () => {
       '--lk-accent-text': accentText('#1e3a8a', '#101820'),
     });
     expect(themeStyle(modalTheme({ theme: 'dark' }, null))).toEqual({});
+    // A custom background alone: the scheme's accent gets a shade that reads on it.
+    const grey = themeStyle(modalTheme({ theme: '#8899aa' }, null));
+    expect(grey['--lk-accent']).toBeUndefined();
+    expect(contrastRatio(grey['--lk-accent-text'] ?? '', '#8899aa')).toBeGreaterThanOrEqual(minTextContrast);
   });
 });

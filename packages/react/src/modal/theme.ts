@@ -44,6 +44,8 @@ export const minTextContrast = 4.5;
  * text shade is measured against when the host gives no background of its own.
  */
 export const schemeBackground = { light: '#ffffff', dark: '#16171b' } as const;
+/** The schemes' own accents (the stylesheet's `--lk-accent`), for a custom background with no custom accent. */
+export const schemeAccent = { light: '#5b4fe9', dark: '#8f86ff' } as const;
 /** The dark text the light scheme uses (`--lk-fg`), also the accent's dark foreground. */
 const darkText = '#111827';
 
@@ -118,7 +120,12 @@ export function themeStyle(theme: ModalTheme): Record<string, string> {
   if (theme.accent) {
     style['--lk-accent'] = theme.accent;
     style['--lk-accent-fg'] = accentForeground(theme.accent);
-    style['--lk-accent-text'] = accentText(theme.accent, theme.background ?? schemeBackground[theme.scheme]);
   }
+  // The scheme's accent reads on its own background; on a custom one it may need a shade too.
+  if (theme.accent || theme.background)
+    style['--lk-accent-text'] = accentText(
+      theme.accent ?? schemeAccent[theme.scheme],
+      theme.background ?? schemeBackground[theme.scheme],
+    );
   return style;
 }
