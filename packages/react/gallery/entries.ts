@@ -4,12 +4,11 @@
  * visual regression and accessibility tests (e2e/visual.test.ts) show each one in the real modal
  * chrome; nothing here is published (the package ships `dist` and `src` only).
  */
-
-import type { ModalIntent } from '@latchkey/core';
 import {
   LatchkeyApiError,
   type LatchkeyClient,
   LatchkeyClientError,
+  type ModalIntent,
   type ModalOptions,
 } from '@latchkey/core';
 import type { Screen, ScreenName } from '@latchkey/core/modal';
@@ -38,7 +37,6 @@ export interface GalleryEntry {
 }
 
 export const galleryEmail = 'ada@example.com';
-export const galleryPhone = '+1 201 555 0123';
 export const galleryAddress = '0x5B38Da6a701c568545dCfcB03FcB875f56beddC4';
 const otherWallet = '0xAb8483F64d9C6d1EcF9b849Ae677dD3315835cb2';
 const emailTarget = { kind: 'email', address: galleryEmail } as const;
@@ -81,7 +79,7 @@ export const galleryEntries: GalleryEntry[] = [
   { id: 'phone', screen: { name: 'phone' } },
   { id: 'link-phone', screen: { name: 'link-phone' }, request: { intent: 'link-phone' } },
   { id: 'update-phone', screen: { name: 'update-phone' }, request: { intent: 'update-phone' } },
-  // The app of the test has no captcha: the screen shows the missing provider's failure.
+  // The test's app has Turnstile on, whose stand-in challenge never answers: the screen keeps checking.
   { id: 'captcha', screen: { name: 'captcha', target: emailTarget } },
   { id: 'code-sent', screen: { name: 'code', target: emailTarget } },
   // The test types a wrong code: the real server refuses it and the boxes show the error.

@@ -7,7 +7,7 @@ import { createLatchkeyClient } from '@latchkey/core';
 import { createRoot } from 'react-dom/client';
 import { areaOf } from '../src/modal/registry.ts';
 import { galleryEntries, notInGallery } from './entries.ts';
-import { Gallery, type GalleryTheme, galleryThemes } from './Gallery.tsx';
+import { Gallery, type GalleryTheme } from './Gallery.tsx';
 
 declare global {
   interface Window {
@@ -18,7 +18,6 @@ declare global {
       missing: Record<string, string>;
       /** Screens of the modal that no entry shows and no reason explains (should be none). */
       uncovered: string[];
-      themes: string[];
       show(id: string, theme: GalleryTheme): Promise<void>;
     };
   }
@@ -73,18 +72,18 @@ window.lkGallery = {
   uncovered: Object.keys(areaOf).filter(
     (name) => !galleryEntries.some((e) => e.screen.name === name) && !(name in notInGallery),
   ),
-  themes: Object.keys(galleryThemes),
   show(id, theme) {
     const entry = galleryEntries.find((e) => e.id === id);
     if (!entry) return Promise.reject(new Error(`gallery: no entry ${id}`));
+    const showing = ++requestId;
     return new Promise<void>((resolve) => {
       root.render(
         <Gallery
-          key={++requestId}
+          key={showing}
           client={client}
           entry={entry}
           theme={theme}
-          requestId={requestId}
+          requestId={showing}
           onShown={resolve}
         />,
       );
