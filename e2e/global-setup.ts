@@ -1,6 +1,7 @@
 /**
  * Once per e2e run: makes sure Debian's Chromium is there (installing it when possible) and builds
- * the demo app with `vite build` into a temporary dir that each test file serves on its own origin.
+ * the demo app with `vite build` into a temporary dir that each test file serves on its own origin,
+ * with the modal's screen gallery (packages/react/gallery) under /gallery/.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -8,6 +9,7 @@ import { join } from 'node:path';
 import { ensureChromium } from '@latchkey/test/browser';
 import { build } from 'vite';
 import type { TestProject } from 'vitest/node';
+import { writeGallery } from '../packages/react/gallery/build.ts';
 import { writeWalletFrame } from '../packages/wallet-frame/build.ts';
 
 declare module 'vitest' {
@@ -28,6 +30,8 @@ export default async function setup(project: TestProject): Promise<() => void> {
     logLevel: 'warn',
     build: { outDir, emptyOutDir: true },
   });
+  // The modal's screen gallery for the visual and accessibility checks, at /gallery/ on the demo's origin.
+  await writeGallery(outDir);
   project.provide('demoDist', outDir);
   return () => rmSync(outDir, { recursive: true, force: true });
 }

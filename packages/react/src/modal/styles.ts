@@ -3,6 +3,25 @@
  * `data-theme="dark"` swaps the palette, `--lk-bg` and `--lk-accent` can be set per instance.
  * Injected as a <style> on first open, so bundlers need no CSS handling.
  */
+import { schemeAccent, schemeBackground } from './theme.ts';
+
+/**
+ * The theming API (docs/theming.md) and what keeps every text at WCAG AA (4.5:1), checked by axe in
+ * e2e/visual.test.ts: the font as a property; muted text at 70 % of the foreground (60 % read at
+ * 4.3:1 on the surface); a darker success green in light mode (#079455 read at 3.9:1); links and
+ * chips in `--lk-accent-text`, which `themeStyle` derives from a custom accent; long unbroken words
+ * (addresses) wrap instead of widening a screen past a phone's width. The schemes' background and
+ * accent come from theme.ts, whose contrast maths measures against them.
+ */
+const themingCss = `.lk-modal{--lk-font:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;--lk-accent-text:var(--lk-accent);
+--lk-bg:${schemeBackground.light};--lk-accent:${schemeAccent.light};
+--lk-muted:color-mix(in srgb,var(--lk-fg) 70%,var(--lk-bg));--lk-success:#067647;font-family:var(--lk-font)}
+.lk-modal[data-theme=dark]{--lk-bg:${schemeBackground.dark};--lk-accent:${schemeAccent.dark};--lk-success:#47cd89}
+.lk-btn-link,.lk-links a,.lk-footer a,.lk-chip{color:var(--lk-accent-text)}
+.lk-screen{overflow-wrap:anywhere}
+.lk-modal .lk-card>*{min-width:0}
+`;
+
 export const modalCss = `
 .lk-modal{--lk-bg:#fff;--lk-fg:#111827;--lk-muted:color-mix(in srgb,var(--lk-fg) 60%,var(--lk-bg));
 --lk-border:color-mix(in srgb,var(--lk-fg) 14%,var(--lk-bg));--lk-surface:color-mix(in srgb,var(--lk-fg) 4%,var(--lk-bg));
@@ -117,7 +136,7 @@ background:color-mix(in srgb,var(--lk-error) 14%,transparent);color:var(--lk-err
 .lk-modal :focus-visible{outline:2px solid var(--lk-accent);outline-offset:2px}
 .lk-modal .lk-input:focus-visible,.lk-modal .lk-digit:focus-visible,.lk-modal .lk-select:focus-visible{outline:none}
 @media (prefers-reduced-motion:reduce){.lk-modal,.lk-modal::backdrop,.lk-modal *{transition:none!important;animation:none!important}}
-`;
+${themingCss}`;
 
 const styleId = 'latchkey-modal-styles';
 

@@ -1,0 +1,249 @@
+/**
+ * The screen gallery's entries: every modal screen (`ScreenName`) and the variants worth a look of
+ * their own, with fixed fixture data (the same emails, addresses and numbers on every run). The
+ * visual regression and accessibility tests (e2e/visual.test.ts) show each one in the real modal
+ * chrome; nothing here is published (the package ships `dist` and `src` only).
+ */
+import {
+  LatchkeyApiError,
+  type LatchkeyClient,
+  LatchkeyClientError,
+  type ModalIntent,
+  type ModalOptions,
+} from '@latchkey/core';
+import type { Screen, ScreenName } from '@latchkey/core/modal';
+import { type SigningContent, signingStore } from '@latchkey/core/signing';
+import type { LatchkeyConfig } from '../src/types.ts';
+
+export interface GalleryEntry {
+  /** Names the baseline PNGs: `<id>-<width>-<theme>.png`. */
+  id: string;
+  screen: Screen;
+  /** The request the flow is opened with (default: a login). */
+  request?: ModalOptions & { intent?: ModalIntent };
+  /** The host's config for this entry (the theme variant's appearance is added to it). */
+  config?: LatchkeyConfig;
+  /**
+   * Live state the screen reads, put in place through the client's own APIs before it shows;
+   * returns what undoes it when the gallery moves on.
+   */
+  prepare?(client: LatchkeyClient): () => void;
+  /** What the test waits for before it looks (default: the screen's title). */
+  ready?: string;
+  /** The screen exists on phones only (a mobile user agent). */
+  phone?: boolean;
+  /** Digits the test types into the screen's code boxes before it looks. */
+  typeCode?: string;
+}
+
+export const galleryEmail = 'ada@example.com';
+export const galleryAddress = '0x5B38Da6a701c568545dCfcB03FcB875f56beddC4';
+const otherWallet = '0xAb8483F64d9C6d1EcF9b849Ae677dD3315835cb2';
+const emailTarget = { kind: 'email', address: galleryEmail } as const;
+const fewMethods: LatchkeyConfig = { loginMethods: ['email', 'google', 'wallet'] };
+const manyMethods: LatchkeyConfig = {
+  loginMethods: ['email', 'sms', 'google', 'apple', 'discord', 'github', 'twitter', 'wallet', 'passkey'],
+};
+
+/** The error screens, one per kind and per text the mapping gives (react's screens/errorScreens.ts). */
+const errors: [string, unknown][] = [
+  ['allowlist', new LatchkeyApiError(403, 'allowlist_rejected', 'Not on the allowlist')],
+  ['user-limit', new LatchkeyApiError(403, 'max_accounts_reached', 'Too many users')],
+  ['account-not-found', new LatchkeyApiError(404, 'user_does_not_exist', 'No such user')],
+  ['not-allowed', new LatchkeyApiError(403, 'disallowed_login_method', 'Not allowed')],
+  ['linked', new LatchkeyApiError(400, 'linked_to_another_user', 'Linked')],
+  ['region', new LatchkeyApiError(400, 'not_supported', 'Not supported')],
+  ['rate-limited', new LatchkeyApiError(429, 'too_many_requests', 'Too many requests')],
+  ['timeout', new LatchkeyClientError('client_request_timeout')],
+  ['unknown', new Error('Network down')],
+];
+
+/** A request in the client's signing queue, waiting on its confirm screen (as a wallet call leaves it). */
+function signingRequest(content: SigningContent) {
+  return (client: LatchkeyClient) => {
+    const { session } = signingStore(client).open({ ui: {}, signOnly: false });
+    session.confirm(content).catch(() => undefined);
+    return () => session.finish();
+  };
+}
+
+const mfaMethods = ['sms', 'totp', 'passkey'] as const;
+
+export const galleryEntries: GalleryEntry[] = [
+  { id: 'landing-few', screen: { name: 'landing' }, config: fewMethods },
+  { id: 'landing-many', screen: { name: 'landing' }, config: manyMethods },
+  { id: 'overflow', screen: { name: 'overflow' }, config: manyMethods },
+  { id: 'email', screen: { name: 'email' } },
+  { id: 'link-email', screen: { name: 'link-email' }, request: { intent: 'link-email' } },
+  { id: 'update-email', screen: { name: 'update-email' }, request: { intent: 'update-email' } },
+  { id: 'phone', screen: { name: 'phone' } },
+  { id: 'link-phone', screen: { name: 'link-phone' }, request: { intent: 'link-phone' } },
+  { id: 'update-phone', screen: { name: 'update-phone' }, request: { intent: 'update-phone' } },
+  // The test's app has Turnstile on, whose stand-in challenge never answers: the screen keeps checking.
+  { id: 'captcha', screen: { name: 'captcha', target: emailTarget } },
+  { id: 'code-sent', screen: { name: 'code', target: emailTarget } },
+  // The test types a wrong code: the real server refuses it and the boxes show the error.
+  {
+    id: 'code-error',
+    screen: { name: 'code', target: emailTarget },
+    typeCode: '000000',
+    ready: '.lk-code[data-status=error] ~ .lk-field-error',
+  },
+  { id: 'code-sms', screen: { name: 'code', target: { kind: 'sms', phoneNumber: '+12015550123' } } },
+  { id: 'wallets', screen: { name: 'wallets' }, ready: '[data-testid=lk-wallet-list] button' },
+  { id: 'wallet-network', screen: { name: 'wallet-network', walletId: 'app.phantom' } },
+  { id: 'wallet-ledger', screen: { name: 'wallet-ledger', walletId: 'app.phantom' } },
+  { id: 'wallet-install', screen: { name: 'wallet-install', walletId: 'io.metamask' } },
+  { id: 'wallet-redirect', screen: { name: 'wallet-redirect', walletId: 'io.metamask' }, phone: true },
+  // The gallery's own wallet (main.tsx), which waits for its user as an extension's popup does.
+  {
+    id: 'wallet-connecting',
+    screen: { name: 'wallet-connecting', walletId: 'dev.latchkey.gallery', chainType: 'ethereum' },
+  },
+  {
+    id: 'transfer',
+    screen: {
+      name: 'transfer',
+      account: { type: 'email', address: galleryEmail },
+      transfer: {
+        nonce: 'n-1',
+        displayName: galleryEmail,
+        subject: galleryEmail,
+        embeddedWalletAddress: otherWallet,
+      },
+      method: 'email',
+    },
+    request: { intent: 'link-email' },
+  },
+  { id: 'oauth-verifying', screen: { name: 'oauth-status', provider: 'google', status: 'verifying' } },
+  { id: 'oauth-success', screen: { name: 'oauth-status', provider: 'google', status: 'success' } },
+  {
+    id: 'oauth-failure',
+    screen: {
+      name: 'oauth-status',
+      provider: 'google',
+      status: 'failure',
+      error: new LatchkeyClientError('oauth_user_denied'),
+    },
+  },
+  { id: 'oauth-in-app-browser', screen: { name: 'oauth-in-app-browser', provider: 'google' } },
+  {
+    id: 'terms',
+    screen: { name: 'terms' },
+    config: {
+      legal: {
+        termsAndConditionsUrl: 'https://example.com/terms',
+        privacyPolicyUrl: 'https://example.com/privacy',
+      },
+    },
+  },
+  { id: 'success', screen: { name: 'success' } },
+  ...errors.map(([id, error]): GalleryEntry => ({ id: `error-${id}`, screen: { name: 'error', error } })),
+  { id: 'embedded-creating', screen: { name: 'embedded-creating' } },
+  { id: 'embedded-created-new', screen: { name: 'embedded-created', isNewUser: true } },
+  { id: 'embedded-created-returning', screen: { name: 'embedded-created', isNewUser: false } },
+  { id: 'recover-password', screen: { name: 'recover-password' }, request: { intent: 'recover-wallet' } },
+  {
+    id: 'current-password',
+    screen: { name: 'current-password' },
+    request: { intent: 'set-wallet-password' },
+  },
+  { id: 'set-password', screen: { name: 'set-password' }, request: { intent: 'set-wallet-password' } },
+  {
+    id: 'set-password-save',
+    screen: { name: 'set-password-save', password: 'correct-horse-battery-staple' },
+    request: { intent: 'set-wallet-password' },
+  },
+  {
+    id: 'set-password-confirm',
+    screen: { name: 'set-password-confirm', password: 'correct-horse-battery-staple' },
+    request: { intent: 'set-wallet-password' },
+  },
+  {
+    id: 'set-password-acknowledge',
+    screen: { name: 'set-password-acknowledge', password: 'correct-horse-battery-staple' },
+    request: { intent: 'set-wallet-password' },
+  },
+  { id: 'set-password-ok', screen: { name: 'set-password-result', ok: true } },
+  { id: 'set-password-failed', screen: { name: 'set-password-result', ok: false } },
+  {
+    id: 'signing-message',
+    screen: { name: 'signing' },
+    request: { intent: 'signing' },
+    prepare: signingRequest({ kind: 'message', text: 'Sign in to the gallery\nNonce: 42', typedData: null }),
+  },
+  {
+    id: 'signing-transaction',
+    screen: { name: 'signing' },
+    request: { intent: 'signing' },
+    prepare: signingRequest({
+      kind: 'transaction',
+      action: 'transfer',
+      send: '0.05 ETH',
+      spender: null,
+      to: otherWallet,
+      tokenAddress: null,
+      network: 'Ethereum',
+      fee: '0.00042 ETH',
+      from: galleryAddress,
+      total: '0.05042 ETH',
+      balance: '1.2 ETH',
+      insufficient: false,
+      confirm: 'address',
+      explorerUrl: null,
+      funding: null,
+    }),
+  },
+  // The gallery's client has no session: the screen shows that the wallet cannot be exported here.
+  {
+    id: 'export-wallet',
+    screen: { name: 'export-wallet' },
+    request: { intent: 'export-wallet', exportWallet: { address: galleryAddress, chainType: 'ethereum' } },
+    ready: '[data-testid=lk-export-failed]',
+  },
+  { id: 'passkey-choice', screen: { name: 'passkey-choice' } },
+  // Headless Chromium has no authenticator to ask: each ceremony waits for the user's passkey.
+  ...(['login', 'signup', 'link'] as const).map(
+    (action): GalleryEntry => ({
+      id: `passkey-${action}`,
+      screen: { name: 'passkey-status', action },
+      ready: '[data-testid=lk-screen-passkey-status] h2',
+    }),
+  ),
+  { id: 'mfa-enroll-intro', screen: { name: 'mfa-enroll-intro' }, request: { intent: 'mfa-enrollment' } },
+  { id: 'mfa-enroll-methods', screen: { name: 'mfa-enroll-methods' }, request: { intent: 'mfa-enrollment' } },
+  { id: 'mfa-enroll-sms', screen: { name: 'mfa-enroll-sms' }, request: { intent: 'mfa-enrollment' } },
+  {
+    id: 'mfa-enroll-sms-code',
+    screen: { name: 'mfa-enroll-sms-code', phoneNumber: '+12015550123' },
+    request: { intent: 'mfa-enrollment' },
+  },
+  {
+    id: 'mfa-enroll-totp',
+    screen: {
+      name: 'mfa-enroll-totp',
+      secret: 'JBSWY3DPEHPK3PXP',
+      authUrl: `otpauth://totp/Latchkey:${galleryEmail}?secret=JBSWY3DPEHPK3PXP&issuer=Latchkey`,
+    },
+    request: { intent: 'mfa-enrollment' },
+  },
+  {
+    id: 'mfa-enroll-totp-code',
+    screen: { name: 'mfa-enroll-totp-code' },
+    request: { intent: 'mfa-enrollment' },
+  },
+  { id: 'mfa-enroll-passkey', screen: { name: 'mfa-enroll-passkey' }, request: { intent: 'mfa-enrollment' } },
+  { id: 'mfa-remove', screen: { name: 'mfa-remove', method: 'totp' }, request: { intent: 'mfa-enrollment' } },
+  ...mfaMethods.map(
+    (method): GalleryEntry => ({
+      id: `mfa-enrolled-${method}`,
+      screen: { name: 'mfa-enrolled', method },
+      request: { intent: 'mfa-enrollment' },
+    }),
+  ),
+];
+
+/** Screens the gallery does not show yet, with the reason (the test fails on any other gap). */
+export const notInGallery: Partial<Record<ScreenName, string>> = {
+  'mfa-verify': 'needs a logged-in user with a factor and an operation waiting on its code',
+};

@@ -1,0 +1,92 @@
+/**
+ * The screen gallery's page (`/gallery/?appId=…&apiUrl=…`): a real Latchkey client for the app on the
+ * test server, and `window.lkGallery.show(id, theme)`, which shows one entry in the modal and resolves
+ * once its screen has rendered. The e2e visual test drives it (e2e/visual.test.ts).
+ */
+import { createLatchkeyClient } from '@latchkey/core';
+import { createRoot } from 'react-dom/client';
+import { areaOf } from '../src/modal/registry.ts';
+import { galleryEntries, notInGallery } from './entries.ts';
+import { Gallery, type GalleryTheme } from './Gallery.tsx';
+
+declare global {
+  interface Window {
+    lkGallery?: {
+      /** The entries, with what the test needs to know to show each one. */
+      entries: { id: string; phone: boolean; ready: string | null; typeCode: string | null }[];
+      /** Screens left out, with the reason. */
+      missing: Record<string, string>;
+      /** Screens of the modal that no entry shows and no reason explains (should be none). */
+      uncovered: string[];
+      show(id: string, theme: GalleryTheme): Promise<void>;
+    };
+  }
+}
+
+/**
+ * A browser-extension wallet of the gallery's own, announced by EIP-6963 with a fixed name and icon,
+ * whose every request waits (an extension with its popup open): the connecting screen stays put.
+ */
+function announceWaitingWallet(): void {
+  const icon =
+    'data:image/svg+xml,' +
+    encodeURIComponent(
+      '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="8" fill="#0e7c66"/></svg>',
+    );
+  const detail = Object.freeze({
+    info: {
+      uuid: '5b0c7e43-5e3e-4d0f-9a39-2f1f3b0c9a11',
+      name: 'Gallery Wallet',
+      icon,
+      rdns: 'dev.latchkey.gallery',
+    },
+    provider: {
+      request: () => new Promise(() => undefined),
+      on: () => undefined,
+      removeListener: () => undefined,
+    },
+  });
+  const announce = () => window.dispatchEvent(new CustomEvent('eip6963:announceProvider', { detail }));
+  window.addEventListener('eip6963:requestProvider', announce);
+  announce();
+}
+
+const params = new URLSearchParams(location.search);
+const client = createLatchkeyClient({ appId: params.get('appId') ?? '', apiUrl: params.get('apiUrl') ?? '' });
+announceWaitingWallet();
+await client.initialize();
+
+const element = document.getElementById('root');
+if (!element) throw new Error('gallery: no #root');
+const root = createRoot(element);
+let requestId = 0;
+
+window.lkGallery = {
+  entries: galleryEntries.map((entry) => ({
+    id: entry.id,
+    phone: entry.phone ?? false,
+    ready: entry.ready ?? null,
+    typeCode: entry.typeCode ?? null,
+  })),
+  missing: notInGallery as Record<string, string>,
+  uncovered: Object.keys(areaOf).filter(
+    (name) => !galleryEntries.some((e) => e.screen.name === name) && !(name in notInGallery),
+  ),
+  show(id, theme) {
+    const entry = galleryEntries.find((e) => e.id === id);
+    if (!entry) return Promise.reject(new Error(`gallery: no entry ${id}`));
+    const showing = ++requestId;
+    return new Promise<void>((resolve) => {
+      root.render(
+        <Gallery
+          key={showing}
+          client={client}
+          entry={entry}
+          theme={theme}
+          requestId={showing}
+          onShown={resolve}
+        />,
+      );
+    });
+  },
+};
