@@ -73,6 +73,10 @@ describe('modal screens: visual regression and accessibility', () => {
     );
     // The phone's wallet app takes its universal link, and the page stays where it was (a 204 does that).
     await page.route('https://metamask.app.link/**', (route) => route.fulfill({ status: 204 }));
+    // Screens at rest: the shell's transitions (open, height, screen fade, the sheet's slide) are off
+    // under reduced motion, so a screenshot or axe's contrast never meets a half-faded screen.
+    // The motion itself is tested in modal-layout.test.ts.
+    await page.emulateMedia({ reducedMotion: 'reduce' });
     await page.clock.install({ time: startTime });
     const query = new URLSearchParams({ appId, apiUrl: stack.apiUrl });
     await page.goto(`${stack.demo.url}/gallery/?${query}`);
