@@ -8,3 +8,4 @@ export type { AppRecord } from './app-config/app-record.ts';
 export type { ServerContext } from './context.ts';
 export type { Logger } from './logger.ts';
 export type { Dialect, StorageOptions } from './storage/db.ts';
+export type { ObservedQuery, QueryObserver } from './storage/query-observer.ts';

@@ -1,11 +1,12 @@
 import type { Kysely } from 'kysely';
 import { randomId } from '../crypto/random.ts';
 import type { Database } from '../storage/schema.ts';
-import type { VerifiedIdentity } from './account-record.ts';
+import type { AccountRecord, VerifiedIdentity } from './account-record.ts';
 
 /**
- * Inserts a verified identity as a linked account of `userId`. The (app, type, identifier) unique
- * constraint makes a concurrent claim of the same identity fail here; callers map that failure.
+ * Inserts a verified identity as a linked account of `userId`, and answers it as stored. The (app,
+ * type, identifier) unique constraint makes a concurrent claim of the same identity fail here;
+ * callers map that failure.
  */
 export async function insertAccount(
   db: Kysely<Database>,
@@ -13,19 +14,30 @@ export async function insertAccount(
   userId: string,
   identity: VerifiedIdentity,
   now: number,
-): Promise<void> {
+): Promise<AccountRecord> {
+  const id = randomId(25);
+  const details = identity.details ?? {};
   await db
     .insertInto('linked_accounts')
     .values({
-      id: randomId(25),
+      id,
       user_id: userId,
       app_id: appId,
       type: identity.type,
       identifier: identity.identifier,
-      details: JSON.stringify(identity.details ?? {}),
+      details: JSON.stringify(details),
       first_verified_at: now,
       latest_verified_at: now,
       created_at: now,
     })
     .execute();
+  return {
+    id,
+    userId,
+    type: identity.type,
+    identifier: identity.identifier,
+    details,
+    firstVerifiedAt: now,
+    latestVerifiedAt: now,
+  };
 }

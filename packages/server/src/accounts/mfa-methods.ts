@@ -53,11 +53,22 @@ export async function loadMfaMethods(
         .where('type', '=', 'passkey')
         .execute()
     ).map((row) => JSON.parse(row.details) as Record<string, unknown>);
-  const methods: MfaMethodRecord[] = factors.map((row) => ({
-    type: row.type as 'sms' | 'totp',
-    verifiedAt: Number(row.enrolled_at),
-  }));
-  const passkeyTimes = passkeys
+  return mfaMethodsOf(
+    factors.map((row) => ({ type: row.type as 'sms' | 'totp', verifiedAt: Number(row.enrolled_at) })),
+    passkeys,
+  );
+}
+
+/**
+ * The enrolled factors from the user's enrolled `mfa_factors` rows and the details of their passkey
+ * accounts (see `loadMfaMethods`), oldest first.
+ */
+export function mfaMethodsOf(
+  factors: MfaMethodRecord[],
+  passkeyDetails: Record<string, unknown>[],
+): MfaMethodRecord[] {
+  const methods = [...factors];
+  const passkeyTimes = passkeyDetails
     .filter(isMfaPasskey)
     .map((details) => Number((details as PasskeyMfaDetails).mfa_enrolled_at ?? 0));
   if (passkeyTimes.length > 0) methods.push({ type: 'passkey', verifiedAt: Math.min(...passkeyTimes) });

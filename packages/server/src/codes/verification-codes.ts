@@ -239,9 +239,11 @@ async function countFailure(trx: Kysely<Database>, key: CodeKey, now: number): P
 }
 
 /**
- * True when `code` is one of the newest live codes of the identifier, which are then all deleted.
- * Each stored hash is compared in constant time, and all of them, so the time taken does not tell
- * which one matched.
+ * True when `code` is one of the newest live codes of the identifier, which are then all deleted:
+ * one statement, that deletes only when the code matches. The match is the database's equality on
+ * the stored HMAC: it is keyed with the server's code key, so how long a comparison takes tells a
+ * guesser nothing about the HMAC of a code they could try next (the refresh tokens' hashes are
+ * looked up the same way).
  */
 async function takeMatchingCode(
   ctx: ServerContext,
@@ -250,22 +252,33 @@ async function takeMatchingCode(
   code: string,
   now: number,
 ): Promise<boolean> {
-  const live = await trx
-    .selectFrom('verification_codes')
-    .select('code_hash')
+  const hash = codeHash(ctx, key, code);
+  const result = await trx
+    .deleteFrom('verification_codes')
     .where('app_id', '=', key.app_id)
     .where('channel', '=', key.channel)
     .where('identifier', '=', key.identifier)
-    .where('expires_at', '>', now)
-    .orderBy('seq', 'desc')
-    .limit(codeGuessing.liveCodes)
-    .execute();
-  if (live.length === 0) return false;
-  const hash = codeHash(ctx, key, code);
-  const matched = live.map((row) => constantTimeEqual(hash, row.code_hash)).includes(true);
-  if (!matched) return false;
-  const taken = await deleteCodes(trx, key);
-  return taken > 0;
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom(
+            eb
+              .selectFrom('verification_codes')
+              .select('code_hash')
+              .where('app_id', '=', key.app_id)
+              .where('channel', '=', key.channel)
+              .where('identifier', '=', key.identifier)
+              .where('expires_at', '>', now)
+              .orderBy('seq', 'desc')
+              .limit(codeGuessing.liveCodes)
+              .as('live'),
+          )
+          .select('live.code_hash')
+          .where('live.code_hash', '=', hash),
+      ),
+    )
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
 }
 
 /** Deletes every code of the identifier; returns how many there were. */

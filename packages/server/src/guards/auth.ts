@@ -4,7 +4,8 @@
  * low `http/` pieces (errors, credentials, origins) that features share with them.
  */
 import { cookieNames, headers } from '@latchkey/protocol';
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
+import type { UserRecord } from '../accounts/user-record.ts';
 import { verifyAppSecret } from '../apps/app-service.ts';
 import type { ServerContext } from '../context.ts';
 import { ApiError } from '../http/api-error.ts';
@@ -46,6 +47,20 @@ export function requireApp(ctx: ServerContext): MiddlewareHandler<AppEnv> {
   };
 }
 
+/** The users `requireUser` loaded with the session check, by request (http/ sits below accounts/). */
+const sessionUsers = new WeakMap<Request, UserRecord>();
+
+/**
+ * The user of a `user` route's session as `requireUser` loaded it, with the session check: a route
+ * that only answers the user (`GET /users/me`) sends no statement of its own. One that changes the
+ * user loads it again.
+ */
+export function sessionUser(c: Context<AppEnv>): UserRecord {
+  const user = sessionUsers.get(c.req.raw);
+  if (!user) throw new Error('sessionUser: the route is not behind requireUser');
+  return user;
+}
+
 /**
  * Requires a valid access token of this app whose session is still live: the Bearer header, else
  * (cookie sessions) the `privy-token` cookie from an allowed Origin.
@@ -56,7 +71,8 @@ export function requireUser(ctx: ServerContext): MiddlewareHandler<AppEnv> {
     if (!token) throw new ApiError('missing_or_invalid_token');
     const app = c.get('app');
     const claims = await verifyAccessToken(ctx, app.id, token);
-    await activeSession(ctx, app, claims.sessionId, claims.userId);
+    const { user } = await activeSession(ctx, app, claims.sessionId, claims.userId);
+    sessionUsers.set(c.req.raw, user);
     c.set('auth', { userId: claims.userId, sessionId: claims.sessionId, authTime: claims.authTime });
     await next();
   };

@@ -6,7 +6,7 @@ import { always, invalidData, ok } from '../hostile-fixtures.ts';
 import { ApiError } from '../http/api-error.ts';
 import { clientIp } from '../http/client-ip.ts';
 import { loginWithIdentity } from '../login/login.ts';
-import { startSession } from '../sessions/session-service.ts';
+import { loginResponse } from '../sessions/session-service.ts';
 
 /** base64url of 32 random bytes: exactly 43 characters (spec document 2 §9). */
 const guestCredential = z
@@ -32,8 +32,8 @@ export const guestFeature: Feature = {
           throw new ApiError('disallowed_login_method', 'Guest login is not enabled for this app.');
         await ctx.rateLimits.consume('verifyIp', clientIp(c, ctx.settings.trustProxy));
         const identity = { type: 'guest' as const, identifier: sha256Hex(body.guest_credential) };
-        const { user, isNewUser } = await loginWithIdentity(ctx, app, identity, { isGuest: true });
-        return c.json(await startSession(ctx, app, user, isNewUser));
+        const login = await loginWithIdentity(ctx, app, identity, { isGuest: true });
+        return c.json(await loginResponse(ctx, app, login));
       },
     }),
   ],

@@ -9,7 +9,7 @@ import { type Route, route } from '../feature.ts';
 import { loginMode } from '../http/body.ts';
 import { clientIp } from '../http/client-ip.ts';
 import type { AppEnv } from '../http/env.ts';
-import { startSession } from '../sessions/session-service.ts';
+import { loginResponse } from '../sessions/session-service.ts';
 import { linkIdentity, unlinkAccount, updateAccount } from './link.ts';
 import { loginWithIdentity } from './login.ts';
 import { type TransferIdentity, transferAccount } from './transfer.ts';
@@ -121,10 +121,10 @@ export function identityMethodRoutes<Proof extends z.ZodRawShape, Accepted, Init
         const accepted = method.accept(app, body as z.output<z.ZodObject<Proof>>);
         await limitVerify(c);
         const { identity, answer } = asVerification(await method.verify(ctx, app, accepted));
-        const { user, isNewUser } = await loginWithIdentity(ctx, app, identity, {
+        const login = await loginWithIdentity(ctx, app, identity, {
           mode: (body as { mode?: LoginMode }).mode,
         });
-        return c.json({ ...(await startSession(ctx, app, user, isNewUser)), ...answer });
+        return c.json({ ...(await loginResponse(ctx, app, login)), ...answer });
       },
     }),
     route({

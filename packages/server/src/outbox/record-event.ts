@@ -22,24 +22,39 @@ export type UserEventType =
  * Writes an event into the transactional outbox. Call it with the same transaction as the change
  * it describes, so an event exists exactly when the change does; webhooks/worker.ts delivers them.
  */
-export async function recordEvent(
+export function recordEvent(
   db: Kysely<Database>,
   appId: string,
   type: UserEventType,
   body: Record<string, unknown>,
   now: number,
 ): Promise<void> {
+  return recordEvents(db, appId, now, [{ type, body }]);
+}
+
+/**
+ * Writes events of one change into the outbox in one statement (a sign-up's `user.created` and
+ * `user.authenticated`), in this order: the outbox's sequence numbers them as listed.
+ */
+export async function recordEvents(
+  db: Kysely<Database>,
+  appId: string,
+  now: number,
+  events: { type: UserEventType; body: Record<string, unknown> }[],
+): Promise<void> {
   await db
     .insertInto('outbox')
-    .values({
-      id: randomId(25),
-      app_id: appId,
-      type,
-      // Compact JSON: webhook verifiers re-serialise the parsed body (WIRE.md §7.6).
-      payload: JSON.stringify({ type, ...body }),
-      created_at: now,
-      delivered_at: null,
-      attempts: 0,
-    })
+    .values(
+      events.map(({ type, body }) => ({
+        id: randomId(25),
+        app_id: appId,
+        type,
+        // Compact JSON: webhook verifiers re-serialise the parsed body (WIRE.md §7.6).
+        payload: JSON.stringify({ type, ...body }),
+        created_at: now,
+        delivered_at: null,
+        attempts: 0,
+      })),
+    )
     .execute();
 }

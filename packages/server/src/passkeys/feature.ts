@@ -11,7 +11,7 @@ import { clientIp } from '../http/client-ip.ts';
 import type { AppEnv } from '../http/env.ts';
 import { unlinkAccount } from '../login/link.ts';
 import { loginWithIdentity } from '../login/login.ts';
-import { startSession } from '../sessions/session-service.ts';
+import { loginResponse } from '../sessions/session-service.ts';
 import { assertMfaVerified } from '../tokens/mfa-token.ts';
 import { authenticateBody, initBody, linkInitBody, registerBody, unlinkBody } from './bodies.ts';
 import {
@@ -119,8 +119,8 @@ export const passkeysFeature: Feature = {
           );
           const identity = passkeyIdentity(credential, relyingParty, userAgent(c));
           // A new credential signs a new user up; one whose id is taken proves nothing about its owner.
-          const { user, isNewUser } = await loginWithIdentity(ctx, app, identity, { signUpOnly: true });
-          return c.json(await startSession(ctx, app, user, isNewUser));
+          const login = await loginWithIdentity(ctx, app, identity, { signUpOnly: true });
+          return c.json(await loginResponse(ctx, app, login));
         },
       }),
       route({
@@ -169,8 +169,8 @@ export const passkeysFeature: Feature = {
             credential,
           );
           await recordCounter(ctx, passkey, counter);
-          const { user } = await loginWithIdentity(ctx, app, { type: 'passkey', identifier: response.id });
-          return c.json(await startSession(ctx, app, user, false));
+          const login = await loginWithIdentity(ctx, app, { type: 'passkey', identifier: response.id });
+          return c.json(await loginResponse(ctx, app, { ...login, isNewUser: false }));
         },
       }),
       route({

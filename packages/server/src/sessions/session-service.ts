@@ -1,10 +1,18 @@
 import type { AuthenticatedUser, SessionUpdateAction } from '@latchkey/protocol';
-import { loadUser, toWireUser, type UserRecord } from '../accounts/user-record.ts';
+import type { Kysely } from 'kysely';
+import {
+  accountOrder,
+  toWireUser,
+  type UserRecord,
+  userFromRows,
+  userRowColumns,
+} from '../accounts/user-record.ts';
 import type { AppRecord } from '../app-config/app-record.ts';
 import type { ServerContext } from '../context.ts';
 import { sha256Hex } from '../crypto/hash.ts';
 import { randomId, randomToken } from '../crypto/random.ts';
 import { ApiError } from '../http/api-error.ts';
+import type { Database } from '../storage/schema.ts';
 import { issueAccessToken, verifyAccessToken } from '../tokens/access-token.ts';
 import { issueIdentityToken } from '../tokens/identity-token.ts';
 
@@ -33,10 +41,14 @@ export interface SessionTimes {
 }
 
 /** A refresh token of the session; it never outlives the session. */
-async function insertRefreshToken(ctx: ServerContext, session: SessionTimes): Promise<string> {
+async function insertRefreshToken(
+  ctx: ServerContext,
+  db: Kysely<Database>,
+  session: SessionTimes,
+): Promise<string> {
   const token = randomToken(32);
   const now = ctx.now();
-  await ctx.db
+  await db
     .insertInto('refresh_tokens')
     .values({
       token_hash: sha256Hex(token),
@@ -47,6 +59,38 @@ async function insertRefreshToken(ctx: ServerContext, session: SessionTimes): Pr
     })
     .execute();
   return token;
+}
+
+/** A session just opened, with its first refresh token. */
+export interface OpenedSession extends SessionTimes {
+  refreshToken: string;
+}
+
+/**
+ * Opens a session for a user who just authenticated, with its first refresh token: its start is
+ * their `auth_time`, and it ends `sessionTtlSeconds` later however its refresh tokens rotate. Login
+ * calls it inside the transaction that records the login, so a login commits once.
+ */
+export async function openSession(
+  ctx: ServerContext,
+  db: Kysely<Database>,
+  appId: string,
+  userId: string,
+): Promise<OpenedSession> {
+  const now = ctx.now();
+  const session = { sessionId: randomId(25), authTime: now, expiresAt: now + ctx.settings.sessionTtlSeconds };
+  await db
+    .insertInto('sessions')
+    .values({
+      id: session.sessionId,
+      app_id: appId,
+      user_id: userId,
+      created_at: session.authTime,
+      expires_at: session.expiresAt,
+      revoked_at: null,
+    })
+    .execute();
+  return { ...session, refreshToken: await insertRefreshToken(ctx, db, session) };
 }
 
 /** Builds the AuthenticatedUser response with fresh access and identity tokens. */
@@ -76,30 +120,14 @@ export async function authResponse(
   return response;
 }
 
-/**
- * Opens a session for a user who just authenticated: its start is their `auth_time`, and it ends
- * `sessionTtlSeconds` later however its refresh tokens rotate.
- */
-export async function startSession(
+/** The answer to a login: the user, and the tokens of the session the login opened (`openSession`). */
+export function loginResponse(
   ctx: ServerContext,
   app: AppRecord,
-  user: UserRecord,
-  isNewUser: boolean,
+  login: { user: UserRecord; isNewUser: boolean; session: OpenedSession },
 ): Promise<AuthenticatedUser> {
-  const now = ctx.now();
-  const session = { sessionId: randomId(25), authTime: now, expiresAt: now + ctx.settings.sessionTtlSeconds };
-  await ctx.db
-    .insertInto('sessions')
-    .values({
-      id: session.sessionId,
-      app_id: app.id,
-      user_id: user.id,
-      created_at: session.authTime,
-      expires_at: session.expiresAt,
-      revoked_at: null,
-    })
-    .execute();
-  return authResponse(ctx, app, user, session, await insertRefreshToken(ctx, session), 'set', isNewUser);
+  const { refreshToken, ...session } = login.session;
+  return authResponse(ctx, app, login.user, session, refreshToken, 'set', login.isNewUser);
 }
 
 async function revokeSession(ctx: ServerContext, sessionId: string): Promise<void> {
@@ -130,47 +158,60 @@ export async function refreshSession(
   throw new ApiError('missing_or_invalid_token', 'A refresh token is required to renew the session.');
 }
 
+/**
+ * Rotates a refresh token in three statements: the token with its session and user (one query), then
+ * the claim and the next token in one transaction, so a rotation commits once and never claims a
+ * token without issuing its successor.
+ */
 async function rotate(ctx: ServerContext, app: AppRecord, refreshToken: string): Promise<AuthenticatedUser> {
   const hash = sha256Hex(refreshToken);
-  const row = await ctx.db
+  // Sessions and refresh tokens go with their user (ON DELETE CASCADE): a token always has a user.
+  const rows = await ctx.db
     .selectFrom('refresh_tokens')
     .innerJoin('sessions', 'sessions.id', 'refresh_tokens.session_id')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .leftJoin('linked_accounts', 'linked_accounts.user_id', 'users.id')
     .select([
       'refresh_tokens.session_id',
       'refresh_tokens.expires_at',
       'refresh_tokens.rotated_at',
-      'sessions.user_id',
       'sessions.revoked_at',
       'sessions.created_at as session_created_at',
       'sessions.expires_at as session_expires_at',
+      ...userRowColumns,
     ])
     .where('refresh_tokens.token_hash', '=', hash)
     .where('sessions.app_id', '=', app.id)
-    .executeTakeFirst();
+    .orderBy(accountOrder)
+    .execute();
+  const row = rows[0];
   if (!row) throw new ApiError('missing_or_invalid_token', 'Invalid refresh token.');
   const now = ctx.now();
   if (row.revoked_at !== null || row.expires_at <= now || row.session_expires_at <= now) return clearResponse;
-  // Claim the token atomically: of two concurrent uses, exactly one wins; the other is a reuse.
-  const claimed = await ctx.db
-    .updateTable('refresh_tokens')
-    .set({ rotated_at: ctx.now() })
-    .where('token_hash', '=', hash)
-    .where('rotated_at', 'is', null)
-    .executeTakeFirst();
-  if (row.rotated_at !== null || Number(claimed.numUpdatedRows) === 0) {
-    await revokeSession(ctx, row.session_id);
-    ctx.log.info('refresh token reuse; session revoked', { app_id: app.id, session_id: row.session_id });
-    throw new ApiError('missing_or_invalid_token', 'Refresh token already used; session revoked.');
-  }
-  const user = await loadUser(ctx.db, app.id, row.user_id);
-  if (!user) return clearResponse;
   const session = {
     sessionId: row.session_id,
     authTime: row.session_created_at,
     expiresAt: row.session_expires_at,
   };
-  const next = await insertRefreshToken(ctx, session);
-  return authResponse(ctx, app, user, session, next, 'set');
+  const next =
+    row.rotated_at === null
+      ? await ctx.db.transaction().execute(async (trx) => {
+          // Claim the token atomically: of two concurrent uses, exactly one wins; the other is a reuse.
+          const claimed = await trx
+            .updateTable('refresh_tokens')
+            .set({ rotated_at: now })
+            .where('token_hash', '=', hash)
+            .where('rotated_at', 'is', null)
+            .executeTakeFirst();
+          return Number(claimed.numUpdatedRows) === 0 ? null : insertRefreshToken(ctx, trx, session);
+        })
+      : null;
+  if (next === null) {
+    await revokeSession(ctx, row.session_id);
+    ctx.log.info('refresh token reuse; session revoked', { app_id: app.id, session_id: row.session_id });
+    throw new ApiError('missing_or_invalid_token', 'Refresh token already used; session revoked.');
+  }
+  return authResponse(ctx, app, userFromRows(rows)!, session, next, 'set');
 }
 
 /**
@@ -192,19 +233,32 @@ export async function refreshTokenLifetime(
   return row ? { expiresAt: row.expires_at, sessionExpiresAt: row.session_expires_at } : null;
 }
 
-/** The session behind an access token, if it is still live (not revoked, not past its end). */
-export async function activeSession(ctx: ServerContext, app: AppRecord, sessionId: string, userId: string) {
-  const session = await ctx.db
+/**
+ * The session behind an access token, if it is still live (not revoked, not past its end), with its
+ * user: one statement, so a route that needs the user (`GET /users/me`) sends no other.
+ */
+export async function activeSession(
+  ctx: ServerContext,
+  app: AppRecord,
+  sessionId: string,
+  userId: string,
+): Promise<{ id: string; user: UserRecord }> {
+  const rows = await ctx.db
     .selectFrom('sessions')
-    .select(['id', 'user_id'])
-    .where('id', '=', sessionId)
-    .where('app_id', '=', app.id)
-    .where('user_id', '=', userId)
-    .where('revoked_at', 'is', null)
-    .where('expires_at', '>', ctx.now())
-    .executeTakeFirst();
-  if (!session) throw new ApiError('missing_or_invalid_token', 'Session ended.');
-  return session;
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .leftJoin('linked_accounts', 'linked_accounts.user_id', 'users.id')
+    .select(userRowColumns)
+    .where('sessions.id', '=', sessionId)
+    .where('sessions.app_id', '=', app.id)
+    .where('sessions.user_id', '=', userId)
+    .where('sessions.revoked_at', 'is', null)
+    .where('sessions.expires_at', '>', ctx.now())
+    .where('users.app_id', '=', app.id)
+    .orderBy(accountOrder)
+    .execute();
+  const user = userFromRows(rows);
+  if (!user) throw new ApiError('missing_or_invalid_token', 'Session ended.');
+  return { id: sessionId, user };
 }
 
 /** Ends the session named by the refresh token or the access token. Idempotent. */

@@ -29,7 +29,7 @@ import {
 } from '../login/wallet-accounts.ts';
 import { walletInitRoute } from '../login/wallet-init-route.ts';
 import { walletTransferBody, walletTransferRoute } from '../login/wallet-transfer-route.ts';
-import { startSession } from '../sessions/session-service.ts';
+import { loginResponse } from '../sessions/session-service.ts';
 import { parseEthereumAddress } from '../wallets/addresses.ts';
 import { smartWalletSignIn, verifySiwe } from './verify-siwe.ts';
 
@@ -107,10 +107,10 @@ export const siweFeature: Feature = {
             walletClientType: body.walletClientType,
             connectorType: body.connectorType,
           });
-          const { user, isNewUser } = await loginWithIdentity(ctx, app, identity, {
+          const login = await loginWithIdentity(ctx, app, identity, {
             mode: walletLoginMode(app, body.mode),
           });
-          return c.json(await startSession(ctx, app, user, isNewUser));
+          return c.json(await loginResponse(ctx, app, login));
         },
       }),
       route({

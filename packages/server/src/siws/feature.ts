@@ -25,7 +25,7 @@ import {
 } from '../login/wallet-accounts.ts';
 import { walletInitRoute } from '../login/wallet-init-route.ts';
 import { walletTransferBody, walletTransferRoute } from '../login/wallet-transfer-route.ts';
-import { startSession } from '../sessions/session-service.ts';
+import { loginResponse } from '../sessions/session-service.ts';
 import { parseSolanaAddress } from '../wallets/addresses.ts';
 import { verifySiws } from './verify-siws.ts';
 
@@ -96,10 +96,10 @@ export const siwsFeature: Feature = {
             walletClientType: body.walletClientType,
             connectorType: body.connectorType,
           });
-          const { user, isNewUser } = await loginWithIdentity(ctx, app, identity, {
+          const login = await loginWithIdentity(ctx, app, identity, {
             mode: walletLoginMode(app, body.mode),
           });
-          return c.json(await startSession(ctx, app, user, isNewUser));
+          return c.json(await loginResponse(ctx, app, login));
         },
       }),
       route({

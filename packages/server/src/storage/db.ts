@@ -1,9 +1,16 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { Kysely, type Migration, PostgresDialect, SqliteDialect } from 'kysely';
+import {
+  Kysely,
+  type Dialect as KyselyDialect,
+  type Migration,
+  PostgresDialect,
+  SqliteDialect,
+} from 'kysely';
 import pg from 'pg';
 import { migrate } from './migrations.ts';
 import { openNodeSqlite } from './node-sqlite.ts';
+import { observeQueries, type QueryObserver } from './query-observer.ts';
 import type { Database } from './schema.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -16,6 +23,8 @@ export interface StorageOptions {
   /** PostgreSQL schema to use (tests isolate themselves in one schema each). */
   schema?: string;
   poolSize?: number;
+  /** Told of every statement sent to the database (tests that count statements per route). */
+  onQuery?: QueryObserver;
 }
 
 export interface Storage {
@@ -56,7 +65,7 @@ export async function openStorage(
     // here; unheard, the pool's 'error' event would end the process. The pool replaces it on next
     // use, and `/ready` reports the database while it cannot.
     pool.on('error', () => {});
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<Database>({ dialect: observed(new PostgresDialect({ pool }), options) });
     await migrate(db as Kysely<unknown>, { postgres: true, featureMigrations });
     return { db, dialect: 'postgres', pool, close: () => db.destroy() };
   }
@@ -67,10 +76,15 @@ export async function openStorage(
     mkdirSync(dataDir, { recursive: true, mode: 0o700 });
     file = join(dataDir, 'latchkey.sqlite');
   }
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: openNodeSqlite(file) }) });
+  const db = new Kysely<Database>({
+    dialect: observed(new SqliteDialect({ database: openNodeSqlite(file) }), options),
+  });
   await migrate(db as Kysely<unknown>, { featureMigrations });
   return { db, dialect: 'sqlite', close: () => db.destroy() };
 }
+
+const observed = (dialect: KyselyDialect, options: StorageOptions): KyselyDialect =>
+  options.onQuery ? observeQueries(dialect, options.onQuery) : dialect;
 
 /** True when an error is a unique-constraint violation, in either dialect. */
 export function isUniqueViolation(error: unknown): boolean {

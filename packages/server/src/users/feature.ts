@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { loadUser, toWireUser } from '../accounts/user-record.ts';
 import type { ServerContext } from '../context.ts';
 import { type Feature, route } from '../feature.ts';
+import { sessionUser } from '../guards/auth.ts';
 import { ok } from '../hostile-fixtures.ts';
 import { ApiError } from '../http/api-error.ts';
 import { issueIdentityToken } from '../tokens/identity-token.ts';
@@ -23,7 +24,8 @@ export const usersFeature: Feature = {
       auth: 'user',
       handler: async (c) => {
         const app = c.get('app');
-        const user = await currentUser(ctx, app.id, c.get('auth').userId);
+        // Loaded with the session check (guards/auth.ts): this route sends no statement of its own.
+        const user = sessionUser(c);
         return c.json({
           user: toWireUser(user),
           identity_token: await issueIdentityToken(ctx, app.id, user),

@@ -7,6 +7,7 @@
 export * from './cookie-jar.ts';
 export * from './dump-database.ts';
 export * from './persistent-storage.ts';
+export * from './statement-counter.ts';
 export * from './test-server.ts';
 export * from './totp.ts';
 export * from './webhook-receiver.ts';

@@ -13,6 +13,7 @@ import {
 } from '@latchkey/server';
 import type { AppRecord, Dialect, Logger, ServerContext } from '@latchkey/server/testing';
 import pg from 'pg';
+import { StatementCounter } from './statement-counter.ts';
 
 /** SQLite always; PostgreSQL too when DATABASE_URL is set (CI). */
 export const dialects: Dialect[] = process.env.DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
@@ -25,6 +26,8 @@ export interface TestServer {
   ctx: ServerContext;
   /** Every line the server logged, for secret-leak scans. */
   logs: string[];
+  /** Counts the SQL statements the server sends (`statements.during(() => request)`). */
+  statements: StatementCounter;
   /** Moves the server's clock forward. */
   advance(seconds: number): void;
   createApp(patch?: Record<string, unknown>): Promise<{ app: AppRecord; secret: string; client: TestClient }>;
@@ -91,6 +94,7 @@ export async function startTestServer(
     info: (message, fields) => logs.push(JSON.stringify({ message, ...fields })),
     error: (message, fields) => logs.push(JSON.stringify({ level: 'error', message, ...fields })),
   };
+  const statements = new StatementCounter();
   const schema = dialect === 'postgres' ? `lk_test_${randomBytes(6).toString('hex')}` : undefined;
   // A key store of its own, as a deployment would have (a test may pass another, e.g. PKCS#11).
   const keyDir = options.keyStore ? null : mkdtempSync(join(tmpdir(), 'lk-test-keys-'));
@@ -104,6 +108,7 @@ export async function startTestServer(
     adminKey: 'test-admin-key',
     log,
     now: () => Math.floor(Date.now() / 1000) + offset,
+    onQuery: statements.observe,
     ...options,
     keyStore,
     // Development mode: the public URL is the address `listen` picks (unless a test sets one).
@@ -123,6 +128,7 @@ export async function startTestServer(
     latchkey,
     ctx,
     logs,
+    statements,
     advance(seconds) {
       offset += seconds;
     },
