@@ -1,0 +1,30 @@
+import type { OutgoingMessage } from '../delivery/delivery.ts';
+import type { OutboxMessage } from '../delivery/dev-outbox.ts';
+
+/**
+ * What the primary and the workers of `latchkey serve --workers N` say to each other over the
+ * cluster's IPC channel. Every message carries `channel`, so the rate limiter's own messages
+ * (rate-limiter-flexible's RateLimiterCluster, same channel mechanism) and Node's are told apart.
+ */
+export const channel = 'latchkey';
+
+/** A worker asks, the primary answers the same `id`. */
+export type WorkerRequest =
+  | { channel: typeof channel; id: number; type: 'outbox.send'; message: OutgoingMessage }
+  | { channel: typeof channel; id: number; type: 'outbox.read'; appId: string; to?: string };
+
+export type AnswerBody = { ok: true; messages?: OutboxMessage[] } | { ok: false; error: string };
+
+export type PrimaryAnswer = { channel: typeof channel; id: number } & AnswerBody;
+
+/** The primary tells a worker to stop: stop accepting, finish what is in flight, exit 0. */
+export interface ShutdownMessage {
+  channel: typeof channel;
+  type: 'shutdown';
+}
+
+export function isOurs(message: unknown): message is { channel: typeof channel } {
+  return (
+    typeof message === 'object' && message !== null && (message as { channel?: unknown }).channel === channel
+  );
+}
