@@ -1,5 +1,6 @@
 import cluster from 'node:cluster';
 import { createServer } from 'node:net';
+import { isOurs } from '../cluster/messages.ts';
 import { maxWorkers, workerCount } from '../cluster/worker-count.ts';
 import type { Latchkey } from '../server.ts';
 import { CliError, defineCommand, type Values } from './command.ts';
@@ -61,8 +62,8 @@ function stopRequested(): Promise<void> {
     process.once('SIGTERM', () => resolve());
     if (!cluster.isWorker) return;
     process.once('disconnect', () => resolve());
-    process.on('message', (message: { channel?: string; type?: string }) => {
-      if (message?.channel === 'latchkey' && message.type === 'shutdown') resolve();
+    process.on('message', (message: unknown) => {
+      if (isOurs(message) && (message as { type?: unknown }).type === 'shutdown') resolve();
     });
   });
 }
@@ -70,8 +71,8 @@ function stopRequested(): Promise<void> {
 /**
  * Starts the server and keeps it running until SIGINT / SIGTERM, then lets requests in flight
  * finish and exits 0. As a worker of `serve --workers N` (`clusterWorker`) it shares the primary's
- * port, rate limits and dev outbox, prints no address (the primary does, once all listen) and tags
- * its log lines with its pid.
+ * port, rate limits and dev outbox, tells the other workers what it changed (cache-sync.ts),
+ * prints no address (the primary does, once all listen) and tags its log lines with its pid.
  */
 export async function startServer(
   values: Values<typeof serverOptions>,
@@ -93,6 +94,7 @@ export async function startServer(
     options.clusterWorker = { devOutbox: new WorkerDevOutbox() };
   } else await assertPortFree(port, values.host);
   const latchkey = await createLatchkey({ ...options, dataDir: values['data-dir'] });
+  if (mode.clusterWorker) (await import('../cluster/cache-sync.ts')).shareCacheInvalidations(latchkey.ctx);
   if (latchkey.generatedAdminKey)
     say(`Admin key (shown once, keep it safe): ${latchkey.generatedAdminKey}`, {
       admin_key: latchkey.generatedAdminKey,

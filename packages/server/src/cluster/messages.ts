@@ -23,6 +23,24 @@ export interface ShutdownMessage {
   type: 'shutdown';
 }
 
+/** The caches a worker keeps that a write through another worker makes stale. */
+export type SharedCache = 'apps' | 'signing-keys';
+
+/**
+ * A worker changed an app or its signing keys and forgot its cached copy: the primary passes this
+ * on to the other workers, which forget theirs, so none serves the old one for its cache's lifetime.
+ */
+export interface ForgetMessage {
+  channel: typeof channel;
+  type: 'forget';
+  cache: SharedCache;
+  id: string;
+}
+
+export function isForget(message: unknown): message is ForgetMessage {
+  return isOurs(message) && (message as { type?: unknown }).type === 'forget';
+}
+
 export function isOurs(message: unknown): message is { channel: typeof channel } {
   return (
     typeof message === 'object' && message !== null && (message as { channel?: unknown }).channel === channel

@@ -3,7 +3,14 @@ import { RateLimiterClusterMaster } from 'rate-limiter-flexible';
 import type { DevOutbox } from '../delivery/dev-outbox.ts';
 import type { Logger } from '../logger.ts';
 import { shutdownGraceMs } from '../server.ts';
-import { type AnswerBody, channel, isOurs, type ShutdownMessage, type WorkerRequest } from './messages.ts';
+import {
+  type AnswerBody,
+  channel,
+  isForget,
+  isOurs,
+  type ShutdownMessage,
+  type WorkerRequest,
+} from './messages.ts';
 
 export interface PrimaryOptions {
   workers: number;
@@ -34,7 +41,7 @@ export function restartDelayMs(quickDeaths: number): number {
  * The primary process of `latchkey serve --workers N`: forks the workers (the same command line,
  * run by `cluster.fork`), which share one listening port (Node's cluster hands connections to them
  * in turn). It serves no HTTP itself. It keeps what must be one per machine: the rate limit counters
- * when there is no Redis, and the dev outbox. A worker that dies is restarted with back-off; SIGTERM
+ * when there is no Redis, and the dev outbox; and passes cache invalidations between the workers. A worker that dies is restarted with back-off; SIGTERM
  * or SIGINT asks every worker to finish its requests and exit, and resolves with 0 once all exited
  * cleanly. Rejects when a worker dies before every worker has listened once (a start-up failure:
  * restarting would fail the same way).
@@ -93,6 +100,10 @@ export function runPrimary(options: PrimaryOptions): Promise<number> {
     process.on('SIGTERM', stop);
 
     cluster.on('message', (worker, message: unknown) => {
+      if (isForget(message)) {
+        for (const other of alive()) if (other !== worker && other.isConnected()) other.send(message);
+        return;
+      }
       if (!isOurs(message) || !('id' in message)) return;
       const request = message as WorkerRequest;
       const answer = (body: AnswerBody) => {

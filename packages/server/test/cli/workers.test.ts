@@ -115,6 +115,7 @@ async function startWorkers(extraEnv: NodeJS.ProcessEnv) {
   const secret = created.body.secret as string;
   return {
     server,
+    adminKey,
     appId,
     appHeaders: { 'privy-app-id': appId, origin: testOrigin },
     basic: {
@@ -224,6 +225,25 @@ describe.skipIf(!databaseUrl)('latchkey serve --workers 2 on PostgreSQL without 
 
   it('a rate limit holds across the workers (counted by the primary)', async () => {
     await expectSharedCodeBudget(t);
+  });
+
+  it('an app changed through one worker is seen at once by the other (its cached copy is forgotten)', async () => {
+    const read = async () => {
+      const reads: Answer[] = [];
+      for (let i = 0; i < 4; i++) reads.push(await call(t.server.url, `/api/v1/apps/${t.appId}`));
+      expect(new Set(await Promise.all(reads.map((r) => workerOf(t.server, r)))).size).toBe(2);
+      return reads.map((r) => r.body.name);
+    };
+    // Both workers have the app cached (for 2 s) ...
+    expect(await read()).toEqual(Array(4).fill('Workers'));
+    const renamed = await call(t.server.url, `/admin/v1/apps/${t.appId}`, {
+      method: 'PATCH',
+      headers: { authorization: `Bearer ${t.adminKey}` },
+      body: { name: 'Renamed' },
+    });
+    expect(renamed.status).toBe(200);
+    // ... and neither serves the old name after the change.
+    expect(await read()).toEqual(Array(4).fill('Renamed'));
   });
 
   it('a killed worker is restarted, and the port keeps answering', async () => {
