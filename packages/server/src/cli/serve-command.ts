@@ -71,7 +71,7 @@ function stopRequested(): Promise<void> {
 /**
  * Starts the server and keeps it running until SIGINT / SIGTERM, then lets requests in flight
  * finish and exits 0. As a worker of `serve --workers N` (`clusterWorker`) it shares the primary's
- * port, rate limits and dev outbox, tells the other workers what it changed (cache-sync.ts),
+ * port, rate limits, dev outbox and metrics, tells the other workers what it changed (cache-sync.ts),
  * prints no address (the primary does, once all listen) and tags its log lines with its pid.
  */
 export async function startServer(
@@ -94,7 +94,10 @@ export async function startServer(
     options.clusterWorker = { devOutbox: new WorkerDevOutbox() };
   } else await assertPortFree(port, values.host);
   const latchkey = await createLatchkey({ ...options, dataDir: values['data-dir'] });
-  if (mode.clusterWorker) (await import('../cluster/cache-sync.ts')).shareCacheInvalidations(latchkey.ctx);
+  if (mode.clusterWorker) {
+    (await import('../cluster/cache-sync.ts')).shareCacheInvalidations(latchkey.ctx);
+    (await import('../cluster/worker-metrics.ts')).shareMetrics(latchkey.ctx.metrics);
+  }
   if (latchkey.generatedAdminKey)
     say(`Admin key (shown once, keep it safe): ${latchkey.generatedAdminKey}`, {
       admin_key: latchkey.generatedAdminKey,

@@ -11,9 +11,12 @@ export const channel = 'latchkey';
 /** A worker asks, the primary answers the same `id`. */
 export type WorkerRequest =
   | { channel: typeof channel; id: number; type: 'outbox.send'; message: OutgoingMessage }
-  | { channel: typeof channel; id: number; type: 'outbox.read'; appId: string; to?: string };
+  | { channel: typeof channel; id: number; type: 'outbox.read'; appId: string; to?: string }
+  | { channel: typeof channel; id: number; type: 'metrics' };
 
-export type AnswerBody = { ok: true; messages?: OutboxMessage[] } | { ok: false; error: string };
+export type AnswerBody =
+  | { ok: true; messages?: OutboxMessage[]; metrics?: { body: string; contentType: string } }
+  | { ok: false; error: string };
 
 export type PrimaryAnswer = { channel: typeof channel; id: number } & AnswerBody;
 

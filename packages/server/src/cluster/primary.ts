@@ -1,4 +1,5 @@
 import cluster, { type Worker } from 'node:cluster';
+import { AggregatorRegistry } from 'prom-client';
 import { RateLimiterClusterMaster } from 'rate-limiter-flexible';
 import type { DevOutbox } from '../delivery/dev-outbox.ts';
 import type { Logger } from '../logger.ts';
@@ -41,7 +42,8 @@ export function restartDelayMs(quickDeaths: number): number {
  * The primary process of `latchkey serve --workers N`: forks the workers (the same command line,
  * run by `cluster.fork`), which share one listening port (Node's cluster hands connections to them
  * in turn). It serves no HTTP itself. It keeps what must be one per machine: the rate limit counters
- * when there is no Redis, and the dev outbox; and passes cache invalidations between the workers. A worker that dies is restarted with back-off; SIGTERM
+ * when there is no Redis, and the dev outbox; it passes cache invalidations between the workers and
+ * sums their metrics for a scrape. A worker that dies is restarted with back-off; SIGTERM
  * or SIGINT asks every worker to finish its requests and exit, and resolves with 0 once all exited
  * cleanly. Rejects when a worker dies before every worker has listened once (a start-up failure:
  * restarting would fail the same way).
@@ -49,6 +51,8 @@ export function restartDelayMs(quickDeaths: number): number {
 export function runPrimary(options: PrimaryOptions): Promise<number> {
   const { log } = options;
   if (options.countRateLimits) new RateLimiterClusterMaster();
+  // Sums the workers' metrics for a scrape (cluster/worker-metrics.ts).
+  const aggregator = new AggregatorRegistry();
   const startedAt = new Map<Worker, number>();
   const restarts = new Set<NodeJS.Timeout>();
   const listened = new Set<number>();
@@ -109,6 +113,11 @@ export function runPrimary(options: PrimaryOptions): Promise<number> {
       const answer = (body: AnswerBody) => {
         if (worker.isConnected()) worker.send({ channel, id: request.id, ...body });
       };
+      if (request.type === 'metrics')
+        return void aggregator.clusterMetrics().then(
+          (body) => answer({ ok: true, metrics: { body, contentType: aggregator.contentType } }),
+          (error: Error) => answer({ ok: false, error: `metrics: ${error.message}` }),
+        );
       const outbox = options.devOutbox;
       if (!outbox) return answer({ ok: false, error: 'the development outbox is off' });
       if (request.type === 'outbox.send') void outbox.send(request.message).then(() => answer({ ok: true }));

@@ -219,12 +219,39 @@ describe.skipIf(!databaseUrl || !redisUrl)('latchkey serve --workers 2 on Postgr
 describe.skipIf(!databaseUrl)('latchkey serve --workers 2 on PostgreSQL without Redis', () => {
   let t: Workers;
   beforeAll(async () => {
-    t = await startWorkers({});
+    t = await startWorkers({ LATCHKEY_METRICS: 'true' });
   });
   afterAll(() => t?.stop());
 
   it('a rate limit holds across the workers (counted by the primary)', async () => {
     await expectSharedCodeBudget(t);
+  });
+
+  it('/metrics answers for all the workers, whichever one the scrape reaches', async () => {
+    const healthChecks = async () => {
+      const answers: Answer[] = [];
+      for (let i = 0; i < 6; i++) answers.push(await call(t.server.url, '/health'));
+      return answers;
+    };
+    const before = await healthChecks();
+    expect(new Set(await Promise.all(before.map((a) => workerOf(t.server, a)))).size).toBe(2);
+    const scrapes: { text: string; worker: number }[] = [];
+    for (let i = 0; i < 2; i++) {
+      const requestId = `m-${randomBytes(6).toString('hex')}`;
+      const response = await fetch(`${t.server.url}/metrics`, {
+        headers: { 'x-request-id': requestId, connection: 'close' },
+      });
+      expect(response.status).toBe(200);
+      const text = await response.text();
+      scrapes.push({ text, worker: await workerOf(t.server, { status: 200, body: {}, requestId }) });
+    }
+    expect(new Set(scrapes.map((s) => s.worker)).size).toBe(2);
+    for (const { text } of scrapes) {
+      const count = text.match(
+        /^latchkey_http_requests_total\{method="GET",route="\/health",status="200"\} (\d+)$/m,
+      );
+      expect(Number(count?.[1]), text).toBe(6);
+    }
   });
 
   it('an app changed through one worker is seen at once by the other (its cached copy is forgotten)', async () => {
