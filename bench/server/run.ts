@@ -21,6 +21,8 @@ type Dialect = 'sqlite' | 'postgres';
 
 interface ResultRow {
   dialect: Dialect;
+  /** Server processes (`latchkey serve --workers N`). */
+  workers: number;
   scenario: 'email_login' | 'session_refresh' | 'users_lookup' | 'webhook_delivery';
   seconds: number;
   /** Logins (email_login), refreshes (session_refresh) or lookups (users_lookup). */
@@ -43,6 +45,8 @@ const usage = `npm run bench:server -- [options]
   --users N              users in the app for the users-API lookups (default 1000)
   --pg URL               PostgreSQL to bench on (default: DATABASE_URL; skipped when neither is set)
   --dialect NAME         only this one: sqlite | postgres
+  --workers N            on PostgreSQL, also run the server with --workers N (N processes on one
+                         port) after the run with one process, and report both
   --cpu-prof DIR         write a V8 CPU profile of each server process into DIR
   --webhook-logins N     guest logins whose events are delivered (default 1000)
   --out FILE             results file (default bench/server/results.json)`;
@@ -55,6 +59,7 @@ const { values } = parseArgs({
     users: { type: 'string', default: '1000' },
     pg: { type: 'string' },
     dialect: { type: 'string' },
+    workers: { type: 'string', default: '1' },
     'cpu-prof': { type: 'string' },
     'webhook-logins': { type: 'string', default: '1000' },
     out: { type: 'string', default: join(import.meta.dirname, 'results.json') },
@@ -77,6 +82,7 @@ const warmup = positive('warmup', values.warmup, false);
 const connections = positive('connections', values.connections, true);
 const userCount = positive('users', values.users, true);
 const webhookLogins = positive('webhook-logins', values['webhook-logins'], true);
+const workers = positive('workers', values.workers, true);
 const pgUrl = values.pg ?? process.env.DATABASE_URL;
 if (values.dialect && values.dialect !== 'sqlite' && values.dialect !== 'postgres')
   throw new Error('--dialect must be sqlite or postgres');
@@ -116,7 +122,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 const log = (message: string) => console.error(`[bench] ${message}`);
 
 function row(
-  dialect: Dialect,
+  [dialect, workers]: [Dialect, number],
   scenario: ResultRow['scenario'],
   seconds: number,
   operations: number,
@@ -127,6 +133,7 @@ function row(
   const rate = (n: number) => Math.round((n / seconds) * 10) / 10;
   return {
     dialect,
+    workers,
     scenario,
     seconds: Math.round(seconds * 100) / 100,
     operations,
@@ -157,7 +164,12 @@ async function isolatedSchema(url: string): Promise<{ url: string; version: stri
   return { url: pinned.toString(), version: rows[0]?.server_version ?? 'unknown' };
 }
 
-async function benchDialect(dialect: Dialect, meta: Record<string, unknown>): Promise<ResultRow[]> {
+async function benchDialect(
+  dialect: Dialect,
+  meta: Record<string, unknown>,
+  workers: number,
+): Promise<ResultRow[]> {
+  const target: [Dialect, number] = [dialect, workers];
   const mark = cleanups.length;
   try {
     let databaseUrl: string | undefined;
@@ -167,9 +179,9 @@ async function benchDialect(dialect: Dialect, meta: Record<string, unknown>): Pr
       meta.postgres_version = isolated.version;
     }
     const adminKey = randomBytes(24).toString('base64url');
-    const server = await startServerProcess({ databaseUrl, adminKey, cpuProfDir });
+    const server = await startServerProcess({ databaseUrl, adminKey, cpuProfDir, workers });
     cleanups.push(() => server.stop());
-    log(`${dialect}: server at ${server.url}`);
+    log(`${dialect}: server at ${server.url}${workers > 1 ? ` (${workers} workers)` : ''}`);
     const http = createHttpClient(server.url, { connections });
     cleanups.push(() => http.close());
     const app = await createBenchApp(http, adminKey);
@@ -196,17 +208,17 @@ async function benchDialect(dialect: Dialect, meta: Record<string, unknown>): Pr
     for (let i = 0; i < hooks.errors; i++) hookLatency.fail('a login failed or a delivery did not verify');
 
     const rows = [
-      row(dialect, 'email_login', login.seconds, login.logins, login.requests, login.pair, {
+      row(target, 'email_login', login.seconds, login.logins, login.requests, login.pair, {
         init: summarise(login.init.samples),
         authenticate: summarise(login.authenticate.samples),
       }),
-      row(dialect, 'session_refresh', refresh.seconds, refresh.refreshes, refresh.refreshes, refresh.latency),
-      row(dialect, 'users_lookup', lookup.seconds, lookup.lookups, lookup.lookups, lookup.latency, {
+      row(target, 'session_refresh', refresh.seconds, refresh.refreshes, refresh.refreshes, refresh.latency),
+      row(target, 'users_lookup', lookup.seconds, lookup.lookups, lookup.lookups, lookup.latency, {
         get_user_by_id: summarise(lookup.byId.samples),
         user_by_email: summarise(lookup.byEmail.samples),
       }),
       {
-        ...row(dialect, 'webhook_delivery', hooks.seconds, hooks.deliveries, hooks.deliveries, hookLatency),
+        ...row(target, 'webhook_delivery', hooks.seconds, hooks.deliveries, hooks.deliveries, hookLatency),
         produce_seconds: Math.round(hooks.produceSeconds * 100) / 100,
       },
     ];
@@ -222,8 +234,8 @@ async function benchDialect(dialect: Dialect, meta: Record<string, unknown>): Pr
 function markdownTable(rows: ResultRow[]): string {
   const fmt = (n: number) => (Number.isNaN(n) ? '–' : n.toFixed(1));
   const lines = [
-    '| Dialect | Scenario | Ops/s | Requests/s | p50 (ms) | p99 (ms) | Errors |',
-    '|---|---|--:|--:|--:|--:|--:|',
+    '| Dialect | Workers | Scenario | Ops/s | Requests/s | p50 (ms) | p99 (ms) | Errors |',
+    '|---|--:|---|--:|--:|--:|--:|--:|',
   ];
   for (const r of rows) {
     const scenario = {
@@ -241,7 +253,7 @@ function markdownTable(rows: ResultRow[]): string {
             ? `${fmt(r.operations_per_second)} deliveries/s`
             : '–';
     lines.push(
-      `| ${r.dialect} | ${scenario} | ${ops} | ${fmt(r.requests_per_second)} | ${fmt(r.latency_ms.p50)} | ${fmt(r.latency_ms.p99)} | ${r.errors} |`,
+      `| ${r.dialect} | ${r.workers} | ${scenario} | ${ops} | ${fmt(r.requests_per_second)} | ${fmt(r.latency_ms.p50)} | ${fmt(r.latency_ms.p99)} | ${r.errors} |`,
     );
   }
   return lines.join('\n');
@@ -260,7 +272,11 @@ try {
     users: userCount,
   };
   const rows: ResultRow[] = [];
-  for (const dialect of dialects) rows.push(...(await benchDialect(dialect, meta)));
+  for (const dialect of dialects) {
+    rows.push(...(await benchDialect(dialect, meta, 1)));
+    // Several workers need PostgreSQL (SQLite is one process's file).
+    if (dialect === 'postgres' && workers > 1) rows.push(...(await benchDialect(dialect, meta, workers)));
+  }
   const table = markdownTable(rows);
   console.log(`\n${table}\n`);
   console.log(

@@ -12,6 +12,8 @@ export interface ServerProcessParameters {
   adminKey: string;
   /** Write a V8 CPU profile of the server into this directory when it stops. */
   cpuProfDir?: string | undefined;
+  /** `latchkey serve --workers N`: server processes behind the one port (PostgreSQL only; default 1). */
+  workers?: number | undefined;
 }
 
 export interface ServerProcess {
@@ -66,6 +68,7 @@ export async function startServerProcess(params: ServerProcessParameters): Promi
       '127.0.0.1',
       '--data-dir',
       dataDir,
+      ...(params.workers && params.workers > 1 ? ['--workers', String(params.workers)] : []),
     ],
     { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] },
   );
