@@ -58,7 +58,7 @@ export interface LatchkeyOptions extends StorageOptions {
    */
   webhookWorker?: boolean;
   /**
-   * This process is one worker of `latchkey serve --workers N` (cluster/worker.ts): without Redis
+   * This process is one worker of `latchkey serve --workers N` (cli/serve-command.ts): without Redis
    * its rate limits are counted by the primary process, and in development its dev outbox is the
    * primary's, so every worker sees the same budgets and messages.
    */

@@ -3,8 +3,9 @@ import type { OutboxMessage } from '../delivery/dev-outbox.ts';
 
 /**
  * What the primary and the workers of `latchkey serve --workers N` say to each other over the
- * cluster's IPC channel. Every message carries `channel`, so the rate limiter's own messages
- * (rate-limiter-flexible's RateLimiterCluster, same channel mechanism) and Node's are told apart.
+ * cluster's IPC channel. Every message carries `channel: 'latchkey'`, which tells them apart from
+ * the other messages on that channel: the rate limiter's (rate-limiter-flexible's
+ * RateLimiterCluster), prom-client's metrics aggregation and Node's own.
  */
 export const channel = 'latchkey';
 
