@@ -114,6 +114,7 @@ export async function startServer(
     });
   await onReady?.(latchkey, server.url, say);
   await stop;
+  latchkey.ctx.log.info('stopping: no new connections, finishing the requests in flight');
   await server.close();
   await latchkey.close();
   // The IPC channel to the primary would keep a worker alive.

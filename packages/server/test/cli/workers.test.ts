@@ -96,15 +96,8 @@ function workerOf(server: ServerProcess, answer: Answer): Promise<number> {
   });
 }
 
-/** Starts `serve --workers 2` on a fresh schema, in development mode (port 0, the dev outbox). */
-async function startWorkers(extraEnv: NodeJS.ProcessEnv) {
-  const schema = await postgresSchema('lk_workers');
-  const dataDir = await mkdtemp(join(tmpdir(), 'lk-workers-'));
-  const env = { ...cleanEnv(), DATABASE_URL: schema.url, LATCHKEY_DEVELOPMENT: 'true', ...extraEnv };
-  const server = await startServerProcess(['serve', '--port', '0', '--workers', '2', '--data-dir', dataDir], {
-    env,
-    timeoutMs: 90_000,
-  });
+/** An app created with the admin key the server printed, and the headers its calls take. */
+async function createApp(server: ServerProcess) {
   const adminKey = server.output().match(/Admin key \(shown once, keep it safe\): (\S+)/)?.[1];
   const created = await call(server.url, '/admin/v1/apps', {
     headers: { authorization: `Bearer ${adminKey}` },
@@ -114,7 +107,6 @@ async function startWorkers(extraEnv: NodeJS.ProcessEnv) {
   const appId = created.body.id as string;
   const secret = created.body.secret as string;
   return {
-    server,
     adminKey,
     appId,
     appHeaders: { 'privy-app-id': appId, origin: testOrigin },
@@ -122,6 +114,51 @@ async function startWorkers(extraEnv: NodeJS.ProcessEnv) {
       'privy-app-id': appId,
       authorization: `Basic ${Buffer.from(`${appId}:${secret}`).toString('base64')}`,
     },
+  };
+}
+
+/**
+ * Sends SIGTERM while a code request is in flight (its body half sent), waits for `stopping` in the
+ * log, checks the server is still up, then sends the rest: the request is answered, and the server
+ * exits 0.
+ */
+async function expectGracefulStop(
+  server: ServerProcess,
+  appHeaders: Record<string, string>,
+  stopping: string,
+) {
+  let sendRest!: () => void;
+  const rest = new Promise<void>((resolve) => (sendRest = resolve));
+  const email = `slow-${randomBytes(4).toString('hex')}@example.com`;
+  const slow = call(server.url, '/api/v1/passwordless/init', {
+    headers: appHeaders,
+    body: { email },
+    slowBody: rest,
+  });
+  // The request has reached the server (its headers are read) before the signal.
+  await new Promise((r) => setTimeout(r, 1_000));
+  const exited = new Promise<number | null>((resolve) => server.child.once('exit', (code) => resolve(code)));
+  server.child.kill('SIGTERM');
+  await until(server, () => logLines(server).find((l) => l.message === stopping));
+  await new Promise((r) => setTimeout(r, 500));
+  expect(server.child.exitCode).toBe(null);
+  sendRest();
+  expect((await slow).status).toBe(200);
+  expect(await exited).toBe(0);
+}
+
+/** Starts `serve --workers 2` on a fresh schema, in development mode (port 0, the dev outbox). */
+async function startWorkers(extraEnv: NodeJS.ProcessEnv) {
+  const schema = await postgresSchema('lk_workers');
+  const dataDir = await mkdtemp(join(tmpdir(), 'lk-workers-'));
+  const env = { ...cleanEnv(), DATABASE_URL: schema.url, LATCHKEY_DEVELOPMENT: 'true', ...extraEnv };
+  const server = await startServerProcess(['serve', '--port', '0', '--workers', '2', '--data-dir', dataDir], {
+    env,
+    timeoutMs: 90_000,
+  });
+  return {
+    server,
+    ...(await createApp(server)),
     async stop() {
       await server.stop('SIGKILL');
       await schema.drop();
@@ -149,7 +186,25 @@ async function expectSharedCodeBudget(t: Workers) {
   return email;
 }
 
-describe('latchkey serve --workers on SQLite', () => {
+describe('latchkey serve on SQLite: one process', () => {
+  it('one process (the default) also lets a request in flight finish on SIGTERM, then exits 0', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'lk-one-'));
+    const env = { ...cleanEnv(), LATCHKEY_DEVELOPMENT: 'true' };
+    const server = await startServerProcess(['serve', '--port', '0', '--data-dir', dataDir], { env });
+    try {
+      const { appHeaders } = await createApp(server);
+      await expectGracefulStop(
+        server,
+        appHeaders,
+        'stopping: no new connections, finishing the requests in flight',
+      );
+    } finally {
+      await server.stop('SIGKILL');
+      await rm(dataDir, { recursive: true, force: true });
+      await rm(`${dataDir}.keys`, { recursive: true, force: true });
+    }
+  });
+
   it('refuses more than one worker, says why, and creates no data dir', async () => {
     const parent = await mkdtemp(join(tmpdir(), 'lk-workers-sqlite-'));
     const dataDir = join(parent, 'data');
@@ -301,25 +356,6 @@ describe.skipIf(!databaseUrl)('latchkey serve --workers 2 on PostgreSQL without 
   });
 
   it('SIGTERM lets a request in flight finish, then exits 0', async () => {
-    let sendRest!: () => void;
-    const rest = new Promise<void>((resolve) => (sendRest = resolve));
-    const email = `slow-${randomBytes(4).toString('hex')}@example.com`;
-    const slow = call(t.server.url, '/api/v1/passwordless/init', {
-      headers: t.appHeaders,
-      body: { email },
-      slowBody: rest,
-    });
-    // The request has reached a worker (its headers are read) before the signal.
-    await new Promise((r) => setTimeout(r, 1_000));
-    const exited = new Promise<number | null>((resolve) =>
-      t.server.child.once('exit', (code) => resolve(code)),
-    );
-    t.server.child.kill('SIGTERM');
-    await until(t.server, () => logLines(t.server).find((l) => l.message === 'stopping workers'));
-    await new Promise((r) => setTimeout(r, 500));
-    expect(t.server.child.exitCode).toBe(null);
-    sendRest();
-    expect((await slow).status).toBe(200);
-    expect(await exited).toBe(0);
+    await expectGracefulStop(t.server, t.appHeaders, 'stopping workers');
   });
 });
