@@ -37,6 +37,8 @@ export const packageLayers: PackageLayers[] = [
     src: 'packages/server/src',
     layers: [
       ['index.ts', 'testing.ts', 'cli'],
+      // `serve --workers N`: the primary process and what its workers ask of it over IPC.
+      ['cluster'],
       // The process: builds the context, checks the keys, runs migrations and sweeps.
       ['server.ts', 'server-keys.ts'],
       // Composition: the feature list, and the Hono app that puts each route behind its guard.

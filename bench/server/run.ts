@@ -23,6 +23,8 @@ import { webhookDelivery } from './webhooks.ts';
 
 interface ResultRow {
   dialect: Dialect;
+  /** Server processes (`latchkey serve --workers N`). */
+  workers: number;
   scenario: 'email_login' | 'session_refresh' | 'users_lookup' | 'webhook_delivery';
   seconds: number;
   /** Logins (email_login), refreshes (session_refresh) or lookups (users_lookup). */
@@ -53,7 +55,8 @@ const usage = `npm run bench:server -- [options]
                          checks against Latchkey and Better Auth 1.7.25, interleaved, with ratios and
                          CPU per operation
   --rounds N             measured runs of each server per scenario with --compare (default 3)
-  --workers N            with --compare, also a Latchkey started with \`latchkey serve --workers N\`
+  --workers N            on PostgreSQL, also run the server with \`latchkey serve --workers N\` (N processes
+                         on one port): after the one-process run, or with --compare as a third target
   --ba-synchronous MODE  Better Auth's SQLite synchronous pragma: full (SQLite's default) | normal`;
 
 const { values } = parseArgs({
@@ -94,8 +97,8 @@ const connections = positive('connections', values.connections ?? (comparing ? '
 const rounds = positive('rounds', values.rounds, true);
 const workers = values.workers === undefined ? undefined : positive('workers', values.workers, true);
 const baSynchronous = values['ba-synchronous'];
-if (!comparing && (values.workers !== undefined || baSynchronous !== undefined))
-  throw new Error('--workers and --ba-synchronous go with --compare better-auth');
+if (!comparing && baSynchronous !== undefined)
+  throw new Error('--ba-synchronous goes with --compare better-auth');
 if (baSynchronous !== undefined && baSynchronous !== 'full' && baSynchronous !== 'normal')
   throw new Error('--ba-synchronous must be full or normal');
 const userCount = positive('users', values.users, true);
@@ -139,7 +142,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 const log = (message: string) => console.error(`[bench] ${message}`);
 
 function row(
-  dialect: Dialect,
+  [dialect, workers]: [Dialect, number],
   scenario: ResultRow['scenario'],
   seconds: number,
   operations: number,
@@ -150,6 +153,7 @@ function row(
   const rate = (n: number) => Math.round((n / seconds) * 10) / 10;
   return {
     dialect,
+    workers,
     scenario,
     seconds: Math.round(seconds * 100) / 100,
     operations,
@@ -177,7 +181,12 @@ async function isolatedSchema(url: string): Promise<{ url: string; version: stri
   return { url: schema.url(), version: rows[0]?.server_version ?? 'unknown' };
 }
 
-async function benchDialect(dialect: Dialect, meta: Record<string, unknown>): Promise<ResultRow[]> {
+async function benchDialect(
+  dialect: Dialect,
+  meta: Record<string, unknown>,
+  workers: number,
+): Promise<ResultRow[]> {
+  const target: [Dialect, number] = [dialect, workers];
   const mark = cleanups.length;
   try {
     let databaseUrl: string | undefined;
@@ -187,9 +196,10 @@ async function benchDialect(dialect: Dialect, meta: Record<string, unknown>): Pr
       meta.postgres_version = isolated.version;
     }
     const adminKey = randomBytes(24).toString('base64url');
-    const server = await startServerProcess({ databaseUrl, adminKey, cpuProfDir });
+    const serveArgs = workers > 1 ? ['--workers', String(workers)] : [];
+    const server = await startServerProcess({ databaseUrl, adminKey, cpuProfDir, serveArgs });
     cleanups.push(() => server.stop());
-    log(`${dialect}: server at ${server.url}`);
+    log(`${dialect}: server at ${server.url}${workers > 1 ? ` (${workers} workers)` : ''}`);
     const http = createHttpClient(server.url, { connections });
     cleanups.push(() => http.close());
     const app = await createBenchApp(http, adminKey);
@@ -216,17 +226,17 @@ async function benchDialect(dialect: Dialect, meta: Record<string, unknown>): Pr
     for (let i = 0; i < hooks.errors; i++) hookLatency.fail('a login failed or a delivery did not verify');
 
     const rows = [
-      row(dialect, 'email_login', login.seconds, login.logins, login.requests, login.pair, {
+      row(target, 'email_login', login.seconds, login.logins, login.requests, login.pair, {
         init: summarise(login.init.samples),
         authenticate: summarise(login.authenticate.samples),
       }),
-      row(dialect, 'session_refresh', refresh.seconds, refresh.refreshes, refresh.refreshes, refresh.latency),
-      row(dialect, 'users_lookup', lookup.seconds, lookup.lookups, lookup.lookups, lookup.latency, {
+      row(target, 'session_refresh', refresh.seconds, refresh.refreshes, refresh.refreshes, refresh.latency),
+      row(target, 'users_lookup', lookup.seconds, lookup.lookups, lookup.lookups, lookup.latency, {
         get_user_by_id: summarise(lookup.byId.samples),
         user_by_email: summarise(lookup.byEmail.samples),
       }),
       {
-        ...row(dialect, 'webhook_delivery', hooks.seconds, hooks.deliveries, hooks.deliveries, hookLatency),
+        ...row(target, 'webhook_delivery', hooks.seconds, hooks.deliveries, hooks.deliveries, hookLatency),
         produce_seconds: Math.round(hooks.produceSeconds * 100) / 100,
       },
     ];
@@ -242,8 +252,8 @@ async function benchDialect(dialect: Dialect, meta: Record<string, unknown>): Pr
 function markdownTable(rows: ResultRow[]): string {
   const fmt = (n: number) => (Number.isNaN(n) ? '–' : n.toFixed(1));
   const lines = [
-    '| Dialect | Scenario | Ops/s | Requests/s | p50 (ms) | p99 (ms) | Errors |',
-    '|---|---|--:|--:|--:|--:|--:|',
+    '| Dialect | Workers | Scenario | Ops/s | Requests/s | p50 (ms) | p99 (ms) | Errors |',
+    '|---|--:|---|--:|--:|--:|--:|--:|',
   ];
   for (const r of rows) {
     const scenario = {
@@ -261,7 +271,7 @@ function markdownTable(rows: ResultRow[]): string {
             ? `${fmt(r.operations_per_second)} deliveries/s`
             : '–';
     lines.push(
-      `| ${r.dialect} | ${scenario} | ${ops} | ${fmt(r.requests_per_second)} | ${fmt(r.latency_ms.p50)} | ${fmt(r.latency_ms.p99)} | ${r.errors} |`,
+      `| ${r.dialect} | ${r.workers} | ${scenario} | ${ops} | ${fmt(r.requests_per_second)} | ${fmt(r.latency_ms.p50)} | ${fmt(r.latency_ms.p99)} | ${r.errors} |`,
     );
   }
   return lines.join('\n');
@@ -309,7 +319,12 @@ async function runComparison(meta: Record<string, unknown>) {
 
 async function runScenarios(meta: Record<string, unknown>) {
   const rows: ResultRow[] = [];
-  for (const dialect of dialects) rows.push(...(await benchDialect(dialect, meta)));
+  for (const dialect of dialects) {
+    rows.push(...(await benchDialect(dialect, meta, 1)));
+    // Several workers need PostgreSQL (SQLite is one process's file).
+    if (dialect === 'postgres' && workers !== undefined && workers > 1)
+      rows.push(...(await benchDialect(dialect, meta, workers)));
+  }
   const table = markdownTable(rows);
   console.log(`\n${table}\n`);
   console.log(

@@ -4,7 +4,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import { requireAdminKey } from './admin/admin-key.ts';
 import type { ServerContext } from './context.ts';
-import type { DevOutbox } from './delivery/dev-outbox.ts';
+import type { DevOutboxStore } from './delivery/dev-outbox.ts';
 import type { Feature, Route, RouteAuth } from './feature.ts';
 import { features } from './features.ts';
 import { requireApp, requirePathApp, requireServerCaller, requireUser } from './guards/auth.ts';
@@ -39,7 +39,7 @@ export function spellings(route: Pick<Route, 'path' | 'auth'>): string[] {
  */
 export function buildHttpApp(
   ctx: ServerContext,
-  options: { adminKeyHash: string | null; devOutbox: DevOutbox | null },
+  options: { adminKeyHash: string | null; devOutbox: DevOutboxStore | null },
   from: Feature[] = features,
 ) {
   const root = new Hono<AppEnv>();

@@ -2,7 +2,7 @@ import type { Context, MiddlewareHandler } from 'hono';
 import type { Migration } from 'kysely';
 import type { z } from 'zod';
 import type { ServerContext } from './context.ts';
-import type { DevOutbox } from './delivery/dev-outbox.ts';
+import type { DevOutboxStore } from './delivery/dev-outbox.ts';
 import type { RouteFixture } from './hostile-fixtures.ts';
 import type { AppEnv } from './http/env.ts';
 
@@ -42,7 +42,7 @@ export const route = <Body = undefined>(declaration: RouteDeclaration<Body>): Ro
 /** What the app hands a feature's routes: the server context, and the development outbox if any. */
 export interface FeatureHost {
   ctx: ServerContext;
-  devOutbox: DevOutbox | null;
+  devOutbox: DevOutboxStore | null;
   /** The admin key's hash; null when the admin API is off. */
   adminKeyHash?: string | null;
   /** Every route the app declares (the API reference describes their bodies); called after composition. */

@@ -16,13 +16,18 @@ export type LogLevel = 'info' | 'error' | 'silent';
 
 export const logLevels: readonly LogLevel[] = ['info', 'error', 'silent'];
 
-/** One JSON object per line (`t`, `level`, `message`, then the fields), for log shippers to parse. */
+/**
+ * One JSON object per line (`t`, `level`, `message`, then the fields), for log shippers to parse.
+ * `base` fields go on every line: a worker of `latchkey serve --workers N` adds its pid (`worker`),
+ * so the interleaved lines of the workers can be told apart.
+ */
 export function consoleLogger(
   write: (line: string) => void = (l) => process.stdout.write(`${l}\n`),
   level: LogLevel = 'info',
+  base: Record<string, unknown> = {},
 ): Logger {
   const emit = (lineLevel: string, message: string, fields?: Record<string, unknown>) =>
-    write(JSON.stringify({ t: new Date().toISOString(), level: lineLevel, message, ...fields }));
+    write(JSON.stringify({ t: new Date().toISOString(), level: lineLevel, message, ...base, ...fields }));
   return {
     info: level === 'info' ? (message, fields) => emit('info', message, fields) : () => {},
     error: level === 'silent' ? () => {} : (message, fields) => emit('error', message, fields),

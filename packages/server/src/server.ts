@@ -11,7 +11,7 @@ import type { KeyStore } from './crypto/key-store.ts';
 import { type KeyStoreConfig, keyStoreConfigFromEnv } from './crypto/key-store-config.ts';
 import { SigningKeys } from './crypto/signing-keys.ts';
 import { type Delivery, routeDelivery } from './delivery/delivery.ts';
-import { DevOutbox } from './delivery/dev-outbox.ts';
+import { DevOutbox, type DevOutboxStore } from './delivery/dev-outbox.ts';
 import { smtpDelivery } from './delivery/smtp.ts';
 import { type TwilioOptions, twilioDelivery } from './delivery/twilio.ts';
 import { unconfiguredDelivery } from './delivery/unconfigured.ts';
@@ -57,12 +57,21 @@ export interface LatchkeyOptions extends StorageOptions {
    * a server; CLI commands that serve nothing leave it to the servers).
    */
   webhookWorker?: boolean;
+  /**
+   * This process is one worker of `latchkey serve --workers N` (cli/serve-command.ts): without Redis
+   * its rate limits are counted by the primary process, and in development its dev outbox is the
+   * primary's, so every worker sees the same budgets and messages.
+   */
+  clusterWorker?: { devOutbox: DevOutboxStore };
 }
 
 export interface Latchkey {
   ctx: ServerContext;
   http: Hono<AppEnv>;
-  /** Present in development mode when SMTP or Twilio is not configured. */
+  /**
+   * Present in development mode when SMTP or Twilio is not configured (and this process keeps it:
+   * a cluster worker's is the primary's).
+   */
   devOutbox: DevOutbox | null;
   /** The admin key, only on the start that generated it. */
   generatedAdminKey: string | null;
@@ -126,14 +135,21 @@ export async function createLatchkey(options: LatchkeyOptions = {}): Promise<Lat
     : undefined;
   // The dev outbox prints codes to the log: development only. Outside it, a channel without a
   // provider refuses to send.
-  const devOutbox = settings.development && !(options.smtp && options.twilio) ? new DevOutbox(log) : null;
+  const devOutbox =
+    settings.development && !(options.smtp && options.twilio) && !options.clusterWorker
+      ? new DevOutbox(log)
+      : null;
+  const outbox: DevOutboxStore | null =
+    settings.development && !(options.smtp && options.twilio)
+      ? (options.clusterWorker?.devOutbox ?? devOutbox)
+      : null;
   const email: Delivery = options.smtp
     ? smtpDelivery(options.smtp)
-    : (devOutbox ?? unconfiguredDelivery('Email'));
+    : (outbox ?? unconfiguredDelivery('Email'));
   const phone: Delivery = options.twilio
     ? twilioDelivery(options.twilio)
-    : (devOutbox ?? unconfiguredDelivery('SMS'));
-  if (!devOutbox && !(options.smtp && options.twilio))
+    : (outbox ?? unconfiguredDelivery('SMS'));
+  if (!outbox && !(options.smtp && options.twilio))
     log.info('code delivery not configured; those codes are refused', {
       email: options.smtp ? 'smtp' : 'none',
       sms: options.twilio ? 'twilio' : 'none',
@@ -147,7 +163,10 @@ export async function createLatchkey(options: LatchkeyOptions = {}): Promise<Lat
     keyStore: keys.keyStore,
     delivery: routeDelivery(email, phone),
     captcha: siteverifyClient({ ...siteverifyUrls, ...options.captchaVerifyUrls }),
-    rateLimits: createRateLimits({ enabled: settings.rateLimitsEnabled, ...(redis ? { redis } : {}) }),
+    rateLimits: createRateLimits({
+      enabled: settings.rateLimitsEnabled,
+      ...(redis ? { redis } : { cluster: options.clusterWorker !== undefined }),
+    }),
     apps: new AppCache(storage.db),
     signingKeys: new SigningKeys(storage.db, keys),
     log,
@@ -173,7 +192,7 @@ export async function createLatchkey(options: LatchkeyOptions = {}): Promise<Lat
     now: options.now ?? (() => Math.floor(Date.now() / 1000)),
   };
   const admin = options.adminApi === false ? null : await ensureAdminKey(ctx, options.adminKey);
-  const http = buildHttpApp(ctx, { adminKeyHash: admin?.hash ?? null, devOutbox });
+  const http = buildHttpApp(ctx, { adminKeyHash: admin?.hash ?? null, devOutbox: outbox });
   const sweeps = startRetentionSweeps(ctx, options.sweepIntervalMs);
   const webhooks = (options.webhookWorker ?? options.adminApi !== false) ? startWebhookWorker(ctx) : null;
   return {
@@ -202,31 +221,53 @@ export function assertPublicUrl(settings: Partial<Pick<ServerSettings, 'publicUr
     );
 }
 
+/** The URL of a server listening on `address:port`, as the CLI prints it. */
+export function listeningUrl(address: string | null, port: number): string {
+  // A wildcard address is no origin a browser can use; loopback is what development means.
+  const local = !address || address === '0.0.0.0' || address === '::' ? '127.0.0.1' : address;
+  return `http://${local.includes(':') ? `[${local}]` : local}:${port}`;
+}
+
+/** How long `close()` lets requests in flight finish before it cuts their connections. */
+export const shutdownGraceMs = 10_000;
+
 /**
  * Serves the app on `host:port` (port 0 picks a free one) and resolves with its URL. Outside
  * development the public URL must be configured; in development it defaults to this address.
+ * `close()` is graceful: it stops accepting, lets requests in flight finish (up to `graceMs`) and
+ * resolves once every connection is closed.
  */
 export function listen(
   latchkey: Latchkey,
   options: { port: number; host: string },
-): Promise<{ url: string; close(): Promise<void> }> {
+): Promise<{ url: string; close(graceMs?: number): Promise<void> }> {
   const { settings } = latchkey.ctx;
   assertPublicUrl(settings);
   return new Promise((resolve, reject) => {
     const server = serve(
       { fetch: latchkey.http.fetch, port: options.port, hostname: options.host },
       (info) => {
-        // A wildcard address is no origin a browser can use; loopback is what development means.
-        const address = info.address === '0.0.0.0' || info.address === '::' ? '127.0.0.1' : info.address;
-        const host = address.includes(':') ? `[${address}]` : address;
-        const url = `http://${host}:${info.port}`;
+        const url = listeningUrl(info.address, info.port);
         settings.publicUrl ??= url;
         resolve({
           url,
-          close: () =>
+          close: (graceMs = shutdownGraceMs) =>
             new Promise<void>((done) => {
-              server.close(() => done());
-              (server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();
+              const http = server as unknown as {
+                closeIdleConnections(): void;
+                closeAllConnections(): void;
+              };
+              // A keep-alive connection between requests would hold close() open: idle ones are
+              // closed now, and each busy one as soon as its request is answered; any still busy
+              // after the grace period are cut.
+              const sweep = setInterval(() => http.closeIdleConnections(), 20);
+              const deadline = setTimeout(() => http.closeAllConnections(), graceMs);
+              server.close(() => {
+                clearInterval(sweep);
+                clearTimeout(deadline);
+                done();
+              });
+              http.closeIdleConnections();
             }),
         });
       },

@@ -126,7 +126,7 @@ export function dashboardRoutes({ ctx, devOutbox, adminKeyHash }: FeatureHost): 
             'feature_not_enabled',
             'The development outbox is off: it exists in development mode only, for channels without a provider.',
           );
-        return c.json({ data: devOutboxView(devOutbox, id, c.req.query('to')) });
+        return c.json({ data: await devOutboxView(devOutbox, id, c.req.query('to')) });
       },
     }),
   ];

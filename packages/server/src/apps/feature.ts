@@ -122,7 +122,7 @@ export const appsFeature: Feature = {
               'feature_not_enabled',
               'The development outbox is off: it exists in development mode only, for channels without a provider.',
             );
-          return c.json({ data: devOutboxView(devOutbox, c.get('app').id, c.req.query('to')) });
+          return c.json({ data: await devOutboxView(devOutbox, c.get('app').id, c.req.query('to')) });
         },
       }),
     ];

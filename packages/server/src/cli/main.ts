@@ -21,7 +21,7 @@ const commands: Command[] = [
 const usage = `latchkey — self-hostable login and embedded wallets
 
 Usage:
-  latchkey serve [--port 8787] [--host 127.0.0.1] [--data-dir ./.latchkey] [--json]
+  latchkey serve [--port 8787] [--host 127.0.0.1] [--workers N|auto] [--data-dir ./.latchkey] [--json]
   latchkey dev   [--port 8787] [--host 127.0.0.1] [--data-dir ./.latchkey] [--json]
   latchkey apps create --name NAME [--allowed-domain ORIGIN ...] [--set field=value ...]
   latchkey apps update APP_ID [--name NAME] [--allowed-domain ORIGIN ...] [--set field=value ...]
@@ -50,7 +50,7 @@ the other commands refuse a missing one. Exit codes: 0 done, 1 failed (message o
 Storage is the embedded SQLite file in --data-dir, or PostgreSQL when DATABASE_URL is set.
 serve needs LATCHKEY_PUBLIC_URL (the origin browsers reach it at); dev takes its listening address.
 Settings: LATCHKEY_ISSUER, LATCHKEY_ACCESS_TOKEN_TTL, LATCHKEY_SESSION_TTL, LATCHKEY_DEVICE_ENROLLMENT_WINDOW,
-LATCHKEY_TRUST_PROXY, LATCHKEY_ADMIN_KEY, LATCHKEY_MASTER_KEY, SMTP_URL + EMAIL_FROM,
+LATCHKEY_TRUST_PROXY, LATCHKEY_ADMIN_KEY, LATCHKEY_MASTER_KEY, LATCHKEY_WORKERS, SMTP_URL + EMAIL_FROM,
 TWILIO_ACCOUNT_SID + TWILIO_AUTH_TOKEN + TWILIO_FROM (+ TWILIO_API_URL), REDIS_URL, LATCHKEY_OAUTH_ENDPOINTS.
 Webhooks: LATCHKEY_WEBHOOK_ALLOW_PRIVATE (deliver to private/loopback addresses), LATCHKEY_WEBHOOK_ALLOW_HTTP,
 LATCHKEY_WEBHOOK_TIMEOUT_MS, LATCHKEY_WEBHOOK_LEASE_SECONDS, LATCHKEY_WEBHOOK_CONCURRENCY, LATCHKEY_WEBHOOK_RETENTION_DAYS.

@@ -6,10 +6,20 @@ export interface OutboxMessage extends OutgoingMessage {
 }
 
 /**
+ * Where the development outbox keeps messages: this process's memory (`DevOutbox`), or, in a
+ * worker of `latchkey serve --workers N`, the primary process's (cluster/worker-outbox.ts), so a
+ * code sent through one worker is read through any other.
+ */
+export interface DevOutboxStore extends Delivery {
+  /** The app's messages, newest first; only those to `to` when given. */
+  read(appId: string, to?: string): Promise<OutboxMessage[]>;
+}
+
+/**
  * The development outbox: with no SMTP or Twilio configured, messages are printed and kept in
  * memory (the newest 100 per app), readable with the app secret at GET /api/v1/apps/:id/dev_outbox.
  */
-export class DevOutbox implements Delivery {
+export class DevOutbox implements DevOutboxStore {
   readonly #messages = new Map<string, OutboxMessage[]>();
   readonly #log: Logger;
 
@@ -30,6 +40,10 @@ export class DevOutbox implements Delivery {
     });
   }
 
+  async read(appId: string, to?: string): Promise<OutboxMessage[]> {
+    return this.list(appId, to);
+  }
+
   list(appId: string, to?: string): OutboxMessage[] {
     const all = this.#messages.get(appId) ?? [];
     return (to ? all.filter((m) => m.to === to) : all).slice().reverse();
@@ -37,8 +51,8 @@ export class DevOutbox implements Delivery {
 }
 
 /** The outbox's messages for one app as the API shows them (the app's route and the admin's). */
-export function devOutboxView(outbox: DevOutbox, appId: string, to: string | undefined) {
-  return outbox.list(appId, to?.slice(0, 320)).map((m) => ({
+export async function devOutboxView(outbox: DevOutboxStore, appId: string, to: string | undefined) {
+  return (await outbox.read(appId, to?.slice(0, 320))).map((m) => ({
     channel: m.channel,
     to: m.to,
     subject: m.subject ?? null,

@@ -1,6 +1,7 @@
 import type { Redis } from 'ioredis';
 import {
   type RateLimiterAbstract,
+  RateLimiterCluster,
   RateLimiterMemory,
   RateLimiterRedis,
   RateLimiterRes,
@@ -36,8 +37,17 @@ export interface RateLimits {
   consume(bucket: RateLimitBucket, key: string): Promise<void>;
 }
 
-/** Memory store by default (one process); Redis when `REDIS_URL` is set, shared by all replicas. */
-export function createRateLimits(options: { enabled: boolean; redis?: Redis }): RateLimits {
+/**
+ * Memory store by default (one process); Redis when `REDIS_URL` is set, shared by all replicas.
+ * A worker of `latchkey serve --workers N` without Redis asks the primary process, which keeps the
+ * counters for all its workers (cluster/primary.ts), so a budget is one budget per machine, not per
+ * worker.
+ */
+export function createRateLimits(options: {
+  enabled: boolean;
+  redis?: Redis;
+  cluster?: boolean;
+}): RateLimits {
   if (!options.enabled) return { consume: async () => {} };
   const limiters = new Map<RateLimitBucket, RateLimiterAbstract>();
   for (const [bucket, budget] of Object.entries(rateLimitBudgets) as [
@@ -49,7 +59,9 @@ export function createRateLimits(options: { enabled: boolean; redis?: Redis }): 
       bucket,
       options.redis
         ? new RateLimiterRedis({ storeClient: options.redis, ...config })
-        : new RateLimiterMemory(config),
+        : options.cluster
+          ? new RateLimiterCluster({ ...config, timeoutMs: 5_000 })
+          : new RateLimiterMemory(config),
     );
   }
   return {

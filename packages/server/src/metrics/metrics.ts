@@ -66,6 +66,8 @@ export class Metrics {
       name: 'latchkey_webhook_queue_depth',
       help: 'Webhook deliveries pending (not yet delivered nor dead-lettered), read on scrape.',
       registers,
+      // Read from the one database: the workers of `serve --workers N` all see the same count.
+      aggregator: 'first',
       async collect() {
         this.set(await sources.pendingWebhookDeliveries());
       },
@@ -102,8 +104,19 @@ export class Metrics {
     this.#webhookOutcomes.inc({ outcome });
   }
 
+  #aggregate: (() => Promise<{ body: string; contentType: string }>) | null = null;
+
+  /**
+   * Scrapes answer with `aggregate()` instead of this registry alone: a worker of
+   * `serve --workers N` serves the sum over all workers (cluster/worker-metrics.ts).
+   */
+  aggregateWith(aggregate: () => Promise<{ body: string; contentType: string }>): void {
+    this.#aggregate = aggregate;
+  }
+
   /** The text exposition format, and its content type. */
   async scrape(): Promise<{ body: string; contentType: string }> {
+    if (this.#aggregate) return this.#aggregate();
     return { body: await this.registry.metrics(), contentType: this.registry.contentType };
   }
 }
