@@ -82,7 +82,13 @@ describe('flow details', () => {
     await page.locator(id('lk-login-method-sms')).click();
     const country = page.locator(id('lk-country-select'));
     await expect.poll(() => country.locator('option').count()).toBeGreaterThan(100);
+    // The closed selector shows the code and dial code in full; the list names the countries.
+    const face = page.locator(id('lk-country-face'));
+    expect(await face.textContent()).toBe('US +1');
+    expect(await country.locator('option[value="US"]').textContent()).toBe('United States +1');
+    expect(await page.locator(id('lk-phone-input')).getAttribute('placeholder')).toBe('Phone number');
     await country.selectOption('CA');
+    expect(await face.textContent()).toBe('CA +1');
     await page.locator(id('lk-phone-input')).fill('506 234 5678');
     await page.locator(id('lk-phone-submit')).click();
     await page.locator(id('lk-screen-code')).waitFor({ state: 'visible' });

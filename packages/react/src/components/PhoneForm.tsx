@@ -1,5 +1,6 @@
 import { type FormEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { en } from '../copy/en.ts';
+import { ChevronDownIcon } from '../icons/glyphs.tsx';
 import { FieldError } from './FieldError.tsx';
 
 type PhoneModule = typeof import('./phone.ts');
@@ -59,6 +60,7 @@ export function PhoneForm({ defaultCountry, onSubmit, draft, onDraft }: PhoneFor
   }, [select]);
 
   const countries = useMemo(() => phone?.listCountries() ?? [], [phone]);
+  const callingCode = countries.find((c) => c.code === country)?.callingCode;
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -85,29 +87,40 @@ export function PhoneForm({ defaultCountry, onSubmit, draft, onDraft }: PhoneFor
         {en.phoneLabel}
       </label>
       <div className="lk-input-row" data-invalid={error ? 'true' : undefined}>
-        <select
-          id={countryId}
-          className="lk-select"
-          data-testid="lk-country-select"
-          value={country}
-          onChange={(event) => {
-            setCountry(event.target.value);
-            setValue('');
-            setError(null);
-            onDraft?.({ phone: '', country: event.target.value });
-            input.current?.focus();
-          }}
-        >
-          {countries.length === 0 ? (
-            <option value={country}>{country}</option>
-          ) : (
-            countries.map((c) => (
-              <option key={c.code} value={c.code}>
-                {`${c.name} +${c.callingCode}`}
-              </option>
-            ))
-          )}
-        </select>
+        {/*
+          The closed selector shows the country's code and dial code ('US +1'); the native select
+          lies over it, transparent, so the list, the keyboard and screen readers still get the
+          full names ('United States +1').
+        */}
+        <span className="lk-country">
+          <span className="lk-country-face" data-testid="lk-country-face" aria-hidden="true">
+            {callingCode ? `${country} +${callingCode}` : country}
+            <ChevronDownIcon />
+          </span>
+          <select
+            id={countryId}
+            className="lk-select"
+            data-testid="lk-country-select"
+            value={country}
+            onChange={(event) => {
+              setCountry(event.target.value);
+              setValue('');
+              setError(null);
+              onDraft?.({ phone: '', country: event.target.value });
+              input.current?.focus();
+            }}
+          >
+            {countries.length === 0 ? (
+              <option value={country}>{country}</option>
+            ) : (
+              countries.map((c) => (
+                <option key={c.code} value={c.code}>
+                  {`${c.name} +${c.callingCode}`}
+                </option>
+              ))
+            )}
+          </select>
+        </span>
         <input
           ref={input}
           id={inputId}
@@ -117,6 +130,7 @@ export function PhoneForm({ defaultCountry, onSubmit, draft, onDraft }: PhoneFor
           type="tel"
           inputMode="tel"
           autoComplete="tel"
+          placeholder={en.phonePlaceholder}
           value={value}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? errorId : undefined}

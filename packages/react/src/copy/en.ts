@@ -56,6 +56,7 @@ export const en = {
 
   // Phone
   phoneLabel: 'Phone number',
+  phonePlaceholder: 'Phone number',
   countryLabel: 'Country',
 
   // Validation (document 1 §5)

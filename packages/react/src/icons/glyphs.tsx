@@ -17,6 +17,9 @@ export const AlertIcon = () => <Glyph d="M12 6v8m0 4.5v.01" />;
 /** A row that opens another screen ('More options', the web3-first group button). */
 export const ChevronRightIcon = () => <Glyph d="m9 6 6 6-6 6" />;
 
+/** A selector that opens a list (the phone form's country). */
+export const ChevronDownIcon = () => <Glyph d="m6 9 6 6 6-6" />;
+
 /** Copy a link or a value. */
 export const CopyIcon = () => (
   <Glyph>

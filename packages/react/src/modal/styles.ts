@@ -96,7 +96,11 @@ border-radius:var(--lk-radius);background:var(--lk-bg)}
 .lk-input-row[data-invalid=true]{border-color:var(--lk-error)}
 .lk-input{flex:1;min-width:0;height:44px;padding:0;border:0;outline:none;background:transparent;color:var(--lk-fg);font:inherit}
 .lk-input::placeholder{color:var(--lk-muted)}
-.lk-select{max-width:112px;height:36px;border:0;border-right:1px solid var(--lk-border);background:transparent;color:var(--lk-fg);font:inherit;font-size:14px}
+.lk-country{position:relative;display:inline-flex;flex:none;align-items:center;height:36px;padding-right:8px;border-right:1px solid var(--lk-border);border-radius:6px 0 0 6px}
+.lk-country-face{display:inline-flex;align-items:center;gap:4px;font-size:14px;font-weight:500;white-space:nowrap}
+.lk-country-face .lk-icon{width:14px;height:14px;color:var(--lk-muted)}
+.lk-select{position:absolute;inset:0;width:100%;height:100%;opacity:0;border:0;font:inherit;font-size:14px;cursor:pointer}
+.lk-country:has(.lk-select:focus-visible){outline:2px solid var(--lk-accent);outline-offset:2px}
 .lk-submit{height:36px;padding:0 12px;border:0;border-radius:8px;background:var(--lk-accent);color:var(--lk-accent-fg);font:inherit;font-weight:500;cursor:pointer}
 .lk-submit:disabled{background:var(--lk-surface);color:var(--lk-muted);cursor:default}
 .lk-field-error{margin:0;color:var(--lk-error);font-size:13px;text-align:left}
