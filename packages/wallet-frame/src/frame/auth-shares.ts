@@ -1,5 +1,6 @@
 import { fromBase64 } from '../keys/index.ts';
 import { FrameError } from './frame-error.ts';
+import { KeyCache } from './key-cache.ts';
 import type { ServerApi } from './server-api.ts';
 import { wipe } from './wipe.ts';
 
@@ -18,20 +19,52 @@ export interface HeldAuthShare {
 }
 
 /**
- * The auth shares this frame page holds between operations. Fetching the share is a device proof and a
- * server round trip; holding it in page memory lets a signature skip that. The rules that keep this
- * within the security model (docs/security.md):
- * - a held share is used only after the server confirms, for that very request's token or cookie, that
- *   the session it was released to is still live (`ServerApi.session`, run alongside the signature,
- *   whose result is dropped unless the check passes): a logout or a revoked session stops signing at
- *   once, and another user's or another session's request never uses it;
- * - any failed fetch or check forgets the entropy's share;
- * - a re-split (recovery, new recovery method) forgets it, since the server then holds a new one;
- * - it lives in this page's memory only, never in storage, and is zeroed when forgotten.
- * Keys, seeds and the entropy are never held: they are rebuilt for each operation and wiped after it.
+ * How long a server's "this token's session is live" holds for later requests with the same token
+ * (1 s): a burst of signatures asks once, and a revocation made elsewhere stops signing within this.
+ */
+export const sessionConfirmationMs = 1000;
+
+/**
+ * The auth shares this frame page holds between operations, and the keys rebuilt from them (`keys`).
+ * Fetching the share is a device proof and a server round trip; holding it in page memory lets a
+ * signature skip that. The rules that keep this within the security model (docs/security.md, 5):
+ * - a held share is used only once the server has confirmed, for that very request's token or cookie,
+ *   that the session it was released to is still live (`ServerApi.session`, run alongside the
+ *   signature, whose result is dropped unless the check passes), at most `sessionConfirmationMs` ago:
+ *   another user's or another session's request never uses it, and a revocation stops signing
+ *   within that;
+ * - a refused check forgets every share and key (a logout or revoked session), and so does `lock`
+ *   (which the SDK sends on logout: signing stops at once);
+ * - a re-split (recovery, new recovery method) forgets the entropy's share, since the server then
+ *   holds a new one;
+ * - shares and keys live in this page's memory only, never in storage, and are zeroed when forgotten.
  */
 export class AuthShareCache {
   readonly #held = new Map<string, HeldAuthShare>();
+  /** The rebuilt HD secrets, each bound to the held share it came from. */
+  readonly keys: KeyCache;
+  /** The last session the server confirmed live: for which token (`''`: the cookie), which session, when. */
+  #confirmed: { credential: string; sessionId: string; at: number } | null = null;
+
+  constructor(options: { keyIdleMs?: number | undefined } = {}) {
+    this.keys = new KeyCache(options.keyIdleMs);
+  }
+
+  /** True when the server said, under `sessionConfirmationMs` ago, that `accessToken` is of `sessionId`. */
+  sessionConfirmed(accessToken: string | null, sessionId: string): boolean {
+    const confirmed = this.#confirmed;
+    return (
+      confirmed !== null &&
+      confirmed.credential === (accessToken ?? '') &&
+      confirmed.sessionId === sessionId &&
+      Date.now() - confirmed.at < sessionConfirmationMs
+    );
+  }
+
+  /** The server just answered, for `accessToken`, that its session `sessionId` is live. */
+  confirmSession(accessToken: string | null, sessionId: string): void {
+    this.#confirmed = { credential: accessToken ?? '', sessionId, at: Date.now() };
+  }
 
   /** The share held for `entropyId`, if any: usable only once its session is confirmed. */
   cached(entropyId: string): HeldAuthShare | null {
@@ -65,16 +98,20 @@ export class AuthShareCache {
     if (held && this.#held.get(held.entropyId) !== held) wipe(held.share);
   }
 
+  /** The entropy's share goes, and the keys rebuilt from it. */
   forget(entropyId: string): void {
+    this.keys.drop(entropyId);
     const held = this.#held.get(entropyId);
     if (!held) return;
     this.#held.delete(entropyId);
     wipe(held.share);
   }
 
-  /** Every held share goes (a logout in this page, a failed session check). */
+  /** Every held share and key goes, and the session's confirmation (a lock, a refused session check). */
   forgetAll(): void {
+    this.#confirmed = null;
     for (const entropyId of [...this.#held.keys()]) this.forget(entropyId);
+    this.keys.dropAll();
   }
 }
 

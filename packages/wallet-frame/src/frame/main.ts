@@ -7,6 +7,7 @@ import { AuthShareCache } from './auth-shares.ts';
 import { readFrameConfig } from './config.ts';
 import { frameDeviceKey } from './device-key.ts';
 import { DeviceShares } from './device-share.ts';
+import { keyIdleMs } from './key-idle.ts';
 import { installMessageListener } from './messages.ts';
 import { lendMfaToken } from './mfa/token-channel.ts';
 import { pageStorage } from './page-storage.ts';
@@ -21,7 +22,7 @@ installMessageListener(window, {
   config,
   api,
   deviceShares: new DeviceShares(() => storage, config.appId),
-  authShares: new AuthShareCache(),
+  authShares: new AuthShareCache({ keyIdleMs: keyIdleMs(location.search) }),
   persistentStorage: persistent,
 });
 
