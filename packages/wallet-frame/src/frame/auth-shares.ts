@@ -46,8 +46,15 @@ export class AuthShareCache {
   /** The last session the server confirmed live: for which token (`''`: the cookie), which session, when. */
   #confirmed: { credential: string; sessionId: string; at: number } | null = null;
 
-  constructor(options: { keyIdleMs?: number | undefined } = {}) {
+  readonly #confirmationMs: number;
+
+  /** `sessionConfirmationMs` other than the default: tests that want every use checked pass 0. */
+  constructor(options: { keyIdleMs?: number | undefined; sessionConfirmationMs?: number | undefined } = {}) {
     this.keys = new KeyCache(options.keyIdleMs);
+    this.#confirmationMs = Math.min(
+      options.sessionConfirmationMs ?? sessionConfirmationMs,
+      sessionConfirmationMs,
+    );
   }
 
   /** True when the server said, under `sessionConfirmationMs` ago, that `accessToken` is of `sessionId`. */
@@ -57,7 +64,7 @@ export class AuthShareCache {
       confirmed !== null &&
       confirmed.credential === (accessToken ?? '') &&
       confirmed.sessionId === sessionId &&
-      Date.now() - confirmed.at < sessionConfirmationMs
+      Date.now() - confirmed.at < this.#confirmationMs
     );
   }
 
