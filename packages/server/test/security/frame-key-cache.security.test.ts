@@ -142,13 +142,15 @@ describe.each(dialects)('the wallet frame’s kept keys (%s)', (dialect) => {
     expect(u.device.authShares.keys.rebuilds).toBe(1);
   });
 
-  it('the idle window zeroes the keys; the next signature rebuilds them', async () => {
+  it('the idle window zeroes the keys and the auth share; the next signature fetches and rebuilds', async () => {
     const u = await user({ keyIdleMs: 1_000 });
     await sign(u.device, u.address);
     const secret = kept(u.device, u.address);
     await new Promise((resolve) => setTimeout(resolve, 1_500));
     expect(secret.zeroed()).toBe(true);
     expect(u.device.authShares.keys.size).toBe(0);
+    // The auth share went with them: with this device's share it would rebuild the key.
+    expect(u.device.authShares.cached(u.address)).toBeNull();
     await sign(u.device, u.address);
     expect(u.device.authShares.keys.rebuilds).toBe(2);
   });

@@ -240,28 +240,44 @@ describe('the key cache: the rebuilt secret kept between operations', () => {
     expect(t.calls).toEqual(['/frame/auth_share a', '/frame/session b', '/frame/auth_share b']);
   });
 
-  it('zeroes the secret after the idle window without use; each use restarts the window', async () => {
+  it('zeroes the secret and the auth share after the idle window without use; each use restarts it', async () => {
     const t = await setup({ keyIdleMs: 60_000 });
     const secret = await grab(t);
+    const share = t.ctx.authShares.cached(t.ref.entropyId)!.share;
     vi.advanceTimersByTime(59_000);
     expect(await grab(t)).toBe(secret);
     vi.advanceTimersByTime(59_000);
     expect(zeroed(secret)).toBe(false);
     vi.advanceTimersByTime(1_000);
     expect(zeroed(secret)).toBe(true);
+    expect(share.every((byte) => byte === 0)).toBe(true);
     expect(t.ctx.authShares.keys.size).toBe(0);
+    expect(t.ctx.authShares.cached(t.ref.entropyId)).toBeNull();
+    // The next operation asks the server for the share again, and rebuilds.
     const rebuilt = await grab(t);
     expect(rebuilt).not.toBe(secret);
     expect(t.ctx.authShares.keys.rebuilds).toBe(2);
+    expect(t.calls).toEqual(['/frame/auth_share a', '/frame/session a', '/frame/auth_share a']);
   });
 
-  it('keeps nothing with an idle window of 0: every operation rebuilds and wipes', async () => {
+  it('a late timer (a throttled background page) does not stretch the idle window', async () => {
+    const t = await setup({ keyIdleMs: 60_000 });
+    const secret = await grab(t);
+    // The clock moves on without the timer firing.
+    vi.setSystemTime(Date.now() + 60_000);
+    await grab(t);
+    expect(zeroed(secret)).toBe(true);
+    expect(t.ctx.authShares.keys.rebuilds).toBe(2);
+  });
+
+  it('keeps nothing with an idle window of 0: every operation fetches the share, rebuilds and wipes', async () => {
     const t = await setup({ keyIdleMs: 0 });
     const secret = await grab(t);
     expect(zeroed(secret)).toBe(true);
     await t.open('a');
     expect(t.ctx.authShares.keys.rebuilds).toBe(2);
     expect(t.ctx.authShares.keys.size).toBe(0);
+    expect(t.calls).toEqual(['/frame/auth_share a', '/frame/auth_share a']);
   });
 
   it('a fresh operation (connect, export, re-split) neither uses nor keeps a secret', async () => {
