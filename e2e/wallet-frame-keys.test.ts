@@ -103,4 +103,37 @@ describe('the wallet frame’s kept keys in the browser', () => {
     expect(await failure(page, frameEvents.walletsRpc, rpc)).toBeDefined();
     expect(fetches).toHaveLength(kept + 3);
   });
+
+  test('a lock in one tab (the SDK’s logout) wipes what the frame in another tab keeps', async () => {
+    const { context, page } = await pages.newDevice();
+    const token = await loginFromPage(stack, page, appId, 'kept.keys.tabs@example.com');
+    await mountFrame(page, pages.frameUrl);
+    const { address } = (await ask(
+      page,
+      frameEvents.walletCreate,
+      { accessToken: token, recoveryMethod: 'privy' },
+      60_000,
+    )) as { address: `0x${string}` };
+    // A second tab of the same browser profile, with its own frame, signing with its own kept keys.
+    const other = await context.newPage();
+    await other.goto(page.url());
+    await mountFrame(other, pages.frameUrl);
+    const fetches: string[] = [];
+    other.on('request', (request) => {
+      if (request.method() === 'POST' && request.url().endsWith(`${frameApi.prefix}${frameApi.authShare}`))
+        fetches.push(request.url());
+    });
+    await personalSign(other, token, address, 'first');
+    // (One release may take two requests: a new page's first DPoP proof learns the server's nonce.)
+    const kept = fetches.length;
+    await personalSign(other, token, address, 'kept');
+    expect(fetches).toHaveLength(kept);
+    await ask(page, frameEvents.walletsLock, {});
+    await expect
+      .poll(async () => {
+        await personalSign(other, token, address, 'after the other tab’s lock');
+        return fetches.length;
+      })
+      .toBe(kept + 1);
+  });
 });
