@@ -76,6 +76,11 @@ export class AuthShareCache {
     );
   }
 
+  /** The session must be checked again at the next use (anything but a signature ran: MFA changes). */
+  unconfirmSession(): void {
+    this.#confirmed = null;
+  }
+
   /** The server just answered, for `accessToken`, that its session `sessionId` is live. */
   confirmSession(accessToken: string | null, sessionId: string): void {
     this.#confirmed = { credential: accessToken ?? '', sessionId, at: Date.now() };

@@ -4,6 +4,7 @@ import { AuthShareCache, sessionConfirmationMs } from './auth-shares.ts';
 import { DeviceShares } from './device-share.ts';
 import { type Entropy, withEntropy } from './entropy-session.ts';
 import type { FrameContext } from './frame-context.ts';
+import { dispatcher } from './messages.ts';
 import { memoryStorage } from './page-storage.ts';
 import type { EntropyRef } from './request-data.ts';
 import { ServerApi } from './server-api.ts';
@@ -104,6 +105,26 @@ describe('withEntropy and the auth share cache', () => {
     await t.open('a');
     expect(t.calls).toEqual(['/frame/auth_share a']);
     afterConfirmation();
+    await t.open('a');
+    expect(t.calls).toEqual(['/frame/auth_share a', '/frame/session a']);
+  });
+
+  it('a user with a factor (the frame holds an MFA token) is checked on every signature', async () => {
+    const t = await setup();
+    t.ctx.api.mfaToken.hold('mfa-token');
+    await t.open('a');
+    await t.open('a');
+    await t.open('a');
+    expect(t.calls).toEqual(['/frame/auth_share a', '/frame/session a', '/frame/session a']);
+    // The keys are kept all the same: the check runs alongside the signature.
+    expect(t.ctx.authShares.keys.rebuilds).toBe(1);
+  });
+
+  it('any request but a signature (an MFA change) has the next signature ask the server again', async () => {
+    const t = await setup();
+    await t.open('a');
+    const reply = await dispatcher(t.ctx)({ id: 1, event: 'privy:mfa:clear', data: {} });
+    expect(reply).toEqual({ id: 1, event: 'privy:mfa:clear', data: {} });
     await t.open('a');
     expect(t.calls).toEqual(['/frame/auth_share a', '/frame/session a']);
   });

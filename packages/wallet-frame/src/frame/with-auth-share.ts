@@ -56,7 +56,7 @@ export async function withAuthShare<S, T>(
     const outcome = await runWith(ctx, held, kind, use).catch((error: unknown) => ({ error }));
     const verdict = await check;
     if (verdict.live && outcome !== null) {
-      shares.confirmSession(accessToken, held.sessionId);
+      confirm(ctx, accessToken, held.sessionId);
       if ('error' in outcome) throw outcome.error;
       return outcome.value;
     }
@@ -76,8 +76,17 @@ export async function withAuthShare<S, T>(
     throw new FrameError('wallet_not_on_device', frameMessages.notOnDevice);
   }
   // Releasing the share checked the session: later requests with this token may rely on it for a while.
-  shares.confirmSession(accessToken, fetched.sessionId);
+  confirm(ctx, accessToken, fetched.sessionId);
   return outcome.value;
+}
+
+/**
+ * Records the server's word that the session is live, unless the frame holds an MFA token: a user with
+ * a factor is checked on every signature, so the server's MFA gate (and the token's expiry, which only
+ * the server's clock decides) applies to each one, as before the key cache.
+ */
+function confirm(ctx: FrameContext, accessToken: string | null, sessionId: string): void {
+  if (ctx.api.mfaToken.current() === null) ctx.authShares.confirmSession(accessToken, sessionId);
 }
 
 /** `use` on the secret `held` rebuilds, wiped afterwards; null when the shares do not belong together. */
