@@ -360,7 +360,7 @@ describe('wallet frame protocol in the browser', () => {
     expect(await method()).toBe('privy');
   });
 
-  test('after logout the frame refuses to sign at once, though it held the auth share', async () => {
+  test('after the SDK’s logout the frame refuses to sign at once, though it held the share and keys', async () => {
     const device = await pages.newDevice();
     const userToken = await loginFromPage(stack, device.page, appId, 'frame.logout@example.com');
     await mountFrame(device.page, pages.frameUrl);
@@ -374,6 +374,8 @@ describe('wallet frame protocol in the browser', () => {
     expect(
       await verifyMessage({ address: created as `0x${string}`, message: 'before logout', signature: signed }),
     ).toBe(true);
+    // The SDK's logout: the frame is locked (its kept share and keys wiped), and the server told.
+    await ask(device.page, 'privy:wallets:lock', {});
     const out = await fetch(`${stack.server.url}/api/v1/sessions/logout`, {
       method: 'POST',
       headers: {
@@ -385,7 +387,8 @@ describe('wallet frame protocol in the browser', () => {
       body: '{}',
     });
     expect(out.status).toBe(200);
-    // Script on the page still has the old token; the frame still holds the share in memory.
+    // Script on the page still has the old token: the frame must ask the server again, which refuses.
+    // (A logout the frame is not told of ends signing within 1 s: wallet-frame-keys.test.ts.)
     const refused = await failure(device.page, 'privy:wallets:rpc', {
       accessToken: userToken,
       entropyId: created,

@@ -125,6 +125,37 @@ export async function signLoop(args: {
 }
 
 /**
+ * `count` personal_sign requests, each after `pauseMs` of quiet or right after a `privy:wallets:lock`
+ * (not timed): what a signature costs when the frame's session confirmation has lapsed (a server
+ * check), or when its kept keys were wiped (the auth share fetched, the seed and key rebuilt).
+ */
+export async function signAfter(args: {
+  count: number;
+  before: { pauseMs: number } | 'lock';
+  rpc: Record<string, unknown>;
+  address: string;
+}): Promise<{ samples: number[]; errors: string[] }> {
+  const host = window as unknown as BenchHost;
+  const samples: number[] = [];
+  const errors: string[] = [];
+  for (let i = 0; i < args.count; i++) {
+    const before = args.before;
+    if (before === 'lock') await host.lkBench('privy:wallets:lock', {});
+    else await new Promise((resolve) => setTimeout(resolve, before.pauseMs));
+    const { reply, ms } = await host.lkBench('privy:wallets:rpc', {
+      ...args.rpc,
+      request: { method: 'personal_sign', params: [`Latchkey wallet bench, after ${i}`, args.address] },
+    });
+    if (typeof (reply.data?.response as { data?: unknown } | undefined)?.data !== 'string') {
+      errors.push(reply.error ? `${reply.error.type}: ${reply.error.message}` : 'no data');
+      continue;
+    }
+    samples.push(ms);
+  }
+  return { samples, errors };
+}
+
+/**
  * `warmup + count` `privy:iframe:ready` round trips: the same postMessage path with no work in the frame,
  * the floor under every request.
  */

@@ -3,6 +3,7 @@ export interface Summary {
   count: number;
   p50: number;
   p95: number;
+  p99: number;
   mean: number;
   min: number;
   max: number;
@@ -18,6 +19,7 @@ export function summarise(samples: readonly number[]): Summary {
     count: sorted.length,
     p50: round(rank(50)),
     p95: round(rank(95)),
+    p99: round(rank(99)),
     mean: round(sorted.reduce((a, b) => a + b, 0) / sorted.length),
     min: round(sorted[0]!),
     max: round(sorted[sorted.length - 1]!),

@@ -43,6 +43,12 @@ export interface CreateLatchkeyClientParameters {
    * the frame's own code run in Node).
    */
   walletFrame?: (() => WalletFrameTransport) | undefined;
+  /**
+   * How long (seconds) the wallet frame keeps a wallet's rebuilt keys after its last use, so that
+   * signing skips the seed's derivation; default 300, at most 3600, 0 rebuilds them for every
+   * operation. Logout and `embeddedWallets().lock()` wipe them at once (docs/security.md).
+   */
+  walletKeyIdleSeconds?: number | undefined;
 }
 
 /** A wallet frame as the embedded wallets use it (`FrameProxy` of `@latchkey/core/embedded`). */

@@ -309,7 +309,12 @@ export function createLatchkeyClient(params: CreateLatchkeyClientParameters): La
     getUser: whenReady(() => getUser(ctx)),
     acceptTerms: whenReady(() => acceptTerms(ctx)),
     transferAccount: whenReady((p: { account: TransferAccount; nonce: string }) => transferAccount(ctx, p)),
-    logout: whenReady(() => session.logout()),
+    logout: whenReady(async () => {
+      // A mounted wallet frame wipes the keys it keeps now, not at its next check with the server.
+      const locked = embedded?.then((wallets) => wallets.lock()).catch(() => undefined);
+      await session.logout();
+      await locked;
+    }),
     trackEvent: (eventName, payload) =>
       trackEvent({ ...ctx, getAnalyticsId: () => analyticsId.get() }, eventName, payload),
     email: {

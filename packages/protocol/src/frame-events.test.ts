@@ -38,9 +38,14 @@ describe('frame events', () => {
     expectTypeOf<'missing_or_invalid_mfa'>().toExtend<FrameErrorOf<'privy:mfa:submit-enrollment'>>();
   });
 
-  it('keeps the MFA loop off the handshake, the device enrolment and clear only', () => {
+  it('keeps the MFA loop off the handshake, the device enrolment, lock and clear only', () => {
     expect([...mfaFreeFrameEvents].sort()).toEqual(
-      [frameEvents.ready, frameEvents.walletsEnrollDevice, frameEvents.mfaClear].sort(),
+      [
+        frameEvents.ready,
+        frameEvents.walletsEnrollDevice,
+        frameEvents.walletsLock,
+        frameEvents.mfaClear,
+      ].sort(),
     );
     expect(frameEvents.mfaClear).toBe('privy:mfa:clear');
     expect(frameEvents.authUnlinkPasskey).toBe('privy:auth:unlink-passkey');

@@ -23,6 +23,8 @@ export const frameEvents = {
   // enrolls the device right after a login.
   walletsCheckRecoveryPassword: 'privy:wallets:check-recovery-password',
   walletsEnrollDevice: 'privy:wallets:enroll-device',
+  // Latchkey's own: wipes the keys the frame keeps between operations (the SDK sends it on logout).
+  walletsLock: 'privy:wallets:lock',
   // Multi-factor (WIRE.md §6): the frame verifies codes and keeps the MFA token; the host never sees it.
   mfaVerify: 'privy:mfa:verify',
   mfaInitEnrollment: 'privy:mfa:init-enrollment',
@@ -172,6 +174,15 @@ export interface FrameEventMap {
     response: Record<string, never>;
     error: Failing;
   };
+  /**
+   * Wipes the wallet keys and auth shares the frame holds between operations: the next operation
+   * rebuilds them, after the server has confirmed the session again. No token needed.
+   */
+  'privy:wallets:lock': {
+    request: Record<string, never>;
+    response: Record<string, never>;
+    error: Failing;
+  };
   /** Verifies the MFA fields the request carries and keeps the token (WIRE.md §6). */
   'privy:mfa:verify': {
     request: FrameAuthData;
@@ -244,12 +255,13 @@ export const longFrameEvents: readonly FrameEventName[] = [
 /**
  * Events the host never wraps in its MFA loop (asking the user for a code and sending the request
  * again with the MFA fields when the frame answers `missing_or_invalid_mfa`): the handshake, the
- * device's enrolment (it touches no share) and `clear`. Every other event may reach a gated part of
+ * device's enrolment (it touches no share), `lock` and `clear`. Every other event may reach a gated part of
  * the server (share release, the per-signature session check, adding or removing a factor).
  */
 export const mfaFreeFrameEvents: readonly FrameEventName[] = [
   frameEvents.ready,
   frameEvents.walletsEnrollDevice,
+  frameEvents.walletsLock,
   frameEvents.mfaClear,
 ];
 

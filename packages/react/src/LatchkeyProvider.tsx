@@ -67,6 +67,8 @@ export function LatchkeyProvider({ appId, apiUrl, clientId, config = {}, childre
   const hasCustomAuth = customAuth !== undefined;
   // Wallet chains are read once, when the client is created.
   const chains = useRef({ supportedChains: config.supportedChains, defaultChain: config.defaultChain });
+  // So is the wallet frame's key idle window (it is in the frame's URL).
+  const keyIdleSeconds = useRef(config.embeddedWallets?.keyIdleSeconds);
 
   const client = useMemo(
     () =>
@@ -76,6 +78,7 @@ export function LatchkeyProvider({ appId, apiUrl, clientId, config = {}, childre
         clientId,
         supportedChains: chains.current.supportedChains,
         defaultChain: chains.current.defaultChain,
+        walletKeyIdleSeconds: keyIdleSeconds.current,
         // While the app's own auth is loading, its token is unknown: wait rather than log out.
         getCustomAccessToken: hasCustomAuth
           ? async () => {

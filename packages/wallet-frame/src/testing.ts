@@ -3,7 +3,7 @@
  * (Node tests against a real server, the bench's in-page timings), and the key library's inner steps
  * the bench times one by one. Not the frame's API: the frame's only interface is WIRE §6 messages.
  */
-export { AuthShareCache } from './frame/auth-shares.ts';
+export { AuthShareCache, sessionConfirmationMs } from './frame/auth-shares.ts';
 export { DeviceShares } from './frame/device-share.ts';
 export type { FrameContext } from './frame/frame-context.ts';
 export { dispatcher, type Envelope, type Reply } from './frame/messages.ts';

@@ -44,7 +44,7 @@ function pageWithFrame(apiUrl: string, server: TestClient) {
     },
   };
   async function answer(event: string, data: Record<string, unknown>) {
-    if (event === 'privy:iframe:ready') return { data: {} };
+    if (event === 'privy:iframe:ready' || event === 'privy:wallets:lock') return { data: {} };
     if (event !== 'privy:wallet:create') return { error: { type: 'error', message: `unscripted ${event}` } };
     const fixture = embeddedWalletFixture();
     const response = await framePost(
@@ -136,5 +136,28 @@ describe('client.embeddedWallets()', () => {
     await expect(wallets.createEthereumWallet()).rejects.toMatchObject({
       type: 'embedded_wallet_already_exists',
     });
+  });
+
+  it('puts the app’s key idle window in the frame URL, and a logout has the frame wipe its keys', async () => {
+    const { app, client: server } = await t.createApp();
+    const { client } = testClient(t, app.id, { walletKeyIdleSeconds: 90 });
+    await client.initialize();
+    await client.email.sendCode({ email: 'lock@example.com' });
+    await client.email.loginWithCode({
+      email: 'lock@example.com',
+      code: server.lastCode('lock@example.com'),
+    });
+    const page = pageWithFrame(t.url, server);
+    vi.stubGlobal('window', page.window);
+    vi.stubGlobal('document', page.document);
+    const wallets = await client.embeddedWallets();
+    // Nothing mounted, nothing held: a lock sends nothing (and mounts nothing).
+    await wallets.lock();
+    expect(page.mounted).toHaveLength(0);
+    await wallets.ready();
+    expect(new URL(page.iframe.src).searchParams.get('key_idle_seconds')).toBe('90');
+    await client.logout();
+    expect(page.received.map((r) => r.event)).toContain('privy:wallets:lock');
+    expect(client.getState().authenticated).toBe(false);
   });
 });

@@ -34,6 +34,7 @@ export async function clientEmbeddedWallets(
           appId: params.appId,
           clientId: params.clientId,
           analyticsId: caid,
+          keyIdleSeconds: params.walletKeyIdleSeconds,
         })),
     chains: params.supportedChains,
     defaultChain: params.defaultChain,

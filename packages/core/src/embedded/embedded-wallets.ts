@@ -1,4 +1,4 @@
-import type { EmbeddedWalletConfig } from '@latchkey/protocol';
+import { type EmbeddedWalletConfig, frameEvents } from '@latchkey/protocol';
 import type { SessionManager } from '../session/createSessionManager.ts';
 import {
   type EmbeddedChainType,
@@ -164,9 +164,18 @@ export interface EmbeddedWallets {
    * factors, forgetting the token, and unlinking a passkey that is a factor.
    */
   readonly mfa: EmbeddedMfa;
+  /**
+   * Has the frame wipe the wallet keys it keeps between operations (`privy:wallets:lock`): the next
+   * operation rebuilds them after the server confirms the session. The client sends it on logout. A
+   * frame not mounted, or not answering yet, holds nothing: resolves at once.
+   */
+  lock(): Promise<void>;
   /** Removes the frame; providers tell their listeners the accounts are gone. */
   destroy(): void;
 }
+
+/** A lock is a few microseconds of work in the frame: a logout does not wait long for its answer. */
+const lockTimeoutMs = 2_000;
 
 /**
  * The embedded-wallet API on top of the wallet frame and the session: creation (index 0 per
@@ -203,6 +212,9 @@ export function createEmbeddedWallets(params: CreateEmbeddedWalletsParameters): 
       ctx.confirm = hook;
     },
     mfa: embeddedMfa(ctx),
+    async lock() {
+      await ctx.readyProxy()?.request(frameEvents.walletsLock, {}, { timeoutMs: lockTimeoutMs });
+    },
     destroy() {
       for (const provider of ctx.providers.values()) provider.disconnect();
       ctx.providers.clear();

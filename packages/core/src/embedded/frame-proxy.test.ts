@@ -105,7 +105,7 @@ const ok = (data: unknown) => (): FrameAnswer => ({ data });
 
 function proxyOn(
   page: ReturnType<typeof scriptedPage>,
-  extra: { clientId?: string; analyticsId?: string } = {},
+  extra: { clientId?: string; analyticsId?: string; keyIdleSeconds?: number } = {},
 ) {
   return createFrameProxy({ apiUrl, appId, window: page.win, document: page.doc, ...extra });
 }
@@ -136,6 +136,19 @@ describe('frame proxy: mounting and the ready handshake', () => {
     expect(page.iframe.style).toMatchObject({ display: 'none', width: '0', height: '0' });
     expect(page.attributes['aria-hidden']).toBe('true');
     proxy.destroy();
+  });
+
+  it('passes the key idle window in whole seconds, 0 included', () => {
+    for (const [seconds, expected] of [
+      [90, '90'],
+      [0, '0'],
+      [12.6, '13'],
+    ] as const) {
+      const page = scriptedPage();
+      const proxy = proxyOn(page, { keyIdleSeconds: seconds });
+      expect(new URL(page.iframe.src).searchParams.get('key_idle_seconds')).toBe(expected);
+      proxy.destroy();
+    }
   });
 
   it('leaves empty query parameters out', () => {

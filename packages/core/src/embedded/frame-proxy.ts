@@ -2,6 +2,7 @@ import {
   frameEventPattern,
   frameEvents,
   framePagePath,
+  frameQuery,
   deduplicatedFrameEvents as protocolDeduplicatedEvents,
   longFrameEvents as protocolLongEvents,
 } from '@latchkey/protocol';
@@ -47,6 +48,8 @@ export interface CreateFrameProxyParameters {
   clientId?: string | undefined;
   /** The client analytics id (`caid`). */
   analyticsId?: string | undefined;
+  /** How long the frame keeps a wallet's rebuilt keys after their last use; default the frame's (300 s). */
+  keyIdleSeconds?: number | undefined;
   /** Default: the page's `window`. */
   window?: FrameWindow | undefined;
   /** Default: the page's `document`. */
@@ -84,11 +87,22 @@ export const longFrameEvents: ReadonlySet<string> = new Set(protocolLongEvents);
 /** Creates that must not run twice when asked twice at once (protocol's list: two entropies would race). */
 export const deduplicatedFrameEvents: ReadonlySet<string> = new Set(protocolDeduplicatedEvents);
 
-/** The frame page's URL: `{apiUrl}/apps/{appId}/embedded-wallets?caid=…&client_id=…`, empty ones left out. */
-export function frameUrl(apiUrl: string, appId: string, analyticsId?: string, clientId?: string): string {
+/**
+ * The frame page's URL: `{apiUrl}/apps/{appId}/embedded-wallets?caid=…&client_id=…&key_idle_seconds=…`,
+ * empty ones left out (the key idle window as whole seconds, when the app set one).
+ */
+export function frameUrl(
+  apiUrl: string,
+  appId: string,
+  analyticsId?: string,
+  clientId?: string,
+  keyIdleSeconds?: number,
+): string {
   const query = new URLSearchParams();
-  if (analyticsId) query.set('caid', analyticsId);
-  if (clientId) query.set('client_id', clientId);
+  if (analyticsId) query.set(frameQuery.analyticsId, analyticsId);
+  if (clientId) query.set(frameQuery.clientId, clientId);
+  if (keyIdleSeconds !== undefined && Number.isFinite(keyIdleSeconds))
+    query.set(frameQuery.keyIdleSeconds, String(Math.max(0, Math.round(keyIdleSeconds))));
   const search = query.toString();
   return `${apiUrl}${framePagePath('frame', appId)}${search ? `?${search}` : ''}`;
 }
@@ -159,7 +173,7 @@ export function createFrameProxy(params: CreateFrameProxyParameters): FrameProxy
   const nextId = () => `id-${++counter}`;
 
   const iframe = doc.createElement('iframe');
-  iframe.src = frameUrl(apiUrl, params.appId, params.analyticsId, params.clientId);
+  iframe.src = frameUrl(apiUrl, params.appId, params.analyticsId, params.clientId, params.keyIdleSeconds);
   iframe.style.display = 'none';
   iframe.style.width = '0';
   iframe.style.height = '0';

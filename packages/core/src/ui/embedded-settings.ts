@@ -19,6 +19,11 @@ export interface EmbeddedWalletsConfig {
   requireUserPasswordOnCreate?: boolean;
   /** Show the confirmation screens before signing; the app's `enforce_wallet_uis` forces them on. */
   showWalletUIs?: boolean;
+  /**
+   * Client only (the server has no such setting): how long the wallet frame keeps a wallet's rebuilt
+   * keys after its last use; the client's `walletKeyIdleSeconds`, default 300.
+   */
+  keyIdleSeconds?: number;
 }
 
 /** The embedded-wallet settings in force: the provider's config first, then the app's. */

@@ -13,6 +13,9 @@ import type { TestServer } from './test-server.ts';
 
 export interface FrameDevice {
   storage: ReturnType<typeof memoryStorage>;
+  /** The auth shares the frame page holds, and the keys it keeps (`authShares.keys`). */
+  authShares: AuthShareCache;
+  deviceShares: DeviceShares;
   /** Sends a WIRE §6 request with the device's token (unless `data` says otherwise); throws on an error reply. */
   ask(event: string, data: Record<string, unknown>): Promise<Record<string, unknown>>;
   /** Sends a request that must fail; resolves with the reply's error. */
@@ -23,8 +26,16 @@ export interface FrameDevice {
  * A browser device running the wallet frame: its own storage, page memory and device key, the app's
  * frame config, and the user's access token on every request (as the host SDK sends it).
  */
-export function frameDevice(t: TestServer, appId: string, accessToken: () => string): FrameDevice {
+export function frameDevice(
+  t: TestServer,
+  appId: string,
+  accessToken: () => string,
+  /** The key cache's idle window and the session confirmation's (the frame's defaults when absent). */
+  cache: { keyIdleMs?: number; sessionConfirmationMs?: number } = {},
+): FrameDevice {
   const storage = memoryStorage();
+  const authShares = new AuthShareCache(cache);
+  const deviceShares = new DeviceShares(() => storage, appId);
   const dispatch = dispatcher({
     config: { appId, apiUrl: t.url, allowedOrigins: [] },
     api: new ServerApi({
@@ -34,14 +45,16 @@ export function frameDevice(t: TestServer, appId: string, accessToken: () => str
       fetch: (input, init) =>
         fetch(input, { ...init, headers: { ...(init?.headers as object), origin: t.url } }),
     }),
-    deviceShares: new DeviceShares(() => storage, appId),
-    authShares: new AuthShareCache(),
+    deviceShares,
+    authShares,
   });
   let id = 0;
   const send = (event: string, data: Record<string, unknown>) =>
     dispatch({ id: ++id, event, data: { accessToken: accessToken(), ...data } });
   return {
     storage,
+    authShares,
+    deviceShares,
     async ask(event, data) {
       const reply = await send(event, data);
       if ('error' in reply) throw new Error(`${event}: ${reply.error.type} ${reply.error.message}`);

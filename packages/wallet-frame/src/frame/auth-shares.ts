@@ -1,5 +1,6 @@
 import { fromBase64 } from '../keys/index.ts';
 import { FrameError } from './frame-error.ts';
+import { defaultKeyIdleMs, KeyCache, maxKeyIdleMs } from './key-cache.ts';
 import type { ServerApi } from './server-api.ts';
 import { wipe } from './wipe.ts';
 
@@ -18,29 +19,91 @@ export interface HeldAuthShare {
 }
 
 /**
- * The auth shares this frame page holds between operations. Fetching the share is a device proof and a
- * server round trip; holding it in page memory lets a signature skip that. The rules that keep this
- * within the security model (docs/security.md):
- * - a held share is used only after the server confirms, for that very request's token or cookie, that
- *   the session it was released to is still live (`ServerApi.session`, run alongside the signature,
- *   whose result is dropped unless the check passes): a logout or a revoked session stops signing at
- *   once, and another user's or another session's request never uses it;
- * - any failed fetch or check forgets the entropy's share;
- * - a re-split (recovery, new recovery method) forgets it, since the server then holds a new one;
- * - it lives in this page's memory only, never in storage, and is zeroed when forgotten.
- * Keys, seeds and the entropy are never held: they are rebuilt for each operation and wiped after it.
+ * How long a server's "this token's session is live" holds for later requests with the same token
+ * (1 s): a burst of signatures asks once, and a revocation made elsewhere stops signing within this.
+ */
+export const sessionConfirmationMs = 1000;
+
+/**
+ * The auth shares this frame page holds between operations, and the keys rebuilt from them (`keys`).
+ * Fetching the share is a device proof and a server round trip, rebuilding the seed a PBKDF2; holding
+ * both in page memory lets a signature skip them. The rules that keep this within the security model
+ * (docs/security.md, 5):
+ * - a held share (and its keys) is used only once the server has confirmed, for that very request's
+ *   token or cookie, that the session it was released to is still live (`ServerApi.session`, run
+ *   alongside the signature, whose result is dropped unless the check passes), at most
+ *   `sessionConfirmationMs` ago: another user's or another session's request never uses it, and a
+ *   revocation stops signing within that;
+ * - a refused check forgets every share and key (a logout or revoked session), and so does `lock`
+ *   (which the SDK sends on logout: signing stops at once);
+ * - an entropy unused for `idleMs` (the app's `walletKeyIdleSeconds`) is forgotten; with 0 nothing is
+ *   held between operations;
+ * - a re-split (recovery, new recovery method) forgets the entropy's share, since the server then
+ *   holds a new one;
+ * - shares and keys live in this page's memory only, never in storage, and are zeroed when forgotten.
  */
 export class AuthShareCache {
-  readonly #held = new Map<string, HeldAuthShare>();
+  readonly #held = new Map<string, Holding>();
+  /** The rebuilt HD secrets, each bound to the held share it came from. */
+  readonly keys: KeyCache;
+  /** How long an entropy's share and keys stay after their last use; 0 keeps none. */
+  readonly idleMs: number;
+  /** The last session the server confirmed live: for which token (`''`: the cookie), which session, when. */
+  #confirmed: { credential: string; sessionId: string; at: number } | null = null;
+  readonly #confirmationMs: number;
 
-  /** The share held for `entropyId`, if any: usable only once its session is confirmed. */
+  /**
+   * `keyIdleMs`: the app's idle window (default 5 minutes, capped at 1 hour). `sessionConfirmationMs`
+   * shorter than the default: tests that want every use checked pass 0.
+   */
+  constructor(options: { keyIdleMs?: number | undefined; sessionConfirmationMs?: number | undefined } = {}) {
+    this.idleMs = Math.min(Math.max(0, options.keyIdleMs ?? defaultKeyIdleMs), maxKeyIdleMs);
+    this.keys = new KeyCache(this.idleMs > 0);
+    this.#confirmationMs = Math.min(
+      options.sessionConfirmationMs ?? sessionConfirmationMs,
+      sessionConfirmationMs,
+    );
+  }
+
+  /** True when the server said, under `sessionConfirmationMs` ago, that `accessToken` is of `sessionId`. */
+  sessionConfirmed(accessToken: string | null, sessionId: string): boolean {
+    const confirmed = this.#confirmed;
+    return (
+      confirmed !== null &&
+      confirmed.credential === (accessToken ?? '') &&
+      confirmed.sessionId === sessionId &&
+      Date.now() - confirmed.at < this.#confirmationMs
+    );
+  }
+
+  /** The session must be checked again at the next use (anything but a signature ran: MFA changes). */
+  unconfirmSession(): void {
+    this.#confirmed = null;
+  }
+
+  /** The server just answered, for `accessToken`, that its session `sessionId` is live. */
+  confirmSession(accessToken: string | null, sessionId: string): void {
+    this.#confirmed = { credential: accessToken ?? '', sessionId, at: Date.now() };
+  }
+
+  /** The share held for `entropyId`, if any (a use: its idle window starts again); usable once its session is confirmed. */
   cached(entropyId: string): HeldAuthShare | null {
-    return this.#held.get(entropyId) ?? null;
+    const holding = this.#held.get(entropyId);
+    if (!holding) return null;
+    const now = Date.now();
+    // A timer can fire late (a throttled background page): the window is checked here too.
+    if (now - holding.lastUsed >= this.idleMs) {
+      this.forget(entropyId);
+      return null;
+    }
+    holding.lastUsed = now;
+    return holding.held;
   }
 
   /**
    * Asks the server for the share (with this device's proof), replacing any held one, and keeps it for
-   * later requests of the same session; hand it back with `release` when the operation ends.
+   * later requests of the same session (unless the idle window is 0); hand it back with `release` when
+   * the operation ends.
    */
   async fetch(
     api: ServerApi,
@@ -56,26 +119,54 @@ export class AuthShareCache {
       share: decodeShare(released.share),
       verifiedDeviceShare: null,
     };
-    this.#held.set(entropyId, held);
+    if (this.idleMs > 0) {
+      const holding: Holding = { held, lastUsed: Date.now(), timer: undefined };
+      this.#held.set(entropyId, holding);
+      this.#schedule(entropyId, holding, this.idleMs);
+    }
     return held;
   }
 
   /** The end of an operation: a share this cache does not keep is zeroed now. */
   release(held: HeldAuthShare | null): void {
-    if (held && this.#held.get(held.entropyId) !== held) wipe(held.share);
+    if (held && this.#held.get(held.entropyId)?.held !== held) wipe(held.share);
   }
 
+  /** The entropy's share goes, and the keys rebuilt from it. */
   forget(entropyId: string): void {
-    const held = this.#held.get(entropyId);
-    if (!held) return;
+    this.keys.drop(entropyId);
+    const holding = this.#held.get(entropyId);
+    if (!holding) return;
     this.#held.delete(entropyId);
-    wipe(held.share);
+    clearTimeout(holding.timer);
+    wipe(holding.held.share);
   }
 
-  /** Every held share goes (a logout in this page, a failed session check). */
+  /** Every held share and key goes, and the session's confirmation (a lock, a refused session check). */
   forgetAll(): void {
+    this.#confirmed = null;
     for (const entropyId of [...this.#held.keys()]) this.forget(entropyId);
+    this.keys.dropAll();
   }
+
+  /** One timer per share, moved only when it fires (not on every use, which signs in microseconds). */
+  #schedule(entropyId: string, holding: Holding, delayMs: number): void {
+    holding.timer = setTimeout(() => {
+      if (this.#held.get(entropyId) !== holding) return;
+      const idle = Date.now() - holding.lastUsed;
+      if (idle >= this.idleMs) this.forget(entropyId);
+      else this.#schedule(entropyId, holding, this.idleMs - idle);
+    }, delayMs);
+    // In Node (tests, the server's own use of the frame code) a pending wipe must not keep the process up.
+    (holding.timer as { unref?: () => void }).unref?.();
+  }
+}
+
+/** A held share, when it was last used, and the timer that forgets it once idle. */
+interface Holding {
+  held: HeldAuthShare;
+  lastUsed: number;
+  timer: ReturnType<typeof setTimeout> | undefined;
 }
 
 /** A share from the server, decoded; a mangled one is the server's failure, not the request's. */

@@ -1,27 +1,30 @@
-// Not in the keys index (whose API is fixed); the frame wants the native PBKDF2 for its per-signature seed.
+// Not in the keys index (whose API is fixed); the frame wants the native PBKDF2 for its seed.
 import { seedFromEntropyAsync } from '../keys/entropy.ts';
 import { combineShares, primaryAddress } from '../keys/index.ts';
 import { decodeDeviceShare } from './device-share.ts';
 import type { FrameContext } from './frame-context.ts';
 import { FrameError, frameMessages } from './frame-error.ts';
+import { HdSecret } from './hd-secret.ts';
 import { type EntropyRef, sameAddress } from './request-data.ts';
 import { wipe } from './wipe.ts';
 import { type AuthShareOptions, withAuthShare } from './with-auth-share.ts';
 
-/** The rebuilt secret, valid only while `use` runs: it is zeroed as soon as `use` settles. */
-export interface Entropy {
-  entropy: Uint8Array;
-  seed: Uint8Array;
-}
+/**
+ * The rebuilt secret, valid only while `use` runs: `use` must not keep it, its bytes or its keys (they
+ * are zeroed when the operation ends, or later by the key cache), and must not wipe them itself.
+ */
+export type Entropy = HdSecret;
 
 export type EntropyOptions = AuthShareOptions;
 
 /**
  * Rebuilds the entropy from this device's share and the auth share, checks that it is the entropy the
- * request names, runs `use`, then wipes every secret byte (see withAuthShare for where the auth share
- * comes from and what `use` may do). A device share from before a recovery elsewhere combines to a
- * different secret: it is deleted and the caller hears `wallet_not_on_device`, which sends the user
- * through recovery.
+ * request names, runs `use`, then wipes every secret byte, or keeps the secret in the key cache for the
+ * next operation (see withAuthShare for where the auth share comes from and what `use` may do, and
+ * key-cache.ts for how long a kept secret lives). A `fresh` operation neither uses nor fills the cache:
+ * it exists to combine this device's share with the server's current one. A device share from before a
+ * recovery elsewhere combines to a different secret: it is deleted and the caller hears
+ * `wallet_not_on_device`, which sends the user through recovery.
  */
 export async function withEntropy<T>(
   ctx: FrameContext,
@@ -33,14 +36,24 @@ export async function withEntropy<T>(
   const stored = ctx.deviceShares.read(ref.entropyId);
   const deviceShare = decodeDeviceShare(stored);
   if (!stored || !deviceShare) throw new FrameError('wallet_not_on_device', frameMessages.notOnDevice);
+  const keys = ctx.authShares.keys;
   try {
     return await withAuthShare(
       ctx,
       accessToken,
       ref.entropyId,
       {
-        rebuild: (held) => rebuild(deviceShare, stored, held, ref),
-        wipe: (secret) => wipe(secret.entropy, secret.seed),
+        rebuild: async (held) => {
+          if (options.fresh) return rebuild(ctx, deviceShare, stored, held, ref);
+          const kept = keys.get(ref.entropyId, held, stored);
+          if (kept) return kept;
+          const secret = await rebuild(ctx, deviceShare, stored, held, ref);
+          if (secret) keys.keep(ref.entropyId, held, stored, secret);
+          return secret;
+        },
+        wipe: (secret) => {
+          if (!keys.holds(secret)) secret.wipe();
+        },
         dropStale: () => ctx.deviceShares.deleteStale(ref.entropyId),
       },
       use,
@@ -52,15 +65,16 @@ export async function withEntropy<T>(
 }
 
 /**
- * The entropy and seed of two shares, or null when they do not rebuild the entropy `ref` names. A pair
- * that passed this check before is not derived again: the same shares always give the same entropy.
+ * The secret of two shares, or null when they do not rebuild the entropy `ref` names. A pair that
+ * passed this check before is not derived again: the same shares always give the same entropy.
  */
 async function rebuild(
+  ctx: FrameContext,
   deviceShare: Uint8Array,
   stored: string,
   held: { share: Uint8Array; verifiedDeviceShare: string | null },
   ref: EntropyRef,
-): Promise<Entropy | null> {
+): Promise<HdSecret | null> {
   let entropy: Uint8Array;
   try {
     entropy = await combineShares(deviceShare, held.share);
@@ -69,6 +83,7 @@ async function rebuild(
     // to garbage; both mean the pair does not belong together.
     return null;
   }
+  ctx.authShares.keys.rebuilds += 1;
   const seed = await seedFromEntropyAsync(entropy);
   if (held.verifiedDeviceShare !== stored) {
     if (!sameAddress(ref.primaryChain, primaryAddress(seed, ref.primaryChain), ref.entropyId)) {
@@ -77,5 +92,5 @@ async function rebuild(
     }
     held.verifiedDeviceShare = stored;
   }
-  return { entropy, seed };
+  return new HdSecret(entropy, seed);
 }

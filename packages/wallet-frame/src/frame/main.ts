@@ -7,6 +7,8 @@ import { AuthShareCache } from './auth-shares.ts';
 import { readFrameConfig } from './config.ts';
 import { frameDeviceKey } from './device-key.ts';
 import { DeviceShares } from './device-share.ts';
+import { keyIdleMs } from './key-idle.ts';
+import { shareLocks } from './lock-channel.ts';
 import { installMessageListener } from './messages.ts';
 import { lendMfaToken } from './mfa/token-channel.ts';
 import { pageStorage } from './page-storage.ts';
@@ -17,11 +19,13 @@ const { storage, persistent } = pageStorage(window);
 const api = new ServerApi({ ...config, deviceKey: frameDeviceKey(config.appId) });
 // The key-export frame, a page of its own, borrows the MFA token the user verified here.
 lendMfaToken(api.mfaToken, config.appId);
+const authShares = new AuthShareCache({ keyIdleMs: keyIdleMs(location.search) });
 installMessageListener(window, {
   config,
   api,
   deviceShares: new DeviceShares(() => storage, config.appId),
-  authShares: new AuthShareCache(),
+  authShares,
+  locks: shareLocks(authShares, config.appId),
   persistentStorage: persistent,
 });
 

@@ -112,9 +112,13 @@ async function run(ctx: FrameContext, envelope: Envelope): Promise<Outcome> {
   if (!handler) return { error: { type: 'error', message: `Unsupported event ${envelope.event}` } };
   try {
     const data = requestData(envelope.data);
-    // Any request may carry a code to verify first (WIRE.md §6); `clear` only ever drops the token,
-    // and the handshake (which skips the queue) touches nothing.
-    if (event !== frameEvents.mfaClear && event !== frameEvents.ready) await verifyRequestMfa(ctx, data);
+    // The session confirmation spans a burst of signatures only: any other request (an MFA factor
+    // enrolled or removed, a code verified, a token cleared) has the next signature ask the server.
+    if (event !== frameEvents.walletsRpc && event !== frameEvents.ready) ctx.authShares.unconfirmSession();
+    // Any request may carry a code to verify first (WIRE.md §6); `clear` and `lock` only ever drop
+    // things, and the handshake (which skips the queue) touches nothing.
+    if (event !== frameEvents.mfaClear && event !== frameEvents.walletsLock && event !== frameEvents.ready)
+      await verifyRequestMfa(ctx, data);
     return { data: await handler(ctx, data) };
   } catch (error) {
     const reply = toReplyError(error);

@@ -19,6 +19,8 @@ export interface EmbeddedWalletsContext {
   readonly chains: readonly EvmChain[];
   /** The wallet frame's proxy, mounted on first use. */
   proxy(): FrameProxy;
+  /** The proxy, if mounted and its frame has answered the handshake (so may hold keys); else null. */
+  readyProxy(): FrameProxy | null;
   /** Removes the frame (the next call to `proxy()` mounts a new one when made by a factory). */
   destroyFrame(): void;
   /** One EIP-1193 provider per Ethereum wallet, by lower-cased address. */
@@ -37,6 +39,15 @@ export function createEmbeddedWalletsContext(
   params: CreateEmbeddedWalletsParameters,
 ): EmbeddedWalletsContext {
   let current: FrameProxy | null = null;
+  let answered: FrameProxy | null = null;
+  const watch = (proxy: FrameProxy) =>
+    proxy.ready.then(
+      () => {
+        if (current === proxy || proxy === params.proxy) answered = proxy;
+      },
+      () => undefined,
+    );
+  if (typeof params.proxy !== 'function') void watch(params.proxy);
   return {
     session: params.session,
     params,
@@ -46,6 +57,7 @@ export function createEmbeddedWalletsContext(
       if (current) return current;
       const made = params.proxy();
       current = made;
+      void watch(made);
       made.ready.catch(() => {
         if (current !== made) return;
         current = null;
@@ -53,10 +65,12 @@ export function createEmbeddedWalletsContext(
       });
       return made;
     },
+    readyProxy: () => answered,
     destroyFrame() {
       if (typeof params.proxy !== 'function') params.proxy.destroy();
       current?.destroy();
       current = null;
+      answered = null;
     },
     providers: new Map(),
     confirm: params.confirm ?? null,

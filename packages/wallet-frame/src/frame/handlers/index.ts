@@ -24,6 +24,7 @@ import { walletsCheckPassword } from './wallets-check-password.ts';
 import { walletsConnect } from './wallets-connect.ts';
 import { walletsEnrollDevice } from './wallets-enroll-device.ts';
 import { walletsImport } from './wallets-import.ts';
+import { walletsLock } from './wallets-lock.ts';
 import { walletsRecover } from './wallets-recover.ts';
 import { walletsRpc } from './wallets-rpc.ts';
 import { walletsSetRecovery } from './wallets-set-recovery.ts';
@@ -50,6 +51,7 @@ export const handlers: { readonly [E in FrameEventName]: Handler<E> } = {
   [frameEvents.walletsImport]: walletsImport,
   [frameEvents.walletsCheckRecoveryPassword]: walletsCheckPassword,
   [frameEvents.walletsEnrollDevice]: walletsEnrollDevice,
+  [frameEvents.walletsLock]: walletsLock,
   [frameEvents.mfaVerify]: mfaVerify,
   [frameEvents.mfaInitEnrollment]: mfaInitEnrollment,
   [frameEvents.mfaSubmitEnrollment]: mfaSubmitEnrollment,

@@ -1,6 +1,4 @@
-// Not in the keys index (whose API is fixed): the key as bytes, which are wiped after signing.
-import { ethereumSigner } from '../../keys/derive-ethereum.ts';
-import { ethereumRpc, fromBase64, solanaKey, solanaSignMessage, toBase64 } from '../../keys/index.ts';
+import { ethereumRpc, fromBase64, solanaSignMessage, toBase64 } from '../../keys/index.ts';
 import { withEntropy } from '../entropy-session.ts';
 import type { FrameContext } from '../frame-context.ts';
 import { FrameError } from '../frame-error.ts';
@@ -12,7 +10,6 @@ import {
   hdWalletIndex,
   type RequestData,
 } from '../request-data.ts';
-import { wipe } from '../wipe.ts';
 
 interface RpcRequest {
   method: string;
@@ -26,8 +23,9 @@ interface RpcReply {
 }
 
 /**
- * `privy:wallets:rpc`: signs with the wallet at (`chainType`, `hdWalletIndex`). The key is derived inside
- * this call and dropped when it returns; only the signature leaves the frame.
+ * `privy:wallets:rpc`: signs with the wallet at (`chainType`, `hdWalletIndex`). The key is derived from
+ * the rebuilt secret on first use and lives exactly as long as it (withEntropy); only the signature
+ * leaves the frame.
  */
 export async function walletsRpc(ctx: FrameContext, data: RequestData): Promise<RpcReply> {
   const token = accessToken(data);
@@ -37,31 +35,24 @@ export async function walletsRpc(ctx: FrameContext, data: RequestData): Promise<
   const request = rpcRequest(data.request);
   // Checked before the shares are fetched: a malformed request costs no key material.
   const message = chain === 'solana' ? solanaMessage(request) : null;
-  return withEntropy(ctx, token, ref, async ({ seed }) => {
+  return withEntropy(ctx, token, ref, async (secret) => {
+    // The key belongs to the secret: kept with it in the key cache, or wiped with it after this call.
     if (chain === 'ethereum') {
-      const key = ethereumSigner(seed, index);
-      try {
-        const signature = await ethereumRpc(key, request);
-        return {
-          address: key.address,
-          chainType: chain,
-          response: { method: request.method, data: signature },
-        };
-      } finally {
-        wipe(key.privateKey);
-      }
-    }
-    const key = solanaKey(seed, index);
-    try {
-      const signature = solanaSignMessage(key.secretKey, message!);
+      const key = secret.ethereumSigner(index);
+      const signature = await ethereumRpc(key, request);
       return {
         address: key.address,
         chainType: chain,
-        response: { method: request.method, data: { signature: toBase64(signature) } },
+        response: { method: request.method, data: signature },
       };
-    } finally {
-      wipe(key.secretKey);
     }
+    const key = secret.solanaKey(index);
+    const signature = solanaSignMessage(key.secretKey, message!);
+    return {
+      address: key.address,
+      chainType: chain,
+      response: { method: request.method, data: { signature: toBase64(signature) } },
+    };
   });
 }
 
