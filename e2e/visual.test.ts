@@ -12,6 +12,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type Stack, startStack } from '@latchkey/test/e2e';
+import { totpCode } from '@latchkey/test/server';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { seriousViolations } from './axe.ts';
@@ -30,20 +31,32 @@ const viewports = [
   { width: 375, height: 812 },
 ];
 
+/** The signed-in entries' user: the MFA app's test credentials (a fixed email and code). */
+const galleryUser = { email: 'ada@example.com', code: '424242' };
+
 /** Turnstile's explicit-render API, stood in for: its challenge waits for the user and never answers. */
 const waitingTurnstile = `window.turnstile = { render() { return 'widget-1'; }, execute() {}, remove() {} };`;
 
 /** What the gallery page (packages/react/gallery/main.tsx) offers as `window.lkGallery`. */
 interface GalleryInfo {
-  entries: { id: string; phone: boolean; ready: string | null; typeCode: string | null }[];
+  entries: { id: string; phone: boolean; ready: string | null; typeCode: string | null; signedIn: boolean }[];
   missing: Record<string, string>;
   uncovered: string[];
   show(id: string, theme: string): Promise<void>;
+  user: {
+    logIn(email: string, code: string): Promise<string[]>;
+    startTotp(): Promise<string>;
+    finishTotp(code: string): Promise<string[]>;
+  };
 }
+/** In the page (evaluated there: nothing of this file's scope reaches it). */
+type GalleryWindow = Window & { lkGallery: GalleryInfo };
 
 describe('modal screens: visual regression and accessibility', () => {
   let stack: Stack;
   let appId: string;
+  /** An app with MFA (authenticator apps) and its test credentials on: the signed-in entries' client. */
+  let userAppId: string;
 
   beforeAll(async () => {
     mkdirSync(artifacts, { recursive: true });
@@ -57,6 +70,13 @@ describe('modal screens: visual regression and accessibility', () => {
       enabled_captcha_provider: 'turnstile',
       captcha_site_key: 't:gallery-site',
       captcha_secret_key: 'gallery-secret',
+    });
+    userAppId = await stack.createApp({
+      email_auth: true,
+      mfa_methods: ['totp'],
+      test_credentials_enabled: true,
+      test_email: galleryUser.email,
+      test_otp_code: galleryUser.code,
     });
   });
   afterAll(async () => {
@@ -78,19 +98,43 @@ describe('modal screens: visual regression and accessibility', () => {
     // The motion itself is tested in modal-layout.test.ts.
     await page.emulateMedia({ reducedMotion: 'reduce' });
     await page.clock.install({ time: startTime });
-    const query = new URLSearchParams({ appId, apiUrl: stack.apiUrl });
+    const query = new URLSearchParams({ appId, apiUrl: stack.apiUrl, userAppId });
     await page.goto(`${stack.demo.url}/gallery/?${query}`);
     await page.waitForFunction(() => 'lkGallery' in window);
     await page.clock.pauseAt(startTime + 60_000);
     return { context, page, errors };
   }
 
+  /**
+   * Logs the signed-in entries' user in through the real server (the app's test credentials) and, the
+   * first time, enrols their authenticator app through the wallet frame, with the code for its secret
+   * on the server's clock. The page's clock runs meanwhile (the frame's handshake has timers).
+   */
+  async function logInUser(page: Page): Promise<void> {
+    await page.clock.resume();
+    const { email, code } = galleryUser;
+    let factors = await page.evaluate(
+      ([email, code]) => (window as GalleryWindow).lkGallery.user.logIn(email, code),
+      [email, code] as const,
+    );
+    if (!factors.includes('totp')) {
+      const secret = await page.evaluate(() => (window as GalleryWindow).lkGallery.user.startTotp());
+      const totp = totpCode(secret, stack.server.ctx.now());
+      factors = await page.evaluate(
+        (totp) => (window as GalleryWindow).lkGallery.user.finishTotp(totp),
+        totp,
+      );
+    }
+    expect(factors).toEqual(['totp']);
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
+  }
+
   /** Shows an entry and waits until its screen settled; the paused clock is moved on by hand. */
   async function show(page: Page, entry: GalleryInfo['entries'][number], theme: string): Promise<void> {
-    await page.evaluate(
-      ([id, theme]) => (window as unknown as { lkGallery: GalleryInfo }).lkGallery.show(id, theme),
-      [entry.id, theme] as const,
-    );
+    await page.evaluate(([id, theme]) => (window as GalleryWindow).lkGallery.show(id, theme), [
+      entry.id,
+      theme,
+    ] as const);
     // Short timers (the wallets' discovery) run; the code screen's 30 s countdown stays put.
     await page.clock.runFor(500);
     if (entry.typeCode) {
@@ -162,15 +206,19 @@ describe('modal screens: visual regression and accessibility', () => {
       for (const phone of [false, true]) {
         const { context, page, errors } = await openGallery(viewport, phone);
         try {
-          const info: Omit<GalleryInfo, 'show'> = await page.evaluate(() => {
-            const { entries, missing, uncovered } = (window as unknown as { lkGallery: GalleryInfo })
-              .lkGallery;
+          const info: Pick<GalleryInfo, 'entries' | 'missing' | 'uncovered'> = await page.evaluate(() => {
+            const { entries, missing, uncovered } = (window as GalleryWindow).lkGallery;
             return { entries, missing, uncovered };
           });
           expect(info.uncovered, 'modal screens the gallery does not show').toEqual([]);
           expect(info.entries.length).toBeGreaterThan(60);
 
+          let loggedIn = false;
           for (const entry of info.entries.filter((e) => e.phone === phone)) {
+            if (entry.signedIn && !loggedIn) {
+              await logInUser(page);
+              loggedIn = true;
+            }
             for (const theme of themes) {
               const name = `${entry.id}-${viewport.width}-${theme}`;
               await show(page, entry, theme);
@@ -186,7 +234,11 @@ describe('modal screens: visual regression and accessibility', () => {
 
           if (!phone) {
             // The shell's geometry, on the landing with many methods (the full height).
-            await show(page, { id: 'landing-many', phone: false, ready: null, typeCode: null }, 'light');
+            await show(
+              page,
+              { id: 'landing-many', phone: false, ready: null, typeCode: null, signedIn: false },
+              'light',
+            );
             const box = await page.locator('.lk-modal').boundingBox();
             if (!box) throw new Error('The dialog has no box');
             if (wide) {

@@ -1,4 +1,5 @@
 import type { LatchkeyClient, ModalRequest } from '@latchkey/core';
+import { retryAt, type Screen } from '@latchkey/core/modal';
 import {
   type CSSProperties,
   useEffect,
@@ -59,6 +60,15 @@ export function Gallery({ client, entry, theme, requestId, onShown }: GalleryPro
     () => ({ intent: 'login', ...entry.request, id: requestId }),
     [entry, requestId],
   );
+  // An error screen learns when its limit ends as the flow's does (from the 429's wait), when the
+  // error happens: here at each showing (each mounts afresh), so the countdown shows the whole wait.
+  const screen: Screen = useMemo(
+    () =>
+      entry.screen.name === 'error'
+        ? { ...entry.screen, retryAt: retryAt(entry.screen.error) }
+        : entry.screen,
+    [entry],
+  );
 
   useLayoutEffect(() => {
     injectModalStyles();
@@ -71,7 +81,7 @@ export function Gallery({ client, entry, theme, requestId, onShown }: GalleryPro
     };
   }, [client, entry, flow, request]);
 
-  const Area = useArea(areaOf[entry.screen.name], (error) => console.error('gallery: no area chunk', error));
+  const Area = useArea(areaOf[screen.name], (error) => console.error('gallery: no area chunk', error));
   const flowState = useSyncExternalStore(flow.subscribe, flow.getState, flow.getState);
   const shown = flowState.request?.id === request.id && state.ready && Area !== null;
   useEffect(() => {
@@ -92,7 +102,7 @@ export function Gallery({ client, entry, theme, requestId, onShown }: GalleryPro
         className="lk-modal"
         data-testid="lk-modal"
         data-theme={modal.scheme}
-        data-size={screenSize(entry.screen.name, app, config)}
+        data-size={screenSize(screen.name, app, config)}
         data-lk-gallery={entry.id}
         style={themeStyle(modal) as CSSProperties}
         aria-labelledby={titleId}
@@ -105,7 +115,7 @@ export function Gallery({ client, entry, theme, requestId, onShown }: GalleryPro
             config={config}
             app={app}
             request={request}
-            screen={entry.screen}
+            screen={screen}
             Area={Area}
             visit={0}
             titleId={titleId}

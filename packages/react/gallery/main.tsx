@@ -1,9 +1,13 @@
 /**
- * The screen gallery's page (`/gallery/?appId=…&apiUrl=…`): a real Latchkey client for the app on the
- * test server, and `window.lkGallery.show(id, theme)`, which shows one entry in the modal and resolves
- * once its screen has rendered. The e2e visual test drives it (e2e/visual.test.ts).
+ * The screen gallery's page (`/gallery/?appId=…&apiUrl=…&userAppId=…`): a real Latchkey client for the
+ * app on the test server, and `window.lkGallery.show(id, theme)`, which shows one entry in the modal and
+ * resolves once its screen has rendered. Entries `signedIn` get a second client, for `userAppId` (an
+ * app with MFA), whose user the test logs in and enrols through `lkGallery.user`. The e2e visual test
+ * drives it (e2e/visual.test.ts).
  */
-import { createLatchkeyClient } from '@latchkey/core';
+import { createLatchkeyClient, memoryStorage } from '@latchkey/core';
+import { createMfaClient, userMfaMethods } from '@latchkey/core/mfa';
+import type { MfaMethod } from '@latchkey/protocol';
 import { createRoot } from 'react-dom/client';
 import { areaOf } from '../src/modal/registry.ts';
 import { galleryEntries, notInGallery } from './entries.ts';
@@ -13,12 +17,27 @@ declare global {
   interface Window {
     lkGallery?: {
       /** The entries, with what the test needs to know to show each one. */
-      entries: { id: string; phone: boolean; ready: string | null; typeCode: string | null }[];
+      entries: {
+        id: string;
+        phone: boolean;
+        ready: string | null;
+        typeCode: string | null;
+        signedIn: boolean;
+      }[];
       /** Screens left out, with the reason. */
       missing: Record<string, string>;
       /** Screens of the modal that no entry shows and no reason explains (should be none). */
       uncovered: string[];
       show(id: string, theme: GalleryTheme): Promise<void>;
+      /** The signed-in user's client, set up by the test through the real server. */
+      user: {
+        /** Logs in with the email's code (the app's test credentials); resolves with the user's factors. */
+        logIn(email: string, code: string): Promise<MfaMethod[]>;
+        /** Starts enrolling an authenticator app; resolves with its secret (the setup key). */
+        startTotp(): Promise<string>;
+        /** The authenticator's code for that secret; resolves with the user's factors. */
+        finishTotp(code: string): Promise<MfaMethod[]>;
+      };
     };
   }
 }
@@ -52,9 +71,17 @@ function announceWaitingWallet(): void {
 }
 
 const params = new URLSearchParams(location.search);
-const client = createLatchkeyClient({ appId: params.get('appId') ?? '', apiUrl: params.get('apiUrl') ?? '' });
+const apiUrl = params.get('apiUrl') ?? '';
+const client = createLatchkeyClient({ appId: params.get('appId') ?? '', apiUrl });
+// Its session in memory: the two clients share the page's storage keys, and the first stays logged out.
+const userClient = createLatchkeyClient({
+  appId: params.get('userAppId') ?? '',
+  apiUrl,
+  storage: memoryStorage(),
+});
 announceWaitingWallet();
-await client.initialize();
+await Promise.all([client.initialize(), userClient.initialize()]);
+const userMfa = createMfaClient(userClient);
 
 const element = document.getElementById('root');
 if (!element) throw new Error('gallery: no #root');
@@ -67,6 +94,7 @@ window.lkGallery = {
     phone: entry.phone ?? false,
     ready: entry.ready ?? null,
     typeCode: entry.typeCode ?? null,
+    signedIn: entry.signedIn ?? false,
   })),
   missing: notInGallery as Record<string, string>,
   uncovered: Object.keys(areaOf).filter(
@@ -80,7 +108,7 @@ window.lkGallery = {
       root.render(
         <Gallery
           key={showing}
-          client={client}
+          client={entry.signedIn ? userClient : client}
           entry={entry}
           theme={theme}
           requestId={showing}
@@ -88,5 +116,17 @@ window.lkGallery = {
         />,
       );
     });
+  },
+  user: {
+    async logIn(email, code) {
+      await userClient.email.sendCode({ email });
+      const { user } = await userClient.email.loginWithCode({ email, code });
+      return userMfaMethods(user);
+    },
+    startTotp: async () => (await userMfa.initEnrollmentWithTotp()).secret,
+    async finishTotp(code) {
+      await userMfa.submitEnrollmentWithTotp({ mfaCode: code });
+      return userMfaMethods(await userClient.getUser());
+    },
   },
 };
