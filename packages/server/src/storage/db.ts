@@ -65,6 +65,11 @@ export async function openStorage(
     // here; unheard, the pool's 'error' event would end the process. The pool replaces it on next
     // use, and `/ready` reports the database while it cannot.
     pool.on('error', () => {});
+    // The same for a connection dropped while checked out between two statements (a transaction's,
+    // a background job's): the pool stops listening to a client it lends, and a client's 'error'
+    // with no listener is an uncaught exception. The statement in flight still fails with the
+    // error, and the pool discards the broken client when it comes back.
+    pool.on('connect', (client) => client.on('error', () => {}));
     const db = new Kysely<Database>({ dialect: observed(new PostgresDialect({ pool }), options) });
     await migrate(db as Kysely<unknown>, { postgres: true, featureMigrations });
     return { db, dialect: 'postgres', pool, close: () => db.destroy() };

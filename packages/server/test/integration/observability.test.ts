@@ -217,4 +217,25 @@ describe.runIf(process.env.DATABASE_URL)('readiness when PostgreSQL stops answer
     await proxy.open();
     expect((await fetch(`${t.url}/ready`)).status).toBe(200);
   });
+
+  it('a connection dropped in the middle of a transaction fails that transaction, not the process', async () => {
+    const uncaught: unknown[] = [];
+    const onUncaught = (error: unknown) => uncaught.push(error);
+    process.on('uncaughtException', onUncaught);
+    try {
+      const transaction = t.ctx.db.transaction().execute(async (trx) => {
+        await sql`select 1`.execute(trx);
+        // The client is lent out between two statements when the database goes away.
+        await proxy.close();
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        await sql`select 1`.execute(trx);
+      });
+      await expect(transaction).rejects.toThrow();
+      expect(uncaught).toEqual([]);
+    } finally {
+      process.off('uncaughtException', onUncaught);
+      await proxy.open();
+    }
+    expect((await fetch(`${t.url}/ready`)).status).toBe(200);
+  });
 });
