@@ -22,6 +22,7 @@ import {
   submitEmail,
   text,
 } from '@latchkey/test/e2e';
+import { cleanEnv } from '@latchkey/test/server/processes';
 import { ed25519 } from '@noble/curves/ed25519.js';
 import { base58 } from '@scure/base';
 import type { Browser, Page } from 'playwright-core';
@@ -115,8 +116,9 @@ describe('npm start', () => {
         '--data-dir',
         dataDir,
       ],
-      // Its own process group, so the whole tree can be stopped at the end.
-      { cwd: root, detached: true, stdio: ['ignore', 'pipe', 'pipe'] },
+      // Its own process group, so the whole tree can be stopped at the end. The environment of a
+      // fresh machine: CI's DATABASE_URL / REDIS_URL must not point `npm start` at a shared database.
+      { cwd: root, env: cleanEnv(), detached: true, stdio: ['ignore', 'pipe', 'pipe'] },
     );
     exited = new Promise((resolve) => child.once('exit', (code) => resolve(code)));
     child.stdout!.on('data', (chunk: Buffer) => {

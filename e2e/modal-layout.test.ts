@@ -85,8 +85,15 @@ const runningInModal = (page: Page) =>
         .filter((a) => a.playState === 'running').length,
   );
 
-/** Waits until the modal has stopped moving (open, height and screen transitions done). */
+/**
+ * Waits until the modal has stopped moving (open, height and screen transitions done). Two frames
+ * first: a change's height animation starts from the ResizeObserver after the next layout, and a
+ * poll before it would find nothing running yet (seen on a loaded CI machine).
+ */
 async function settled(page: Page): Promise<void> {
+  await page.evaluate(
+    () => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))),
+  );
   await expect.poll(() => runningInModal(page)).toBe(0);
 }
 
