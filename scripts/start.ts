@@ -78,6 +78,10 @@ function track(name: string, child: ChildProcess): void {
   });
 }
 
+/** A line without its ANSI colour codes (ESC [ … m). */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the escape character is what is removed
+const withoutColours = (line: string) => line.replace(/\u001b\[[0-9;]*m/g, '');
+
 /** Copies a child's output line by line with a prefix, handing each line to `onLine` too. */
 function pipeLines(
   stream: NodeJS.ReadableStream | null,
@@ -180,7 +184,8 @@ if (!stopping) {
     track('demo', demo);
     let announced = false;
     pipeLines(demo.stdout, process.stdout, '[demo]   ', (line) => {
-      if (announced || !/Local:/.test(line)) return;
+      // Vite colours its lines when it thinks a terminal or CI is watching (picocolors reads `CI`).
+      if (announced || !/Local:/.test(withoutColours(line))) return;
       announced = true;
       console.log('');
       console.log(`  Latchkey server  ${apiUrl}  (app ${appId})`);
