@@ -32,10 +32,11 @@ export async function migrate(
   const migrator = new Migrator({ db, provider, ...(migrationTableSchema ? { migrationTableSchema } : {}) });
   const run = () => (options.to ? migrator.migrateTo(options.to) : migrator.migrateToLatest());
   let { error, results } = await run();
-  // Kysely's check for its own tables introspects every schema of the database; a schema another
-  // client drops at that moment fails it with 3F000 (invalid_schema_name) naming that schema. Nothing
-  // of ours ran (on PostgreSQL the migrations are one transaction), so try again.
-  for (let attempt = 1; attempt < 5 && error && droppedSchemaRace(error); attempt++)
+  // Kysely's check for its own tables introspects every schema of the database, so DDL another client
+  // runs in its own schema at that moment can fail it: a schema dropped (3F000), or a table or column
+  // renamed or dropped while the catalogue is read (42P01, 42703; both seen between parallel test
+  // files). That check comes before any migration (no `results`), so nothing of ours ran: try again.
+  for (let attempt = 1; attempt < 5 && error && results === undefined && concurrentDdl(error); attempt++)
     ({ error, results } = await run());
   if (error) {
     const failed = results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';
@@ -43,8 +44,10 @@ export async function migrate(
   }
 }
 
-/** PostgreSQL's invalid_schema_name: a schema vanished under a query that listed it. */
-const droppedSchemaRace = (error: unknown) => (error as { code?: string } | null)?.code === '3F000';
+/** invalid_schema_name, undefined_table, undefined_column: another client's DDL under a catalogue read. */
+const concurrentDdlCodes = new Set(['3F000', '42P01', '42703']);
+const concurrentDdl = (error: unknown) =>
+  concurrentDdlCodes.has((error as { code?: string } | null)?.code ?? '');
 
 async function currentSchema(db: Kysely<unknown>): Promise<string> {
   const { rows } = await sql<{ schema: string | null }>`select current_schema() as schema`.execute(db);
