@@ -7,6 +7,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
+import { type CliResult, runProcess } from '@latchkey/test/server/processes';
 import { npm } from '../scripts/packages.ts';
 
 const run = promisify(execFile);
@@ -183,24 +184,8 @@ export async function runTool(dir: string, script: string, args: string[]): Prom
 }
 
 /** The installed `latchkey` bin (node_modules/.bin/latchkey, run through its own shebang), to completion. */
-export function latchkey(
-  dir: string,
-  args: string[],
-  env: NodeJS.ProcessEnv,
-): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(join(dir, 'node_modules/.bin/latchkey'), args, {
-      cwd: dir,
-      env,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk) => (stdout += chunk));
-    child.stderr.on('data', (chunk) => (stderr += chunk));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
+export function latchkey(dir: string, args: string[], env: NodeJS.ProcessEnv): Promise<CliResult> {
+  return runProcess(join(dir, 'node_modules/.bin/latchkey'), args, { cwd: dir, env });
 }
 
 /** `latchkey serve` from the installed bin, resolved once it prints its URL; `stop` ends it. */

@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { jsonRpc } from './json-rpc.ts';
 
 /** A Hardhat 2 node on 127.0.0.1 (chain id 31337), started for one test file or by `npm start`. */
 export interface EvmNode {
@@ -82,16 +83,7 @@ export async function startEvmNode(options: EvmNodeOptions = {}): Promise<EvmNod
     url,
     chainId: 31337,
     exited,
-    async rpc(method, params = []) {
-      const response = await fetch(url, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
-      });
-      const body = (await response.json()) as { result?: unknown; error?: { message: string } };
-      if (body.error) throw new Error(`${method}: ${body.error.message}`);
-      return body.result;
-    },
+    rpc: (method, params = []) => jsonRpc(url, method, params),
     stop: () =>
       new Promise<void>((resolve) => {
         if (child.exitCode !== null || child.signalCode !== null) return resolve();

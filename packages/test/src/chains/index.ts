@@ -4,5 +4,6 @@
  */
 export * from './evm-node.ts';
 export * from './hardhat-signer.ts';
+export * from './json-rpc.ts';
 export * from './solana-rpc.ts';
 export * from './solana-transactions.ts';

@@ -41,10 +41,10 @@ export interface CliOptions {
   cwd?: string;
 }
 
-/** Runs `latchkey …` to its exit. */
-export function runCli(args: string[], options: CliOptions): Promise<CliResult> {
+/** Runs `file` with `args` to its exit, collecting what it prints. */
+export function runProcess(file: string, args: string[], options: CliOptions): Promise<CliResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, cliArgs(args), {
+    const child = spawn(file, args, {
       cwd: options.cwd ?? repoRoot,
       env: options.env,
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -57,6 +57,10 @@ export function runCli(args: string[], options: CliOptions): Promise<CliResult> 
     child.on('close', (code) => resolve({ code, stdout, stderr }));
   });
 }
+
+/** Runs `latchkey …` from its sources to its exit. */
+export const runCli = (args: string[], options: CliOptions): Promise<CliResult> =>
+  runProcess(process.execPath, cliArgs(args), options);
 
 export interface ServerProcess {
   url: string;
