@@ -1,8 +1,12 @@
-import type { ChainType, MfaMethod, ModalLoginMethod } from '@latchkey/protocol';
+import type { ChainType, ModalLoginMethod } from '@latchkey/protocol';
+import { embeddedCopy } from './embedded.ts';
+import { mfaCopy } from './mfa.ts';
+import { signingCopy } from './signing.ts';
 
 /**
  * Every string the modal shows, in English, as the spec words them (document 1 §2 and §5,
- * document 2 §8). Screens read from here and nowhere else.
+ * document 2 §8). Screens read from here and nowhere else; the three largest areas' strings
+ * (embedded wallets, signing, multi-factor) are in their own files beside this one.
  */
 export const en = {
   close: 'Close',
@@ -158,60 +162,7 @@ export const en = {
   viewTerms: 'View Terms',
   viewPrivacy: 'View Privacy Policy',
 
-  // Embedded wallets: creation after login, password recovery (document 1 §2 Gate and result
-  // screens, Recovery; §5 Password). Lines marked "Latchkey's own" are not worded by the spec.
-  embedded: {
-    creatingTitle: 'Creating your wallet',
-    creatingBody: 'Please wait...',
-    welcome: 'Welcome',
-    welcomeTo: (app: string) => `to ${app}`,
-    allSet: 'All set!',
-    accountCreated: "You've successfully created an account.",
-    accountSecured: 'Your account is secured.',
-    setPasswordTitle: 'Set your password',
-    /** Latchkey's own. */
-    setPasswordBody: 'You will need it to use your wallet on a new device.',
-    savePasswordTitle: 'Save your password',
-    /** Latchkey's own. */
-    savePasswordBody: 'Keep it somewhere safe. Nobody, not even us, can recover it for you.',
-    confirmPasswordTitle: 'Confirm your password',
-    /** Latchkey's own. */
-    confirmPasswordBody: 'Type your password again.',
-    confirmSavedTitle: 'Confirm you have saved',
-    acknowledgement:
-      'I understand that if I lose my password and device, I will lose access to my account and my assets.',
-    passwordLabel: 'Password',
-    confirmPasswordLabel: 'Confirm password',
-    passwordTooShort: 'Password must be at least 6 characters',
-    invalidCharacters: (characters: readonly string[]) =>
-      `Invalid characters used ( ${characters.join(' ')} )`,
-    passwordsDoNotMatch: 'Passwords do not match',
-    /** Latchkey's own: the meter's accessible name. */
-    strength: 'Password strength',
-    strengths: { Weak: 'Weak', Medium: 'Medium', Strong: 'Strong' },
-    copy: 'Copy',
-    copied: 'Copied',
-    download: 'Download',
-    continue: 'Continue',
-    cancel: 'Cancel',
-    confirm: 'Confirm',
-    /** Latchkey's own: the downloaded recovery file. */
-    recoveryFile: (app: string, password: string) =>
-      `${app ? `${app} wallet` : 'Wallet'} recovery password\n\n${password}\n\nKeep this file private. Anyone with it and access to your account can use your wallet.\n`,
-    enterPasswordTitle: 'Enter your password',
-    recoverAccount: 'Recover your account',
-    whyNecessary: 'Why is this necessary?',
-    /** Latchkey's own. */
-    whyNecessaryBody:
-      'Your wallet is secured with a password you chose. This device does not have your wallet yet: enter that password to restore it here.',
-    /** Latchkey's own. */
-    wrongPassword: 'Incorrect password. Please try again.',
-    unableToRecover: 'Unable to recover wallet',
-    /** Latchkey's own: the current password could not be checked (not a wrong one). */
-    unableToCheckPassword: 'Unable to check your password. Please try again.',
-    /** Latchkey's own: 'Enter your password' before a new one. */
-    currentPasswordBody: 'Enter your current password to set a new one.',
-  },
+  embedded: embeddedCopy,
 
   // Results
   success: 'Success',
@@ -250,102 +201,7 @@ export const en = {
   useDifferentEmail: 'Use a different email',
   useDifferentPhone: 'Use a different phone number',
 
-  // Signing and sending with embedded wallets (document 1 §2 Wallet actions, document 2 §2 and §8)
-  signingScreens: {
-    signMessage: 'Sign message',
-    signMessageDescription: 'Signing this message will not cost you any fees.',
-    signAndContinue: 'Sign and continue',
-    notNow: 'Not now',
-    copy: 'Copy',
-    copied: 'Copied',
-    copyPayload: 'Copy full payload',
-    approveAction: (action: string) => `Approve ${action}`,
-    actions: {
-      transaction: 'transaction',
-      transfer: 'transfer',
-      approve: 'approve',
-      mint: 'mint',
-      batchTransfer: 'batch transfer',
-    },
-    send: 'Send',
-    spender: 'Spender',
-    to: 'To',
-    tokenAddress: 'Token address',
-    network: 'Network',
-    estimatedFee: 'Estimated fee',
-    details: 'Details',
-    from: 'From',
-    action: 'Action',
-    estFees: 'Est. Fees',
-    total: 'Total (including fees)',
-    balance: 'Balance',
-    maximum: 'Maximum',
-    approve: 'Approve',
-    /** The subtitle of a transfer's confirm screen (check the recipient) and of any other call. */
-    confirmAddress: 'Confirm address',
-    confirmAction: 'Confirm action',
-    /** A batch's place, after the title: 'Approve transfer (1 / 3)'. */
-    batchStep: (n: number, m: number) => `(${n} / ${m})`,
-    continue: 'Continue',
-    back: 'Back',
-    addFunds: 'Add funds',
-    addFundsOn: (network: string) => `Add funds on ${network} to complete transaction.`,
-    transactionComplete: 'Transaction complete!',
-    transactionSigned: 'Transaction signed!',
-    allSet: "You're all set.",
-    allDone: 'All Done',
-    transactionFailed: 'Transaction failed',
-    retryTransaction: 'Retry transaction',
-    transactionHash: 'Transaction hash',
-    viewOnExplorer: 'View on explorer',
-    somethingWentWrong: 'Something went wrong.',
-    // Solana
-    confirmTransaction: 'Confirm transaction',
-    amount: 'Amount',
-    advanced: 'Advanced',
-    solanaNetwork: (cluster: string) => (cluster === 'mainnet-beta' ? 'Solana' : `Solana ${cluster}`),
-    instructions: {
-      'sol-transfer': 'Transfer SOL',
-      'spl-transfer': 'Transfer token',
-      'ata-creation': 'Create token account',
-      'create-account': 'Create account',
-      'spl-init-account': 'Initialize token account',
-      'spl-close-account': 'Close token account',
-      'spl-sync-native': 'Sync wrapped SOL',
-      'raydium-swap-base-input': 'Swap (Raydium)',
-      'raydium-swap-base-output': 'Swap (Raydium)',
-      'jupiter-swap-shared-accounts-route': 'Swap (Jupiter)',
-      'jupiter-swap-exact-out-route': 'Swap (Jupiter)',
-      unknown: 'Program call',
-    } as Record<string, string>,
-    fields: {
-      program: 'Program',
-      discriminator: 'Discriminator',
-      fromAccount: 'From',
-      toAccount: 'To',
-      lamports: 'Amount',
-      source: 'From',
-      destination: 'To',
-      authority: 'Authority',
-      amount: 'Amount',
-      mint: 'Mint',
-      owner: 'Owner',
-      payer: 'Payer',
-      account: 'Account',
-      newAccount: 'New account',
-      associatedTokenAccount: 'Token account',
-      mintIn: 'Token in',
-      mintOut: 'Token out',
-      amountIn: 'Amount in',
-      amountOut: 'Amount out',
-      minimumAmountOut: 'Minimum out',
-      maxAmountIn: 'Maximum in',
-      inAmount: 'Amount in',
-      outAmount: 'Amount out',
-      quotedOutAmount: 'Quoted out',
-      quotedInAmount: 'Quoted in',
-    } as Record<string, string>,
-  },
+  signingScreens: signingCopy,
 
   // Receive funds (document 1 §2 Wallet actions, document 2 §1 and §4 Receive funds).
   receiveFunds: {
@@ -384,88 +240,7 @@ export const en = {
     failedDetail: "We're on it. Please try again later.",
   },
 
-  // Multi-factor (document 1 §2 'Multi-factor', document 2 §8 'MFA messages'). Lines marked
-  // "Latchkey's own" are not worded by the spec.
-  mfa: {
-    verifyTitle: 'Verify your identity',
-    /** The factors' names on 'Verify your identity' and 'Choose a verification method'. */
-    methods: { totp: 'Authenticator app', sms: 'SMS', passkey: 'Passkey' } satisfies Record<
-      MfaMethod,
-      string
-    >,
-    /** Latchkey's own: the code entry's title. */
-    enterCode: 'Enter verification code',
-    smsCodeText: 'To continue, please enter the 6-digit code sent to your mobile device',
-    totpCodeText: 'To continue, please enter the 6-digit code generated from your authenticator app',
-    chooseAnother: 'Choose another method',
-    cancel: 'Cancel',
-    /** Latchkey's own: while the SMS code is being sent. */
-    sendingCode: 'Sending a code to your mobile device…',
-    passkeyTitle: 'Verifying with passkey',
-    /** Latchkey's own. */
-    passkeyText: 'Approve with your passkey: your fingerprint, face, screen lock or security key.',
-    /** Latchkey's own wording around the last-added date the spec asks for. */
-    passkeyLastAdded: (date: string) => `You last added a passkey on ${date}.`,
-    tryAgain: 'Try again',
-    /** Latchkey's own: the heading of the pending transaction's summary. */
-    pendingRequest: 'Pending request',
-    // Enrolment
-    introTitle: 'Transaction Protection',
-    /** Latchkey's own. */
-    introText: (app: string) =>
-      `Add a second step before your ${app} wallet signs or sends anything: a code from your phone or authenticator app, or your passkey.`,
-    continue: 'Continue',
-    notNow: 'Not now',
-    chooseMethodTitle: 'Choose a verification method',
-    enabled: 'Enabled',
-    remove: 'Remove',
-    addMoreSecurity: 'Add more security',
-    /** Latchkey's own. */
-    noMethods: (app: string) => `${app} does not offer any verification method yet.`,
-    /** Latchkey's own. */
-    smsSetupTitle: 'Set up SMS verification',
-    /** Latchkey's own. */
-    smsSetupText:
-      'We will text a verification code to this number whenever your wallet needs you to confirm.',
-    /** Latchkey's own. */
-    smsCodeSent: (phoneNumber: string) => `To continue, enter the 6-digit code sent to ${phoneNumber}`,
-    /** Latchkey's own. */
-    totpSetupTitle: 'Set up an authenticator app',
-    /** Latchkey's own. */
-    totpScanText: 'Scan this QR code with your authenticator app, or type the setup key into it.',
-    /** Latchkey's own. */
-    totpQrLabel: 'Authenticator app QR code',
-    setupKey: 'Setup key',
-    /** Latchkey's own. */
-    copy: 'Copy',
-    copied: 'Copied',
-    passkeySetupTitle: 'Set up passkey verification',
-    /** Latchkey's own. */
-    passkeySetupText: 'Choose the passkeys that can approve what your wallet signs.',
-    yourPasskeys: 'Your passkeys',
-    viewAll: 'View all',
-    addNewPasskey: 'Add new passkey',
-    /** Latchkey's own: a passkey without a known authenticator name. */
-    unnamedPasskey: 'Passkey',
-    /** Latchkey's own. */
-    addedOn: (date: string) => `Added ${date}`,
-    passkeysUpdated: 'Passkeys updated',
-    done: 'Done',
-    /** Latchkey's own: the removal confirmations. */
-    removeTitle: {
-      sms: 'Remove SMS verification?',
-      totp: 'Remove authenticator app verification?',
-      passkey: 'Remove passkey verification?',
-    } satisfies Record<MfaMethod, string>,
-    /** Latchkey's own. */
-    removeText: 'Your wallet will no longer ask for this method. Make sure you keep another one.',
-    /** Latchkey's own (the spec names only 'Passkeys updated'). */
-    enrolledTitle: {
-      sms: 'SMS verification added',
-      totp: 'Authenticator app added',
-      passkey: 'Passkeys updated',
-    } satisfies Record<MfaMethod, string>,
-  },
+  mfa: mfaCopy,
 } as const;
 
 export type Copy = typeof en;
