@@ -43,6 +43,19 @@ const pgTypes = {
 };
 
 /**
+ * A pg client that is never without an 'error' listener, from its creation on. The pool listens only
+ * to the clients it holds idle; a connection dropped while a client is lent out (between a
+ * transaction's statements), or while it connects, would otherwise throw an uncaught exception. The
+ * statement in flight still fails with the error, and the pool discards the broken client.
+ */
+class ListenedClient extends pg.Client {
+  constructor(config?: string | pg.ClientConfig) {
+    super(config);
+    this.on('error', () => {});
+  }
+}
+
+/**
  * Opens the database named by the options and brings its schema up to date: the foundation's
  * migrations and the features' (`featureMigrations`, in the features' order).
  */
@@ -52,6 +65,7 @@ export async function openStorage(
 ): Promise<Storage> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({
+      Client: ListenedClient,
       connectionString: options.databaseUrl,
       max: options.poolSize ?? 10,
       types: pgTypes,
@@ -65,11 +79,6 @@ export async function openStorage(
     // here; unheard, the pool's 'error' event would end the process. The pool replaces it on next
     // use, and `/ready` reports the database while it cannot.
     pool.on('error', () => {});
-    // The same for a connection dropped while checked out between two statements (a transaction's,
-    // a background job's): the pool stops listening to a client it lends, and a client's 'error'
-    // with no listener is an uncaught exception. The statement in flight still fails with the
-    // error, and the pool discards the broken client when it comes back.
-    pool.on('connect', (client) => client.on('error', () => {}));
     const db = new Kysely<Database>({ dialect: observed(new PostgresDialect({ pool }), options) });
     await migrate(db as Kysely<unknown>, { postgres: true, featureMigrations });
     return { db, dialect: 'postgres', pool, close: () => db.destroy() };
