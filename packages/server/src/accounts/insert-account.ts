@@ -15,23 +15,33 @@ export async function insertAccount(
   identity: VerifiedIdentity,
   now: number,
 ): Promise<AccountRecord> {
+  const { write, account } = accountInsert(db, appId, userId, identity, now);
+  await write.execute();
+  return account;
+}
+
+/** The insert `insertAccount` runs, and the account as it will be stored, for a caller that batches writes. */
+export function accountInsert(
+  db: Kysely<Database>,
+  appId: string,
+  userId: string,
+  identity: VerifiedIdentity,
+  now: number,
+) {
   const id = randomId(25);
   const details = identity.details ?? {};
-  await db
-    .insertInto('linked_accounts')
-    .values({
-      id,
-      user_id: userId,
-      app_id: appId,
-      type: identity.type,
-      identifier: identity.identifier,
-      details: JSON.stringify(details),
-      first_verified_at: now,
-      latest_verified_at: now,
-      created_at: now,
-    })
-    .execute();
-  return {
+  const write = db.insertInto('linked_accounts').values({
+    id,
+    user_id: userId,
+    app_id: appId,
+    type: identity.type,
+    identifier: identity.identifier,
+    details: JSON.stringify(details),
+    first_verified_at: now,
+    latest_verified_at: now,
+    created_at: now,
+  });
+  const account: AccountRecord = {
     id,
     userId,
     type: identity.type,
@@ -40,4 +50,5 @@ export async function insertAccount(
     firstVerifiedAt: now,
     latestVerifiedAt: now,
   };
+  return { write, account };
 }

@@ -6,6 +6,8 @@ import { constantTimeEqual, hmacHex } from '../crypto/hash.ts';
 import { randomDigits } from '../crypto/random.ts';
 import { ApiError } from '../http/api-error.ts';
 import type { Database } from '../storage/schema.ts';
+import { writeTogether } from '../storage/write-together.ts';
+import { takeCodeWithinCap } from './take-code-postgres.ts';
 
 /**
  * What a code is for, part of its key: a login code never passes as an MFA code nor the reverse.
@@ -77,7 +79,7 @@ export async function issueCode(
   // Issue order within the identifier (seconds tie when codes are resent quickly).
   const seq = sql<number>`(select coalesce(max(seq), 0) + 1 from verification_codes
     where app_id = ${key.app_id} and channel = ${key.channel} and identifier = ${key.identifier})`;
-  await ctx.db
+  const issued = ctx.db
     .insertInto('verification_codes')
     .values({ ...key, code_hash: hash, ...times, seq })
     // The same six digits again: the earlier message's code is now the newest one.
@@ -85,10 +87,12 @@ export async function issueCode(
       oc
         .columns(['app_id', 'channel', 'identifier', 'code_hash'])
         .doUpdateSet((eb) => ({ ...times, seq: eb.ref('excluded.seq') })),
-    )
-    .execute();
-  // Keep the newest `liveCodes`, this one among them.
-  await ctx.db
+    );
+  // Keep the newest `liveCodes`, this one among them: the others' newest `liveCodes - 1`. It reads
+  // the codes as they were before this one (one statement on PostgreSQL), and never touches this
+  // one's row, so it does not depend on the insert. Two sends racing may leave one code too many
+  // stored; only the newest `liveCodes` are ever accepted (takeMatchingCode).
+  const pruned = ctx.db
     .deleteFrom('verification_codes')
     .where('app_id', '=', key.app_id)
     .where('channel', '=', key.channel)
@@ -105,8 +109,8 @@ export async function issueCode(
         .where('expires_at', '>', now)
         .orderBy('seq', 'desc')
         .limit(codeGuessing.liveCodes - 1),
-    )
-    .execute();
+    );
+  await writeTogether(ctx.db, ctx.dialect, [issued, pruned]);
   return code;
 }
 
@@ -153,8 +157,23 @@ export async function consumeCode(
   code: string,
 ): Promise<void> {
   const key: CodeKey = { app_id: app.id, channel, identifier };
+  const testIdentifier = isTestIdentifier(app, channel, identifier);
+  if (ctx.dialect === 'postgres' && !testIdentifier) {
+    // The same rules in one statement (codes/take-code-postgres.ts).
+    const now = ctx.now();
+    const guess = await takeCodeWithinCap(
+      ctx.db,
+      { ...key, channel },
+      codeHash(ctx, key, code),
+      now,
+      codeGuessing,
+    );
+    if (guess.outcome === 'locked') throw tooManyFailures(guess.windowEndsAt - now);
+    if (guess.outcome === 'failed') throw invalidCode();
+    return;
+  }
   await checkWithinGuessCap(ctx, app, channel, identifier, async (trx, now) =>
-    isTestIdentifier(app, channel, identifier)
+    testIdentifier
       ? constantTimeEqual(code, app.settings.test_otp_code)
       : await takeMatchingCode(ctx, trx, key, code, now),
   );

@@ -2,17 +2,18 @@ import type { LoginMode } from '@latchkey/protocol';
 import type { Kysely } from 'kysely';
 import { isEmbeddedWallet, toWireAccount, type VerifiedIdentity } from '../accounts/account-record.ts';
 import { assertAllowlisted } from '../accounts/allowlist.ts';
-import { insertAccount } from '../accounts/insert-account.ts';
+import { accountInsert } from '../accounts/insert-account.ts';
 import { findAccountOwner, loadAccountOwner, toWireUser, type UserRecord } from '../accounts/user-record.ts';
 import type { AppRecord } from '../app-config/app-record.ts';
 import { userLimit } from '../apps/app-service.ts';
 import type { ServerContext } from '../context.ts';
 import { randomId } from '../crypto/random.ts';
 import { ApiError } from '../http/api-error.ts';
-import { recordEvents } from '../outbox/record-event.ts';
-import { type OpenedSession, openSession } from '../sessions/session-service.ts';
+import { eventsInsert } from '../outbox/record-event.ts';
+import { type OpenedSession, sessionOpening } from '../sessions/session-service.ts';
 import { isUniqueViolation } from '../storage/db.ts';
 import type { Database } from '../storage/schema.ts';
+import { writeTogether } from '../storage/write-together.ts';
 
 export interface LoginReturnType {
   user: UserRecord;
@@ -25,8 +26,9 @@ export interface LoginReturnType {
  * Logs in the owner of a verified identity, or signs a new user up with it (unless `no-signup`),
  * and opens their session. Applies the allowlist and the development user limit; concurrent first
  * logins of one identity make exactly one user (the unique constraint decides, the loser logs in as
- * the winner). One lookup, then one transaction: a sign-up is five statements more (user, account,
- * its two events in one insert, session, refresh token), a returning login four.
+ * the winner). One lookup, then one atomic write (storage/write-together.ts): a sign-up's user,
+ * account, two events, session and refresh token; a returning login's account touch, event, session
+ * and refresh token. On PostgreSQL each write is one statement.
  */
 export async function loginWithIdentity(
   ctx: ServerContext,
@@ -93,7 +95,11 @@ async function assertRoomForUser(
   if (Number(count) >= limit) throw new ApiError('max_accounts_reached');
 }
 
-/** Signs a new user up with the identity and opens their session, in one transaction. */
+/**
+ * Signs a new user up with the identity and opens their session: one atomic write of the user, the
+ * account, its two events, the session and its refresh token (one statement on PostgreSQL). Under a
+ * user limit the count and the writes share a transaction, behind the app's lock.
+ */
 async function createUser(
   ctx: ServerContext,
   app: AppRecord,
@@ -102,20 +108,16 @@ async function createUser(
 ): Promise<LoginReturnType> {
   const now = ctx.now();
   const userId = randomId(25);
-  return ctx.db.transaction().execute(async (trx) => {
-    await assertRoomForUser(ctx, trx, app, identity);
-    await trx
-      .insertInto('users')
-      .values({
-        id: userId,
-        app_id: app.id,
-        created_at: now,
-        has_accepted_terms: 0,
-        is_guest: isGuest ? 1 : 0,
-        custom_metadata: null,
-      })
-      .execute();
-    const account = await insertAccount(trx, app.id, userId, identity, now);
+  const signUp = async (db: Kysely<Database>): Promise<LoginReturnType> => {
+    const userInsert = db.insertInto('users').values({
+      id: userId,
+      app_id: app.id,
+      created_at: now,
+      has_accepted_terms: 0,
+      is_guest: isGuest ? 1 : 0,
+      custom_metadata: null,
+    });
+    const { write: accountWrite, account } = accountInsert(db, app.id, userId, identity, now);
     // The user as just written: nothing else can have changed a user no one else knows yet.
     const user: UserRecord = {
       id: userId,
@@ -128,15 +130,25 @@ async function createUser(
       mfaMethods: [],
     };
     const wire = toWireUser(user);
-    await recordEvents(trx, app.id, now, [
+    const events = eventsInsert(db, app.id, now, [
       { type: 'user.created', body: { user: wire } },
       { type: 'user.authenticated', body: { user: wire, account: toWireAccount(account) } },
     ]);
-    return { user, isNewUser: true, session: await openSession(ctx, trx, app.id, userId) };
+    const { session, writes } = sessionOpening(ctx, db, app.id, userId);
+    await writeTogether(db, ctx.dialect, [userInsert, accountWrite, events, ...writes]);
+    return { user, isNewUser: true, session };
+  };
+  if (userLimit(ctx, app) === null) return signUp(ctx.db);
+  return ctx.db.transaction().execute(async (trx) => {
+    await assertRoomForUser(ctx, trx, app, identity);
+    return signUp(trx);
   });
 }
 
-/** Logs the owner of the identity in (`user` as loaded) and opens their session, in one transaction. */
+/**
+ * Logs the owner of the identity in (`user` as loaded) and opens their session: the account's
+ * verification time, the event, the session and its refresh token in one atomic write.
+ */
 async function touchLogin(
   ctx: ServerContext,
   app: AppRecord,
@@ -154,21 +166,19 @@ async function touchLogin(
     ...user,
     accounts: user.accounts.map((a) => (a === stored && account ? account : a)),
   };
-  const session = await ctx.db.transaction().execute(async (trx) => {
-    await trx
-      .updateTable('linked_accounts')
-      .set({ latest_verified_at: now, ...(details ? { details: JSON.stringify(details) } : {}) })
-      .where('app_id', '=', app.id)
-      .where('type', '=', identity.type)
-      .where('identifier', '=', identity.identifier)
-      .execute();
-    await recordEvents(trx, app.id, now, [
-      {
-        type: 'user.authenticated',
-        body: { user: toWireUser(touched), account: account ? toWireAccount(account) : null },
-      },
-    ]);
-    return openSession(ctx, trx, app.id, user.id);
-  });
+  const verified = ctx.db
+    .updateTable('linked_accounts')
+    .set({ latest_verified_at: now, ...(details ? { details: JSON.stringify(details) } : {}) })
+    .where('app_id', '=', app.id)
+    .where('type', '=', identity.type)
+    .where('identifier', '=', identity.identifier);
+  const event = eventsInsert(ctx.db, app.id, now, [
+    {
+      type: 'user.authenticated',
+      body: { user: toWireUser(touched), account: account ? toWireAccount(account) : null },
+    },
+  ]);
+  const { session, writes } = sessionOpening(ctx, ctx.db, app.id, user.id);
+  await writeTogether(ctx.db, ctx.dialect, [verified, event, ...writes]);
   return { user: touched, isNewUser: false, session };
 }

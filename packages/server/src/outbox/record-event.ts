@@ -40,21 +40,28 @@ export async function recordEvents(
   db: Kysely<Database>,
   appId: string,
   now: number,
-  events: { type: UserEventType; body: Record<string, unknown> }[],
+  events: OutboxEvent[],
 ): Promise<void> {
-  await db
-    .insertInto('outbox')
-    .values(
-      events.map(({ type, body }) => ({
-        id: randomId(25),
-        app_id: appId,
-        type,
-        // Compact JSON: webhook verifiers re-serialise the parsed body (WIRE.md §7.6).
-        payload: JSON.stringify({ type, ...body }),
-        created_at: now,
-        delivered_at: null,
-        attempts: 0,
-      })),
-    )
-    .execute();
+  await eventsInsert(db, appId, now, events).execute();
+}
+
+export interface OutboxEvent {
+  type: UserEventType;
+  body: Record<string, unknown>;
+}
+
+/** The insert `recordEvents` runs, for a caller that sends it with other writes (storage/write-together.ts). */
+export function eventsInsert(db: Kysely<Database>, appId: string, now: number, events: OutboxEvent[]) {
+  return db.insertInto('outbox').values(
+    events.map(({ type, body }) => ({
+      id: randomId(25),
+      app_id: appId,
+      type,
+      // Compact JSON: webhook verifiers re-serialise the parsed body (WIRE.md §7.6).
+      payload: JSON.stringify({ type, ...body }),
+      created_at: now,
+      delivered_at: null,
+      attempts: 0,
+    })),
+  );
 }

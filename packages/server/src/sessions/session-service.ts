@@ -13,6 +13,7 @@ import { sha256Hex } from '../crypto/hash.ts';
 import { randomId, randomToken } from '../crypto/random.ts';
 import { ApiError } from '../http/api-error.ts';
 import type { Database } from '../storage/schema.ts';
+import type { Write } from '../storage/write-together.ts';
 import { issueAccessToken, verifyAccessToken } from '../tokens/access-token.ts';
 import { issueIdentityToken } from '../tokens/identity-token.ts';
 
@@ -46,19 +47,23 @@ async function insertRefreshToken(
   db: Kysely<Database>,
   session: SessionTimes,
 ): Promise<string> {
+  const { write, token } = refreshTokenInsert(ctx, db, session);
+  await write.execute();
+  return token;
+}
+
+/** A new refresh token of the session and the insert that stores its hash. */
+function refreshTokenInsert(ctx: ServerContext, db: Kysely<Database>, session: SessionTimes) {
   const token = randomToken(32);
   const now = ctx.now();
-  await db
-    .insertInto('refresh_tokens')
-    .values({
-      token_hash: sha256Hex(token),
-      session_id: session.sessionId,
-      created_at: now,
-      expires_at: Math.min(now + ctx.settings.refreshTokenTtlSeconds, session.expiresAt),
-      rotated_at: null,
-    })
-    .execute();
-  return token;
+  const write = db.insertInto('refresh_tokens').values({
+    token_hash: sha256Hex(token),
+    session_id: session.sessionId,
+    created_at: now,
+    expires_at: Math.min(now + ctx.settings.refreshTokenTtlSeconds, session.expiresAt),
+    rotated_at: null,
+  });
+  return { write, token };
 }
 
 /** A session just opened, with its first refresh token. */
@@ -67,30 +72,29 @@ export interface OpenedSession extends SessionTimes {
 }
 
 /**
- * Opens a session for a user who just authenticated, with its first refresh token: its start is
- * their `auth_time`, and it ends `sessionTtlSeconds` later however its refresh tokens rotate. Login
- * calls it inside the transaction that records the login, so a login commits once.
+ * A session for a user who just authenticated, with its first refresh token, and the two inserts
+ * that store them: its start is their `auth_time`, and it ends `sessionTtlSeconds` later however
+ * its refresh tokens rotate. Login sends the inserts with the writes that record the login
+ * (storage/write-together.ts), so a login commits once.
  */
-export async function openSession(
+export function sessionOpening(
   ctx: ServerContext,
   db: Kysely<Database>,
   appId: string,
   userId: string,
-): Promise<OpenedSession> {
+): { session: OpenedSession; writes: Write[] } {
   const now = ctx.now();
-  const session = { sessionId: randomId(25), authTime: now, expiresAt: now + ctx.settings.sessionTtlSeconds };
-  await db
-    .insertInto('sessions')
-    .values({
-      id: session.sessionId,
-      app_id: appId,
-      user_id: userId,
-      created_at: session.authTime,
-      expires_at: session.expiresAt,
-      revoked_at: null,
-    })
-    .execute();
-  return { ...session, refreshToken: await insertRefreshToken(ctx, db, session) };
+  const times = { sessionId: randomId(25), authTime: now, expiresAt: now + ctx.settings.sessionTtlSeconds };
+  const sessionInsert = db.insertInto('sessions').values({
+    id: times.sessionId,
+    app_id: appId,
+    user_id: userId,
+    created_at: times.authTime,
+    expires_at: times.expiresAt,
+    revoked_at: null,
+  });
+  const refresh = refreshTokenInsert(ctx, db, times);
+  return { session: { ...times, refreshToken: refresh.token }, writes: [sessionInsert, refresh.write] };
 }
 
 /** Builds the AuthenticatedUser response with fresh access and identity tokens. */
@@ -120,7 +124,7 @@ export async function authResponse(
   return response;
 }
 
-/** The answer to a login: the user, and the tokens of the session the login opened (`openSession`). */
+/** The answer to a login: the user, and the tokens of the session the login opened (`sessionOpening`). */
 export function loginResponse(
   ctx: ServerContext,
   app: AppRecord,

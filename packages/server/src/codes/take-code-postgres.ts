@@ -1,0 +1,90 @@
+import { type Kysely, sql } from 'kysely';
+import type { Database } from '../storage/schema.ts';
+import type { CodeChannel } from './verification-codes.ts';
+
+/** What one guess at a stored code came to. */
+export type GuessOutcome =
+  | { outcome: 'passed' }
+  | { outcome: 'failed' }
+  | { outcome: 'locked'; windowEndsAt: number };
+
+export interface GuessRules {
+  liveCodes: number;
+  maxFailures: number;
+  windowSeconds: number;
+}
+
+/**
+ * `checkWithinGuessCap` with `takeMatchingCode`, for PostgreSQL in one statement (one round trip and
+ * an autocommit, not a begin, two statements and a commit): the same rules, in this order.
+ *
+ * 1. The identifier's attempts row is upserted, which locks it until the statement commits: the
+ *    guesses at one identifier are counted one at a time. `ON CONFLICT DO UPDATE` computes from the
+ *    row's latest committed version (not the statement's snapshot), so racing wrong guesses each see
+ *    the failures of those before them, and at most `maxFailures` are ever compared per window.
+ * 2. A window that has ended starts afresh. While the window is locked (`maxFailures` reached) every
+ *    guess is refused and counted past the cap: a result above `maxFailures` says "locked", one equal
+ *    to it says "this guess was the last allowed failure".
+ * 3. A right guess (among the newest `liveCodes` unexpired codes) is not counted and takes every code
+ *    of the identifier; the wrong guess that reaches the cap burns them all.
+ *
+ * Whether the guess is right is read from the statement's snapshot, so of two racing right guesses
+ * both may look right; the codes' delete decides: only one finds the rows still there (a delete
+ * under READ COMMITTED skips rows another transaction deleted meanwhile), the other fails without
+ * being counted as a wrong guess (it was a replay of a spent code, not a guess).
+ */
+export async function takeCodeWithinCap(
+  db: Kysely<Database>,
+  key: { app_id: string; channel: CodeChannel; identifier: string },
+  hash: string,
+  now: number,
+  rules: GuessRules,
+): Promise<GuessOutcome> {
+  const { app_id, channel, identifier } = key;
+  const { rows } = await sql<{
+    failures: number;
+    window_ends_at: number;
+    right_code: boolean;
+    spent: number | string;
+  }>`
+    with live as (
+      select code_hash from verification_codes
+      where app_id = ${app_id} and channel = ${channel} and identifier = ${identifier} and expires_at > ${now}
+      order by seq desc limit ${rules.liveCodes}
+    ), guess as (
+      select exists (select 1 from live where code_hash = ${hash}) as right_code
+    ), attempt as (
+      insert into verification_attempts as a (app_id, channel, identifier, failures, window_ends_at)
+      select ${app_id}, ${channel}, ${identifier},
+        case when right_code then 0 else 1 end,
+        case when right_code then ${now}::bigint else ${now + rules.windowSeconds}::bigint end
+      from guess
+      on conflict (app_id, channel, identifier) do update set
+        failures = case
+          when a.window_ends_at <= ${now} then excluded.failures
+          when a.failures >= ${rules.maxFailures} then a.failures + 1
+          else a.failures + excluded.failures end,
+        window_ends_at = case
+          when a.window_ends_at <= ${now} then excluded.window_ends_at
+          when a.failures = 0 and excluded.failures = 1 then excluded.window_ends_at
+          else a.window_ends_at end
+      returning failures, window_ends_at
+    ), spent as (
+      delete from verification_codes
+      where app_id = ${app_id} and channel = ${channel} and identifier = ${identifier}
+        and exists (
+          select 1 from attempt, guess
+          where (right_code and attempt.failures < ${rules.maxFailures})
+            or (not right_code and attempt.failures = ${rules.maxFailures}))
+      returning 1
+    )
+    select attempt.failures, attempt.window_ends_at, guess.right_code as right_code,
+      (select count(*) from spent) as spent
+    from attempt, guess`.execute(db);
+  const row = rows[0];
+  if (!row) throw new Error('takeCodeWithinCap: the attempts upsert returned no row');
+  if (row.failures > rules.maxFailures)
+    return { outcome: 'locked', windowEndsAt: Number(row.window_ends_at) };
+  const taken = row.right_code && row.failures < rules.maxFailures && Number(row.spent) > 0;
+  return taken ? { outcome: 'passed' } : { outcome: 'failed' };
+}
