@@ -1,5 +1,6 @@
 import { type User, userIdPrefix } from '@latchkey/protocol';
 import { type Kysely, sql } from 'kysely';
+import { compiledQuery } from '../storage/compiled-query.ts';
 import type { Database, LinkedAccountsTable } from '../storage/schema.ts';
 import { type AccountRecord, type AccountType, toWireAccount } from './account-record.ts';
 import { type MfaMethodRecord, mfaMethodsOf } from './mfa-methods.ts';
@@ -132,19 +133,21 @@ export async function loadAccountOwner(
   type: AccountType,
   identifier: string,
 ): Promise<UserRecord | null> {
-  const rows = await db
+  return userFromRows(await accountOwnerRows(db, { appId, type, identifier }));
+}
+
+const accountOwnerRows = compiledQuery((db, a: { appId: string; type: AccountType; identifier: string }) =>
+  db
     .selectFrom('linked_accounts as owned')
     .innerJoin('users', 'users.id', 'owned.user_id')
     .leftJoin('linked_accounts', 'linked_accounts.user_id', 'users.id')
     .select(userRowColumns)
-    .where('owned.app_id', '=', appId)
-    .where('owned.type', '=', type)
-    .where('owned.identifier', '=', identifier)
-    .where('users.app_id', '=', appId)
-    .orderBy(accountOrder)
-    .execute();
-  return userFromRows(rows);
-}
+    .where('owned.app_id', '=', a.appId)
+    .where('owned.type', '=', a.type)
+    .where('owned.identifier', '=', a.identifier)
+    .where('users.app_id', '=', a.appId)
+    .orderBy(accountOrder),
+);
 
 /** The user id owning `type`/`identifier` in the app, if any. */
 export async function findAccountOwner(

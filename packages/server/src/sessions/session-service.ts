@@ -12,6 +12,7 @@ import type { ServerContext } from '../context.ts';
 import { sha256Hex } from '../crypto/hash.ts';
 import { randomId, randomToken } from '../crypto/random.ts';
 import { ApiError } from '../http/api-error.ts';
+import { compiledQuery } from '../storage/compiled-query.ts';
 import type { Database } from '../storage/schema.ts';
 import type { Write } from '../storage/write-together.ts';
 import { issueAccessToken, verifyAccessToken } from '../tokens/access-token.ts';
@@ -237,6 +238,23 @@ export async function refreshTokenLifetime(
   return row ? { expiresAt: row.expires_at, sessionExpiresAt: row.session_expires_at } : null;
 }
 
+/** A live session's user rows (`userRowColumns`): the one statement of a session check. */
+const liveSessionWithUser = compiledQuery(
+  (db, a: { sessionId: string; appId: string; userId: string; now: number }) =>
+    db
+      .selectFrom('sessions')
+      .innerJoin('users', 'users.id', 'sessions.user_id')
+      .leftJoin('linked_accounts', 'linked_accounts.user_id', 'users.id')
+      .select(userRowColumns)
+      .where('sessions.id', '=', a.sessionId)
+      .where('sessions.app_id', '=', a.appId)
+      .where('sessions.user_id', '=', a.userId)
+      .where('sessions.revoked_at', 'is', null)
+      .where('sessions.expires_at', '>', a.now)
+      .where('users.app_id', '=', a.appId)
+      .orderBy(accountOrder),
+);
+
 /**
  * The session behind an access token, if it is still live (not revoked, not past its end), with its
  * user: one statement, so a route that needs the user (`GET /users/me`) sends no other.
@@ -247,19 +265,7 @@ export async function activeSession(
   sessionId: string,
   userId: string,
 ): Promise<{ id: string; user: UserRecord }> {
-  const rows = await ctx.db
-    .selectFrom('sessions')
-    .innerJoin('users', 'users.id', 'sessions.user_id')
-    .leftJoin('linked_accounts', 'linked_accounts.user_id', 'users.id')
-    .select(userRowColumns)
-    .where('sessions.id', '=', sessionId)
-    .where('sessions.app_id', '=', app.id)
-    .where('sessions.user_id', '=', userId)
-    .where('sessions.revoked_at', 'is', null)
-    .where('sessions.expires_at', '>', ctx.now())
-    .where('users.app_id', '=', app.id)
-    .orderBy(accountOrder)
-    .execute();
+  const rows = await liveSessionWithUser(ctx.db, { sessionId, appId: app.id, userId, now: ctx.now() });
   const user = userFromRows(rows);
   if (!user) throw new ApiError('missing_or_invalid_token', 'Session ended.');
   return { id: sessionId, user };

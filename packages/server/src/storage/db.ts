@@ -10,6 +10,7 @@ import {
 import pg from 'pg';
 import { migrate } from './migrations.ts';
 import { openNodeSqlite } from './node-sqlite.ts';
+import { preparingPool } from './prepared-statements.ts';
 import { observeQueries, type QueryObserver } from './query-observer.ts';
 import type { Database } from './schema.ts';
 
@@ -79,7 +80,9 @@ export async function openStorage(
     // here; unheard, the pool's 'error' event would end the process. The pool replaces it on next
     // use, and `/ready` reports the database while it cannot.
     pool.on('error', () => {});
-    const db = new Kysely<Database>({ dialect: observed(new PostgresDialect({ pool }), options) });
+    const db = new Kysely<Database>({
+      dialect: observed(new PostgresDialect({ pool: preparingPool(pool) }), options),
+    });
     await migrate(db as Kysely<unknown>, { postgres: true, featureMigrations });
     return { db, dialect: 'postgres', pool, close: () => db.destroy() };
   }

@@ -7,6 +7,7 @@ import { m0005ImportedWallets } from './0005_imported_wallets.ts';
 import { m0006SessionLifetime } from './0006_session_lifetime.ts';
 import { m0007Hardening } from './0007_hardening.ts';
 import { m0009DeviceKeys } from './0009_device_keys.ts';
+import { m0016LeanWriteIndexes } from './0016_lean_write_indexes.ts';
 
 /**
  * One migration set for both dialects. Column types are the portable subset: text, bigint
@@ -15,7 +16,9 @@ import { m0009DeviceKeys } from './0009_device_keys.ts';
  * The foundation's migrations: those written before features declared their own, several of
  * which touch the tables of several features. Their names and effects are fixed for good (Kysely
  * refuses a database whose executed migrations differ); a feature's new tables come with the
- * feature (`Feature.migrations`), named after these.
+ * feature (`Feature.migrations`), named after these. A later change to the foundation's own tables
+ * (0016) is named after every feature migration that existed then: Kysely runs migrations in name
+ * order and refuses a new one that sorts before one a database already ran.
  */
 export const foundationMigrations: Record<string, Migration> = {
   '0001_foundation': m0001Foundation,
@@ -26,4 +29,5 @@ export const foundationMigrations: Record<string, Migration> = {
   '0006_session_lifetime': m0006SessionLifetime,
   '0007_hardening': m0007Hardening,
   '0009_device_keys': m0009DeviceKeys,
+  '0016_lean_write_indexes': m0016LeanWriteIndexes,
 };
