@@ -129,9 +129,11 @@ describe('verifyAccessToken', () => {
       'x',
       `${header}.${payload}`,
       `${header}.${payload}.${signature.slice(0, -2)}AA`,
-      withKey(keyPair().privateKey, {}),
-      signEs256Jwt(signer.privateKey, 'kid-unknown', claims),
-      ...Array.from({ length: 50 }, (_, i) => withKey(keyPair().privateKey, { sid: `s-${i}` })),
+      await withKey(keyPair().privateKey, {}),
+      await signEs256Jwt(signer.privateKey, 'kid-unknown', claims),
+      ...(await Promise.all(
+        Array.from({ length: 50 }, (_, i) => withKey(keyPair().privateKey, { sid: `s-${i}` })),
+      )),
     ];
     for (const bad of hostile)
       await expect(verifyAccessToken(ctx, appId, bad)).rejects.toMatchObject(refusal);
@@ -174,8 +176,10 @@ describe('verifyAccessToken', () => {
       ['nbf a string', { nbf: '0' }],
     ];
     for (const [label, changed] of cases)
-      await expect(verifyAccessToken(ctx, appId, signed(changed)), label).rejects.toMatchObject(refusal);
-    await expect(verifyAccessToken(ctx, appId, signed({ nbf: 1_700_000_000 }))).resolves.toBeTruthy();
-    await expect(verifyAccessToken(ctx, appId, signed({ extra: 'ignored' }))).resolves.toBeTruthy();
+      await expect(verifyAccessToken(ctx, appId, await signed(changed)), label).rejects.toMatchObject(
+        refusal,
+      );
+    await expect(verifyAccessToken(ctx, appId, await signed({ nbf: 1_700_000_000 }))).resolves.toBeTruthy();
+    await expect(verifyAccessToken(ctx, appId, await signed({ extra: 'ignored' }))).resolves.toBeTruthy();
   });
 });

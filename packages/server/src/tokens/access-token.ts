@@ -26,7 +26,7 @@ export async function issueAccessToken(
   const key = await ctx.signingKeys.active(appId);
   const iat = ctx.now();
   const exp = Math.min(iat + ctx.settings.accessTokenTtlSeconds, claims.expiresAt);
-  const token = signEs256Jwt(key.privateKey, key.kid, {
+  const token = await signEs256Jwt(key.privateKey, key.kid, {
     sid: claims.sessionId,
     auth_time: claims.authTime,
     iss: ctx.settings.issuer,
@@ -89,7 +89,7 @@ export async function verifyAccessToken(
   const keys = await ctx.signingKeys.publicKeys(appId, kid);
   const key = keys.find((k) => k.kid === kid);
   if (!key) throw invalid('Unknown signing key.');
-  if (!verifyEs256(jws, key.key)) throw invalid();
+  if (!(await verifyEs256(jws, key.key))) throw invalid();
 
   const { iss, aud, sub, sid, iat, exp, nbf, auth_time: authTime } = jws.payload;
   if (

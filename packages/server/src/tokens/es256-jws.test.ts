@@ -6,7 +6,7 @@ import { JwsInvalid, maxCompactJwsLength, parseCompactJws, signEs256Jwt, verifyE
 const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
 const other = generateKeyPairSync('ec', { namedCurve: 'P-256' });
 const claims = { sub: 'did:privy:x', iat: 1_700_000_000, exp: 1_700_003_600 };
-const good = signEs256Jwt(privateKey, 'kid-1', claims);
+const good = await signEs256Jwt(privateKey, 'kid-1', claims);
 const [goodHeader, goodPayload, goodSignature] = good.split('.') as [string, string, string];
 
 const b64 = (value: string | Buffer) => Buffer.from(value).toString('base64url');
@@ -23,35 +23,35 @@ const signedWith = (encodedHeader: string, encodedPayload: string) => {
 };
 
 describe('signEs256Jwt and verifyEs256', () => {
-  it('round-trips: the header is exactly alg, typ, kid and the payload the claims', () => {
+  it('round-trips: the header is exactly alg, typ, kid and the payload the claims', async () => {
     const jws = parseCompactJws(good);
     expect(jws.header).toEqual({ alg: 'ES256', typ: 'JWT', kid: 'kid-1' });
     expect(JSON.parse(Buffer.from(goodHeader, 'base64url').toString())).toEqual(jws.header);
     expect(jws.payload).toEqual(claims);
     expect(jws.signature).toHaveLength(64);
-    expect(verifyEs256(jws, publicKey)).toBe(true);
+    expect(await verifyEs256(jws, publicKey)).toBe(true);
   });
 
-  it('refuses another key, and any change to the header, payload or signature', () => {
-    expect(verifyEs256(parseCompactJws(good), other.publicKey)).toBe(false);
+  it('refuses another key, and any change to the header, payload or signature', async () => {
+    expect(await verifyEs256(parseCompactJws(good), other.publicKey)).toBe(false);
     const changedPayload = `${goodHeader}.${json({ ...claims, sub: 'did:privy:y' })}.${goodSignature}`;
-    expect(verifyEs256(parseCompactJws(changedPayload), publicKey)).toBe(false);
+    expect(await verifyEs256(parseCompactJws(changedPayload), publicKey)).toBe(false);
     const changedKid = header({ alg: 'ES256', typ: 'JWT', kid: 'kid-2' });
-    expect(verifyEs256(parseCompactJws(changedKid), publicKey)).toBe(false);
+    expect(await verifyEs256(parseCompactJws(changedKid), publicKey)).toBe(false);
     const signature = Buffer.from(goodSignature, 'base64url');
     signature[10]! ^= 1;
-    expect(verifyEs256(parseCompactJws(`${goodHeader}.${goodPayload}.${b64(signature)}`), publicKey)).toBe(
-      false,
-    );
+    expect(
+      await verifyEs256(parseCompactJws(`${goodHeader}.${goodPayload}.${b64(signature)}`), publicKey),
+    ).toBe(false);
     const zeros = `${goodHeader}.${goodPayload}.${b64(Buffer.alloc(64))}`;
-    expect(verifyEs256(parseCompactJws(zeros), publicKey)).toBe(false);
+    expect(await verifyEs256(parseCompactJws(zeros), publicKey)).toBe(false);
   });
 
-  it('verifies only with a P-256 key: an RSA or P-384 key is never asked', () => {
+  it('verifies only with a P-256 key: an RSA or P-384 key is never asked', async () => {
     const rsa = generateKeyPairSync('rsa', { modulusLength: 2048 });
     const p384 = generateKeyPairSync('ec', { namedCurve: 'P-384' });
-    expect(verifyEs256(parseCompactJws(good), rsa.publicKey)).toBe(false);
-    expect(verifyEs256(parseCompactJws(good), p384.publicKey)).toBe(false);
+    expect(await verifyEs256(parseCompactJws(good), rsa.publicKey)).toBe(false);
+    expect(await verifyEs256(parseCompactJws(good), p384.publicKey)).toBe(false);
   });
 
   it('jose verifies our token with the public key as a JWK (what app backends and SDKs do)', async () => {
@@ -69,7 +69,7 @@ describe('signEs256Jwt and verifyEs256', () => {
     const token = await new SignJWT(claims)
       .setProtectedHeader({ alg: 'ES256', typ: 'JWT', kid: 'kid-1' })
       .sign(privateKey);
-    expect(verifyEs256(parseCompactJws(token), publicKey)).toBe(true);
+    expect(await verifyEs256(parseCompactJws(token), publicKey)).toBe(true);
   });
 });
 
