@@ -18,8 +18,7 @@ const keyPair = () => {
  * A server context with only what access tokens use: one app's signing keys, which a test can
  * replace or remove (as rotation, removal or another replica would), and a clock it moves.
  */
-function fakeContext() {
-  const signer = keyPair();
+function fakeContext({ signer = keyPair(), issuer = 'privy.io' } = {}) {
   const state = {
     now: 1_700_000_000,
     published: [{ kid: 'kid-1', pem: signer.pem, key: signer.publicKey }] as Pick<
@@ -28,7 +27,7 @@ function fakeContext() {
     >[],
   };
   const ctx = {
-    settings: { issuer: 'privy.io', accessTokenTtlSeconds: 3600 },
+    settings: { issuer, accessTokenTtlSeconds: 3600 },
     now: () => state.now,
     signingKeys: {
       active: async () => ({ kid: 'kid-1', privateKey: signer.privateKey, pem: signer.pem }),
@@ -112,7 +111,8 @@ describe('verifyAccessToken', () => {
     const first = fakeContext();
     const { token } = await issue(first.ctx);
     await verifyAccessToken(first.ctx, appId, token);
-    const second = fakeContext(); // same kid, another key
+    // The same key and kid, but another issuer: only a check of its own refuses the token.
+    const second = fakeContext({ signer: first.signer, issuer: 'other.example' });
     await expect(verifyAccessToken(second.ctx, appId, token)).rejects.toMatchObject(refusal);
   });
 

@@ -1,4 +1,4 @@
-import { createHmac, createSign, generateKeyPairSync } from 'node:crypto';
+import { createHmac, createSign, sign as edSign, generateKeyPairSync } from 'node:crypto';
 import { exportJWK, importJWK, jwtVerify, SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { JwsInvalid, maxCompactJwsLength, parseCompactJws, signEs256Jwt, verifyEs256 } from './es256-jws.ts';
@@ -47,10 +47,16 @@ describe('signEs256Jwt and verifyEs256', () => {
     expect(await verifyEs256(parseCompactJws(zeros), publicKey)).toBe(false);
   });
 
-  it('verifies only with a P-256 key: an RSA or P-384 key is never asked', async () => {
-    const rsa = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  it('verifies only with a P-256 key: an RSA, Ed25519 or P-384 key is never asked', async () => {
+    const input = `${goodHeader}.${goodPayload}`;
+    // Both make 64-byte signatures, which pass the form check.
+    const rsa = generateKeyPairSync('rsa', { modulusLength: 512 });
+    const rsaSigned = `${input}.${b64(createSign('sha256').update(input).sign(rsa.privateKey))}`;
+    expect(await verifyEs256(parseCompactJws(rsaSigned), rsa.publicKey)).toBe(false);
+    const ed = generateKeyPairSync('ed25519');
+    const edSigned = `${input}.${b64(edSign(null, Buffer.from(input), ed.privateKey))}`;
+    expect(await verifyEs256(parseCompactJws(edSigned), ed.publicKey)).toBe(false);
     const p384 = generateKeyPairSync('ec', { namedCurve: 'P-384' });
-    expect(await verifyEs256(parseCompactJws(good), rsa.publicKey)).toBe(false);
     expect(await verifyEs256(parseCompactJws(good), p384.publicKey)).toBe(false);
   });
 
