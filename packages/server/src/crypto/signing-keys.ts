@@ -1,13 +1,5 @@
-import {
-  type CryptoKey,
-  exportJWK,
-  exportPKCS8,
-  exportSPKI,
-  generateKeyPair,
-  importPKCS8,
-  importSPKI,
-  type JWK,
-} from 'jose';
+import { createPrivateKey, createPublicKey, type KeyObject } from 'node:crypto';
+import { exportPKCS8, exportSPKI, generateKeyPair, type JWK } from 'jose';
 import type { Kysely } from 'kysely';
 import type { Database } from '../storage/schema.ts';
 import type { KeyStore } from './key-store.ts';
@@ -15,16 +7,26 @@ import { randomId } from './random.ts';
 import { sealedKind } from './sealed-value.ts';
 import { type SecretBox, secretBoxKind } from './secret-box.ts';
 
+/**
+ * Keys are node:crypto KeyObjects, made once when the app's keys load: tokens are signed and
+ * verified synchronously with them (tokens/es256-jws.ts), and jose accepts them too.
+ */
 export interface PublicSigningKey {
   kid: string;
   pem: string;
-  key: CryptoKey;
+  key: KeyObject;
   jwk: JWK;
   retired: boolean;
 }
 
+export interface ActiveSigningKey {
+  kid: string;
+  privateKey: KeyObject;
+  pem: string;
+}
+
 interface AppKeys {
-  active: { kid: string; privateKey: CryptoKey; pem: string } | null;
+  active: ActiveSigningKey | null;
   all: PublicSigningKey[];
   at: number;
 }
@@ -72,7 +74,7 @@ export class SigningKeys {
     this.#keys = keys;
   }
 
-  async active(appId: string): Promise<{ kid: string; privateKey: CryptoKey; pem: string }> {
+  async active(appId: string): Promise<ActiveSigningKey> {
     const keys = await this.#load(appId);
     if (!keys.active) throw new Error(`App ${appId} has no signing key`);
     return keys.active;
@@ -98,20 +100,18 @@ export class SigningKeys {
       .where('app_id', '=', appId)
       .orderBy('created_at', 'desc')
       .execute();
-    const all = await Promise.all(
-      rows.map(async (row) => {
-        const key = await importSPKI(row.public_key_pem, alg, { extractable: true });
-        const jwk = { ...(await exportJWK(key)), kid: row.kid, alg, use: 'sig' };
-        return { kid: row.kid, pem: row.public_key_pem, key, jwk, retired: row.retired_at !== null };
-      }),
-    );
+    const all = rows.map((row): PublicSigningKey => {
+      const key = createPublicKey(row.public_key_pem);
+      const jwk = { ...(key.export({ format: 'jwk' }) as JWK), kid: row.kid, alg, use: 'sig' };
+      return { kid: row.kid, pem: row.public_key_pem, key, jwk, retired: row.retired_at !== null };
+    });
     const current = rows.find((r) => r.retired_at === null);
     let active: AppKeys['active'] = null;
     if (current) {
       const pkcs8 = new TextDecoder().decode(
         await openPrivateKey(this.#keys, current.private_key_encrypted, current.kid),
       );
-      active = { kid: current.kid, privateKey: await importPKCS8(pkcs8, alg), pem: current.public_key_pem };
+      active = { kid: current.kid, privateKey: createPrivateKey(pkcs8), pem: current.public_key_pem };
     }
     const entry = { active, all, at: Date.now() };
     this.#cache.set(appId, entry);

@@ -1,7 +1,8 @@
 import { userIdPrefix } from '@latchkey/protocol';
-import { decodeProtectedHeader, errors, jwtVerify, SignJWT } from 'jose';
 import type { ServerContext } from '../context.ts';
 import { ApiError } from '../http/api-error.ts';
+import { JwsInvalid, parseCompactJws, signEs256Jwt, verifyEs256 } from './es256-jws.ts';
+import { VerifiedTokens } from './verified-tokens.ts';
 
 export interface AccessTokenClaims {
   userId: string;
@@ -25,60 +26,93 @@ export async function issueAccessToken(
   const key = await ctx.signingKeys.active(appId);
   const iat = ctx.now();
   const exp = Math.min(iat + ctx.settings.accessTokenTtlSeconds, claims.expiresAt);
-  const token = await new SignJWT({ sid: claims.sessionId, auth_time: claims.authTime })
-    .setProtectedHeader({ alg: 'ES256', typ: 'JWT', kid: key.kid })
-    .setIssuer(ctx.settings.issuer)
-    .setAudience(appId)
-    .setSubject(`${userIdPrefix}${claims.userId}`)
-    .setIssuedAt(iat)
-    .setExpirationTime(exp)
-    .sign(key.privateKey);
+  const token = await signEs256Jwt(key.privateKey, key.kid, {
+    sid: claims.sessionId,
+    auth_time: claims.authTime,
+    iss: ctx.settings.issuer,
+    aud: appId,
+    sub: `${userIdPrefix}${claims.userId}`,
+    iat,
+    exp,
+  });
   return { token, expiresAt: exp };
 }
+
+/** One cache per server context: tests run several servers in one process. */
+const verifiedTokens = new WeakMap<ServerContext, VerifiedTokens<AccessTokenClaims>>();
+
+function verifiedTokensOf(ctx: ServerContext): VerifiedTokens<AccessTokenClaims> {
+  let cache = verifiedTokens.get(ctx);
+  if (!cache) {
+    cache = new VerifiedTokens();
+    verifiedTokens.set(ctx, cache);
+  }
+  return cache;
+}
+
+const invalid = (message = 'Invalid token.') => new ApiError('missing_or_invalid_token', message);
+
+/** A NumericDate as this server writes it: whole seconds. */
+const isSeconds = (value: unknown): value is number => Number.isSafeInteger(value);
 
 /**
  * Verifies an access token strictly: ES256 only (so `alg: none` and HS256 confusion fail), `typ`
  * JWT, a known `kid` of this app, our issuer, this app as audience, unexpired, with `sub` and `sid`.
  * Any failure is `missing_or_invalid_token`.
+ *
+ * A token that verified is remembered until its `exp` (verified-tokens.ts); a repeat is accepted
+ * without the signature check only while it is unexpired, presented to the same app, and its key is
+ * still one of the app's published keys (a removed key ends it at once). Anything else goes through
+ * the full check again.
  */
 export async function verifyAccessToken(
   ctx: ServerContext,
   appId: string,
   token: string,
 ): Promise<AccessTokenClaims> {
-  try {
-    const { kid } = decodeProtectedHeader(token);
-    const keys = await ctx.signingKeys.publicKeys(appId, kid);
-    const key = keys.find((k) => k.kid === kid);
-    if (!key) throw new ApiError('missing_or_invalid_token', 'Unknown signing key.');
-    const { payload } = await jwtVerify(token, key.key, {
-      algorithms: ['ES256'],
-      typ: 'JWT',
-      issuer: ctx.settings.issuer,
-      audience: appId,
-      requiredClaims: ['sub', 'sid', 'iat', 'exp', 'auth_time'],
-      currentDate: new Date(ctx.now() * 1000),
-    });
-    const sub = payload.sub ?? '';
-    const authTime = payload.auth_time;
-    if (
-      !sub.startsWith(userIdPrefix) ||
-      typeof payload.sid !== 'string' ||
-      typeof authTime !== 'number' ||
-      !Number.isSafeInteger(authTime)
-    ) {
-      throw new ApiError('missing_or_invalid_token', 'Malformed token claims.');
-    }
-    return {
-      userId: sub.slice(userIdPrefix.length),
-      sessionId: payload.sid,
-      authTime,
-      issuedAt: payload.iat!,
-      expiresAt: payload.exp!,
-    };
-  } catch (error) {
-    if (error instanceof ApiError) throw error;
-    const expired = error instanceof errors.JWTExpired;
-    throw new ApiError('missing_or_invalid_token', expired ? 'Token expired.' : 'Invalid token.');
+  const cache = verifiedTokensOf(ctx);
+  const now = ctx.now();
+  const hit = cache.get(token, now);
+  if (hit && hit.appId === appId) {
+    const keys = await ctx.signingKeys.publicKeys(appId, hit.kid);
+    if (keys.some((k) => k.kid === hit.kid && k.pem === hit.pem)) return hit.claims;
   }
+
+  let jws: ReturnType<typeof parseCompactJws>;
+  try {
+    jws = parseCompactJws(token);
+  } catch (error) {
+    if (error instanceof JwsInvalid) throw invalid();
+    throw error;
+  }
+  const { kid } = jws.header;
+  const keys = await ctx.signingKeys.publicKeys(appId, kid);
+  const key = keys.find((k) => k.kid === kid);
+  if (!key) throw invalid('Unknown signing key.');
+  if (!(await verifyEs256(jws, key.key))) throw invalid();
+
+  const { iss, aud, sub, sid, iat, exp, nbf, auth_time: authTime } = jws.payload;
+  if (
+    iss !== ctx.settings.issuer ||
+    aud !== appId ||
+    typeof sub !== 'string' ||
+    !sub.startsWith(userIdPrefix) ||
+    typeof sid !== 'string' ||
+    !isSeconds(iat) ||
+    !isSeconds(exp) ||
+    !isSeconds(authTime) ||
+    (nbf !== undefined && !(typeof nbf === 'number' && nbf <= now))
+  )
+    throw invalid('Malformed token claims.');
+  if (now >= exp) throw invalid('Token expired.');
+
+  const claims: AccessTokenClaims = Object.freeze({
+    userId: sub.slice(userIdPrefix.length),
+    sessionId: sid,
+    authTime,
+    issuedAt: iat,
+    expiresAt: exp,
+  });
+  cache.remember(token, { appId, kid, pem: key.pem, claims });
+  return claims;
 }

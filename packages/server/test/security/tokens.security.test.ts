@@ -281,6 +281,19 @@ describe.each(dialects)('access and identity tokens (%s)', (dialect) => {
     await expectRefused(a, forged, 'foreign key under the retired kid');
   });
 
+  it('a token already checked is refused at once when its signing key is removed', async () => {
+    // Its own app: removing a key would break the other tests' tokens.
+    const c = (await t.createApp()).client;
+    const session = await c.loginWithEmail('removed-key@example.com');
+    // Twice: the second check is answered by the verified-token cache.
+    expect((await me(c, session.body.token)).status).toBe(200);
+    expect((await me(c, session.body.token)).status).toBe(200);
+    const { kid } = decodeProtectedHeader(session.body.token);
+    await t.ctx.db.deleteFrom('signing_keys').where('kid', '=', kid!).execute();
+    t.ctx.signingKeys.forget(c.appId);
+    await expectRefused(c, session.body.token, 'key removed');
+  });
+
   // Last: moves the server clock.
   it('refuses a genuine token once its hour is over', async () => {
     const fresh = await a.loginWithEmail('clock@example.com');
