@@ -55,6 +55,35 @@ describe.each(dialects)('users/me (%s)', (dialect) => {
     ]);
   });
 
+  it('answers one identity token for an unchanged profile within a minute; a changed profile or a later call gets a fresh one', async () => {
+    const { client } = await t.createApp();
+    const login = await client.loginWithEmail('recent@example.com');
+    const me = async () =>
+      (await client.request<MeBody>('/api/v1/users/me', { token: login.body.token })).body.identity_token;
+    const claims = (token: string) => JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString());
+    const first = await me();
+    expect(await me()).toBe(first);
+
+    // The backend sets custom metadata: the next token carries it at once.
+    const basic = `Basic ${Buffer.from(`${client.appId}:${client.secret}`).toString('base64')}`;
+    const set = await client.post(
+      `/api/v1/users/${login.body.user.id}/custom_metadata`,
+      { custom_metadata: { plan: 'pro' } },
+      { headers: { authorization: basic }, noOrigin: true },
+    );
+    expect(set.status).toBe(200);
+    const changed = await me();
+    expect(changed).not.toBe(first);
+    expect(claims(changed)).toMatchObject({ custom_metadata: JSON.stringify({ plan: 'pro' }) });
+    expect(await me()).toBe(changed);
+
+    // A minute on, the same profile is signed afresh, with the new issue time.
+    t.advance(60);
+    const later = await me();
+    expect(later).not.toBe(changed);
+    expect(claims(later).iat).toBeGreaterThanOrEqual(claims(changed).iat + 60);
+  });
+
   it('refuses a missing, malformed or foreign token', async () => {
     const a = await t.createApp();
     const b = await t.createApp();
