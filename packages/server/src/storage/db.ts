@@ -93,11 +93,19 @@ export async function openStorage(
     mkdirSync(dataDir, { recursive: true, mode: 0o700 });
     file = join(dataDir, 'latchkey.sqlite');
   }
-  const db = new Kysely<Database>({
-    dialect: observed(new SqliteDialect({ database: openNodeSqlite(file) }), options),
-  });
-  await migrate(db as Kysely<unknown>, { featureMigrations });
-  return { db, dialect: 'sqlite', close: () => db.destroy() };
+  const database = openNodeSqlite(file);
+  const db = new Kysely<Database>({ dialect: observed(new SqliteDialect({ database }), options) });
+  const close = async () => {
+    await db.destroy();
+    await database.stopCheckpointer();
+  };
+  try {
+    await migrate(db as Kysely<unknown>, { featureMigrations });
+  } catch (error) {
+    await close();
+    throw error;
+  }
+  return { db, dialect: 'sqlite', close };
 }
 
 const observed = (dialect: KyselyDialect, options: StorageOptions): KyselyDialect =>

@@ -1,6 +1,7 @@
 import { existsSync, writeFileSync } from 'node:fs';
 import { DatabaseSync, type SQLInputValue, type StatementSync } from 'node:sqlite';
 import type { SqliteDatabase, SqliteStatement } from 'kysely';
+import { startCheckpointer } from './sqlite-checkpointer.ts';
 
 /** Prepared statements kept per connection; Kysely issues a small, fixed set of query shapes. */
 const statementCacheSize = 256;
@@ -9,7 +10,7 @@ const statementCacheSize = 256;
  * Adapts Node's built-in `node:sqlite` to the better-sqlite3 subset that Kysely's SqliteDialect
  * drives. Kysely ships no `node:sqlite` dialect; the built-in driver spares users a native addon.
  */
-export function openNodeSqlite(path: string): SqliteDatabase {
+export function openNodeSqlite(path: string): SqliteDatabase & { stopCheckpointer(): Promise<void> } {
   if (path !== ':memory:' && !existsSync(path)) writeFileSync(path, '', { mode: 0o600 });
   const db = new DatabaseSync(path);
   // WAL with synchronous=NORMAL is SQLite's recommended pairing: the database cannot corrupt, and
@@ -24,6 +25,8 @@ export function openNodeSqlite(path: string): SqliteDatabase {
   // about 10 % less CPU per login). A 64 MB page cache keeps the hot indexes of a large user table
   // in memory rather than in the OS's cache behind a read per page.
   db.exec('PRAGMA wal_autocheckpoint = 10000; PRAGMA cache_size = -65536;');
+  // The checkpoints themselves run beside the server (storage/sqlite-checkpointer.ts).
+  const checkpointer = path === ':memory:' ? null : startCheckpointer(path);
   const cache = new Map<string, StatementSync>();
   const prepared = (sql: string): StatementSync => {
     let statement = cache.get(sql);
@@ -36,6 +39,9 @@ export function openNodeSqlite(path: string): SqliteDatabase {
   };
   return {
     close: () => db.close(),
+    // After `close`: the thread's connection is then the last, and closing it checkpoints what is
+    // left and removes the WAL, so the files are settled once this resolves.
+    stopCheckpointer: async () => checkpointer?.stop(),
     prepare(sql: string): SqliteStatement {
       const statement = prepared(sql);
       const params = (values: ReadonlyArray<unknown>) => values.map(toSqlite);
