@@ -19,7 +19,8 @@ export interface GuessRules {
  * an autocommit, not a begin, two statements and a commit): the same rules, in this order.
  *
  * 1. The identifier's attempts row is upserted, which locks it until the statement commits: the
- *    guesses at one identifier are counted one at a time. `ON CONFLICT DO UPDATE` computes from the
+ *    guesses at one identifier are counted one at a time. A right guess at an identifier without
+ *    a row writes none (there is nothing to count, and no lock to honour). `ON CONFLICT DO UPDATE` computes from the
  *    row's latest committed version (not the statement's snapshot), so racing wrong guesses each see
  *    the failures of those before them, and at most `maxFailures` are ever compared per window.
  * 2. A window that has ended starts afresh. While the window is locked (`maxFailures` reached) every
@@ -59,6 +60,11 @@ export async function takeCodeWithinCap(
         case when right_code then 0 else 1 end,
         case when right_code then ${now}::bigint else ${now + rules.windowSeconds}::bigint end
       from guess
+      -- A right guess at an identifier with no attempts row has nothing to count or check: no row
+      -- is written for it (most logins). Wrong guesses always take the row.
+      where not right_code or exists (
+        select 1 from verification_attempts
+        where app_id = ${app_id} and channel = ${channel} and identifier = ${identifier})
       on conflict (app_id, channel, identifier) do update set
         failures = case
           when a.window_ends_at <= ${now} then excluded.failures
@@ -73,16 +79,17 @@ export async function takeCodeWithinCap(
       delete from verification_codes
       where app_id = ${app_id} and channel = ${channel} and identifier = ${identifier}
         and exists (
-          select 1 from attempt, guess
-          where (right_code and attempt.failures < ${rules.maxFailures})
+          select 1 from guess left join attempt on true
+          where (right_code and coalesce(attempt.failures, 0) < ${rules.maxFailures})
             or (not right_code and attempt.failures = ${rules.maxFailures}))
       returning 1
     )
-    select attempt.failures, attempt.window_ends_at, guess.right_code as right_code,
-      (select count(*) from spent) as spent
-    from attempt, guess`.execute(db);
+    select coalesce(attempt.failures, 0) as failures,
+      coalesce(attempt.window_ends_at, ${now}::bigint) as window_ends_at,
+      guess.right_code as right_code, (select count(*) from spent) as spent
+    from guess left join attempt on true`.execute(db);
   const row = rows[0];
-  if (!row) throw new Error('takeCodeWithinCap: the attempts upsert returned no row');
+  if (!row) throw new Error('takeCodeWithinCap: the statement returned no row');
   if (row.failures > rules.maxFailures)
     return { outcome: 'locked', windowEndsAt: Number(row.window_ends_at) };
   const taken = row.right_code && row.failures < rules.maxFailures && Number(row.spent) > 0;
