@@ -199,7 +199,10 @@ export async function checkWithinGuessCap(
   const key: CodeKey = { app_id: app.id, channel, identifier };
   const now = ctx.now();
   const passed = await ctx.db.transaction().execute(async (trx) => {
-    const attempts = await lockFailures(trx, key, now);
+    // SQLite runs one transaction at a time (Kysely holds its one connection for it), so a read
+    // cannot race; it spares a right guess at a fresh identifier (most logins) a row of its own.
+    const attempts =
+      ctx.dialect === 'sqlite' ? await readFailures(trx, key, now) : await lockFailures(trx, key, now);
     if (attempts.failures >= codeGuessing.maxFailures) return { locked: attempts.window_ends_at - now };
     if (await check(trx, now)) return 'passed';
     if ((await countFailure(trx, key, now)) >= codeGuessing.maxFailures) await deleteCodes(trx, key);
@@ -236,22 +239,52 @@ async function lockFailures(
   return row;
 }
 
-/** Counts a wrong guess; the window opens with the first failure. Returns the failures now. */
-async function countFailure(trx: Kysely<Database>, key: CodeKey, now: number): Promise<number> {
+/** The identifier's failures in its current window (none once it has ended), without a lock. */
+async function readFailures(
+  trx: Kysely<Database>,
+  key: CodeKey,
+  now: number,
+): Promise<{ failures: number; window_ends_at: number }> {
   const row = await trx
-    .updateTable('verification_attempts')
-    .set((eb) => ({
-      failures: eb('failures', '+', 1),
-      window_ends_at: eb
-        .case()
-        .when('failures', '=', 0)
-        .then(now + codeGuessing.windowSeconds)
-        .else(eb.ref('window_ends_at'))
-        .end(),
-    }))
+    .selectFrom('verification_attempts')
+    .select(['failures', 'window_ends_at'])
     .where('app_id', '=', key.app_id)
     .where('channel', '=', key.channel)
     .where('identifier', '=', key.identifier)
+    .executeTakeFirst();
+  return row && row.window_ends_at > now ? row : { failures: 0, window_ends_at: now };
+}
+
+/**
+ * Counts a wrong guess, making the identifier's row if it has none; the window opens with the
+ * first failure (and afresh once the last one has ended). Returns the failures now.
+ */
+async function countFailure(trx: Kysely<Database>, key: CodeKey, now: number): Promise<number> {
+  const windowEnd = now + codeGuessing.windowSeconds;
+  const row = await trx
+    .insertInto('verification_attempts')
+    .values({ ...key, failures: 1, window_ends_at: windowEnd })
+    .onConflict((oc) =>
+      oc.columns(['app_id', 'channel', 'identifier']).doUpdateSet((eb) => ({
+        failures: eb
+          .case()
+          .when('verification_attempts.window_ends_at', '<=', now)
+          .then(1)
+          .else(eb('verification_attempts.failures', '+', 1))
+          .end(),
+        window_ends_at: eb
+          .case()
+          .when(
+            eb.or([
+              eb('verification_attempts.window_ends_at', '<=', now),
+              eb('verification_attempts.failures', '=', 0),
+            ]),
+          )
+          .then(windowEnd)
+          .else(eb.ref('verification_attempts.window_ends_at'))
+          .end(),
+      })),
+    )
     .returning('failures')
     .executeTakeFirstOrThrow();
   return row.failures;
