@@ -337,7 +337,7 @@ describe.each(dialects)('email login and account management (%s)', (dialect) => 
       .selectFrom('outbox')
       .selectAll()
       .where('app_id', '=', client.appId)
-      .orderBy('created_at')
+      .orderBy('seq')
       .execute();
     const types = rows.map((r) => r.type);
     expect(types).toEqual(expect.arrayContaining(['user.created', 'user.authenticated']));

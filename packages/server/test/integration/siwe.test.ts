@@ -149,7 +149,7 @@ describe.each(dialects)('Sign-In with Ethereum (%s)', (dialect) => {
       .selectFrom('outbox')
       .select('type')
       .where('app_id', '=', app.id)
-      .orderBy('created_at')
+      .orderBy('seq')
       .execute();
     expect(events.map((e) => e.type)).toEqual(['user.created', 'user.authenticated', 'user.authenticated']);
   });
