@@ -84,6 +84,7 @@ export interface Latchkey {
 export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): LatchkeyOptions {
   const options: LatchkeyOptions = { settings: settingsFromEnv(env) };
   if (env.DATABASE_URL) options.databaseUrl = env.DATABASE_URL;
+  if (env.LATCHKEY_PG_PREPARED_STATEMENTS === 'off') options.preparedStatements = false;
   if (env.LATCHKEY_ADMIN_KEY) options.adminKey = env.LATCHKEY_ADMIN_KEY;
   if (env.REDIS_URL) options.redisUrl = env.REDIS_URL;
   options.keyStoreConfig = keyStoreConfigFromEnv(env);

@@ -26,6 +26,12 @@ export interface StorageOptions {
   poolSize?: number;
   /** Told of every statement sent to the database (tests that count statements per route). */
   onQuery?: QueryObserver;
+  /**
+   * PostgreSQL: name statements so each connection prepares them once (storage/prepared-statements.ts).
+   * On unless false: `LATCHKEY_PG_PREPARED_STATEMENTS=off` for a pooler that cannot keep a
+   * connection's prepared statements (PgBouncer before 1.21 in transaction mode).
+   */
+  preparedStatements?: boolean;
 }
 
 export interface Storage {
@@ -81,7 +87,10 @@ export async function openStorage(
     // use, and `/ready` reports the database while it cannot.
     pool.on('error', () => {});
     const db = new Kysely<Database>({
-      dialect: observed(new PostgresDialect({ pool: preparingPool(pool) }), options),
+      dialect: observed(
+        new PostgresDialect({ pool: options.preparedStatements === false ? pool : preparingPool(pool) }),
+        options,
+      ),
     });
     await migrate(db as Kysely<unknown>, { postgres: true, featureMigrations });
     return { db, dialect: 'postgres', pool, close: () => db.destroy() };

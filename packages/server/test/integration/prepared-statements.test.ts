@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { optionsFromEnv } from '../../src/server.ts';
 import { openStorage, type Storage } from '../../src/storage/db.ts';
 
 /**
@@ -46,6 +47,34 @@ describe.skipIf(!process.env.DATABASE_URL)('prepared statements (postgres)', () 
     expect(named).toHaveLength(1);
     expect(named[0]!.name).toMatch(/^lk_/);
     expect(Number(named[0]!.plans)).toBe(3);
+  });
+
+  it('LATCHKEY_PG_PREPARED_STATEMENTS=off sends every statement unnamed', async () => {
+    const options = optionsFromEnv({
+      DATABASE_URL: process.env.DATABASE_URL,
+      LATCHKEY_PG_PREPARED_STATEMENTS: 'off',
+    });
+    expect(options.preparedStatements).toBe(false);
+    const unnamed = await openStorage({
+      ...options,
+      databaseUrl: process.env.DATABASE_URL!,
+      schema,
+      poolSize: 1,
+    });
+    try {
+      for (const id of ['a', 'b'])
+        await unnamed.db
+          .selectFrom('probe' as never)
+          .selectAll()
+          .where('id' as never, '=', id as never)
+          .execute();
+      const { rows } = await sql<{
+        n: number;
+      }>`select count(*)::int as n from pg_prepared_statements`.execute(unnamed.db);
+      expect(rows[0]!.n).toBe(0);
+    } finally {
+      await unnamed.close();
+    }
   });
 
   it('a table changed under a named statement: the statement still answers, with the new column', async () => {
