@@ -1,5 +1,5 @@
 import type { AuthenticatedUser, SessionUpdateAction } from '@latchkey/protocol';
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import {
   accountOrder,
   toWireUser,
@@ -57,14 +57,14 @@ async function insertRefreshToken(
 function refreshTokenInsert(ctx: ServerContext, db: Kysely<Database>, session: SessionTimes) {
   const token = randomToken(32);
   const now = ctx.now();
-  const write = db.insertInto('refresh_tokens').values({
+  const values = {
     token_hash: sha256Hex(token),
     session_id: session.sessionId,
     created_at: now,
     expires_at: Math.min(now + ctx.settings.refreshTokenTtlSeconds, session.expiresAt),
     rotated_at: null,
-  });
-  return { write, token };
+  };
+  return { write: db.insertInto('refresh_tokens').values(values), token, values };
 }
 
 /** A session just opened, with its first refresh token. */
@@ -164,9 +164,9 @@ export async function refreshSession(
 }
 
 /**
- * Rotates a refresh token in three statements: the token with its session and user (one query), then
- * the claim and the next token in one transaction, so a rotation commits once and never claims a
- * token without issuing its successor.
+ * Rotates a refresh token: the token with its session and user (one query), then the claim and the
+ * next token together (`claimAndRotate`), so a rotation commits once and never claims a token without
+ * issuing its successor.
  */
 async function rotate(ctx: ServerContext, app: AppRecord, refreshToken: string): Promise<AuthenticatedUser> {
   const hash = sha256Hex(refreshToken);
@@ -198,25 +198,49 @@ async function rotate(ctx: ServerContext, app: AppRecord, refreshToken: string):
     authTime: row.session_created_at,
     expiresAt: row.session_expires_at,
   };
-  const next =
-    row.rotated_at === null
-      ? await ctx.db.transaction().execute(async (trx) => {
-          // Claim the token atomically: of two concurrent uses, exactly one wins; the other is a reuse.
-          const claimed = await trx
-            .updateTable('refresh_tokens')
-            .set({ rotated_at: now })
-            .where('token_hash', '=', hash)
-            .where('rotated_at', 'is', null)
-            .executeTakeFirst();
-          return Number(claimed.numUpdatedRows) === 0 ? null : insertRefreshToken(ctx, trx, session);
-        })
-      : null;
+  const next = row.rotated_at === null ? await claimAndRotate(ctx, hash, session, now) : null;
   if (next === null) {
     await revokeSession(ctx, row.session_id);
     ctx.log.info('refresh token reuse; session revoked', { app_id: app.id, session_id: row.session_id });
     throw new ApiError('missing_or_invalid_token', 'Refresh token already used; session revoked.');
   }
   return authResponse(ctx, app, userFromRows(rows)!, session, next, 'set');
+}
+
+/**
+ * Claims the presented refresh token and issues its successor, atomically: of two concurrent uses
+ * exactly one wins (the claim is an update of a row that is still unrotated, which the loser finds
+ * rotated once the winner commits); null for the loser, a reuse. On PostgreSQL one statement (the
+ * successor is inserted only from the claimed row), elsewhere one transaction.
+ */
+async function claimAndRotate(
+  ctx: ServerContext,
+  hash: string,
+  session: SessionTimes,
+  now: number,
+): Promise<string | null> {
+  if (ctx.dialect === 'postgres') {
+    const successor = refreshTokenInsert(ctx, ctx.db, session);
+    const { token_hash, created_at, expires_at } = successor.values;
+    const { rows } = await sql`
+      with claimed as (
+        update refresh_tokens set rotated_at = ${now}
+        where token_hash = ${hash} and rotated_at is null
+        returning session_id)
+      insert into refresh_tokens (token_hash, session_id, created_at, expires_at, rotated_at)
+      select ${token_hash}, session_id, ${created_at}::bigint, ${expires_at}::bigint, null from claimed
+      returning session_id`.execute(ctx.db);
+    return rows.length === 0 ? null : successor.token;
+  }
+  return ctx.db.transaction().execute(async (trx) => {
+    const claimed = await trx
+      .updateTable('refresh_tokens')
+      .set({ rotated_at: now })
+      .where('token_hash', '=', hash)
+      .where('rotated_at', 'is', null)
+      .executeTakeFirst();
+    return Number(claimed.numUpdatedRows) === 0 ? null : insertRefreshToken(ctx, trx, session);
+  });
 }
 
 /**
