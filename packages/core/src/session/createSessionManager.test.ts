@@ -118,6 +118,8 @@ describe('session manager on the real server', () => {
       refresh: await storage.get(storageKeys.refreshToken),
       id: await storage.get(storageKeys.identityToken),
     };
+    // A minute on, so the server signs a new identity token too (it answers a minute-old one again).
+    advance(60);
     // A server that answers `ignore` (Latchkey itself never renews without a refresh token).
     control.rewriteResponse = (path, body) =>
       path === '/api/v1/sessions' ? { ...body, session_update_action: 'ignore', refresh_token: null } : body;
