@@ -9,7 +9,7 @@ import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { frameQuery } from '@latchkey/protocol';
-import { chromiumPath, launchChromium, startStaticServer } from '@latchkey/test/browser';
+import { chromiumPath, ensureChromium, launchChromium, startStaticServer } from '@latchkey/test/browser';
 import { sessionConfirmationMs } from '@latchkey/wallet-frame/testing';
 import type { Page } from 'playwright-core';
 import { verifyMessage } from 'viem';
@@ -182,6 +182,8 @@ try {
   cleanups.push(() => host.close());
   const app = await createApp(http, adminKey, host.url);
 
+  // As the e2e setup does: Debian's chromium, installed when missing (bench only needs it here).
+  ensureChromium();
   const browser = await launchChromium();
   cleanups.push(() => browser.close());
   const context = await browser.newContext();
