@@ -13,7 +13,7 @@ import { eventsInsert } from '../outbox/record-event.ts';
 import { type OpenedSession, sessionOpening } from '../sessions/session-service.ts';
 import { isUniqueViolation } from '../storage/db.ts';
 import type { Database } from '../storage/schema.ts';
-import { writeTogether } from '../storage/write-together.ts';
+import { type RowsInsert, writeTogether } from '../storage/write-together.ts';
 
 export interface LoginReturnType {
   user: UserRecord;
@@ -109,15 +109,20 @@ async function createUser(
   const now = ctx.now();
   const userId = randomId(25);
   const signUp = async (db: Kysely<Database>): Promise<LoginReturnType> => {
-    const userInsert = db.insertInto('users').values({
-      id: userId,
-      app_id: app.id,
-      created_at: now,
-      has_accepted_terms: 0,
-      is_guest: isGuest ? 1 : 0,
-      custom_metadata: null,
-    });
-    const { write: accountWrite, account } = accountInsert(db, app.id, userId, identity, now);
+    const userInsert: RowsInsert<'users'> = {
+      into: 'users',
+      rows: [
+        {
+          id: userId,
+          app_id: app.id,
+          created_at: now,
+          has_accepted_terms: 0,
+          is_guest: isGuest ? 1 : 0,
+          custom_metadata: null,
+        },
+      ],
+    };
+    const { write: accountWrite, account } = accountInsert(app.id, userId, identity, now);
     // The user as just written: nothing else can have changed a user no one else knows yet.
     const user: UserRecord = {
       id: userId,
@@ -130,11 +135,11 @@ async function createUser(
       mfaMethods: [],
     };
     const wire = toWireUser(user);
-    const events = eventsInsert(db, app.id, now, [
+    const events = eventsInsert(app.id, now, [
       { type: 'user.created', body: { user: wire } },
       { type: 'user.authenticated', body: { user: wire, account: toWireAccount(account) } },
     ]);
-    const { session, writes } = sessionOpening(ctx, db, app.id, userId);
+    const { session, writes } = sessionOpening(ctx, app.id, userId);
     await writeTogether(db, ctx.dialect, [userInsert, accountWrite, events, ...writes]);
     return { user, isNewUser: true, session };
   };
@@ -172,13 +177,13 @@ async function touchLogin(
     .where('app_id', '=', app.id)
     .where('type', '=', identity.type)
     .where('identifier', '=', identity.identifier);
-  const event = eventsInsert(ctx.db, app.id, now, [
+  const event = eventsInsert(app.id, now, [
     {
       type: 'user.authenticated',
       body: { user: toWireUser(touched), account: account ? toWireAccount(account) : null },
     },
   ]);
-  const { session, writes } = sessionOpening(ctx, ctx.db, app.id, user.id);
+  const { session, writes } = sessionOpening(ctx, app.id, user.id);
   await writeTogether(ctx.db, ctx.dialect, [verified, event, ...writes]);
   return { user: touched, isNewUser: false, session };
 }

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { randomId } from '../crypto/random.ts';
 import type { Database } from '../storage/schema.ts';
+import { insertOf, type RowsInsert } from '../storage/write-together.ts';
 
 /** Event types written for webhook delivery (spec document 1 §3, webhook events). */
 export type UserEventType =
@@ -42,7 +43,7 @@ export async function recordEvents(
   now: number,
   events: OutboxEvent[],
 ): Promise<void> {
-  await eventsInsert(db, appId, now, events).execute();
+  await insertOf(db, eventsInsert(appId, now, events)).execute();
 }
 
 export interface OutboxEvent {
@@ -50,10 +51,11 @@ export interface OutboxEvent {
   body: Record<string, unknown>;
 }
 
-/** The insert `recordEvents` runs, for a caller that sends it with other writes (storage/write-together.ts). */
-export function eventsInsert(db: Kysely<Database>, appId: string, now: number, events: OutboxEvent[]) {
-  return db.insertInto('outbox').values(
-    events.map(({ type, body }) => ({
+/** The rows `recordEvents` inserts, for a caller that sends them with other writes (storage/write-together.ts). */
+export function eventsInsert(appId: string, now: number, events: OutboxEvent[]): RowsInsert<'outbox'> {
+  return {
+    into: 'outbox',
+    rows: events.map(({ type, body }) => ({
       id: randomId(25),
       app_id: appId,
       type,
@@ -63,5 +65,5 @@ export function eventsInsert(db: Kysely<Database>, appId: string, now: number, e
       delivered_at: null,
       attempts: 0,
     })),
-  );
+  };
 }

@@ -14,7 +14,7 @@ import { randomId, randomToken } from '../crypto/random.ts';
 import { ApiError } from '../http/api-error.ts';
 import { compiledQuery } from '../storage/compiled-query.ts';
 import type { Database } from '../storage/schema.ts';
-import type { Write } from '../storage/write-together.ts';
+import { insertOf, type RowsInsert } from '../storage/write-together.ts';
 import { issueAccessToken, verifyAccessToken } from '../tokens/access-token.ts';
 import { issueIdentityToken } from '../tokens/identity-token.ts';
 
@@ -48,13 +48,13 @@ async function insertRefreshToken(
   db: Kysely<Database>,
   session: SessionTimes,
 ): Promise<string> {
-  const { write, token } = refreshTokenInsert(ctx, db, session);
-  await write.execute();
+  const { write, token } = refreshTokenInsert(ctx, session);
+  await insertOf(db, write).execute();
   return token;
 }
 
-/** A new refresh token of the session and the insert that stores its hash. */
-function refreshTokenInsert(ctx: ServerContext, db: Kysely<Database>, session: SessionTimes) {
+/** A new refresh token of the session and the row that stores its hash. */
+function refreshTokenInsert(ctx: ServerContext, session: SessionTimes) {
   const token = randomToken(32);
   const now = ctx.now();
   const values = {
@@ -64,7 +64,8 @@ function refreshTokenInsert(ctx: ServerContext, db: Kysely<Database>, session: S
     expires_at: Math.min(now + ctx.settings.refreshTokenTtlSeconds, session.expiresAt),
     rotated_at: null,
   };
-  return { write: db.insertInto('refresh_tokens').values(values), token, values };
+  const write: RowsInsert<'refresh_tokens'> = { into: 'refresh_tokens', rows: [values] };
+  return { write, token, values };
 }
 
 /** A session just opened, with its first refresh token. */
@@ -80,21 +81,25 @@ export interface OpenedSession extends SessionTimes {
  */
 export function sessionOpening(
   ctx: ServerContext,
-  db: Kysely<Database>,
   appId: string,
   userId: string,
-): { session: OpenedSession; writes: Write[] } {
+): { session: OpenedSession; writes: RowsInsert[] } {
   const now = ctx.now();
   const times = { sessionId: randomId(25), authTime: now, expiresAt: now + ctx.settings.sessionTtlSeconds };
-  const sessionInsert = db.insertInto('sessions').values({
-    id: times.sessionId,
-    app_id: appId,
-    user_id: userId,
-    created_at: times.authTime,
-    expires_at: times.expiresAt,
-    revoked_at: null,
-  });
-  const refresh = refreshTokenInsert(ctx, db, times);
+  const sessionInsert: RowsInsert<'sessions'> = {
+    into: 'sessions',
+    rows: [
+      {
+        id: times.sessionId,
+        app_id: appId,
+        user_id: userId,
+        created_at: times.authTime,
+        expires_at: times.expiresAt,
+        revoked_at: null,
+      },
+    ],
+  };
+  const refresh = refreshTokenInsert(ctx, times);
   return { session: { ...times, refreshToken: refresh.token }, writes: [sessionInsert, refresh.write] };
 }
 
@@ -220,7 +225,7 @@ async function claimAndRotate(
   now: number,
 ): Promise<string | null> {
   if (ctx.dialect === 'postgres') {
-    const successor = refreshTokenInsert(ctx, ctx.db, session);
+    const successor = refreshTokenInsert(ctx, session);
     const { token_hash, created_at, expires_at } = successor.values;
     const { rows } = await sql`
       with claimed as (
