@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely';
+import { compiledQuery } from '../storage/compiled-query.ts';
 import type { Database } from '../storage/schema.ts';
 import type { CodeChannel } from './verification-codes.ts';
 
@@ -41,53 +42,14 @@ export async function takeCodeWithinCap(
   now: number,
   rules: GuessRules,
 ): Promise<GuessOutcome> {
-  const { app_id, channel, identifier } = key;
-  const { rows } = await sql<{
-    failures: number;
-    window_ends_at: number;
-    right_code: boolean;
-    spent: number | string;
-  }>`
-    with live as (
-      select code_hash from verification_codes
-      where app_id = ${app_id} and channel = ${channel} and identifier = ${identifier} and expires_at > ${now}
-      order by seq desc limit ${rules.liveCodes}
-    ), guess as (
-      select exists (select 1 from live where code_hash = ${hash}) as right_code
-    ), attempt as (
-      insert into verification_attempts as a (app_id, channel, identifier, failures, window_ends_at)
-      select ${app_id}, ${channel}, ${identifier},
-        case when right_code then 0 else 1 end,
-        case when right_code then ${now}::bigint else ${now + rules.windowSeconds}::bigint end
-      from guess
-      -- A right guess at an identifier with no attempts row has nothing to count or check: no row
-      -- is written for it (most logins). Wrong guesses always take the row.
-      where not right_code or exists (
-        select 1 from verification_attempts
-        where app_id = ${app_id} and channel = ${channel} and identifier = ${identifier})
-      on conflict (app_id, channel, identifier) do update set
-        failures = case
-          when a.window_ends_at <= ${now} then excluded.failures
-          when a.failures >= ${rules.maxFailures} then a.failures + 1
-          else a.failures + excluded.failures end,
-        window_ends_at = case
-          when a.window_ends_at <= ${now} then excluded.window_ends_at
-          when a.failures = 0 and excluded.failures = 1 then excluded.window_ends_at
-          else a.window_ends_at end
-      returning failures, window_ends_at
-    ), spent as (
-      delete from verification_codes
-      where app_id = ${app_id} and channel = ${channel} and identifier = ${identifier}
-        and exists (
-          select 1 from guess left join attempt on true
-          where (right_code and coalesce(attempt.failures, 0) < ${rules.maxFailures})
-            or (not right_code and attempt.failures = ${rules.maxFailures}))
-      returning 1
-    )
-    select coalesce(attempt.failures, 0) as failures,
-      coalesce(attempt.window_ends_at, ${now}::bigint) as window_ends_at,
-      guess.right_code as right_code, (select count(*) from spent) as spent
-    from guess left join attempt on true`.execute(db);
+  const rows = await codeGuess(db, {
+    ...key,
+    hash,
+    now,
+    windowEnd: now + rules.windowSeconds,
+    liveCodes: rules.liveCodes,
+    maxFailures: rules.maxFailures,
+  });
   const row = rows[0];
   if (!row) throw new Error('takeCodeWithinCap: the statement returned no row');
   if (row.failures > rules.maxFailures)
@@ -95,3 +57,65 @@ export async function takeCodeWithinCap(
   const taken = row.right_code && row.failures < rules.maxFailures && Number(row.spent) > 0;
   return taken ? { outcome: 'passed' } : { outcome: 'failed' };
 }
+
+interface GuessArgs {
+  app_id: string;
+  channel: CodeChannel;
+  identifier: string;
+  hash: string;
+  now: number;
+  windowEnd: number;
+  liveCodes: number;
+  maxFailures: number;
+}
+
+/** The statement, built once (storage/compiled-query.ts). */
+const codeGuess = compiledQuery(
+  (_db, a: GuessArgs) =>
+    sql<{
+      failures: number;
+      window_ends_at: number;
+      right_code: boolean;
+      spent: number | string;
+    }>`
+    with live as (
+      select code_hash from verification_codes
+      where app_id = ${a.app_id} and channel = ${a.channel} and identifier = ${a.identifier} and expires_at > ${a.now}
+      order by seq desc limit ${a.liveCodes}
+    ), guess as (
+      select exists (select 1 from live where code_hash = ${a.hash}) as right_code
+    ), attempt as (
+      insert into verification_attempts as a (app_id, channel, identifier, failures, window_ends_at)
+      select ${a.app_id}, ${a.channel}, ${a.identifier},
+        case when right_code then 0 else 1 end,
+        case when right_code then ${a.now}::bigint else ${a.windowEnd}::bigint end
+      from guess
+      -- A right guess at an identifier with no attempts row has nothing to count or check: no row
+      -- is written for it (most logins). Wrong guesses always take the row.
+      where not right_code or exists (
+        select 1 from verification_attempts
+        where app_id = ${a.app_id} and channel = ${a.channel} and identifier = ${a.identifier})
+      on conflict (app_id, channel, identifier) do update set
+        failures = case
+          when a.window_ends_at <= ${a.now} then excluded.failures
+          when a.failures >= ${a.maxFailures} then a.failures + 1
+          else a.failures + excluded.failures end,
+        window_ends_at = case
+          when a.window_ends_at <= ${a.now} then excluded.window_ends_at
+          when a.failures = 0 and excluded.failures = 1 then excluded.window_ends_at
+          else a.window_ends_at end
+      returning failures, window_ends_at
+    ), spent as (
+      delete from verification_codes
+      where app_id = ${a.app_id} and channel = ${a.channel} and identifier = ${a.identifier}
+        and exists (
+          select 1 from guess left join attempt on true
+          where (right_code and coalesce(attempt.failures, 0) < ${a.maxFailures})
+            or (not right_code and attempt.failures = ${a.maxFailures}))
+      returning 1
+    )
+    select coalesce(attempt.failures, 0) as failures,
+      coalesce(attempt.window_ends_at, ${a.now}::bigint) as window_ends_at,
+      guess.right_code as right_code, (select count(*) from spent) as spent
+    from guess left join attempt on true`,
+);

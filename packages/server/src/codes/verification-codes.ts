@@ -5,8 +5,8 @@ import type { ServerContext } from '../context.ts';
 import { constantTimeEqual, hmacHex } from '../crypto/hash.ts';
 import { randomDigits } from '../crypto/random.ts';
 import { ApiError } from '../http/api-error.ts';
+import { compiledQuery, compiledStatement, compiledWrites } from '../storage/compiled-query.ts';
 import type { Database } from '../storage/schema.ts';
-import { writeTogether } from '../storage/write-together.ts';
 import { takeCodeWithinCap } from './take-code-postgres.ts';
 
 /**
@@ -62,6 +62,68 @@ export function isTestIdentifier(app: AppRecord, channel: CodeChannel, identifie
 }
 
 /**
+ * `issueCode`'s two writes, built once (storage/compiled-query.ts): the code, and the prune that
+ * keeps the newest `liveCodes` of the identifier, this one among them (the others' newest
+ * `liveCodes - 1`). The prune reads the codes as they were before this one (one statement on
+ * PostgreSQL) and never touches this one's row, so it does not depend on the insert. Two sends
+ * racing may leave one code too many stored; only the newest `liveCodes` are ever accepted
+ * (takeMatchingCode).
+ */
+const codeIssue = compiledWrites(
+  (
+    db,
+    a: {
+      app_id: string;
+      channel: CodeChannel;
+      identifier: string;
+      hash: string;
+      now: number;
+      expires_at: number;
+    },
+  ) => {
+    const times = { created_at: a.now, expires_at: a.expires_at };
+    // Issue order within the identifier (seconds tie when codes are resent quickly).
+    const seq = sql<number>`(select coalesce(max(seq), 0) + 1 from verification_codes
+      where app_id = ${a.app_id} and channel = ${a.channel} and identifier = ${a.identifier})`;
+    const issued = db
+      .insertInto('verification_codes')
+      .values({
+        app_id: a.app_id,
+        channel: a.channel,
+        identifier: a.identifier,
+        code_hash: a.hash,
+        ...times,
+        seq,
+      })
+      // The same six digits again: the earlier message's code is now the newest one.
+      .onConflict((oc) =>
+        oc
+          .columns(['app_id', 'channel', 'identifier', 'code_hash'])
+          .doUpdateSet((eb) => ({ ...times, seq: eb.ref('excluded.seq') })),
+      );
+    const pruned = db
+      .deleteFrom('verification_codes')
+      .where('app_id', '=', a.app_id)
+      .where('channel', '=', a.channel)
+      .where('identifier', '=', a.identifier)
+      .where('code_hash', '<>', a.hash)
+      .where('code_hash', 'not in', (eb) =>
+        eb
+          .selectFrom('verification_codes')
+          .select('code_hash')
+          .where('app_id', '=', a.app_id)
+          .where('channel', '=', a.channel)
+          .where('identifier', '=', a.identifier)
+          .where('code_hash', '<>', a.hash)
+          .where('expires_at', '>', a.now)
+          .orderBy('seq', 'desc')
+          .limit(codeGuessing.liveCodes - 1),
+      );
+    return [issued, pruned];
+  },
+);
+
+/**
  * Issues a 6-digit code for an identifier. Earlier codes stay valid (the newest `liveCodes` of
  * them); older ones are dropped. Only an HMAC of the code is stored; the caller delivers the code.
  */
@@ -75,42 +137,13 @@ export async function issueCode(
   const code = randomDigits(limits.verificationCodeLength);
   const hash = codeHash(ctx, key, code);
   const now = ctx.now();
-  const times = { created_at: now, expires_at: now + limits.verificationCodeTtlSeconds };
-  // Issue order within the identifier (seconds tie when codes are resent quickly).
-  const seq = sql<number>`(select coalesce(max(seq), 0) + 1 from verification_codes
-    where app_id = ${key.app_id} and channel = ${key.channel} and identifier = ${key.identifier})`;
-  const issued = ctx.db
-    .insertInto('verification_codes')
-    .values({ ...key, code_hash: hash, ...times, seq })
-    // The same six digits again: the earlier message's code is now the newest one.
-    .onConflict((oc) =>
-      oc
-        .columns(['app_id', 'channel', 'identifier', 'code_hash'])
-        .doUpdateSet((eb) => ({ ...times, seq: eb.ref('excluded.seq') })),
-    );
-  // Keep the newest `liveCodes`, this one among them: the others' newest `liveCodes - 1`. It reads
-  // the codes as they were before this one (one statement on PostgreSQL), and never touches this
-  // one's row, so it does not depend on the insert. Two sends racing may leave one code too many
-  // stored; only the newest `liveCodes` are ever accepted (takeMatchingCode).
-  const pruned = ctx.db
-    .deleteFrom('verification_codes')
-    .where('app_id', '=', key.app_id)
-    .where('channel', '=', key.channel)
-    .where('identifier', '=', key.identifier)
-    .where('code_hash', '<>', hash)
-    .where('code_hash', 'not in', (eb) =>
-      eb
-        .selectFrom('verification_codes')
-        .select('code_hash')
-        .where('app_id', '=', key.app_id)
-        .where('channel', '=', key.channel)
-        .where('identifier', '=', key.identifier)
-        .where('code_hash', '<>', hash)
-        .where('expires_at', '>', now)
-        .orderBy('seq', 'desc')
-        .limit(codeGuessing.liveCodes - 1),
-    );
-  await writeTogether(ctx.db, ctx.dialect, [issued, pruned]);
+  await codeIssue(ctx.db, ctx.dialect, {
+    ...key,
+    channel,
+    hash,
+    now,
+    expires_at: now + limits.verificationCodeTtlSeconds,
+  });
   return code;
 }
 
@@ -239,19 +272,22 @@ async function lockFailures(
   return row;
 }
 
+const attemptsRow = compiledQuery((db, a: CodeKey) =>
+  db
+    .selectFrom('verification_attempts')
+    .select(['failures', 'window_ends_at'])
+    .where('app_id', '=', a.app_id)
+    .where('channel', '=', a.channel)
+    .where('identifier', '=', a.identifier),
+);
+
 /** The identifier's failures in its current window (none once it has ended), without a lock. */
 async function readFailures(
   trx: Kysely<Database>,
   key: CodeKey,
   now: number,
 ): Promise<{ failures: number; window_ends_at: number }> {
-  const row = await trx
-    .selectFrom('verification_attempts')
-    .select(['failures', 'window_ends_at'])
-    .where('app_id', '=', key.app_id)
-    .where('channel', '=', key.channel)
-    .where('identifier', '=', key.identifier)
-    .executeTakeFirst();
+  const [row] = await attemptsRow(trx, key);
   return row && row.window_ends_at > now ? row : { failures: 0, window_ends_at: now };
 }
 
@@ -304,12 +340,16 @@ async function takeMatchingCode(
   code: string,
   now: number,
 ): Promise<boolean> {
-  const hash = codeHash(ctx, key, code);
-  const result = await trx
+  const result = await matchingCodeTaken(trx, { ...key, hash: codeHash(ctx, key, code), now });
+  return Number(result.numAffectedRows ?? 0) > 0;
+}
+
+const matchingCodeTaken = compiledStatement((db, a: CodeKey & { hash: string; now: number }) =>
+  db
     .deleteFrom('verification_codes')
-    .where('app_id', '=', key.app_id)
-    .where('channel', '=', key.channel)
-    .where('identifier', '=', key.identifier)
+    .where('app_id', '=', a.app_id)
+    .where('channel', '=', a.channel)
+    .where('identifier', '=', a.identifier)
     .where((eb) =>
       eb.exists(
         eb
@@ -317,21 +357,19 @@ async function takeMatchingCode(
             eb
               .selectFrom('verification_codes')
               .select('code_hash')
-              .where('app_id', '=', key.app_id)
-              .where('channel', '=', key.channel)
-              .where('identifier', '=', key.identifier)
-              .where('expires_at', '>', now)
+              .where('app_id', '=', a.app_id)
+              .where('channel', '=', a.channel)
+              .where('identifier', '=', a.identifier)
+              .where('expires_at', '>', a.now)
               .orderBy('seq', 'desc')
               .limit(codeGuessing.liveCodes)
               .as('live'),
           )
           .select('live.code_hash')
-          .where('live.code_hash', '=', hash),
+          .where('live.code_hash', '=', a.hash),
       ),
-    )
-    .executeTakeFirst();
-  return Number(result.numDeletedRows) > 0;
-}
+    ),
+);
 
 /** Deletes every code of the identifier; returns how many there were. */
 async function deleteCodes(trx: Kysely<Database>, key: CodeKey): Promise<number> {

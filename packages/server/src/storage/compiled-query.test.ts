@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { compiledQuery } from './compiled-query.ts';
+import { compiledQuery, compiledWrites } from './compiled-query.ts';
 import { openStorage, type Storage } from './db.ts';
 
 describe('compiledQuery', () => {
@@ -54,5 +54,28 @@ describe('compiledQuery', () => {
       db.selectFrom('apps').select('id').where('id', '=', a.id),
     );
     await expect(byId(storage.db, {} as { id: string })).rejects.toThrow(/no argument id/);
+  });
+
+  it('compiledWrites sends each call its own values, all or nothing', async () => {
+    const twoApps = compiledWrites((db, a: { first: string; second: string; at: number }) =>
+      [a.first, a.second].map((id) =>
+        db
+          .insertInto('apps')
+          .values({ id, secret_hash: 'x', config: '{}', created_at: a.at, updated_at: a.at }),
+      ),
+    );
+    await twoApps(storage.db, 'sqlite', { first: 'b1', second: 'b2', at: 7 });
+    // The second collides with an existing app: neither is written.
+    await expect(twoApps(storage.db, 'sqlite', { first: 'b3', second: 'a1', at: 8 })).rejects.toThrow();
+    const ids = await storage.db
+      .selectFrom('apps')
+      .select(['id', 'created_at'])
+      .where('id', 'like', 'b%')
+      .orderBy('id')
+      .execute();
+    expect(ids).toEqual([
+      { id: 'b1', created_at: 7 },
+      { id: 'b2', created_at: 7 },
+    ]);
   });
 });

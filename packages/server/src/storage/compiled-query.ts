@@ -1,8 +1,20 @@
-import { type Compilable, CompiledQuery, type Kysely } from 'kysely';
+import {
+  type Compilable,
+  CompiledQuery,
+  type Kysely,
+  type OperationNodeSource,
+  type QueryResult,
+  type RawBuilder,
+} from 'kysely';
+import type { Dialect } from './db.ts';
 import type { Database } from './schema.ts';
+import { inTransaction, togetherStatement } from './write-together.ts';
 
 /** Stands for an argument while the query is built once: it must reach the SQL as a parameter. */
 const argumentMarker = '\u0000latchkey-argument:';
+
+/** A query builder, or an `sql` template (compiled against the database it runs on). */
+type Buildable<Row> = Compilable<Row> | RawBuilder<Row>;
 
 interface Template {
   sql: string;
@@ -26,9 +38,17 @@ interface Template {
  *   db.selectFrom('sessions').selectAll().where('id', '=', a.id));
  * const rows = await sessionById(ctx.db, { id });
  */
-export function compiledQuery<Args extends Record<string, unknown>, Row>(
-  build: (db: Kysely<Database>, args: Args) => Compilable<Row>,
+export function compiledQuery<Args extends object, Row>(
+  build: (db: Kysely<Database>, args: Args) => Buildable<Row>,
 ): (db: Kysely<Database>, args: Args) => Promise<Row[]> {
+  const statement = compiledStatement(build);
+  return async (db, args) => (await statement(db, args)).rows;
+}
+
+/** `compiledQuery` answering the whole result (a write's affected rows too), for a write of fixed shape. */
+export function compiledStatement<Args extends object, Row>(
+  build: (db: Kysely<Database>, args: Args) => Buildable<Row>,
+): (db: Kysely<Database>, args: Args) => Promise<QueryResult<Row>> {
   // Per dialect: a transaction shares its database's adapter, so both find the same template.
   const templates = new WeakMap<object, Template>();
   const stand = new Proxy({} as Args, { get: (_, name) => `${argumentMarker}${String(name)}` });
@@ -37,7 +57,8 @@ export function compiledQuery<Args extends Record<string, unknown>, Row>(
     const adapter = db.getExecutor().adapter;
     let template = templates.get(adapter);
     if (!template) {
-      const compiled = build(db, stand).compile();
+      const built = build(db, stand);
+      const compiled = 'isRawBuilder' in built ? built.compile(db) : built.compile();
       if (compiled.sql.includes(argumentMarker))
         throw new Error(`compiledQuery: an argument was written into the SQL, not sent as a parameter`);
       template = {
@@ -58,9 +79,31 @@ export function compiledQuery<Args extends Record<string, unknown>, Row>(
     const parameters = template.parameters.map((p) => {
       if (!('argument' in p)) return p.constant;
       if (!(p.argument in args)) throw new Error(`compiledQuery: no argument ${p.argument}`);
-      return args[p.argument];
+      return (args as Record<string, unknown>)[p.argument];
     });
-    const result = await db.executeQuery<Row>(CompiledQuery.raw(template.sql, parameters));
-    return result.rows;
+    return db.executeQuery<Row>(CompiledQuery.raw(template.sql, parameters));
+  };
+}
+
+/**
+ * `writeTogether` (storage/write-together.ts) for writes of a fixed shape, built and compiled once per
+ * dialect: on PostgreSQL the one statement of CTEs, on SQLite each write, in one transaction.
+ */
+export function compiledWrites<Args extends object>(
+  build: (db: Kysely<Database>, args: Args) => (Compilable & OperationNodeSource)[],
+): (db: Kysely<Database>, dialect: Dialect, args: Args) => Promise<void> {
+  const together = compiledStatement((db, args: Args) => togetherStatement(build(db, args)));
+  // SQLite: one template per write, made on first use (how many there are is known then).
+  let each: ((db: Kysely<Database>, args: Args) => Promise<QueryResult<unknown>>)[] | null = null;
+  return async (db, dialect, args) => {
+    if (dialect === 'postgres') {
+      await together(db, args);
+      return;
+    }
+    each ??= build(db, {} as Args).map((_, i) => compiledStatement((d, a: Args) => build(d, a)[i]!));
+    const writes = each;
+    await inTransaction(db, async (trx) => {
+      for (const write of writes) await write(trx, args);
+    });
   };
 }

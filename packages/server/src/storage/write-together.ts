@@ -53,14 +53,18 @@ export async function writeTogether(db: Kysely<Database>, dialect: Dialect, writ
   if (writes.every(isRowsInsert)) return insertTogether(db, dialect, writes);
   const built = writes.map((write) => (isRowsInsert(write) ? insertOf(db, write) : write));
   if (dialect === 'postgres') {
-    const ctes = built.map((write, i) => sql`${sql.id(`w${i}`)} as (${write})`);
-    await sql`with ${sql.join(ctes)} select 1`.execute(db);
+    await togetherStatement(built).execute(db);
     return;
   }
-  await inTransaction(
-    db,
-    built.map((write) => write.compile()),
-  );
+  await inTransaction(db, async (trx) => {
+    for (const write of built) await trx.executeQuery(write.compile());
+  });
+}
+
+/** PostgreSQL: the writes as one statement, each a data-modifying CTE. */
+export function togetherStatement(writes: (Compilable & OperationNodeSource)[]) {
+  const ctes = writes.map((write, i) => sql`${sql.id(`w${i}`)} as (${write})`);
+  return sql`with ${sql.join(ctes)} select 1`;
 }
 
 /** The statements' texts by dialect and shape; the shapes are the code's own, so they are few. */
@@ -87,10 +91,9 @@ async function insertTogether(db: Kysely<Database>, dialect: Dialect, writes: Ro
     await db.executeQuery(CompiledQuery.raw(statements[0]!, values.flat()));
     return;
   }
-  await inTransaction(
-    db,
-    statements.map((text, i) => CompiledQuery.raw(text, values[i]!)),
-  );
+  await inTransaction(db, async (trx) => {
+    for (const [i, text] of statements.entries()) await trx.executeQuery(CompiledQuery.raw(text, values[i]!));
+  });
 }
 
 /** The columns of an insert's rows, which must all have the same. */
@@ -131,13 +134,11 @@ function postgresText(shapes: Shape[]): string {
 
 const sqliteText = (shape: Shape) => insertText(shape, () => '?');
 
-/** Runs compiled statements in order in one transaction (the given one, or a new one). */
-async function inTransaction(db: Kysely<Database>, statements: CompiledQuery[]): Promise<void> {
-  if (db.isTransaction) {
-    for (const statement of statements) await db.executeQuery(statement);
-    return;
-  }
-  await db.transaction().execute(async (trx) => {
-    for (const statement of statements) await trx.executeQuery(statement);
-  });
+/** Runs `work` in a transaction: the given one, or a new one. */
+export async function inTransaction(
+  db: Kysely<Database>,
+  work: (trx: Kysely<Database>) => Promise<void>,
+): Promise<void> {
+  if (db.isTransaction) return work(db);
+  await db.transaction().execute(work);
 }
