@@ -90,11 +90,19 @@ describe('key export in the browser', () => {
     return frame!;
   }
 
-  /** Clicks 'Copy key' / 'Copy seed phrase' in the export frame and reads the value it shows there. */
+  /**
+   * Clicks 'Copy key' / 'Copy seed phrase' in the export frame and reads the value it shows there. The
+   * frame grows when focus moves into it, on the press: neither it nor the modal may move, or the release
+   * (the click) would land beside the button.
+   */
   async function reveal(frame: Frame, kind: 'key' | 'phrase'): Promise<string> {
+    const frameBefore = await exportFrame().boundingBox();
+    const modalBefore = await page.locator(id('lk-modal')).boundingBox();
     await frame.locator(id(`lk-export-reveal-${kind}`)).click();
     const value = frame.locator(id(`lk-export-${kind}`));
     await value.waitFor({ state: 'visible', timeout: walletTimeout });
+    expect((await exportFrame().boundingBox())?.y).toBe(frameBefore?.y);
+    expect(await page.locator(id('lk-modal')).boundingBox()).toEqual(modalBefore);
     const secret = ((await value.textContent()) ?? '').trim();
     secrets.push(secret);
     return secret;

@@ -230,6 +230,17 @@ export function ExportWalletScreen({ titleId, client, wallet, scheme }: ExportWa
       <p className="lk-muted" id={learnMoreId} hidden={!learnMore} data-testid="lk-export-learn-more-body">
         {copy.learnMoreBody}
       </p>
+      {/*
+        The room the frame grows into, held from the start at the bottom of the screen: growing the frame
+        then moves nothing above it, and the modal keeps its size. Without it, a centred modal or a bottom
+        sheet would move the frame's buttons while the button is still pressed (focus moves in on the press,
+        before the release), and the click would land beside the button.
+      */}
+      <div
+        aria-hidden="true"
+        data-testid="lk-export-room"
+        style={{ flex: 'none', height: revealed ? 0 : exportFrameRevealedHeight - exportFrameHeight }}
+      />
     </section>
   );
 }
