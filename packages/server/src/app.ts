@@ -1,6 +1,5 @@
 import { retryAfterHeader } from '@latchkey/protocol';
 import { Hono, type MiddlewareHandler } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import { requireAdminKey } from './admin/admin-key.ts';
 import type { ServerContext } from './context.ts';
@@ -12,6 +11,7 @@ import { cors } from './guards/cors.ts';
 import { requireFrameOriginForCookies } from './guards/frame-origin.ts';
 import { ApiError } from './http/api-error.ts';
 import { readBody } from './http/body.ts';
+import { bodyLimit } from './http/body-limit.ts';
 import type { AppEnv } from './http/env.ts';
 import { requestLog, routePattern } from './observability/request-log.ts';
 import { cookieSessionResponses } from './sessions/cookie-session-responses.ts';
@@ -46,15 +46,7 @@ export function buildHttpApp(
   // First, so the access line and the metrics see every answer (CORS refusals, errors) and its time.
   root.use('*', requestLog(ctx));
   root.use('*', cors(ctx, { publicPaths: /^(?:\/api)?\/v1\/apps\/[a-z0-9]{25}(\/jwks\.json)?$/ }));
-  root.use(
-    '*',
-    bodyLimit({
-      maxSize: ctx.settings.bodyLimitBytes,
-      onError: () => {
-        throw new ApiError('payload_too_large');
-      },
-    }),
-  );
+  root.use('*', bodyLimit(ctx.settings.bodyLimitBytes));
 
   const guards: Record<RouteAuth, MiddlewareHandler<AppEnv>[]> = {
     public: [],

@@ -1,11 +1,33 @@
 import type { AppRecord } from '../app-config/app-record.ts';
 import { ApiError } from './api-error.ts';
 
+/**
+ * The answers already given for one list of allowed domains, by origin. Every browser request asks
+ * twice (CORS and the app guard) with the same few origins, and each answer parses a URL. Keyed by
+ * the list itself, so an app whose domains change (a new record in the app cache) starts afresh;
+ * at most `rememberedOrigins` per list, so a caller sending endless made-up origins grows nothing.
+ */
+const answers = new WeakMap<readonly string[], Map<string, boolean>>();
+const rememberedOrigins = 64;
+
 /** True when `origin` is one of the app's allowed domains (exact, or a `*.` wildcard host). */
 export function isAllowedOrigin(app: AppRecord, origin: string): boolean {
   const domains = app.config.allowed_domains;
   // An app with no domains configured accepts any origin, as the incumbent does for new apps.
   if (domains.length === 0) return true;
+  let known = answers.get(domains);
+  const answer = known?.get(origin);
+  if (answer !== undefined) return answer;
+  const allowed = matchesAllowedDomain(domains, origin);
+  if (!known) {
+    known = new Map();
+    answers.set(domains, known);
+  }
+  if (known.size < rememberedOrigins) known.set(origin, allowed);
+  return allowed;
+}
+
+function matchesAllowedDomain(domains: readonly string[], origin: string): boolean {
   let url: URL;
   try {
     url = new URL(origin);

@@ -33,7 +33,11 @@ export function requestLog(ctx: ServerContext): MiddlewareHandler<AppEnv> {
     try {
       await next();
     } finally {
-      c.header(requestIdHeader, id);
+      // On the finished answer, its own headers take the id: `c.header` would first rebuild the
+      // answer (asking `bodyUsed` makes the Node adapter build a full web Response, whose body is
+      // then written through a web stream), on every request.
+      if (c.finalized) c.res.headers.set(requestIdHeader, id);
+      else c.header(requestIdHeader, id);
       const seconds = (performance.now() - started) / 1000;
       const route = routePattern(c);
       const status = c.res.status;
