@@ -5,7 +5,7 @@ import type { ServerContext } from '../context.ts';
 import { constantTimeEqual, hmacHex } from '../crypto/hash.ts';
 import { randomDigits } from '../crypto/random.ts';
 import { ApiError } from '../http/api-error.ts';
-import { compiledStatement, compiledWrites } from '../storage/compiled-query.ts';
+import { compiledQuery, compiledStatement, compiledWrites } from '../storage/compiled-query.ts';
 import type { Database } from '../storage/schema.ts';
 import { takeCodeWithinCap } from './take-code-postgres.ts';
 
@@ -232,7 +232,10 @@ export async function checkWithinGuessCap(
   const key: CodeKey = { app_id: app.id, channel, identifier };
   const now = ctx.now();
   const passed = await ctx.db.transaction().execute(async (trx) => {
-    const attempts = await lockFailures(trx, key, now);
+    // SQLite runs one transaction at a time (Kysely holds its one connection for it), so a read
+    // cannot race; it spares a right guess at a fresh identifier (most logins) a row of its own.
+    const attempts =
+      ctx.dialect === 'sqlite' ? await readFailures(trx, key, now) : await lockFailures(trx, key, now);
     if (attempts.failures >= codeGuessing.maxFailures) return { locked: attempts.window_ends_at - now };
     if (await check(trx, now)) return 'passed';
     if ((await countFailure(trx, key, now)) >= codeGuessing.maxFailures) await deleteCodes(trx, key);
@@ -267,6 +270,25 @@ async function lockFailures(
     .returning(['failures', 'window_ends_at'])
     .executeTakeFirstOrThrow();
   return row;
+}
+
+const attemptsRow = compiledQuery((db, a: CodeKey) =>
+  db
+    .selectFrom('verification_attempts')
+    .select(['failures', 'window_ends_at'])
+    .where('app_id', '=', a.app_id)
+    .where('channel', '=', a.channel)
+    .where('identifier', '=', a.identifier),
+);
+
+/** The identifier's failures in its current window (none once it has ended), without a lock. */
+async function readFailures(
+  trx: Kysely<Database>,
+  key: CodeKey,
+  now: number,
+): Promise<{ failures: number; window_ends_at: number }> {
+  const [row] = await attemptsRow(trx, key);
+  return row && row.window_ends_at > now ? row : { failures: 0, window_ends_at: now };
 }
 
 /**
