@@ -160,9 +160,12 @@ describe('social login in the browser', () => {
     await chooseProvider(page, 'github');
     const popup = await opened;
     await popup.waitForURL((url) => url.origin !== 'null' && url.href !== 'about:blank');
+    // The popup comes back to the demo, hands the return over and is closed (by itself, or by this page
+    // once it reads the return in the popup's address). Heard from before the click: the close can come
+    // while the click still waits for the navigation it started.
+    const closed = popup.waitForEvent('close', { timeout: 15_000 });
     await consent(popup, linus);
-    // The popup comes back to the demo, hands the return over and closes itself.
-    await popup.waitForEvent('close', { timeout: 15_000 });
+    await closed;
     await loggedInAfterReturn(page);
     expect(new URL(page.url()).searchParams.has('privy_oauth_code')).toBe(false);
     expect(await text(page, 'demo-last-event')).toContain('method=github');
