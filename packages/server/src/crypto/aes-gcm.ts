@@ -1,8 +1,11 @@
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, type KeyObject, randomBytes } from 'node:crypto';
 import { ivBytes, type SealedParts, tagBytes } from './sealed-value.ts';
 
-/** AES-256-GCM in this process (the secret box, the file key store), `aad` bound as additional data. */
-export function gcmSeal(key: Uint8Array, plaintext: Uint8Array, aad: string): SealedParts {
+/**
+ * AES-256-GCM in this process (the secret box, the file key store), `aad` bound as additional data.
+ * A key used often is a KeyObject (see crypto/hash.ts: raw bytes cost Node's key checks two exceptions).
+ */
+export function gcmSeal(key: KeyObject | Uint8Array, plaintext: Uint8Array, aad: string): SealedParts {
   const iv = randomBytes(ivBytes);
   const cipher = createCipheriv('aes-256-gcm', key, iv, { authTagLength: tagBytes });
   cipher.setAAD(Buffer.from(aad));
@@ -11,7 +14,7 @@ export function gcmSeal(key: Uint8Array, plaintext: Uint8Array, aad: string): Se
 }
 
 /** Opens what `gcmSeal` made; throws on a wrong key, a wrong `aad`, tampering or a short tag. */
-export function gcmOpen(key: Uint8Array, parts: SealedParts, aad: string): Uint8Array {
+export function gcmOpen(key: KeyObject | Uint8Array, parts: SealedParts, aad: string): Uint8Array {
   // parseSealed checked the lengths already; checked again so no caller can skip it.
   if (parts.iv.length !== ivBytes || parts.tag.length !== tagBytes)
     throw new Error('Sealed value refused: wrong IV or tag length');

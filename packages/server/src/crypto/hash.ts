@@ -1,10 +1,15 @@
-import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, type KeyObject, timingSafeEqual } from 'node:crypto';
 
 export function sha256Hex(value: string | Uint8Array): string {
   return createHash('sha256').update(value).digest('hex');
 }
 
-export function hmacHex(key: Uint8Array, value: string): string {
+/**
+ * HMAC-SHA256 as hex. The key is a KeyObject (`createSecretKey`, once per key): given bytes, Node 24
+ * checks whether they are a KeyObject or a CryptoKey by throwing and catching, ~25 µs per HMAC
+ * against ~5 µs in all with a KeyObject (codes are hashed on every login).
+ */
+export function hmacHex(key: KeyObject, value: string): string {
   return createHmac('sha256', key).update(value).digest('hex');
 }
 

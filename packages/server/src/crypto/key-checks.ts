@@ -1,3 +1,4 @@
+import { createSecretKey } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../storage/schema.ts';
 import { constantTimeEqual, hmacHex } from './hash.ts';
@@ -33,7 +34,7 @@ export interface KeyOrigins {
 
 /** The master key's check value: an HMAC of a fixed label under a key derived for this purpose only. */
 function masterKeyCheckValue(masterKey: Uint8Array): string {
-  return hmacHex(deriveKey(masterKey, 'master-key-check'), 'latchkey master key check');
+  return hmacHex(createSecretKey(deriveKey(masterKey, 'master-key-check')), 'latchkey master key check');
 }
 
 function masterKeyMismatch(origins: KeyOrigins): Error {

@@ -1,4 +1,4 @@
-import { hkdfSync } from 'node:crypto';
+import { createSecretKey, hkdfSync, type KeyObject } from 'node:crypto';
 import { gcmOpen, gcmSeal } from './aes-gcm.ts';
 import { formatSealed, parseSealed } from './sealed-value.ts';
 
@@ -15,10 +15,11 @@ export const secretBoxKind = 'v1';
  * `context` is bound as additional data so a ciphertext cannot be moved to another row.
  */
 export class SecretBox {
-  readonly #key: Uint8Array;
+  /** A KeyObject, made once (see aes-gcm.ts). */
+  readonly #key: KeyObject;
 
   constructor(masterKey: Uint8Array) {
-    this.#key = deriveKey(masterKey, 'secret-box');
+    this.#key = createSecretKey(deriveKey(masterKey, 'secret-box'));
   }
 
   seal(plaintext: Uint8Array, context: string): string {

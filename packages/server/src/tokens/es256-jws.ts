@@ -1,5 +1,6 @@
 import { type KeyObject, sign, verify } from 'node:crypto';
 import { promisify } from 'node:util';
+import { derToP1363, p1363ToDer } from './ecdsa-signature.ts';
 
 /**
  * Compact JWS with ES256 only (RFC 7515, RFC 7518 §3.4), with node:crypto KeyObjects made once
@@ -107,12 +108,8 @@ export async function verifyEs256(jws: ParsedJws, publicKey: KeyObject): Promise
   // Another key type would be used with its own algorithm (RSA verifies with the same call).
   if (publicKey.asymmetricKeyType !== 'ec' || publicKey.asymmetricKeyDetails?.namedCurve !== 'prime256v1')
     return false;
-  return verifyOffThread(
-    'sha256',
-    jws.signingInput,
-    { key: publicKey, dsaEncoding: 'ieee-p1363' },
-    jws.signature,
-  );
+  // The KeyObject itself, not `{ key, dsaEncoding }`: see ecdsa-signature.ts.
+  return verifyOffThread('sha256', jws.signingInput, publicKey, p1363ToDer(jws.signature));
 }
 
 /** Signs `claims` as a compact JWS with header `{alg: ES256, typ: JWT, kid}`. */
@@ -124,9 +121,7 @@ export async function signEs256Jwt(
   const header = Buffer.from(JSON.stringify({ alg: 'ES256', typ: 'JWT', kid })).toString('base64url');
   const payload = Buffer.from(JSON.stringify(claims)).toString('base64url');
   const signingInput = `${header}.${payload}`;
-  const signature = await signOffThread('sha256', Buffer.from(signingInput), {
-    key: privateKey,
-    dsaEncoding: 'ieee-p1363',
-  });
+  // The KeyObject itself, not `{ key, dsaEncoding }`: see ecdsa-signature.ts.
+  const signature = derToP1363(await signOffThread('sha256', Buffer.from(signingInput), privateKey));
   return `${signingInput}.${signature.toString('base64url')}`;
 }
