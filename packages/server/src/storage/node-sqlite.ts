@@ -27,15 +27,17 @@ export function openNodeSqlite(path: string): SqliteDatabase & { stopCheckpointe
   db.exec('PRAGMA wal_autocheckpoint = 10000; PRAGMA cache_size = -65536;');
   // The checkpoints themselves run beside the server (storage/sqlite-checkpointer.ts).
   const checkpointer = path === ':memory:' ? null : startCheckpointer(path);
-  const cache = new Map<string, StatementSync>();
-  const prepared = (sql: string): StatementSync => {
-    let statement = cache.get(sql);
-    if (!statement) {
-      statement = db.prepare(sql);
+  // Each statement with whether it returns rows: `columns()` builds its column list on every call.
+  const cache = new Map<string, { statement: StatementSync; reader: boolean }>();
+  const prepared = (sql: string) => {
+    let entry = cache.get(sql);
+    if (!entry) {
+      const statement = db.prepare(sql);
+      entry = { statement, reader: statement.columns().length > 0 };
       if (cache.size >= statementCacheSize) cache.delete(cache.keys().next().value!);
-      cache.set(sql, statement);
+      cache.set(sql, entry);
     }
-    return statement;
+    return entry;
   };
   return {
     close: () => db.close(),
@@ -43,10 +45,10 @@ export function openNodeSqlite(path: string): SqliteDatabase & { stopCheckpointe
     // left and removes the WAL, so the files are settled once this resolves.
     stopCheckpointer: async () => checkpointer?.stop(),
     prepare(sql: string): SqliteStatement {
-      const statement = prepared(sql);
+      const { statement, reader } = prepared(sql);
       const params = (values: ReadonlyArray<unknown>) => values.map(toSqlite);
       return {
-        reader: statement.columns().length > 0,
+        reader,
         all: (values) => statement.all(...params(values)),
         run: (values) => statement.run(...params(values)),
         iterate: (values) => statement.iterate(...params(values)),

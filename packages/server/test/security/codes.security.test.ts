@@ -8,6 +8,7 @@ import {
 } from '@latchkey/test/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consumeCode } from '../../src/codes/verification-codes.ts';
+import { hmacHex } from '../../src/crypto/hash.ts';
 import type { ApiError } from '../../src/http/api-error.ts';
 import { rateLimitBudgets } from '../../src/http/rate-limit.ts';
 
@@ -176,6 +177,38 @@ describe.each(dialects)('verification codes (%s)', (dialect) => {
     for (const code of newest) {
       expect(await authenticate(client, email, code)).toMatchObject({ status: 401 });
     }
+  });
+
+  it('a stored code with 3 newer live codes is refused, the same code issued last is taken', async () => {
+    const { client } = await t.createApp();
+    const email = 'ranked@example.com';
+    const issued = [];
+    for (let i = 0; i < 3; i++) issued.push(await sendCode(client, email));
+    // A fourth code stored beside them (as two racing sends can leave), first older, then newest.
+    let planted = '000000';
+    while (issued.includes(planted)) planted = otherThan(planted);
+    const hash = hmacHex(t.ctx.codeKey, `${client.appId}\nemail\n${email}\n${planted}`);
+    const plant = async (seq: number) => {
+      await t.ctx.db.deleteFrom('verification_codes').where('code_hash', '=', hash).execute();
+      const now = t.ctx.now();
+      await t.ctx.db
+        .insertInto('verification_codes')
+        .values({
+          app_id: client.appId,
+          channel: 'email',
+          identifier: email,
+          code_hash: hash,
+          created_at: now,
+          expires_at: now + 600,
+          seq,
+        })
+        .execute();
+    };
+    await plant(0);
+    expect(await authenticate(client, email, planted)).toMatchObject({ status: 401 });
+    await plant(100);
+    expect(await authenticate(client, email, planted)).toMatchObject({ status: 200 });
+    for (const code of issued) expect(await authenticate(client, email, code)).toMatchObject({ status: 401 });
   });
 
   it("the test account's fixed code has the same cap", async () => {
