@@ -136,7 +136,14 @@ export async function loadAccountOwner(
   return userFromRows(await accountOwnerRows(db, { appId, type, identifier }));
 }
 
-const accountOwnerRows = compiledQuery((db, a: { appId: string; type: AccountType; identifier: string }) =>
+/**
+ * The query of `loadAccountOwner`'s rows (in `accountOrder`), for a statement that reads the owner
+ * beside something else (PostgreSQL's code check: codes/take-code-postgres.ts).
+ */
+export const accountOwnerQuery = (
+  db: Kysely<Database>,
+  a: { appId: string; type: AccountType; identifier: string },
+) =>
   db
     .selectFrom('linked_accounts as owned')
     .innerJoin('users', 'users.id', 'owned.user_id')
@@ -146,8 +153,9 @@ const accountOwnerRows = compiledQuery((db, a: { appId: string; type: AccountTyp
     .where('owned.type', '=', a.type)
     .where('owned.identifier', '=', a.identifier)
     .where('users.app_id', '=', a.appId)
-    .orderBy(accountOrder),
-);
+    .orderBy(accountOrder);
+
+const accountOwnerRows = compiledQuery(accountOwnerQuery);
 
 /** The user id owning `type`/`identifier` in the app, if any. */
 export async function findAccountOwner(

@@ -1,11 +1,14 @@
 import { type Kysely, sql } from 'kysely';
+import type { AccountType } from '../accounts/account-record.ts';
+import { accountOwnerQuery, type UserRecord, type UserRow, userFromRows } from '../accounts/user-record.ts';
 import { compiledQuery } from '../storage/compiled-query.ts';
 import type { Database } from '../storage/schema.ts';
 import type { CodeChannel } from './verification-codes.ts';
 
 /** What one guess at a stored code came to. */
 export type GuessOutcome =
-  | { outcome: 'passed' }
+  /** `owner`: when asked for, the account's owner (null: no one), as the statement read it. */
+  | { outcome: 'passed'; owner?: UserRecord | null }
   | { outcome: 'failed' }
   | { outcome: 'locked'; windowEndsAt: number };
 
@@ -41,21 +44,28 @@ export async function takeCodeWithinCap(
   hash: string,
   now: number,
   rules: GuessRules,
+  /** Also read the owner of the account of this type whose identifier is the code's. */
+  ownerOf?: AccountType,
 ): Promise<GuessOutcome> {
-  const rows = await codeGuess(db, {
+  const args = {
     ...key,
     hash,
     now,
     windowEnd: now + rules.windowSeconds,
     liveCodes: rules.liveCodes,
     maxFailures: rules.maxFailures,
-  });
+  };
+  const rows: (GuessRow & Partial<UserRow>)[] = ownerOf
+    ? await codeGuessWithOwner(db, { ...args, type: ownerOf })
+    : await codeGuess(db, args);
   const row = rows[0];
   if (!row) throw new Error('takeCodeWithinCap: the statement returned no row');
   if (row.failures > rules.maxFailures)
     return { outcome: 'locked', windowEndsAt: Number(row.window_ends_at) };
   const taken = row.right_code && row.failures < rules.maxFailures && Number(row.spent) > 0;
-  return taken ? { outcome: 'passed' } : { outcome: 'failed' };
+  if (!taken) return { outcome: 'failed' };
+  if (!ownerOf) return { outcome: 'passed' };
+  return { outcome: 'passed', owner: row.user_id ? userFromRows(rows as UserRow[]) : null };
 }
 
 interface GuessArgs {
@@ -69,15 +79,15 @@ interface GuessArgs {
   maxFailures: number;
 }
 
-/** The statement, built once (storage/compiled-query.ts). */
-const codeGuess = compiledQuery(
-  (_db, a: GuessArgs) =>
-    sql<{
-      failures: number;
-      window_ends_at: number;
-      right_code: boolean;
-      spent: number | string;
-    }>`
+interface GuessRow {
+  failures: number;
+  window_ends_at: number;
+  right_code: boolean;
+  spent: number | string;
+}
+
+/** The guess's CTEs and its outcome's columns, with `more` columns from `joined` beside them. */
+const guessStatement = (a: GuessArgs, more = sql``, joined = sql``) => sql`
     with live as (
       select code_hash from verification_codes
       where app_id = ${a.app_id} and channel = ${a.channel} and identifier = ${a.identifier} and expires_at > ${a.now}
@@ -116,6 +126,25 @@ const codeGuess = compiledQuery(
     )
     select coalesce(attempt.failures, 0) as failures,
       coalesce(attempt.window_ends_at, ${a.now}::bigint) as window_ends_at,
-      guess.right_code as right_code, (select count(*) from spent) as spent
-    from guess left join attempt on true`,
-);
+      guess.right_code as right_code, (select count(*) from spent) as spent${more}
+    from guess left join attempt on true${joined}`;
+
+/** The statement, built once (storage/compiled-query.ts). */
+const codeGuess = compiledQuery((_db, a: GuessArgs) => sql<GuessRow>`${guessStatement(a)}`);
+
+/**
+ * The statement with the identifier's account owner read beside it (`loadAccountOwner`'s rows, one
+ * per account, the guess's columns on each; one row of nulls when no one owns it): a login spends
+ * the code and learns whose account it opens in one round trip. The read sees the database as the
+ * statement started, as a lookup right after would (a sign-up racing it is the unique key's to settle).
+ */
+const codeGuessWithOwner = compiledQuery((db, a: GuessArgs & { type: AccountType }) => {
+  const owner = accountOwnerQuery(db, { appId: a.app_id, type: a.type, identifier: a.identifier }).select(
+    sql<number>`linked_accounts.created_at`.as('account_linked_at'),
+  );
+  return sql<GuessRow & Partial<UserRow>>`${guessStatement(
+    a,
+    sql`, owner.*`,
+    sql` left join ${owner} as owner on true order by owner.account_linked_at, owner.account_id`,
+  )}`;
+});

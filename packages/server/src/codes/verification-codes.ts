@@ -1,5 +1,7 @@
 import { limits } from '@latchkey/protocol';
 import { type Kysely, sql } from 'kysely';
+import type { AccountType } from '../accounts/account-record.ts';
+import type { UserRecord } from '../accounts/user-record.ts';
 import type { AppRecord } from '../app-config/app-record.ts';
 import type { ServerContext } from '../context.ts';
 import { constantTimeEqual, hmacHex } from '../crypto/hash.ts';
@@ -176,7 +178,9 @@ const tooManyFailures = (retryAfterSeconds: number) =>
 /**
  * Checks and consumes a code (or the test account's fixed code), within the identifier's guess cap
  * (`checkWithinGuessCap`). Single use: a right code takes every live code of the identifier with it.
- * Expired codes never pass.
+ * Expired codes never pass. With `ownerOf`, a login's code: on PostgreSQL the statement that spends
+ * the code also reads who owns the account of that type and identifier, and answers them (null: no
+ * one); undefined means not read here (the login looks them up).
  */
 export async function consumeCode(
   ctx: ServerContext,
@@ -184,7 +188,8 @@ export async function consumeCode(
   channel: CodeChannel,
   identifier: string,
   code: string,
-): Promise<void> {
+  ownerOf?: AccountType,
+): Promise<UserRecord | null | undefined> {
   const key: CodeKey = { app_id: app.id, channel, identifier };
   const testIdentifier = isTestIdentifier(app, channel, identifier);
   if (ctx.dialect === 'postgres' && !testIdentifier) {
@@ -196,16 +201,18 @@ export async function consumeCode(
       codeHash(ctx, key, code),
       now,
       codeGuessing,
+      ownerOf,
     );
     if (guess.outcome === 'locked') throw tooManyFailures(guess.windowEndsAt - now);
     if (guess.outcome === 'failed') throw invalidCode();
-    return;
+    return guess.owner;
   }
   await checkWithinGuessCap(ctx, app, channel, identifier, async (trx, now) =>
     testIdentifier
       ? constantTimeEqual(code, app.settings.test_otp_code)
       : await takeMatchingCode(ctx, trx, key, code, now),
   );
+  return undefined;
 }
 
 /**

@@ -35,8 +35,8 @@ export const emailFeature: Feature = {
       proof: { email, code: codeInput },
       accept: (app, body) => ({ address: acceptEmail(app, body.email), code: body.code }),
       verify: async (ctx, app, { address, code }) => {
-        await consumeCode(ctx, app, 'email', address, code);
-        return identity(address);
+        const owner = await consumeCode(ctx, app, 'email', address, code, 'email');
+        return { identity: identity(address), answer: {}, owner };
       },
       init: {
         path: routes.emailInit,

@@ -2,6 +2,7 @@ import type { LoginMode } from '@latchkey/protocol';
 import type { Context } from 'hono';
 import { z } from 'zod';
 import type { AccountType, VerifiedIdentity } from '../accounts/account-record.ts';
+import type { UserRecord } from '../accounts/user-record.ts';
 import { toWireUser } from '../accounts/user-record.ts';
 import type { AppRecord } from '../app-config/app-record.ts';
 import type { ServerContext } from '../context.ts';
@@ -71,6 +72,11 @@ export interface IdentityMethod<Proof extends z.ZodRawShape, Accepted, Init, Upd
 export interface Verification {
   identity: VerifiedIdentity;
   answer: Record<string, unknown>;
+  /**
+   * The identity's owner (null: no one), when the verification read it on the way (PostgreSQL code
+   * logins: codes/take-code-postgres.ts); a login then does not look them up again.
+   */
+  owner?: UserRecord | null | undefined;
 }
 
 /**
@@ -120,9 +126,10 @@ export function identityMethodRoutes<Proof extends z.ZodRawShape, Accepted, Init
         // The proof's fields and `mode`: TypeScript cannot see through the spread of a generic shape.
         const accepted = method.accept(app, body as z.output<z.ZodObject<Proof>>);
         await limitVerify(c);
-        const { identity, answer } = asVerification(await method.verify(ctx, app, accepted));
+        const { identity, answer, owner } = asVerification(await method.verify(ctx, app, accepted));
         const login = await loginWithIdentity(ctx, app, identity, {
           mode: (body as { mode?: LoginMode }).mode,
+          owner,
         });
         return c.json({ ...(await loginResponse(ctx, app, login)), ...answer });
       },

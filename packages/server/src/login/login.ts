@@ -26,15 +26,16 @@ export interface LoginReturnType {
  * Logs in the owner of a verified identity, or signs a new user up with it (unless `no-signup`),
  * and opens their session. Applies the allowlist and the development user limit; concurrent first
  * logins of one identity make exactly one user (the unique constraint decides, the loser logs in as
- * the winner). One lookup, then one atomic write (storage/write-together.ts): a sign-up's user,
- * account, two events, session and refresh token; a returning login's account touch, event, session
- * and refresh token. On PostgreSQL each write is one statement.
+ * the winner). One lookup (none when the verification read the owner already: `owner`), then one
+ * atomic write (storage/write-together.ts): a sign-up's user, account, two events, session and
+ * refresh token; a returning login's account touch, event, session and refresh token. On PostgreSQL
+ * each write is one statement.
  */
 export async function loginWithIdentity(
   ctx: ServerContext,
   app: AppRecord,
   identity: VerifiedIdentity,
-  options: { mode?: LoginMode | undefined; isGuest?: boolean; signUpOnly?: boolean } = {},
+  options: LoginOptions = {},
 ): Promise<LoginReturnType> {
   const login = await logIn(ctx, app, identity, options);
   // Every login method ends here: counted once, by the account type that logged in.
@@ -42,14 +43,25 @@ export async function loginWithIdentity(
   return login;
 }
 
+export interface LoginOptions {
+  mode?: LoginMode | undefined;
+  isGuest?: boolean;
+  signUpOnly?: boolean;
+  /** The identity's owner (null: no one) when its verification read it already; else looked up. */
+  owner?: UserRecord | null | undefined;
+}
+
 async function logIn(
   ctx: ServerContext,
   app: AppRecord,
   identity: VerifiedIdentity,
-  options: { mode?: LoginMode | undefined; isGuest?: boolean; signUpOnly?: boolean },
+  options: LoginOptions,
 ): Promise<LoginReturnType> {
   await assertAllowlisted(ctx, app, identity);
-  const existing = await loadAccountOwner(ctx.db, app.id, identity.type, identity.identifier);
+  const existing =
+    options.owner !== undefined
+      ? options.owner
+      : await loadAccountOwner(ctx.db, app.id, identity.type, identity.identifier);
   // A sign-up-only identity (a new passkey) proves nothing about an account someone already holds.
   if (existing && options.signUpOnly) throw new ApiError('linked_to_another_user');
   if (existing) return touchLogin(ctx, app, existing, identity);

@@ -42,8 +42,8 @@ export const smsFeature: Feature = {
       proof: { phoneNumber: phone, code: codeInput },
       accept: (app, body) => ({ number: acceptPhone(app, body.phoneNumber), code: body.code }),
       verify: async (ctx, app, { number, code }) => {
-        await consumeCode(ctx, app, 'sms', number.e164, code);
-        return identity(number);
+        const owner = await consumeCode(ctx, app, 'sms', number.e164, code, 'phone');
+        return { identity: identity(number), answer: {}, owner };
       },
       init: {
         path: routes.smsInit,

@@ -294,6 +294,13 @@ describe.each(dialects)('email login and account management (%s)', (dialect) => 
     );
     expect(ok.status).toBe(200);
     expect(ok.body.linked_accounts.map((a) => a.type).sort()).toEqual(['email', 'phone']);
+    // Logging in with the linked email is that user, with every account in the user's order (on
+    // PostgreSQL read by the statement that spends the code).
+    const again = await client.loginWithEmail('mine@example.com');
+    expect(again.body).toMatchObject({ is_new_user: false, user: { id: ok.body.id } });
+    expect(again.body.user.linked_accounts.map((a) => a.type)).toEqual(
+      ok.body.linked_accounts.map((a) => a.type),
+    );
     const unlinked = await client.post<AuthBody['user']>(
       '/api/v1/passwordless/unlink',
       { address: 'MINE@example.com' },
