@@ -1,22 +1,19 @@
-import { allowlistCommand } from './allowlist-command.ts';
-import { appsCommand } from './apps-command.ts';
 import { CliError, type Command } from './command.ts';
-import { devCommand } from './dev-command.ts';
-import { serveCommand } from './serve-command.ts';
-import { testCredentialsCommand } from './test-credentials-command.ts';
-import { usersCommand } from './users-command.ts';
 import { packageVersion } from './version.ts';
-import { webhooksCommand } from './webhooks-command.ts';
 
-const commands: Command[] = [
-  serveCommand,
-  devCommand,
-  appsCommand,
-  allowlistCommand,
-  usersCommand,
-  testCredentialsCommand,
-  webhooksCommand,
-];
+/**
+ * Each command's module, imported only when that command runs: `latchkey --help`, `--version` or a
+ * mistyped command load none of the server, and a command loads only what it uses.
+ */
+const commands: Record<string, () => Promise<Command>> = {
+  serve: async () => (await import('./serve-command.ts')).serveCommand,
+  dev: async () => (await import('./dev-command.ts')).devCommand,
+  apps: async () => (await import('./apps-command.ts')).appsCommand,
+  allowlist: async () => (await import('./allowlist-command.ts')).allowlistCommand,
+  users: async () => (await import('./users-command.ts')).usersCommand,
+  'test-credentials': async () => (await import('./test-credentials-command.ts')).testCredentialsCommand,
+  webhooks: async () => (await import('./webhooks-command.ts')).webhooksCommand,
+};
 
 const usage = `latchkey — self-hostable login and embedded wallets
 
@@ -94,9 +91,9 @@ export async function main(argv: string[]): Promise<number> {
 }
 
 async function run(name: string, argv: string[]): Promise<number> {
-  const command = commands.find((c) => c.name === name);
-  if (!command) throw new CliError(`unknown command "${name}" (latchkey --help lists the commands)`, 2);
-  return command.main(argv);
+  const load = Object.hasOwn(commands, name) ? commands[name] : undefined;
+  if (!load) throw new CliError(`unknown command "${name}" (latchkey --help lists the commands)`, 2);
+  return (await load()).main(argv);
 }
 
 /** One message on stderr, never a stack: the chain of causes, since "Migration 0001 failed" alone hides what the database said. */

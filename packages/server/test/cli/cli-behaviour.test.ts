@@ -2,13 +2,14 @@ import { existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import {
   type CliResult,
   cleanEnv,
   postgresSchema,
   repoRoot,
   runCli,
+  runProcess,
   startServerProcess,
 } from '@latchkey/test/server/processes';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -103,6 +104,38 @@ describe('latchkey CLI: help, version, usage errors, busy port, missing data dir
     for (const flag of ['--version', '-v']) {
       const res = await run([flag]);
       expect(res).toEqual({ code: 0, stdout: `${version}\n`, stderr: '' });
+    }
+  });
+
+  it('--help, --version and an unknown command load no command module and none of the server', async () => {
+    // A load hook names every file the process loads, on stderr.
+    const hook = `import { registerHooks } from 'node:module';
+      registerHooks({ load(url, context, next) {
+        if (url.startsWith('file:')) process._rawDebug('loaded ' + url);
+        return next(url, context);
+      } });`;
+    const bin = join(repoRoot, 'packages/server/bin/latchkey.ts');
+    for (const args of [['--help'], ['--version'], ['frobnicate']]) {
+      const res = await runProcess(
+        process.execPath,
+        [
+          '--import',
+          `data:text/javascript,${encodeURIComponent(hook)}`,
+          '--conditions=@latchkey/source',
+          bin,
+          ...args,
+        ],
+        { cwd, env },
+      );
+      const loaded = [...res.stderr.matchAll(/^loaded file:\/\/(.*)$/gm)].map(([, path]) =>
+        relative(repoRoot, path!),
+      );
+      expect(loaded.sort(), args.join(' ')).toEqual([
+        'packages/server/bin/latchkey.ts',
+        'packages/server/src/cli/command.ts',
+        'packages/server/src/cli/main.ts',
+        'packages/server/src/cli/version.ts',
+      ]);
     }
   });
 
