@@ -11,14 +11,10 @@ import {
   type WebAuthnCreationOptionsJSON,
   type WebAuthnRequestOptionsJSON,
 } from '@latchkey/protocol';
-import {
-  type AuthenticationResponseJSON,
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  type RegistrationResponseJSON,
-  type VerifiedRegistrationResponse,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
+import type {
+  AuthenticationResponseJSON,
+  RegistrationResponseJSON,
+  VerifiedRegistrationResponse,
 } from '@simplewebauthn/server';
 import type { AppRecord } from '../app-config/app-record.ts';
 import type { ServerContext } from '../context.ts';
@@ -40,6 +36,14 @@ import type { RelyingParty } from './relying-party.ts';
  * authenticator that offers it offers ES256 too.
  */
 const algorithms = [-7, -257];
+
+let loaded: Promise<typeof import('@simplewebauthn/server')> | undefined;
+/**
+ * @simplewebauthn/server, imported at the first passkey ceremony: it is the slowest of the server's
+ * dependencies to load (with its ASN.1 and X.509 parsers, about a third of a second), and a server
+ * whose users never use a passkey, or a CLI command, should not pay for it at start.
+ */
+const webauthn = () => (loaded ??= import('@simplewebauthn/server'));
 
 /** How long the browser waits for the user (the challenge outlives it: challenges.ts). */
 const ceremonyTimeoutMs = 120_000;
@@ -72,6 +76,7 @@ export async function registrationOptions(
   user: RegistrationUser,
   userId?: string,
 ): Promise<PasskeyEnrollmentOptions> {
+  const { generateRegistrationOptions } = await webauthn();
   const options = await generateRegistrationOptions({
     rpName: app.config.name,
     rpID: relyingParty.id,
@@ -112,6 +117,7 @@ export async function authenticationOptions(
   relyingParty: RelyingParty,
   mfa?: AllowedCredentials,
 ): Promise<PasskeyVerifyOptions> {
+  const { generateAuthenticationOptions } = await webauthn();
   const options = await generateAuthenticationOptions({
     rpID: relyingParty.id,
     allowCredentials: mfa?.credentials ?? [],
@@ -152,6 +158,7 @@ export async function verifyRegistration(
   expected: Omit<IssuedChallenge, 'relyingParty'>,
   response: PasskeyRegistration,
 ): Promise<VerifiedCredential> {
+  const { verifyRegistrationResponse } = await webauthn();
   const issued: IssuedChallenge = { ...expected, relyingParty };
   const challenge = challengeLookup(ctx, app, issued);
   let verification: VerifiedRegistrationResponse;
@@ -208,6 +215,7 @@ export async function verifyAssertion(
   response: PasskeyAssertion,
   credential: StoredCredential,
 ): Promise<number> {
+  const { verifyAuthenticationResponse } = await webauthn();
   const issued: IssuedChallenge =
     expected.ceremony === 'mfa'
       ? { ceremony: 'mfa', relyingParty, userId: expected.userId }

@@ -7,7 +7,7 @@ import {
   PostgresDialect,
   SqliteDialect,
 } from 'kysely';
-import pg from 'pg';
+import type pg from 'pg';
 import { migrate } from './migrations.ts';
 import { openNodeSqlite } from './node-sqlite.ts';
 import { preparingPool } from './prepared-statements.ts';
@@ -42,26 +42,6 @@ export interface Storage {
   close(): Promise<void>;
 }
 
-// PostgreSQL returns bigint (int8) as strings by default; our bigints are Unix seconds.
-const int8 = 20;
-const pgTypes = {
-  getTypeParser: (oid: number, format?: string) =>
-    oid === int8 ? (value: string) => Number(value) : pg.types.getTypeParser(oid, format as 'text'),
-};
-
-/**
- * A pg client that is never without an 'error' listener, from its creation on. The pool listens only
- * to the clients it holds idle; a connection dropped while a client is lent out (between a
- * transaction's statements), or while it connects, would otherwise throw an uncaught exception. The
- * statement in flight still fails with the error, and the pool discards the broken client.
- */
-class ListenedClient extends pg.Client {
-  constructor(config?: string | pg.ClientConfig) {
-    super(config);
-    this.on('error', () => {});
-  }
-}
-
 /**
  * Opens the database named by the options and brings its schema up to date: the foundation's
  * migrations and the features' (`featureMigrations`, in the features' order).
@@ -71,21 +51,10 @@ export async function openStorage(
   featureMigrations: Record<string, Migration>[] = [],
 ): Promise<Storage> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({
-      Client: ListenedClient,
-      connectionString: options.databaseUrl,
-      max: options.poolSize ?? 10,
-      types: pgTypes,
-      ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
-    });
-    if (options.schema) {
-      if (!/^[a-z_][a-z0-9_]*$/.test(options.schema)) throw new Error('Invalid schema name');
-      await pool.query(`CREATE SCHEMA IF NOT EXISTS ${options.schema}`);
-    }
-    // An idle connection the database drops (a restart, a failover, a proxy closing) is reported
-    // here; unheard, the pool's 'error' event would end the process. The pool replaces it on next
-    // use, and `/ready` reports the database while it cannot.
-    pool.on('error', () => {});
+    if (options.schema && !/^[a-z_][a-z0-9_]*$/.test(options.schema)) throw new Error('Invalid schema name');
+    const { createPostgresPool } = await import('./postgres-pool.ts');
+    const pool = createPostgresPool(options.databaseUrl, options);
+    if (options.schema) await pool.query(`CREATE SCHEMA IF NOT EXISTS ${options.schema}`);
     const db = new Kysely<Database>({
       dialect: observed(
         new PostgresDialect({ pool: options.preparedStatements === false ? pool : preparingPool(pool) }),
