@@ -3,8 +3,17 @@ import type { AnalyticsId } from '../analyticsId.ts';
 import { isInvalidTokenError } from '../errors.ts';
 import type { HttpClient, SessionRenewal } from '../http/createHttpClient.ts';
 import { isTokenActive, tokenAppId } from '../jwt.ts';
-import { type LatchkeyStorage, storageKeys } from '../storage.ts';
+import type { LatchkeyStorage } from '../storage.ts';
 import { browserCookies, clearSessionCookies, type SessionCookies, writeSessionCookies } from './cookies.ts';
+import {
+  deleteStoredTokens,
+  noTokens,
+  readStoredTokens,
+  type SessionTokens,
+  writeStoredTokens,
+} from './stored-tokens.ts';
+
+export type { SessionTokens } from './stored-tokens.ts';
 
 export interface CreateSessionManagerParameters {
   appId: string;
@@ -18,14 +27,6 @@ export interface CreateSessionManagerParameters {
   now?: (() => number) | undefined;
   /** Where to write the session cookies; default `document` when there is one; null for none. */
   cookies?: SessionCookies | null | undefined;
-}
-
-/** The tokens a session holds (WIRE.md §4.3, §5). */
-export interface SessionTokens {
-  token: string | null;
-  privyAccessToken: string | null;
-  refreshToken: string | null;
-  identityToken: string | null;
 }
 
 export interface SessionManager {
@@ -66,20 +67,6 @@ export interface SessionManager {
   /** Wipes tokens, cookies and the user. */
   clear(): Promise<void>;
 }
-
-const noTokens: SessionTokens = {
-  token: null,
-  privyAccessToken: null,
-  refreshToken: null,
-  identityToken: null,
-};
-
-const tokenKeys: Record<keyof SessionTokens, string> = {
-  token: storageKeys.token,
-  privyAccessToken: storageKeys.privyAccessToken,
-  refreshToken: storageKeys.refreshToken,
-  identityToken: storageKeys.identityToken,
-};
 
 /**
  * The session manager (spec document 1 §4 Session). A stored access token is active until 30 s
@@ -135,12 +122,7 @@ export function createSessionManager(params: CreateSessionManagerParameters): Se
         hasRefreshToken: next.refreshToken !== null,
       });
     }
-    await Promise.all(
-      (Object.keys(tokenKeys) as (keyof SessionTokens)[]).map((name) => {
-        const value = next[name];
-        return value === null ? storage.del(tokenKeys[name]) : storage.put(tokenKeys[name], value);
-      }),
-    );
+    await writeStoredTokens(storage, next);
   }
 
   async function clear() {
@@ -150,7 +132,7 @@ export function createSessionManager(params: CreateSessionManagerParameters): Se
     // With cookie sessions the server deletes its cookies; page script cannot touch HttpOnly ones.
     const target = cookieSessions ? null : cookies();
     if (target) clearSessionCookies(target);
-    await Promise.all(Object.values(tokenKeys).map((key) => storage.del(key)));
+    await deleteStoredTokens(storage);
   }
 
   async function applyAuthResponse(response: AuthenticatedUser): Promise<User | null> {
@@ -200,19 +182,9 @@ export function createSessionManager(params: CreateSessionManagerParameters): Se
   /** True when another tab rotated the tokens since we read them; they replace ours in memory. */
   async function adoptStoredTokens(): Promise<boolean> {
     if (cookieSessions) return false;
-    const stored = (await storage.get(tokenKeys.refreshToken)) ?? null;
-    if (!stored || stored === tokens.refreshToken) return false;
-    const [token, privyAccessToken, identityToken] = await Promise.all(
-      [tokenKeys.token, tokenKeys.privyAccessToken, tokenKeys.identityToken].map(
-        async (key) => (await storage.get(key)) ?? null,
-      ),
-    );
-    tokens = {
-      token: token ?? null,
-      privyAccessToken: privyAccessToken ?? null,
-      refreshToken: stored,
-      identityToken: identityToken ?? null,
-    };
+    const stored = await readStoredTokens(storage);
+    if (!stored.refreshToken || stored.refreshToken === tokens.refreshToken) return false;
+    tokens = stored;
     return true;
   }
 
@@ -331,15 +303,7 @@ export function createSessionManager(params: CreateSessionManagerParameters): Se
       return;
     }
     try {
-      const [token, privyAccessToken, refreshToken, identityToken] = await Promise.all(
-        Object.values(tokenKeys).map(async (key) => (await storage.get(key)) ?? null),
-      );
-      tokens = {
-        token: token ?? null,
-        privyAccessToken: privyAccessToken ?? null,
-        refreshToken: refreshToken ?? null,
-        identityToken: identityToken ?? null,
-      };
+      tokens = await readStoredTokens(storage);
       const current = bearer();
       if (!current && !tokens.refreshToken) return;
       if (current && isForeign(current)) return await logout();
@@ -372,7 +336,7 @@ export function createSessionManager(params: CreateSessionManagerParameters): Se
     cookieSessions = true;
     tokens = noTokens;
     // Tokens an earlier token-mode session left in storage must not outlive the switch.
-    await Promise.all(Object.values(tokenKeys).map((key) => storage.del(key))).catch(() => undefined);
+    await deleteStoredTokens(storage).catch(() => undefined);
   }
 
   const renewal: SessionRenewal = {
