@@ -90,12 +90,24 @@ describe('key export in the browser', () => {
     return frame!;
   }
 
+  /** Resolves once every finite animation and transition on the page is over (a phone's sheet slides in). */
+  const settled = () =>
+    page.evaluate(() =>
+      Promise.all(
+        document
+          .getAnimations()
+          .filter((a) => a.effect?.getComputedTiming().iterations !== Number.POSITIVE_INFINITY)
+          .map((a) => a.finished.catch(() => undefined)),
+      ),
+    );
+
   /**
    * Clicks 'Copy key' / 'Copy seed phrase' in the export frame and reads the value it shows there. The
    * frame grows when focus moves into it, on the press: neither it nor the modal may move, or the release
    * (the click) would land beside the button.
    */
   async function reveal(frame: Frame, kind: 'key' | 'phrase'): Promise<string> {
+    await settled();
     const frameBefore = await exportFrame().boundingBox();
     const modalBefore = await page.locator(id('lk-modal')).boundingBox();
     await frame.locator(id(`lk-export-reveal-${kind}`)).click();

@@ -28,8 +28,7 @@ import {
   parseDockerfile,
 } from '../scripts/image/dockerfile.ts';
 import { ensureHadolint, runHadolint } from '../scripts/image/hadolint.ts';
-import { buildPackages } from '../scripts/packages.ts';
-import { withPackagesLock } from '../scripts/packages-lock.ts';
+import { withBuiltPackages } from './built-packages.ts';
 
 const run = promisify(execFile);
 const repo = join(import.meta.dirname, '..');
@@ -57,12 +56,9 @@ describe('the container image, built by its Dockerfile steps without Docker', ()
   const inImage = (path: string) => (path.startsWith('/') ? join(root, path) : path);
 
   beforeAll(async () => {
-    // The build stage: `npm ci` (this checkout's), `npm run build`, then the image script into /app.
-    // Under the lock: e2e/installed-packages.test.ts builds and packs the same dist dirs.
-    await withPackagesLock(async () => {
-      await buildPackages();
-      await buildImageContents(inImage(imageAppDir));
-    });
+    // The build stage: `npm ci` (this checkout's), `npm run build` (once per run, shared with
+    // e2e/installed-packages.test.ts), then the image script into /app.
+    await withBuiltPackages(() => buildImageContents(inImage(imageAppDir)));
     // The runtime stage's own RUN: the volumes' mount points, owner-only.
     for (const volume of imageVolumes) mkdirSync(inImage(volume), { recursive: true, mode: 0o700 });
   }, 600_000);

@@ -18,8 +18,8 @@ import { codeFromMail, enterCode, id, modalClosed, submitEmail, text } from '@la
 import { type SmtpListener, startSmtpListener } from '@latchkey/test/stand-ins';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { buildPackages, packPackages, publicPackages } from '../scripts/packages.ts';
-import { withPackagesLock } from '../scripts/packages-lock.ts';
+import { packPackages, publicPackages } from '../scripts/packages.ts';
+import { withBuiltPackages } from './built-packages.ts';
 import {
   cleanEnv,
   installApp,
@@ -60,11 +60,8 @@ describe('the packed packages, installed in an app outside the repo', () => {
     // The operator's data dirs: the CLI's commands other than serve and dev create none.
     mkdirSync(dataDir);
     mkdirSync(join(root, 'pkcs11-data'));
-    // Built and packed while no other e2e file builds (e2e/image.test.ts also does).
-    const packed = await withPackagesLock(async () => {
-      await buildPackages();
-      return packPackages(packDir);
-    });
+    // Built once per run (e2e/image.test.ts packs the same build), then packed.
+    const packed = await withBuiltPackages(() => packPackages(packDir));
     await installApp(appDir, packed);
     smtp = await startSmtpListener();
     stops.push(() => smtp.close());

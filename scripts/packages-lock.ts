@@ -1,8 +1,9 @@
 /**
  * One build-and-pack of the public packages at a time, across processes. `npm run build` empties each
- * package's `dist` before compiling into it, so two e2e files that build and pack at once (vitest runs
- * a file per core: e2e/installed-packages.test.ts and e2e/image.test.ts) could pack the other's
- * half-emptied `dist`. Each holds this lock from its build until its tarballs are written.
+ * package's `dist` before compiling into it, so a file packing while another builds (vitest runs a
+ * file per core: e2e/installed-packages.test.ts and e2e/image.test.ts) could pack a half-emptied
+ * `dist`. Each holds this lock from the build (e2e/built-packages.ts: the first of them in a run
+ * builds) until its tarballs are written.
  */
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
