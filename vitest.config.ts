@@ -19,25 +19,22 @@ export const isolated = [
   'packages/wallet-frame/src/keys/derive-ethereum-retry.test.ts',
 ];
 
-const shared = {
+export default defineConfig({
   // The workspace packages from their TypeScript sources, not their built dist (root README, Packaging).
   resolve: { conditions: ['@latchkey/source', ...defaultClientConditions] },
   ssr: { resolve: { conditions: ['@latchkey/source', ...defaultServerConditions] } },
-};
-
-const test = { testTimeout: 30_000, hookTimeout: 60_000, pool: 'forks' } as const;
-
-export default defineConfig({
-  ...shared,
   test: {
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    pool: 'forks',
     // One worker per core (vitest's default leaves one core free): the tests mostly wait on the
     // databases, servers and child processes they start, so both cores stay busy (CI: 423 s → 238 s).
     maxWorkers: '100%',
+    // Both projects take the settings above (`extends: true`).
     projects: [
       {
-        ...shared,
+        extends: true,
         test: {
-          ...test,
           name: 'unit',
           include,
           exclude: isolated,
@@ -47,7 +44,7 @@ export default defineConfig({
           isolate: false,
         },
       },
-      { ...shared, test: { ...test, name: 'isolated', include: isolated } },
+      { extends: true, test: { name: 'isolated', include: isolated } },
     ],
   },
 });

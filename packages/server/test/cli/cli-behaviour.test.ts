@@ -9,7 +9,6 @@ import {
   postgresSchema,
   repoRoot,
   runCli,
-  runProcess,
   startServerProcess,
 } from '@latchkey/test/server/processes';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -114,19 +113,12 @@ describe('latchkey CLI: help, version, usage errors, busy port, missing data dir
         if (url.startsWith('file:')) process._rawDebug('loaded ' + url);
         return next(url, context);
       } });`;
-    const bin = join(repoRoot, 'packages/server/bin/latchkey.ts');
     for (const args of [['--help'], ['--version'], ['frobnicate']]) {
-      const res = await runProcess(
-        process.execPath,
-        [
-          '--import',
-          `data:text/javascript,${encodeURIComponent(hook)}`,
-          '--conditions=@latchkey/source',
-          bin,
-          ...args,
-        ],
-        { cwd, env },
-      );
+      const res = await runCli(args, {
+        cwd,
+        env,
+        nodeArgs: ['--import', `data:text/javascript,${encodeURIComponent(hook)}`],
+      });
       const loaded = [...res.stderr.matchAll(/^loaded file:\/\/(.*)$/gm)].map(([, path]) =>
         relative(repoRoot, path!),
       );

@@ -11,8 +11,13 @@ import pg from 'pg';
  */
 export const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url));
 const bin = join(repoRoot, 'packages/server/bin/latchkey.ts');
-/** The workspace packages from their sources (root README, Packaging). */
-const cliArgs = (args: string[]) => ['--conditions=@latchkey/source', bin, ...args];
+/** The workspace packages from their sources (root README, Packaging); `nodeArgs` go to Node before them. */
+const cliArgs = (args: string[], nodeArgs: string[] = []) => [
+  ...nodeArgs,
+  '--conditions=@latchkey/source',
+  bin,
+  ...args,
+];
 
 /** The environment minus anything that would change where the CLI stores data or how it delivers. */
 export function cleanEnv(): NodeJS.ProcessEnv {
@@ -59,8 +64,8 @@ export function runProcess(file: string, args: string[], options: CliOptions): P
 }
 
 /** Runs `latchkey …` from its sources to its exit. */
-export const runCli = (args: string[], options: CliOptions): Promise<CliResult> =>
-  runProcess(process.execPath, cliArgs(args), options);
+export const runCli = (args: string[], options: CliOptions & { nodeArgs?: string[] }): Promise<CliResult> =>
+  runProcess(process.execPath, cliArgs(args, options.nodeArgs), options);
 
 export interface ServerProcess {
   url: string;
