@@ -83,6 +83,7 @@ export type {
 } from './ui/embedded-settings.ts';
 export { embeddedWalletSettings, hasEmbeddedWallet, walletsToCreate } from './ui/embedded-settings.ts';
 export type {
+  EmbeddedModalTask,
   EmbeddedWalletTarget,
   FlowKind,
   ModalIntent,
@@ -91,7 +92,7 @@ export type {
   WalletChainTypeOption,
 } from './ui/intents.ts';
 export { exitedCode, flowKind } from './ui/intents.ts';
-export type { EmbeddedIntent, EmbeddedModalTask, OpenModal } from './ui/modal-task.ts';
+export type { EmbeddedIntent, OpenModal } from './ui/modal-task.ts';
 export { isEmbeddedIntent, runModalTask } from './ui/modal-task.ts';
 export type { SendTransactionModalUIOptions, SignMessageModalUIOptions } from './ui/signing-options.ts';
 export { normaliseCode, normaliseEmail, normalisePhoneNumber, validationMessages } from './validation.ts';

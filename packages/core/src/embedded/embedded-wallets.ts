@@ -1,5 +1,4 @@
-import { type EmbeddedWalletConfig, frameEvents } from '@latchkey/protocol';
-import type { SessionManager } from '../session/createSessionManager.ts';
+import { frameEvents } from '@latchkey/protocol';
 import {
   type EmbeddedChainType,
   type EmbeddedEntropy,
@@ -10,79 +9,25 @@ import {
 } from './accounts.ts';
 import { checkPassword } from './actions/checkPassword.ts';
 import { connectWallet } from './actions/connectWallet.ts';
-import { createEmbeddedWalletsContext } from './actions/context.ts';
+import { type CreateEmbeddedWalletsParameters, createEmbeddedWalletsContext } from './actions/context.ts';
 import { createAdditionalWallet } from './actions/createAdditionalWallet.ts';
 import { createEthereumWallet } from './actions/createEthereumWallet.ts';
 import { createSolanaWallet } from './actions/createSolanaWallet.ts';
 import { enrollDevice } from './actions/enrollDevice.ts';
 import { getEthereumProvider } from './actions/getEthereumProvider.ts';
-import { importWallet } from './actions/importWallet.ts';
+import { type ImportEmbeddedWalletOptions, importWallet } from './actions/importWallet.ts';
 import { type EmbeddedMfa, embeddedMfa } from './actions/mfa.ts';
 import { recoverWallet } from './actions/recoverWallet.ts';
+import type { CreateEmbeddedWalletOptions } from './actions/recoveryChoice.ts';
 import { assertCanSetRecovery, setRecovery } from './actions/setRecovery.ts';
 import { signSolanaMessage } from './actions/signSolanaMessage.ts';
 import { walletRpc } from './actions/walletRpc.ts';
 import type { ConfirmHook, EmbeddedEthereumProvider } from './ethereum-provider.ts';
-import type { EvmChain } from './fees.ts';
-import type { FrameProxy } from './frame-proxy.ts';
-import type { MfaGate } from './mfa/gate.ts';
 
-/** What the embedded wallets need of the session. */
-export type EmbeddedSession = Pick<SessionManager, 'user' | 'getAccessToken' | 'refreshAfterChange'> &
-  Partial<Pick<SessionManager, 'cookieSessions'>>;
-
-export interface CreateEmbeddedWalletsParameters {
-  session: EmbeddedSession;
-  /**
-   * The frame proxy, or a factory: with a factory, a frame that never answered the handshake is
-   * dropped and the next call mounts a fresh one.
-   */
-  proxy: FrameProxy | (() => FrameProxy);
-  /** Chains the Ethereum providers may use (viem `Chain` objects); default `[mainnet]`. */
-  chains?: readonly EvmChain[] | undefined;
-  /** The providers' starting chain; default the first configured. */
-  defaultChain?: EvmChain | undefined;
-  fetch?: typeof fetch | undefined;
-  delay?: ((ms: number) => Promise<void>) | undefined;
-  /** Awaited before every signature (confirmation screens); also settable later with `setConfirm`. */
-  confirm?: ConfirmHook | undefined;
-  /** The app's `require_user_password_on_create`. */
-  requireUserPassword?: (() => boolean) | undefined;
-  /**
-   * The app's `embedded_wallet_config`: the recovery methods it allows are checked here, before
-   * the frame is asked (the server refuses the others too).
-   */
-  walletConfig?: (() => Partial<EmbeddedWalletConfig> | null | undefined) | undefined;
-  /**
-   * Asks the user for MFA codes (the client's MFA broker): a frame request the server refuses for
-   * MFA is sent again with the user's code. Without it, the refusal (`missing_or_invalid_mfa`) is
-   * the caller's.
-   */
-  mfa?: MfaGate | undefined;
-}
-
-export interface CreateEmbeddedWalletOptions {
-  /**
-   * Default 'user-passcode' when a password is given, else 'privy' (server-held recovery key,
-   * recovery without a password on a new device).
-   */
-  recoveryMethod?: RecoveryMethod | undefined;
-  /** Required for 'user-passcode'. Sent to the frame only; never to the server. */
-  password?: string | undefined;
-}
-
-export interface ImportEmbeddedWalletOptions {
-  /**
-   * Ethereum: 64 hex digits, with or without `0x`. Solana: base58 of the 64-byte keypair (as Phantom
-   * exports it) or of its 32-byte seed. Sent to the wallet frame only; never to the server.
-   */
-  privateKey: string;
-  /** Default 'ethereum'. */
-  chainType?: EmbeddedChainType | undefined;
-  /** As for a created wallet: default 'user-passcode' when a password is given, else 'privy'. */
-  recoveryMethod?: RecoveryMethod | undefined;
-  password?: string | undefined;
-}
+// The parameters live beside the actions that read them; the API's users find them here too.
+export type { CreateEmbeddedWalletsParameters, EmbeddedSession } from './actions/context.ts';
+export type { ImportEmbeddedWalletOptions } from './actions/importWallet.ts';
+export type { CreateEmbeddedWalletOptions } from './actions/recoveryChoice.ts';
 
 export interface EmbeddedWallets {
   /** The user's embedded wallets, Ethereum first, by index. */

@@ -8,8 +8,7 @@ import {
   hasEmbeddedWallet,
   walletsToCreate,
 } from '../ui/embedded-settings.ts';
-import type { ModalIntent, ModalRequest } from '../ui/intents.ts';
-import type { EmbeddedModalTask } from '../ui/modal-task.ts';
+import type { EmbeddedModalTask, ModalIntent, ModalRequest } from '../ui/intents.ts';
 import { frameErrorType } from './errors.ts';
 import type { Screen } from './navigation.ts';
 import type { FlowRuntime } from './runtime.ts';

@@ -1,6 +1,6 @@
 import type { ChainType, OAuthProviderName } from '@latchkey/protocol';
 import type { OAuthReturn } from '../oauth/return-params.ts';
-import type { EmbeddedModalTask } from './modal-task.ts';
+import type { EmbeddedChain } from './embedded-settings.ts';
 
 /** What the modal was opened for. */
 export type ModalIntent =
@@ -38,6 +38,24 @@ export type WalletChainTypeOption = 'ethereum-only' | 'solana-only' | 'ethereum-
 export interface EmbeddedWalletTarget {
   address: string;
   chainType: ChainType;
+}
+
+/**
+ * The promise behind an embedded-wallet flow in the modal: the modal settles it once, with the
+ * flow's outcome, or rejects it when the user closes the modal first.
+ */
+export interface EmbeddedModalTask {
+  /** `create-wallet`: the chain of the new wallet. */
+  chainType?: EmbeddedChain | undefined;
+  /** `recover-wallet`: the imported wallet to recover (else the user's HD wallets). */
+  address?: string | undefined;
+  /**
+   * `set-wallet-password` for a wallet that has a password: the flow first asks for it ('Enter your
+   * password'), since the frame moves a password wallet only with its current password.
+   */
+  askCurrentPassword?: boolean | undefined;
+  resolve(value: unknown): void;
+  reject(error: unknown): void;
 }
 
 /** What a caller may pass along with an intent. */

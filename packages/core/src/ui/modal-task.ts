@@ -1,26 +1,7 @@
-import type { EmbeddedChain } from './embedded-settings.ts';
-import type { ModalIntent, ModalOptions } from './intents.ts';
+import type { EmbeddedModalTask, ModalIntent, ModalOptions } from './intents.ts';
 
 /** The modal flows a hook waits on: the password prompt, the password flow, creation behind it. */
 export type EmbeddedIntent = Extract<ModalIntent, 'recover-wallet' | 'set-wallet-password' | 'create-wallet'>;
-
-/**
- * The promise behind an embedded-wallet flow in the modal: the modal settles it once, with the
- * flow's outcome, or rejects it when the user closes the modal first.
- */
-export interface EmbeddedModalTask {
-  /** `create-wallet`: the chain of the new wallet. */
-  chainType?: EmbeddedChain | undefined;
-  /** `recover-wallet`: the imported wallet to recover (else the user's HD wallets). */
-  address?: string | undefined;
-  /**
-   * `set-wallet-password` for a wallet that has a password: the flow first asks for it ('Enter your
-   * password'), since the frame moves a password wallet only with its current password.
-   */
-  askCurrentPassword?: boolean | undefined;
-  resolve(value: unknown): void;
-  reject(error: unknown): void;
-}
 
 export type OpenModal = (intent: ModalIntent, options?: ModalOptions) => void;
 

@@ -1,6 +1,5 @@
-import type { LoginMode, User } from '@latchkey/protocol';
+import type { User } from '@latchkey/protocol';
 import type { FlowContext, LoginResult } from '../flows/context.ts';
-import type { SignInFlowStatus } from '../flows/siwe.ts';
 import { createStore, type Store } from '../store.ts';
 import { injectedConnector } from './connectors/injected.ts';
 import type { WalletConnector } from './connectors/types.ts';
@@ -8,15 +7,19 @@ import { walletStandardConnector } from './connectors/walletStandard.ts';
 import { discoverWallets } from './discovery.ts';
 import { persistConnections } from './manager/connections.ts';
 import { connectWallet } from './manager/connectWallet.ts';
-import { activeKey, connectionOf, type WalletManagerContext } from './manager/context.ts';
+import {
+  activeKey,
+  connectionOf,
+  type WalletManagerContext,
+  type WalletManagerState,
+} from './manager/context.ts';
 import { readWalletDeepLink, type WalletDeepLink } from './manager/deepLink.ts';
 import { disconnectWallet } from './manager/disconnectWallet.ts';
 import { restoreConnections, restoreDiscovered } from './manager/restoreConnections.ts';
-import { linkWithWallet, loginWithWallet } from './manager/signInWithWallet.ts';
+import { linkWithWallet, loginWithWallet, type WalletSignInOptions } from './manager/signInWithWallet.ts';
 import { unlinkWallet } from './manager/unlinkWallet.ts';
 import { getWalletProvider, signWalletMessage, switchWalletChain } from './manager/walletCapabilities.ts';
 import {
-  type AvailableWallet,
   type EIP1193Provider,
   mainnet,
   type WalletChain,
@@ -25,18 +28,11 @@ import {
   type WalletWindow,
 } from './types.ts';
 
+export type { WalletManagerState } from './manager/context.ts';
 export { readWalletDeepLink, type WalletDeepLink } from './manager/deepLink.ts';
 export { linkedWalletAddresses } from './manager/linkedWalletAddresses.ts';
+export type { WalletSignInOptions } from './manager/signInWithWallet.ts';
 export { walletStorageKeys } from './manager/storageKeys.ts';
-
-export interface WalletManagerState {
-  /** Discovery started and stored connections were restored (or dropped). */
-  ready: boolean;
-  available: AvailableWallet[];
-  connections: WalletConnection[];
-  /** `walletClientType:address` of the active wallet, or null. */
-  active: string | null;
-}
 
 export interface CreateWalletManagerParameters {
   ctx: FlowContext;
@@ -49,13 +45,6 @@ export interface CreateWalletManagerParameters {
    */
   connectors?: readonly WalletConnector[] | undefined;
   now?: (() => number) | undefined;
-}
-
-export interface WalletSignInOptions {
-  mode?: LoginMode | undefined;
-  loginMessage?: string | null | undefined;
-  captchaToken?: string | undefined;
-  onStatus?: ((status: SignInFlowStatus) => void) | undefined;
 }
 
 export interface WalletManager extends Store<WalletManagerState> {

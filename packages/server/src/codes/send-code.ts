@@ -3,7 +3,8 @@ import type { AppRecord } from '../app-config/app-record.ts';
 import type { ServerContext } from '../context.ts';
 import type { OutgoingMessage } from '../delivery/delivery.ts';
 import { ApiError } from '../http/api-error.ts';
-import { type CodeChannel, discardCode, issueCode, isTestIdentifier } from './verification-codes.ts';
+import type { CodeChannel } from './code-channel.ts';
+import { discardCode, issueCode, isTestIdentifier } from './verification-codes.ts';
 
 export interface SendCodeParameters {
   channel: CodeChannel;

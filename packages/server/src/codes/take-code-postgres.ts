@@ -3,7 +3,7 @@ import type { AccountType } from '../accounts/account-record.ts';
 import { accountOwnerQuery, type UserRecord, type UserRow, userFromRows } from '../accounts/user-record.ts';
 import { compiledQuery } from '../storage/compiled-query.ts';
 import type { Database } from '../storage/schema.ts';
-import type { CodeChannel } from './verification-codes.ts';
+import type { CodeChannel } from './code-channel.ts';
 
 /** What one guess at a stored code came to. */
 export type GuessOutcome =

@@ -9,19 +9,8 @@ import { randomDigits } from '../crypto/random.ts';
 import { ApiError } from '../http/api-error.ts';
 import { compiledQuery, compiledStatement, compiledWrites } from '../storage/compiled-query.ts';
 import type { Database } from '../storage/schema.ts';
+import type { CodeChannel, GuessChannel } from './code-channel.ts';
 import { takeCodeWithinCap } from './take-code-postgres.ts';
-
-/**
- * What a code is for, part of its key: a login code never passes as an MFA code nor the reverse.
- * `mfa_sms` codes are keyed by user and number (mfa/sms-factor.ts).
- */
-export type CodeChannel = 'email' | 'sms' | 'mfa_sms';
-
-/**
- * Whose guesses are counted together: a code channel, or `mfa_totp` (authenticator-app codes of
- * one user, checked against the user's secret rather than a stored code: mfa/totp-factor.ts).
- */
-export type GuessChannel = CodeChannel | 'mfa_totp';
 
 /**
  * How codes may be guessed, counted per identifier (app, channel, email or phone), not per code,

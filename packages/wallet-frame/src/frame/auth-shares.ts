@@ -1,22 +1,9 @@
 import { fromBase64 } from '../keys/index.ts';
 import { FrameError } from './frame-error.ts';
+import type { HeldAuthShare } from './held-auth-share.ts';
 import { defaultKeyIdleMs, KeyCache, maxKeyIdleMs } from './key-cache.ts';
 import type { ServerApi } from './server-api.ts';
 import { wipe } from './wipe.ts';
-
-/** An auth share as the server released it: for one entropy, to one session. */
-export interface HeldAuthShare {
-  entropyId: string;
-  /** The session the server released it to; a request of another session does not use it. */
-  sessionId: string;
-  share: Uint8Array;
-  /**
-   * The device share (its stored text) this auth share was last combined with and checked against the
-   * entropyId. The same two shares always rebuild the same entropy, so that pair needs no second check.
-   * (Holding it adds nothing: this page can read the device share from its origin's storage anyway.)
-   */
-  verifiedDeviceShare: string | null;
-}
 
 /**
  * How long a server's "this token's session is live" holds for later requests with the same token

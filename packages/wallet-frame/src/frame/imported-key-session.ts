@@ -1,9 +1,9 @@
 import { getAddress } from 'viem';
 import { combineShares, splitEntropy, toBase64 } from '../keys/index.ts';
-import type { HeldAuthShare } from './auth-shares.ts';
 import { type DeviceShares, decodeDeviceShare } from './device-share.ts';
 import type { FrameContext } from './frame-context.ts';
 import { FrameError, frameMessages } from './frame-error.ts';
+import type { HeldAuthShare } from './held-auth-share.ts';
 import { type ImportedKey, importedKeyAddress, isImportedKeyOf } from './imported-key.ts';
 import { proveImportedKey } from './key-proofs.ts';
 import { type RecoveryChoice, resplit, sealRecoveryShare } from './recovery.ts';

@@ -1,5 +1,5 @@
-import type { HeldAuthShare } from './auth-shares.ts';
 import type { HdSecret } from './hd-secret.ts';
+import type { HeldAuthShare } from './held-auth-share.ts';
 
 /**
  * How long the frame keeps a wallet's auth share and rebuilt keys after their last use when the app says

@@ -1,6 +1,6 @@
-import type { HeldAuthShare } from './auth-shares.ts';
 import type { FrameContext } from './frame-context.ts';
 import { FrameError, frameMessages } from './frame-error.ts';
+import type { HeldAuthShare } from './held-auth-share.ts';
 
 /** How a kind of secret (an HD entropy, an imported key) is rebuilt from the auth share and wiped. */
 export interface SecretKind<S> {

@@ -1,15 +1,51 @@
 import {
+  type EmbeddedWalletConfig,
   type FrameEventName,
   type FrameRequestOf,
   type FrameResponseOf,
   mfaFreeFrameEvents,
 } from '@latchkey/protocol';
+import type { SessionManager } from '../../session/createSessionManager.ts';
 import { mainnet } from '../../wallets/types.ts';
-import type { CreateEmbeddedWalletsParameters, EmbeddedSession } from '../embedded-wallets.ts';
 import type { ConfirmHook, EmbeddedEthereumProvider } from '../ethereum-provider.ts';
 import type { EvmChain } from '../fees.ts';
 import type { FrameProxy } from '../frame-proxy.ts';
+import type { MfaGate } from '../mfa/gate.ts';
 import { withMfa } from '../mfa/with-mfa.ts';
+
+/** What the embedded wallets need of the session. */
+export type EmbeddedSession = Pick<SessionManager, 'user' | 'getAccessToken' | 'refreshAfterChange'> &
+  Partial<Pick<SessionManager, 'cookieSessions'>>;
+
+export interface CreateEmbeddedWalletsParameters {
+  session: EmbeddedSession;
+  /**
+   * The frame proxy, or a factory: with a factory, a frame that never answered the handshake is
+   * dropped and the next call mounts a fresh one.
+   */
+  proxy: FrameProxy | (() => FrameProxy);
+  /** Chains the Ethereum providers may use (viem `Chain` objects); default `[mainnet]`. */
+  chains?: readonly EvmChain[] | undefined;
+  /** The providers' starting chain; default the first configured. */
+  defaultChain?: EvmChain | undefined;
+  fetch?: typeof fetch | undefined;
+  delay?: ((ms: number) => Promise<void>) | undefined;
+  /** Awaited before every signature (confirmation screens); also settable later with `setConfirm`. */
+  confirm?: ConfirmHook | undefined;
+  /** The app's `require_user_password_on_create`. */
+  requireUserPassword?: (() => boolean) | undefined;
+  /**
+   * The app's `embedded_wallet_config`: the recovery methods it allows are checked here, before
+   * the frame is asked (the server refuses the others too).
+   */
+  walletConfig?: (() => Partial<EmbeddedWalletConfig> | null | undefined) | undefined;
+  /**
+   * Asks the user for MFA codes (the client's MFA broker): a frame request the server refuses for
+   * MFA is sent again with the user's code. Without it, the refusal (`missing_or_invalid_mfa`) is
+   * the caller's.
+   */
+  mfa?: MfaGate | undefined;
+}
 
 /** What the embedded-wallet actions share: one per `createEmbeddedWallets`, passed to each explicitly. */
 export interface EmbeddedWalletsContext {

@@ -1,9 +1,8 @@
 import { type EmbeddedWalletAccount, embeddedEntropy } from '../accounts.ts';
-import type { CreateEmbeddedWalletOptions } from '../embedded-wallets.ts';
 import { addWallet, assertNoWallet } from './addWallet.ts';
 import { type EmbeddedWalletsContext, frameCall } from './context.ts';
 import { frameAuth } from './frameAuth.ts';
-import { recoveryChoice, recoveryRules } from './recoveryChoice.ts';
+import { type CreateEmbeddedWalletOptions, recoveryChoice, recoveryRules } from './recoveryChoice.ts';
 import { walletAfterChange } from './walletAfterChange.ts';
 
 /**

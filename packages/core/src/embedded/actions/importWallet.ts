@@ -1,10 +1,22 @@
-import type { EmbeddedWalletAccount } from '../accounts.ts';
-import type { ImportEmbeddedWalletOptions } from '../embedded-wallets.ts';
+import type { EmbeddedChainType, EmbeddedWalletAccount, RecoveryMethod } from '../accounts.ts';
 import { EmbeddedWalletError } from '../errors.ts';
 import { type EmbeddedWalletsContext, frameCall } from './context.ts';
 import { frameAuth } from './frameAuth.ts';
 import { recoveryChoice, recoveryRules } from './recoveryChoice.ts';
 import { walletAfterChange } from './walletAfterChange.ts';
+
+export interface ImportEmbeddedWalletOptions {
+  /**
+   * Ethereum: 64 hex digits, with or without `0x`. Solana: base58 of the 64-byte keypair (as Phantom
+   * exports it) or of its 32-byte seed. Sent to the wallet frame only; never to the server.
+   */
+  privateKey: string;
+  /** Default 'ethereum'. */
+  chainType?: EmbeddedChainType | undefined;
+  /** As for a created wallet: default 'user-passcode' when a password is given, else 'privy'. */
+  recoveryMethod?: RecoveryMethod | undefined;
+  password?: string | undefined;
+}
 
 /**
  * Imports a private key as an on-device embedded wallet (`privy:wallets:import`, mode

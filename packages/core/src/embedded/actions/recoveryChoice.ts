@@ -10,6 +10,16 @@ import type { RecoveryMethod } from '../accounts.ts';
 import { EmbeddedWalletError, embeddedMessages } from '../errors.ts';
 import type { EmbeddedWalletsContext } from './context.ts';
 
+export interface CreateEmbeddedWalletOptions {
+  /**
+   * Default 'user-passcode' when a password is given, else 'privy' (server-held recovery key,
+   * recovery without a password on a new device).
+   */
+  recoveryMethod?: RecoveryMethod | undefined;
+  /** Required for 'user-passcode'. Sent to the frame only; never to the server. */
+  password?: string | undefined;
+}
+
 /** The methods this version implements; cloud ones need OAuth recovery, which it does not have. */
 const implementedMethods: readonly string[] = frameRecoveryMethods;
 

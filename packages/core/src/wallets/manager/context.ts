@@ -3,8 +3,16 @@ import type { FlowContext } from '../../flows/context.ts';
 import type { Store } from '../../store.ts';
 import type { WalletConnector } from '../connectors/types.ts';
 import type { WalletDiscovery } from '../discovery.ts';
-import type { WalletManagerState } from '../manager.ts';
 import type { AvailableWallet, WalletConnection, WalletWindow } from '../types.ts';
+
+export interface WalletManagerState {
+  /** Discovery started and stored connections were restored (or dropped). */
+  ready: boolean;
+  available: AvailableWallet[];
+  connections: WalletConnection[];
+  /** `walletClientType:address` of the active wallet, or null. */
+  active: string | null;
+}
 
 /** What the manager's operations share: one per manager, passed to each explicitly. */
 export interface WalletManagerContext {

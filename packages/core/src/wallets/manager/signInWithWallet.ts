@@ -1,9 +1,16 @@
-import type { User } from '@latchkey/protocol';
+import type { LoginMode, User } from '@latchkey/protocol';
 import { LatchkeyClientError } from '../../errors.ts';
 import type { LoginResult } from '../../flows/context.ts';
+import type { SignInFlowStatus } from '../../flows/siwe.ts';
 import type { WalletConnector, WalletSignIn } from '../connectors/types.ts';
-import type { WalletSignInOptions } from '../manager.ts';
 import { connectionOf, connectorOf, type WalletManagerContext, walletById } from './context.ts';
+
+export interface WalletSignInOptions {
+  mode?: LoginMode | undefined;
+  loginMessage?: string | null | undefined;
+  captchaToken?: string | undefined;
+  onStatus?: ((status: SignInFlowStatus) => void) | undefined;
+}
 
 /** The connection of `address`, its connector, and what a sign-in message needs of the page. */
 function signInOf(
