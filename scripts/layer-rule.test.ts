@@ -61,13 +61,81 @@ describe('the layering rule', () => {
     const dir = tree({
       'a/one.ts':
         "import { two } from '../b/two.ts';\n// import '../c/three.ts'\nconst s = \"from '../c/three.ts'\";",
-      'b/two.ts': "export { one } from '../a/one.ts';",
+      'a/four.ts': 'export const four = 4;',
+      'b/two.ts': "export { four } from '../a/four.ts';",
       'c/three.ts': 'export const three = 3;',
       'c/three.test.ts': "import '../a/one.ts';",
     });
     expect(checkPackageLayers(dir, { src: 'pkg/src' })).toEqual([
       { file: 'pkg/src', specifier: '', reason: 'folders import each other in a cycle: a ↔ b' },
     ]);
+  });
+
+  it('finds file cycles inside a folder, naming the files: a type imported back counts', () => {
+    const dir = tree({
+      'flow/coordinator.ts': "import { step } from './step.ts';\nexport interface Flow { n: number }",
+      'flow/step.ts': "import type { Flow } from './coordinator.ts';\nexport const step = (f: Flow) => f.n;",
+      'flow/leaf.ts': "import type { Flow } from './coordinator.ts';",
+    });
+    expect(checkPackageLayers(dir, { src: 'pkg/src', layers: [['flow']] })).toEqual([
+      {
+        file: 'pkg/src',
+        specifier: '',
+        reason: 'files import each other in a cycle: flow/coordinator.ts ↔ flow/step.ts',
+      },
+    ]);
+  });
+
+  it('follows dynamic imports, re-exports and specifiers without .ts to the file TypeScript loads', () => {
+    const dir = tree({
+      'a.ts': "const load = () => import('./b.js');",
+      'b.ts': "export * from './c';",
+      'c/index.ts': "import '../a.ts';",
+      'd.ts': "import styles from './a.css';\nimport data from './a.json';",
+    });
+    expect(checkPackageLayers(dir, { src: 'pkg/src' })).toEqual([
+      expect.objectContaining({ reason: 'folders import each other in a cycle: a.ts ↔ b.ts ↔ c' }),
+      expect.objectContaining({ reason: 'files import each other in a cycle: a.ts ↔ b.ts ↔ c/index.ts' }),
+    ]);
+  });
+
+  describe('allowed file cycles', () => {
+    const files = {
+      'modal/login.ts': "import { start } from './passkey.ts';",
+      'modal/passkey.ts': "import type { Login } from './login.ts';",
+    };
+    const allowed = { files: ['modal/passkey.ts', 'modal/login.ts'], note: 'removed by issue 1' };
+
+    it('excuses a listed cycle, in any order of its files', () => {
+      const dir = tree(files);
+      expect(checkPackageLayers(dir, { src: 'pkg/src', allowedFileCycles: [allowed] })).toEqual([]);
+    });
+
+    it('fails once the listed cycle is gone, so the list cannot go stale', () => {
+      const dir = tree({ ...files, 'modal/passkey.ts': 'export const start = 1;' });
+      expect(checkPackageLayers(dir, { src: 'pkg/src', allowedFileCycles: [allowed] })).toEqual([
+        {
+          file: 'pkg/src',
+          specifier: '',
+          reason:
+            'the allowed file cycle modal/login.ts ↔ modal/passkey.ts ("removed by issue 1") is no longer a cycle: take it off allowedFileCycles',
+        },
+      ]);
+    });
+
+    it('does not excuse a larger cycle that swallowed the listed one', () => {
+      const dir = tree({
+        ...files,
+        'modal/passkey.ts': "import type { Login } from './login.ts';\nimport './sms.ts';",
+        'modal/sms.ts': "import './login.ts';",
+      });
+      expect(
+        checkPackageLayers(dir, { src: 'pkg/src', allowedFileCycles: [allowed] }).map((v) => v.reason),
+      ).toEqual([
+        'files import each other in a cycle: modal/login.ts ↔ modal/passkey.ts ↔ modal/sms.ts',
+        'the allowed file cycle modal/login.ts ↔ modal/passkey.ts ("removed by issue 1") is no longer a cycle: take it off allowedFileCycles',
+      ]);
+    });
   });
 
   it('reports each cycle once, as the folders that form it', () => {
