@@ -1,4 +1,9 @@
-import { isOAuthProvider, type OAuthProvider, oauthProviders } from './oauth-providers.ts';
+import {
+  isOAuthProvider,
+  type OAuthProvider,
+  type OAuthProviderName,
+  oauthProviders,
+} from './oauth-providers.ts';
 
 /**
  * The login methods, listed once (spec document 1 §1), the OAuth providers among them
@@ -72,3 +77,14 @@ export function enabledByConfig(config: LoginMethodFlags): LoginMethod[] {
 /** `mode` accepted by every login route: `no-signup` refuses users the app does not know yet. */
 export const loginModes = ['login-or-sign-up', 'no-signup'] as const;
 export type LoginMode = (typeof loginModes)[number];
+
+/**
+ * The method a login or link went through, as the app's events name it (`loginComplete`'s
+ * `loginMethod`): a wallet by the sign-in it used (`siwe`, `siws`), a social account by its
+ * provider (`custom:{name}` included).
+ */
+export type AuthMethod =
+  | Exclude<ModalLoginMethod, 'wallet' | OAuthProvider>
+  | OAuthProviderName
+  | 'siwe'
+  | 'siws';

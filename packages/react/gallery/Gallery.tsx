@@ -12,7 +12,7 @@ import {
 import { createLatchkeyEvents } from '../src/events.ts';
 import { LatchkeyContext, type LatchkeyContextValue } from '../src/LatchkeyContext.ts';
 import { ModalFrame } from '../src/modal/ModalFrame.tsx';
-import { areaOf, useArea } from '../src/modal/registry.ts';
+import { areaOfScreen, useArea } from '../src/modal/registry.ts';
 import { screenSize } from '../src/modal/screenSize.ts';
 import { injectModalStyles } from '../src/modal/styles.ts';
 import { modalTheme, themeStyle } from '../src/modal/theme.ts';
@@ -81,7 +81,7 @@ export function Gallery({ client, entry, theme, requestId, onShown }: GalleryPro
     };
   }, [client, entry, flow, request]);
 
-  const Area = useArea(areaOf[screen.name], (error) => console.error('gallery: no area chunk', error));
+  const Area = useArea(areaOfScreen(screen.name), (error) => console.error('gallery: no area chunk', error));
   const flowState = useSyncExternalStore(flow.subscribe, flow.getState, flow.getState);
   const shown = flowState.request?.id === request.id && state.ready && Area !== null;
   useEffect(() => {

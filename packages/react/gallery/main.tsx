@@ -9,7 +9,7 @@ import { createLatchkeyClient, memoryStorage } from '@latchkey/core';
 import { createMfaClient, userMfaMethods } from '@latchkey/core/mfa';
 import type { MfaMethod } from '@latchkey/protocol';
 import { createRoot } from 'react-dom/client';
-import { areaOf } from '../src/modal/registry.ts';
+import { drawnScreens } from '../src/modal/registry.ts';
 import { galleryEntries, notInGallery } from './entries.ts';
 import { Gallery, type GalleryTheme } from './Gallery.tsx';
 
@@ -97,7 +97,7 @@ window.lkGallery = {
     signedIn: entry.signedIn ?? false,
   })),
   missing: notInGallery as Record<string, string>,
-  uncovered: Object.keys(areaOf).filter(
+  uncovered: drawnScreens().filter(
     (name) => !galleryEntries.some((e) => e.screen.name === name) && !(name in notInGallery),
   ),
   show(id, theme) {

@@ -10,8 +10,37 @@ import {
 } from '../ui/embedded-settings.ts';
 import type { EmbeddedModalTask, ModalIntent, ModalRequest } from '../ui/intents.ts';
 import { frameErrorType } from './errors.ts';
-import type { Screen } from './navigation.ts';
 import type { FlowRuntime } from './runtime.ts';
+import type { ModalScreensOf, Screen } from './screens.ts';
+
+declare module './screens.ts' {
+  /** The embedded-wallet screens (the password steps carry the password). */
+  interface ModalScreens {
+    'embedded-creating': { name: 'embedded-creating' };
+    'embedded-created': { name: 'embedded-created'; isNewUser: boolean };
+    'recover-password': { name: 'recover-password' };
+    /** 'Enter your password' before a new one: the wallet's current password. */
+    'current-password': { name: 'current-password' };
+    'set-password': { name: 'set-password' };
+    'set-password-save': { name: 'set-password-save'; password: string };
+    'set-password-confirm': { name: 'set-password-confirm'; password: string };
+    'set-password-acknowledge': { name: 'set-password-acknowledge'; password: string };
+    'set-password-result': { name: 'set-password-result'; ok: boolean };
+  }
+}
+
+/** The embedded-wallet screens. */
+export type EmbeddedScreen = ModalScreensOf<
+  | 'embedded-creating'
+  | 'embedded-created'
+  | 'recover-password'
+  | 'current-password'
+  | 'set-password'
+  | 'set-password-save'
+  | 'set-password-confirm'
+  | 'set-password-acknowledge'
+  | 'set-password-result'
+>;
 
 /** Why a password prompt refused (shown under the field); null when it went through. */
 export type PasswordProblem = 'wrong-password' | 'unable-to-recover' | 'unable-to-check' | null;

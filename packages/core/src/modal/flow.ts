@@ -1,29 +1,26 @@
-import { isOAuthProvider } from '@latchkey/protocol';
 import { mfaBroker } from '../embedded/mfa/broker.ts';
-import { windowOAuthBrowser } from '../oauth/browser.ts';
 import { exitedCode, flowKind, type ModalRequest } from '../ui/intents.ts';
 import { signingStore } from '../ui/signing-queue.ts';
-import { type CodeFlow, createCodeFlow } from './code.ts';
 import { createEmbeddedFlow, type EmbeddedFlow } from './embedded.ts';
 import { errorCode, retryAt } from './errors.ts';
 import { createLoginFlow, type LoginFlow } from './login.ts';
+import type { MethodEngine, ModalMethod, ModalMethodFlows, ModalMethodKey } from './method.ts';
+import { modalMethods } from './methods/index.ts';
 import { createMfaVerifyFlow, type MfaVerifyFlow } from './mfa.ts';
 import { createMfaEnrollmentFlow, type MfaEnrollmentFlow } from './mfa-enrollment.ts';
 import {
   canGoBack,
+  finalScreens,
   type NavigationAction,
   type NavigationState,
   navigationReducer,
-  type Screen,
   startScreen,
 } from './navigation.ts';
-import { createOAuthFlow, type OAuthFlow } from './oauth.ts';
-import { createPasskeyFlow, type PasskeyFlow } from './passkey.ts';
 import type { FlowRuntime, ModalFlowHost, PendingLogin } from './runtime.ts';
+import type { Screen, ScreenName } from './screens.ts';
 import { createTimers } from './timers.ts';
 import { successCloseMs } from './timings.ts';
 import { createTransferFlow, type TransferFlow } from './transfer.ts';
-import { createWalletConnectFlow, type WalletConnectFlow } from './wallet-connect.ts';
 
 export interface ModalFlowState {
   /** The request on screen; null while the modal is closed. */
@@ -36,7 +33,7 @@ export interface ModalFlowState {
  * timers and each area's actions. A UI shows `screen()` and calls the actions; it never decides
  * where a flow goes next.
  */
-export interface ModalFlow {
+export interface ModalFlow extends ModalMethodFlows {
   getState(): ModalFlowState;
   subscribe(listener: () => void): () => void;
   /** Shows `request` from its first screen (the same request again changes nothing). */
@@ -60,12 +57,8 @@ export interface ModalFlow {
    */
   attach(): () => void;
   readonly login: LoginFlow;
-  readonly code: CodeFlow;
   readonly transfer: TransferFlow;
-  readonly wallets: WalletConnectFlow;
   readonly embedded: EmbeddedFlow;
-  readonly oauth: OAuthFlow;
-  readonly passkey: PasskeyFlow;
   /** The MFA verification shown over the flow's screens while an operation needs a code. */
   readonly mfa: MfaVerifyFlow;
   readonly mfaEnrollment: MfaEnrollmentFlow;
@@ -73,12 +66,31 @@ export interface ModalFlow {
 
 const closedRequest: ModalRequest = { intent: 'login', id: 0 };
 
-/** Where a request starts: its deep-linked wallet, its password prompt, its OAuth return, or its intent's screen. */
-function firstScreen(request: ModalRequest): Screen {
-  if (request.walletClient) return { name: 'wallets' };
+/** Every method's key is in the list (`methods/index.ts`): fails to compile for a method left out. */
+type Unlisted = Exclude<ModalMethodKey, (typeof modalMethods)[number]['key']>;
+true satisfies [Unlisted] extends [never] ? true : Unlisted;
+
+/** The list, each method typed by its own key only (what the engine calls them with). */
+const methods = modalMethods as readonly ModalMethod[];
+
+/** The screens no one steps back from: the engine's and the methods'. */
+const final: ReadonlySet<ScreenName> = new Set([
+  ...finalScreens,
+  ...methods.flatMap((method) => method.finalScreens ?? []),
+]);
+
+/**
+ * Where a request starts: a method that takes it whatever its intent (a deep-linked wallet, an
+ * OAuth return), its password prompt, or its intent's screen (a method's or the engine's).
+ */
+function firstScreen(rt: FlowRuntime, request: ModalRequest, again = false): Screen {
+  for (const method of methods) {
+    const screen = method.firstScreen?.(request, again);
+    if (screen) return screen;
+  }
   if (request.embeddedTask?.askCurrentPassword) return { name: 'current-password' };
-  if (request.oauth) return { name: 'oauth-status', provider: request.oauth.provider, status: 'verifying' };
-  return startScreen(request.intent);
+  const intent = methods.find((method) => method.intents?.[request.intent])?.intents?.[request.intent];
+  return intent ? intent(rt) : startScreen(request.intent);
 }
 
 /** The MFA verification is on screen (not yet verified, and no app listener took it). */
@@ -154,7 +166,7 @@ export function createModalFlow(host: ModalFlowHost): ModalFlow {
     // Closing during a verification cancels it ('Canceled MFA verification.'), unless it succeeded.
     mfa.close();
     embedded.exit();
-    oauth.exit();
+    each('exit');
     // Closing refuses every signing request still waiting (4001 'The user rejected the request.').
     if (active.intent === 'signing') signingStore(client).dismissAll();
     if (!rt.reported) {
@@ -171,18 +183,20 @@ export function createModalFlow(host: ModalFlowHost): ModalFlow {
 
   const embedded = createEmbeddedFlow(rt);
   const transfer = createTransferFlow(rt);
-  // The page's window unless the host brings its own (tests); none during server rendering.
-  const oauthBrowser = () =>
-    host.oauthBrowser ?? (typeof window === 'undefined' ? null : windowOAuthBrowser(window));
-  const login = createLoginFlow(rt, embedded, (method) => {
-    if (!isOAuthProvider(method)) return false;
-    oauth.start(method);
+  const login = createLoginFlow(rt, embedded, (choice) => {
+    const method = methods.find((m) => m.handles?.(choice));
+    if (!method?.choose) return false;
+    method.choose(flows[method.key], choice, rt);
     return true;
   });
-  const oauth = createOAuthFlow(rt, login, transfer, oauthBrowser);
-  const code = createCodeFlow(rt, login, transfer);
-  const wallets = createWalletConnectFlow(rt, login, transfer);
-  const passkey = createPasskeyFlow(rt, login);
+  const engine: MethodEngine = { login, transfer };
+  const flows = Object.fromEntries(
+    methods.map((method) => [method.key, method.create(rt, engine)]),
+  ) as unknown as ModalMethodFlows;
+  /** Each method's hook on its own flow. */
+  const each = (hook: 'exit' | 'reset') => {
+    for (const method of methods) method[hook]?.(flows[method.key]);
+  };
   const mfaEnrollment = createMfaEnrollmentFlow(rt);
   const broker = mfaBroker(client);
   const mfa = createMfaVerifyFlow(client, {
@@ -223,24 +237,24 @@ export function createModalFlow(host: ModalFlowHost): ModalFlow {
       rt.reported = false;
       rt.pendingLogin = null;
       timers.clear();
-      code.reset();
+      each('reset');
       broker.setModalOpen(true);
-      const first = request.intent === 'mfa-enrollment' ? mfaEnrollment.firstScreen() : firstScreen(request);
+      const first =
+        request.intent === 'mfa-enrollment' ? mfaEnrollment.firstScreen() : firstScreen(rt, request);
       set({
         request,
         navigation: navigationReducer(state.navigation, { type: 'reset', screen: first }),
       });
       checkSigning();
-      // An OAuth request: back from the provider with a return to verify, or off to the provider.
-      if (request.oauth?.ret) oauth.resume(request.oauth.provider, request.oauth.ret);
-      else if (request.oauth) oauth.start(request.oauth.provider);
+      // What a method starts once its first screen shows (off to a provider, or back from one).
+      for (const method of methods) method.open?.(flows[method.key], request);
     },
     ended() {
       if (!state.request) return;
       broker.setModalOpen(false);
       mfa.close();
       embedded.exit();
-      oauth.exit();
+      each('exit');
       timers.clear();
       set({ ...state, request: null });
     },
@@ -249,9 +263,9 @@ export function createModalFlow(host: ModalFlowHost): ModalFlow {
       if (verifying(mfa)) return { name: 'mfa-verify' };
       return top() ?? { name: 'landing' };
     },
-    canGoBack: () => client.getState().ready && !verifying(mfa) && canGoBack(state.navigation),
+    canGoBack: () => client.getState().ready && !verifying(mfa) && canGoBack(state.navigation, final),
     back: () => navigate({ type: 'back' }),
-    restart: () => navigate({ type: 'reset', screen: firstScreen({ ...active, oauth: undefined }) }),
+    restart: () => navigate({ type: 'reset', screen: firstScreen(rt, active, true) }),
     close: rt.close,
     attach() {
       const stopClient = client.subscribe(() => {
@@ -269,13 +283,10 @@ export function createModalFlow(host: ModalFlowHost): ModalFlow {
         timers.clear();
       };
     },
+    ...flows,
     login,
-    code,
     transfer,
-    wallets,
     embedded,
-    oauth,
-    passkey,
     mfa,
     mfaEnrollment,
   };

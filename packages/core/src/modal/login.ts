@@ -4,33 +4,31 @@ import type { LoginResult } from '../flows/context.ts';
 import { saveRecentLoginMethod } from '../ui/recent-login-method.ts';
 import type { EmbeddedFlow } from './embedded.ts';
 import { errorCode } from './errors.ts';
-import type { ModalAuthMethod, Screen } from './navigation.ts';
-import { passkeyStartScreen } from './passkey.ts';
+import type { ModalAuthMethod } from './navigation.ts';
 import type { FlowRuntime, PendingLogin } from './runtime.ts';
 import { termsDelayMs, walletCreatedCloseMs } from './timings.ts';
 
-/** The screen each login method opens from the landing screen; the rest are not built yet. */
-const methodScreens: Partial<Record<LoginMethod, Screen>> = {
-  email: { name: 'email' },
-  sms: { name: 'phone' },
-  wallet: { name: 'wallets' },
-};
+/** How a login goes on from the screen that proved it. */
+export interface AfterLoginOptions {
+  /** The current screen (a wallet's 'Successfully connected with …') shows until the close. */
+  stay?: boolean | undefined;
+  /** The wait before the terms gate (OAuth waits longer). */
+  delayMs?: number | undefined;
+  /** The landing button the 'Recent' chip names next time, when it is not the method itself (a wallet's sign-in). */
+  recent?: LoginMethod | undefined;
+}
 
 /** A custom provider (`custom:…`) is no login method of the 'Recent' chip's. */
 const isLoginMethod = (method: string): method is LoginMethod =>
   (loginMethods as readonly string[]).includes(method);
 
 export interface LoginFlow {
-  /** A login method's button on the landing or overflow screen. */
+  /** A login method's button on the landing or overflow screen: the method that handles it starts. */
   chooseMethod(method: LoginMethod): void;
   /** 'More options' / 'Other socials'. */
   showOverflow(): void;
-  /**
-   * A login went through: the terms gate, then the login's wallets, then `loginComplete`. With
-   * `stay` the current screen (a wallet's 'Successfully connected with …') shows until the close;
-   * `delayMs` is the wait before the terms gate (OAuth waits longer).
-   */
-  afterLogin(result: LoginResult, method: ModalAuthMethod, stay?: boolean, delayMs?: number): void;
+  /** A login went through: the terms gate, then the login's wallets, then `loginComplete`. */
+  afterLogin(result: LoginResult, method: ModalAuthMethod, options?: AfterLoginOptions): void;
   /** The terms gate's Accept: the login completes. */
   acceptTerms(): Promise<void>;
   /** The terms gate's Decline: the login is undone and the modal closes. */
@@ -40,8 +38,8 @@ export interface LoginFlow {
 }
 
 /**
- * @param startMethod Starts a method that opens no screen of its own from the landing (an OAuth
- *   provider goes straight to the provider); false when it is not such a method.
+ * @param startMethod Starts the login method that handles a landing button (modal/methods); false
+ *   when none does.
  */
 export function createLoginFlow(
   rt: FlowRuntime,
@@ -82,18 +80,16 @@ export function createLoginFlow(
 
   return {
     chooseMethod(method) {
-      const screen = method === 'passkey' ? passkeyStartScreen(rt.app()) : methodScreens[method];
-      if (screen) rt.navigate({ type: 'push', screen });
-      else if (!startMethod(method))
+      if (!startMethod(method))
         rt.showError(
           new LatchkeyClientError('unknown_auth_error', `Login with ${method} is not available yet`),
         );
     },
     showOverflow: () => rt.navigate({ type: 'push', screen: { name: 'overflow' } }),
 
-    afterLogin({ user, isNewUser }, method, stay = false, delayMs = termsDelayMs) {
-      const recent = method === 'siwe' || method === 'siws' ? 'wallet' : method;
-      if (isLoginMethod(recent)) saveRecentLoginMethod(client.appId, recent);
+    afterLogin({ user, isNewUser }, method, { stay = false, delayMs = termsDelayMs, recent } = {}) {
+      const chip = recent ?? (isLoginMethod(method) ? method : undefined);
+      if (chip) saveRecentLoginMethod(client.appId, chip);
       if (rt.app()?.require_users_accept_terms && !user.has_accepted_terms) {
         rt.pendingLogin = { isNewUser, method };
         rt.timers.later(delayMs, () => rt.navigate({ type: 'replace', screen: { name: 'terms' } }));
@@ -107,7 +103,7 @@ export function createLoginFlow(
       const pending = rt.pendingLogin;
       try {
         const user = await client.acceptTerms();
-        completeLogin(user, pending ?? { isNewUser: false, method: 'email' }, false, 0);
+        completeLogin(user, pending ?? { isNewUser: false, method: null }, false, 0);
       } catch (error) {
         rt.showError(error);
       }

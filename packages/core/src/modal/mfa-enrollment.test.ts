@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { LatchkeyClient } from '../createLatchkeyClient.ts';
 import { signingStore } from '../ui/signing-queue.ts';
 import { createModalFlow } from './flow.ts';
-import type { MfaScreen } from './navigation.ts';
+import type { MfaScreen } from './mfa-enrollment.ts';
 
 /*
  * The modal's MFA screens without a UI, on a real client of a real server with the wallet frame's

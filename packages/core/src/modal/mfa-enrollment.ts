@@ -3,8 +3,35 @@ import { userMfaMethods } from '../embedded/mfa/methods.ts';
 import { LatchkeyError } from '../errors.ts';
 import { createMfaClient, type MfaClient } from '../mfa/client.ts';
 import { mfaUiMessages } from './mfa.ts';
-import type { Screen } from './navigation.ts';
 import type { FlowRuntime } from './runtime.ts';
+import type { ModalScreensOf, Screen, ScreenName } from './screens.ts';
+
+declare module './screens.ts' {
+  /** Multi-factor: the verification (shown over any screen while one is under way) and the enrolment screens. */
+  interface ModalScreens {
+    /** 'Verify your identity', the code entry and 'Verifying with passkey'. */
+    'mfa-verify': { name: 'mfa-verify' };
+    /** 'Transaction Protection' (Continue / Not now), before a first factor. */
+    'mfa-enroll-intro': { name: 'mfa-enroll-intro' };
+    /** 'Choose a verification method' ('Add more security' when the app offers none). */
+    'mfa-enroll-methods': { name: 'mfa-enroll-methods' };
+    /** SMS setup: the phone number, then the code texted to it. */
+    'mfa-enroll-sms': { name: 'mfa-enroll-sms' };
+    'mfa-enroll-sms-code': { name: 'mfa-enroll-sms-code'; phoneNumber: string };
+    /** Authenticator setup: the QR code (240) and the setup key, then the app's code. */
+    'mfa-enroll-totp': { name: 'mfa-enroll-totp'; secret: string; authUrl: string };
+    'mfa-enroll-totp-code': { name: 'mfa-enroll-totp-code' };
+    /** 'Set up passkey verification': the user's passkeys, 'Add new passkey'. */
+    'mfa-enroll-passkey': { name: 'mfa-enroll-passkey' };
+    /** The removal confirmation, after the user verified. */
+    'mfa-remove': { name: 'mfa-remove'; method: MfaMethod };
+    /** A factor added ('Passkeys updated' for passkeys), with Done. */
+    'mfa-enrolled': { name: 'mfa-enrolled'; method: MfaMethod };
+  }
+}
+
+/** Multi-factor screens. */
+export type MfaScreen = ModalScreensOf<Extract<ScreenName, `mfa-${string}`>>;
 
 /** A factor on 'Choose a verification method': offered by the app; `enabled` once the user has it. */
 export interface MfaMethodOption {

@@ -3,8 +3,10 @@ import type { LatchkeyClient } from '../createLatchkeyClient.ts';
 import type { OAuthBrowser } from '../oauth/browser.ts';
 import type { EmbeddedWalletsConfig } from '../ui/embedded-settings.ts';
 import type { FlowKind, ModalRequest, WalletChainTypeOption } from '../ui/intents.ts';
-import type { CodeTarget, ModalAuthMethod, NavigationAction, Screen } from './navigation.ts';
+import type { CodeTarget } from './code-target.ts';
+import type { ModalAuthMethod, NavigationAction } from './navigation.ts';
 import type { FlowOutcome } from './outcomes.ts';
+import type { Screen } from './screens.ts';
 import type { FlowTimers } from './timers.ts';
 
 /** The app's options the flows read, at the moment they need them. */
@@ -38,7 +40,8 @@ export interface ModalFlowHost {
 /** A login waiting on the terms gate or on its wallets: undone if the user leaves. */
 export interface PendingLogin {
   isNewUser: boolean;
-  method: ModalAuthMethod;
+  /** Null when the gate came up with no login of this modal's (a session restored before the terms). */
+  method: ModalAuthMethod | null;
 }
 
 /** What the flow areas share: the request, navigation, reporting and the timers. */

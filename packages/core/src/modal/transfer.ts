@@ -1,7 +1,23 @@
-import { accountTransferRequired, type TransferAccount } from '../flows/transfer.ts';
+import {
+  type AccountTransferRequired,
+  accountTransferRequired,
+  type TransferAccount,
+} from '../flows/transfer.ts';
 import type { ModalAuthMethod } from './navigation.ts';
 import type { FlowRuntime } from './runtime.ts';
 import { transferCloseMs } from './timings.ts';
+
+declare module './screens.ts' {
+  interface ModalScreens {
+    /** A link refused with account_transfer_required: transfer the account, or not. */
+    transfer: {
+      name: 'transfer';
+      account: TransferAccount;
+      transfer: AccountTransferRequired;
+      method: ModalAuthMethod;
+    };
+  }
+}
 
 export interface TransferFlow {
   /** A link refused because another user holds the account: offers the transfer screen. */

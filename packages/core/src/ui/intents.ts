@@ -1,19 +1,20 @@
-import type { ChainType, OAuthProviderName } from '@latchkey/protocol';
+import type { ChainType, ModalLoginMethod, OAuthProviderName } from '@latchkey/protocol';
 import type { OAuthReturn } from '../oauth/return-params.ts';
 import type { EmbeddedChain } from './embedded-settings.ts';
 
-/** What the modal was opened for. */
+/**
+ * What the modal was opened for. Linking names the login method (`link-email`, `link-passkey`, …,
+ * from protocol's list, so a new method's link intent needs no line here); the login method whose
+ * descriptor serves an intent says where it starts (modal/methods).
+ */
 export type ModalIntent =
   | 'login'
-  | 'link-email'
+  | `link-${ModalLoginMethod}`
   | 'link-phone'
   | 'update-email'
   | 'update-phone'
-  | 'link-wallet'
   /** Links a social account: off to the provider (`oauth.provider`), or back from it (`oauth.ret`). */
   | 'link-oauth'
-  /** Adds a passkey to the logged-in user ('Waiting for passkey'). */
-  | 'link-passkey'
   /** The wallet picker without login (`useConnectWallet`). */
   | 'connect-wallet'
   /** 'Enter your password': the embedded wallet is not on this device and its recovery needs the password. */

@@ -11,7 +11,7 @@ import {
 import type { LatchkeyEvents } from '../events.ts';
 import type { LatchkeyConfig } from '../types.ts';
 import { ModalFrame } from './ModalFrame.tsx';
-import { areaOf, preloadAreas, useArea } from './registry.ts';
+import { areaOfScreen, preloadAreas, useArea } from './registry.ts';
 import { screenSize } from './screenSize.ts';
 import { injectModalStyles } from './styles.ts';
 import { modalTheme, themeStyle } from './theme.ts';
@@ -75,7 +75,7 @@ export default function ModalShell({ client, config, events, request, onClose }:
     },
     [flow],
   );
-  const Area = useArea(screen.name === 'loading' ? null : areaOf[screen.name], onAreaError);
+  const Area = useArea(screen.name === 'loading' ? null : areaOfScreen(screen.name), onAreaError);
   const visit = flowState.navigation.visit;
 
   // Focus the screen's first field or its title whenever the screen changes (or its chunk arrives).

@@ -2,22 +2,18 @@ import type { ScreenName } from '@latchkey/core/modal';
 import type { AppResponse } from '@latchkey/protocol';
 import { landingOf } from '../screens/landing/loginSlots.ts';
 import type { LatchkeyConfig } from '../types.ts';
+import { modalAreas } from './areas.ts';
 
-const fullScreens: ReadonlySet<ScreenName | 'loading'> = new Set<ScreenName>([
-  'wallets',
-  'signing',
-  'export-wallet',
-  'mfa-verify',
-  'mfa-enroll-totp',
-  'mfa-enroll-passkey',
-]);
+/** The screens the areas let use the full height (`ModalArea.fullScreens`). */
+const fullScreens: ReadonlySet<ScreenName | 'loading'> = new Set(
+  modalAreas.flatMap((area) => area.fullScreens ?? []),
+);
 
 /**
  * How tall a screen may grow: the dialog takes its content's height, up to the spec's 'Heights: full
  * 620px, compact 480px'. Tall screens may use the full height, the rest the compact one. Full: the
- * landing with more than 3 slots, the wallet picker, signing, the export screen (the warning, the wallet,
- * the frame with a revealed value and the explanation), the MFA verification (with the pending
- * request), the authenticator's QR code and the passkey list.
+ * landing with more than 3 slots, and the screens their areas name (the wallet picker, signing, the
+ * export screen, the MFA verification, the authenticator's QR code and the passkey list).
  */
 export function screenSize(
   name: ScreenName | 'loading',

@@ -1,11 +1,36 @@
 import type { User } from '@latchkey/protocol';
-import type { TransferAccount } from '../flows/transfer.ts';
-import { captchaEnabled } from './captcha.ts';
-import { codeEntryError, isTooManyRequests, retryAt } from './errors.ts';
-import type { LoginFlow } from './login.ts';
-import type { CodeTarget, Screen } from './navigation.ts';
-import type { FlowRuntime } from './runtime.ts';
-import type { TransferFlow } from './transfer.ts';
+import type { TransferAccount } from '../../flows/transfer.ts';
+import { captchaEnabled } from '../captcha.ts';
+import type { CodeTarget } from '../code-target.ts';
+import { codeEntryError, isTooManyRequests, retryAt } from '../errors.ts';
+import type { LoginFlow } from '../login.ts';
+import { modalMethod } from '../method.ts';
+import type { FlowRuntime } from '../runtime.ts';
+import type { Screen } from '../screens.ts';
+import type { TransferFlow } from '../transfer.ts';
+
+export type { CodeTarget } from '../code-target.ts';
+
+declare module '../screens.ts' {
+  /** Email and SMS codes: the fields (login, link, update), the captcha, the code boxes. */
+  interface ModalScreens {
+    /** The email field on its own, when `hideDirectWeb2Inputs` turns it into a button. */
+    email: { name: 'email' };
+    phone: { name: 'phone' };
+    'link-email': { name: 'link-email' };
+    'link-phone': { name: 'link-phone' };
+    'update-email': { name: 'update-email' };
+    'update-phone': { name: 'update-phone' };
+    captcha: { name: 'captcha'; target: CodeTarget };
+    code: { name: 'code'; target: CodeTarget };
+  }
+}
+
+declare module '../method.ts' {
+  interface ModalMethodFlows {
+    code: CodeFlow;
+  }
+}
 
 /**
  * Code entry refused after too many wrong codes: the server locks the address until its window ends
@@ -205,3 +230,20 @@ export function createCodeFlow(rt: FlowRuntime, login: LoginFlow, transfer: Tran
     },
   };
 }
+
+/** The landing's email and SMS buttons open their fields; the link and update intents theirs. */
+export const codeMethod = modalMethod({
+  key: 'code',
+  create: (rt, { login, transfer }) => createCodeFlow(rt, login, transfer),
+  handles: (method) => method === 'email' || method === 'sms',
+  choose(_flow, method, rt) {
+    rt.navigate({ type: 'push', screen: { name: method === 'email' ? 'email' : 'phone' } });
+  },
+  intents: {
+    'link-email': () => ({ name: 'link-email' }),
+    'link-phone': () => ({ name: 'link-phone' }),
+    'update-email': () => ({ name: 'update-email' }),
+    'update-phone': () => ({ name: 'update-phone' }),
+  },
+  reset: (flow) => flow.reset(),
+});

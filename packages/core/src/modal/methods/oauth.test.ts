@@ -7,15 +7,15 @@ import {
   startOAuthStandIns,
 } from '@latchkey/test/stand-ins';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { LatchkeyClient } from '../createLatchkeyClient.ts';
-import type { OAuthBrowser, OAuthPopup } from '../oauth/browser.ts';
-import type { OAuthReturn } from '../oauth/return-params.ts';
-import { type LatchkeyStorage, memoryStorage, storageKeys } from '../storage.ts';
-import type { ModalIntent, ModalOptions } from '../ui/intents.ts';
-import { createModalFlow } from './flow.ts';
-import type { Screen } from './navigation.ts';
-import type { FlowOutcome } from './outcomes.ts';
-import type { ModalFlowSettings } from './runtime.ts';
+import type { LatchkeyClient } from '../../createLatchkeyClient.ts';
+import type { OAuthBrowser, OAuthPopup } from '../../oauth/browser.ts';
+import type { OAuthReturn } from '../../oauth/return-params.ts';
+import { type LatchkeyStorage, memoryStorage, storageKeys } from '../../storage.ts';
+import type { ModalIntent, ModalOptions } from '../../ui/intents.ts';
+import { createModalFlow } from '../flow.ts';
+import type { Screen } from '../navigation.ts';
+import type { FlowOutcome } from '../outcomes.ts';
+import type { ModalFlowSettings } from '../runtime.ts';
 
 let t: TestServer;
 let standIns: OAuthStandIns;

@@ -5,9 +5,9 @@ import {
   softwareAuthenticator,
 } from '@latchkey/test/webauthn';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { LatchkeyClientError } from '../errors.ts';
-import { createModalFlow } from './flow.ts';
-import type { FlowOutcome } from './outcomes.ts';
+import { LatchkeyClientError } from '../../errors.ts';
+import { createModalFlow } from '../flow.ts';
+import type { FlowOutcome } from '../outcomes.ts';
 import {
   initialPasskeyState,
   type PasskeyScreenEvent,

@@ -1,16 +1,39 @@
-import type { OAuthProviderName } from '@latchkey/protocol';
-import { LatchkeyApiError } from '../errors.ts';
-import { accountTransferRequired } from '../flows/transfer.ts';
-import type { OAuthBrowser, OAuthPopup } from '../oauth/browser.ts';
-import type { OAuthReturn } from '../oauth/return-params.ts';
-import { withoutOAuthReturn } from '../oauth/return-params.ts';
-import { errorCode } from './errors.ts';
-import { providerRefusesBrowser } from './in-app-browser.ts';
-import type { LoginFlow } from './login.ts';
-import type { OAuthStatus } from './navigation.ts';
-import type { FlowRuntime } from './runtime.ts';
-import { oauthTermsDelayMs } from './timings.ts';
-import type { TransferFlow } from './transfer.ts';
+import { isOAuthProvider, type OAuthProviderName } from '@latchkey/protocol';
+import { LatchkeyApiError, LatchkeyClientError } from '../../errors.ts';
+import { accountTransferRequired } from '../../flows/transfer.ts';
+import { type OAuthBrowser, type OAuthPopup, windowOAuthBrowser } from '../../oauth/browser.ts';
+import type { OAuthReturn } from '../../oauth/return-params.ts';
+import { withoutOAuthReturn } from '../../oauth/return-params.ts';
+import { errorCode } from '../errors.ts';
+import { providerRefusesBrowser } from '../in-app-browser.ts';
+import type { LoginFlow } from '../login.ts';
+import { modalMethod } from '../method.ts';
+import type { FlowRuntime } from '../runtime.ts';
+import { oauthTermsDelayMs } from '../timings.ts';
+import type { TransferFlow } from '../transfer.ts';
+
+/** Where an OAuth attempt stands (spec document 1 §2 'OAuth status'). */
+export type OAuthStatus = 'verifying' | 'success' | 'failure';
+
+declare module '../screens.ts' {
+  interface ModalScreens {
+    /** An OAuth attempt: waiting for the provider, then verifying, success, or failure with Retry. */
+    'oauth-status': {
+      name: 'oauth-status';
+      provider: OAuthProviderName;
+      status: OAuthStatus;
+      error?: unknown;
+    };
+    /** 'Could not log in with provider': this in-app browser is one the provider refuses. */
+    'oauth-in-app-browser': { name: 'oauth-in-app-browser'; provider: OAuthProviderName };
+  }
+}
+
+declare module '../method.ts' {
+  interface ModalMethodFlows {
+    oauth: OAuthFlow;
+  }
+}
 
 export interface OAuthFlow {
   /**
@@ -68,7 +91,7 @@ export function createOAuthFlow(
         if (result.oauthTokens)
           rt.host.report({ type: 'oauth-tokens', tokens: result.oauthTokens, user: result.user });
         show(provider, 'success');
-        login.afterLogin(result, provider, true, oauthTermsDelayMs);
+        login.afterLogin(result, provider, { stay: true, delayMs: oauthTermsDelayMs });
         return;
       }
       const { user, oauthTokens } = await oauth.linkWithCode(ret);
@@ -152,3 +175,35 @@ export function createOAuthFlow(
     },
   };
 }
+
+/**
+ * A provider's landing button goes straight to the provider; a request naming a provider
+ * (`oauth`) starts there too, or, back from it with a return, verifies that.
+ */
+export const oauthMethod = modalMethod({
+  key: 'oauth',
+  create: (rt, { login, transfer }) => {
+    // The page's window unless the host brings its own (tests); none during server rendering.
+    const browser = () =>
+      rt.host.oauthBrowser ?? (typeof window === 'undefined' ? null : windowOAuthBrowser(window));
+    return createOAuthFlow(rt, login, transfer, browser);
+  },
+  handles: isOAuthProvider,
+  choose: (flow, method) => flow.start(method as OAuthProviderName),
+  intents: {
+    // Its request names the provider (`oauth`), whose status screen it starts on instead.
+    'link-oauth': () => ({
+      name: 'error',
+      error: new LatchkeyClientError('invalid_input', 'Linking needs an OAuth provider'),
+    }),
+  },
+  firstScreen: (request, again) =>
+    request.oauth && !again
+      ? { name: 'oauth-status', provider: request.oauth.provider, status: 'verifying' }
+      : null,
+  open(flow, request) {
+    if (request.oauth?.ret) flow.resume(request.oauth.provider, request.oauth.ret);
+    else if (request.oauth) flow.start(request.oauth.provider);
+  },
+  exit: (flow) => flow.exit(),
+});

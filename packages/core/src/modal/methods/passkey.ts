@@ -1,9 +1,28 @@
 import type { AppResponse } from '@latchkey/protocol';
-import { LatchkeyApiError } from '../errors.ts';
-import type { PasskeyStep } from '../flows/passkey.ts';
-import type { LoginFlow } from './login.ts';
-import type { PasskeyAction, Screen } from './navigation.ts';
-import type { FlowRuntime } from './runtime.ts';
+import { LatchkeyApiError } from '../../errors.ts';
+import type { PasskeyStep } from '../../flows/passkey.ts';
+import type { LoginFlow } from '../login.ts';
+import { modalMethod } from '../method.ts';
+import type { FlowRuntime } from '../runtime.ts';
+import type { Screen } from '../screens.ts';
+
+/** What a passkey screen does: log in, sign up (a new account) or link (spec document 1 §2 Passkey). */
+export type PasskeyAction = 'login' | 'signup' | 'link';
+
+declare module '../screens.ts' {
+  interface ModalScreens {
+    /** 'Log in or create a new account?' (when the app allows sign-up with passkeys). */
+    'passkey-choice': { name: 'passkey-choice' };
+    /** 'Waiting for passkey' / 'Success' / 'Something went wrong' with retry. */
+    'passkey-status': { name: 'passkey-status'; action: PasskeyAction };
+  }
+}
+
+declare module '../method.ts' {
+  interface ModalMethodFlows {
+    passkey: PasskeyFlow;
+  }
+}
 
 /** A passkey ceremony's states (spec document 1 §4 Flow states: Passkey). */
 export type PasskeyStatus = PasskeyStep | 'done' | 'error';
@@ -110,7 +129,7 @@ export function createPasskeyFlow(rt: FlowRuntime, login: LoginFlow): PasskeyFlo
           action === 'signup' ? await client.passkey.signup(params) : await client.passkey.login(params);
         dispatch({ type: 'done' });
         // 'Success' stays on screen until the login's next step (terms, wallets) or the close.
-        login.afterLogin(result, 'passkey', true);
+        login.afterLogin(result, 'passkey', { stay: true });
       } catch (error) {
         if (error instanceof LatchkeyApiError && refusalsWithScreens.has(error.code)) {
           rt.showError(error);
@@ -121,3 +140,14 @@ export function createPasskeyFlow(rt: FlowRuntime, login: LoginFlow): PasskeyFlo
     },
   };
 }
+
+/** The landing's passkey button, and adding a passkey to the logged-in user ('Waiting for passkey'). */
+export const passkeyMethod = modalMethod({
+  key: 'passkey',
+  create: (rt, { login }) => createPasskeyFlow(rt, login),
+  handles: (method) => method === 'passkey',
+  choose(_flow, _method, rt) {
+    rt.navigate({ type: 'push', screen: passkeyStartScreen(rt.app()) });
+  },
+  intents: { 'link-passkey': () => ({ name: 'passkey-status', action: 'link' }) },
+});

@@ -2,11 +2,11 @@ import { startTestServer, type TestServer, testClient } from '@latchkey/test/cli
 import { type Hex, hexToString } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { WalletConnectionEvent } from '../wallets/connectionState.ts';
-import type { EIP1193Provider, WalletWindow } from '../wallets/types.ts';
-import { createModalFlow } from './flow.ts';
-import type { FlowOutcome } from './outcomes.ts';
-import { pickerChains, pickerWallets } from './wallet-picker.ts';
+import type { WalletConnectionEvent } from '../../wallets/connectionState.ts';
+import type { EIP1193Provider, WalletWindow } from '../../wallets/types.ts';
+import { createModalFlow } from '../flow.ts';
+import type { FlowOutcome } from '../outcomes.ts';
+import { pickerChains, pickerWallets } from '../wallet-picker.ts';
 
 let t: TestServer;
 beforeAll(async () => {

@@ -1,12 +1,38 @@
 import type { ChainType } from '@latchkey/protocol';
-import { LatchkeyApiError } from '../errors.ts';
-import type { TransferAccount } from '../flows/transfer.ts';
-import type { WalletConnectionEvent } from '../wallets/connectionState.ts';
-import type { LoginFlow } from './login.ts';
-import { currentMobilePlatform } from './mobile.ts';
-import type { FlowRuntime } from './runtime.ts';
-import type { TransferFlow } from './transfer.ts';
-import type { PickerWallet } from './wallet-picker.ts';
+import { LatchkeyApiError } from '../../errors.ts';
+import type { TransferAccount } from '../../flows/transfer.ts';
+import type { WalletConnectionEvent } from '../../wallets/connectionState.ts';
+import type { LoginFlow } from '../login.ts';
+import { modalMethod } from '../method.ts';
+import { currentMobilePlatform } from '../mobile.ts';
+import type { FlowRuntime } from '../runtime.ts';
+import type { ScreenName } from '../screens.ts';
+import type { TransferFlow } from '../transfer.ts';
+import type { PickerWallet } from '../wallet-picker.ts';
+
+declare module '../screens.ts' {
+  /** The wallet picker and one wallet's connection. */
+  interface ModalScreens {
+    wallets: { name: 'wallets' };
+    /** A wallet on both chains: pick one. */
+    'wallet-network': { name: 'wallet-network'; walletId: string };
+    /** Phantom on Solana: with or without a Ledger. */
+    'wallet-ledger': { name: 'wallet-ledger'; walletId: string };
+    'wallet-install': { name: 'wallet-install'; walletId: string };
+    /** A phone without the wallet here: off to the wallet's app, which reopens this page. */
+    'wallet-redirect': { name: 'wallet-redirect'; walletId: string };
+    'wallet-connecting': { name: 'wallet-connecting'; walletId: string; chainType: ChainType };
+  }
+}
+
+declare module '../method.ts' {
+  interface ModalMethodFlows {
+    wallets: WalletConnectFlow;
+  }
+}
+
+/** Screens that belong to the wallet picker (their code loads when one opens). */
+export const isWalletScreen = (name: ScreenName): boolean => name === 'wallets' || name.startsWith('wallet-');
 
 export interface WalletConnectFlow {
   /** The wallet the deep link asks for, until the first selection of this request. */
@@ -93,7 +119,7 @@ export function createWalletConnectFlow(
         if (kind === 'login') {
           const result = await manager.login(connection.address, options);
           dispatch({ type: 'signed' });
-          login.afterLogin(result, method, true);
+          login.afterLogin(result, method, { stay: true, recent: 'wallet' });
         } else {
           const user = await manager.link(connection.address, options);
           dispatch({ type: 'signed' });
@@ -127,3 +153,21 @@ export function createWalletConnectFlow(
     },
   };
 }
+
+/**
+ * The landing's wallet button, the link and connect intents, and a deep link to a wallet
+ * (`privy_wallet_client`, whatever the intent) open the picker.
+ */
+export const walletsMethod = modalMethod({
+  key: 'wallets',
+  create: (rt, { login, transfer }) => createWalletConnectFlow(rt, login, transfer),
+  handles: (method) => method === 'wallet',
+  choose(_flow, _method, rt) {
+    rt.navigate({ type: 'push', screen: { name: 'wallets' } });
+  },
+  intents: {
+    'link-wallet': () => ({ name: 'wallets' }),
+    'connect-wallet': () => ({ name: 'wallets' }),
+  },
+  firstScreen: (request) => (request.walletClient ? { name: 'wallets' } : null),
+});

@@ -1,9 +1,9 @@
 import { startTestServer, type TestServer, testClient } from '@latchkey/test/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LatchkeyApiError, LatchkeyClientError } from '../errors.ts';
-import type { ModalIntent } from '../ui/intents.ts';
-import { errorNextStep, retryAt } from './errors.ts';
-import { createModalFlow } from './flow.ts';
+import { LatchkeyApiError, LatchkeyClientError } from '../../errors.ts';
+import type { ModalIntent } from '../../ui/intents.ts';
+import { errorNextStep, retryAt } from '../errors.ts';
+import { createModalFlow } from '../flow.ts';
 
 let t: TestServer;
 let limited: TestServer;
