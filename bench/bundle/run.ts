@@ -29,9 +29,11 @@ const budgets = {
    * the marks of the known wallets: +3.6 KiB); the modal's sizing and motion with shortened
    * addresses and copy buttons (+1.5 KiB); the flow details (the typed address kept by the flow, the
    * code lock and rate-limit countdowns, the way forward for errors a retry cannot fix: +1.8 KiB);
-   * theming (the accent's AA foreground and text shade: +0.4 KiB).
+   * theming (the accent's AA foreground and text shade: +0.4 KiB). Issue 25's extension points: each
+   * login method's modal descriptor and each area's manifest (its screens, preloads and chunk), in
+   * the modal shell's chunk (+0.5 KiB).
    */
-  allChunks: 229 * KiB,
+  allChunks: 230 * KiB,
 };
 
 const { values } = parseArgs({
