@@ -20,9 +20,9 @@ RUN npm ci \
   && npm run build \
   && node scripts/image/build.ts /app
 
-# Runtime stage: the packed @latchkey/server, @latchkey/protocol and @latchkey/wallet-frame with
-# their production dependencies, nothing else of the repo (no sources, no dev dependencies, no npm
-# cache, no compiler).
+# Runtime stage: the packed @latchkey/server, @latchkey/protocol, @latchkey/keys and
+# @latchkey/wallet-frame with their production dependencies, nothing else of the repo (no sources, no
+# dev dependencies, no npm cache, no compiler).
 FROM node:24.21.0-bookworm-slim
 ENV NODE_ENV=production
 # Owned by root: the server (user `node`) cannot rewrite its own code.

@@ -16,7 +16,7 @@ const include = [
  */
 export const isolated = [
   'packages/server/src/crypto/pkcs11-missing.test.ts',
-  'packages/wallet-frame/src/keys/derive-ethereum-retry.test.ts',
+  'packages/keys/src/derive-ethereum-retry.test.ts',
 ];
 
 export default defineConfig({

@@ -8,9 +8,9 @@
  * afterwards.
  */
 
+import { ethereumKey, mnemonicToEntropy, seedFromEntropy, solanaKey } from '@latchkey/keys';
 import { emailLoginCreatingWallets, id, type Stack, startStack, text } from '@latchkey/test/e2e';
 import { dumpDatabase } from '@latchkey/test/server';
-import { ethereumKey, mnemonicToEntropy, seedFromEntropy, solanaKey } from '@latchkey/wallet-frame';
 import { ed25519 } from '@noble/curves/ed25519.js';
 import { base58 } from '@scure/base';
 import type { Frame, Page } from 'playwright-core';

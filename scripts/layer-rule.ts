@@ -99,6 +99,7 @@ export const packageLayers: PackageLayers[] = [
     ],
   },
   { src: 'packages/wallet-frame/src' },
+  { src: 'packages/keys/src' },
   {
     src: 'packages/node/src',
     layers: [

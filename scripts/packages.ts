@@ -1,6 +1,6 @@
 /**
  * Builds and packs the public packages, the ones published to npm. `npm run build` runs this file: each
- * package's own `build` (tsc into its `dist`; the wallet frame also bundles its two page scripts), in
+ * package's own `build` (tsc into its `dist`; the wallet frame bundles its two page scripts instead), in
  * dependency order. `npm run check:packages` and the installed-packages e2e test pack the result.
  */
 import { execFile } from 'node:child_process';
@@ -14,7 +14,15 @@ const root = join(import.meta.dirname, '..');
  * The public packages (folders under packages/), each after the packages it imports: a package's build
  * reads the built types of those, as an installed app does.
  */
-export const publicPackages = ['protocol', 'core', 'react', 'wallet-frame', 'server', 'node'] as const;
+export const publicPackages = [
+  'protocol',
+  'keys',
+  'core',
+  'react',
+  'wallet-frame',
+  'server',
+  'node',
+] as const;
 
 export type PublicPackage = (typeof publicPackages)[number];
 

@@ -20,6 +20,7 @@ const projects = [
   'apps/dashboard/tsconfig.json',
   'apps/demo/tsconfig.json',
   'packages/wallet-frame/tsconfig.json',
+  'packages/keys/tsconfig.json',
 ];
 
 /** tsc's output for `project`, or null when it type-checks. */

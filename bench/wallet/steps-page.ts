@@ -7,22 +7,22 @@ import {
   combineShares,
   entropyToMnemonic,
   ethereumRpc,
+  ethereumSigner,
   generateEntropy,
+  mnemonicBytes,
+  seedFromEntropyAsync,
   solanaKey,
   solanaSignMessage,
   splitEntropy,
   toBase64,
-} from '@latchkey/wallet-frame';
+  warmUpCurve,
+} from '@latchkey/keys';
 import {
   AuthShareCache,
   DeviceShares,
   dispatcher,
-  ethereumSigner,
   type FrameContext,
-  mnemonicBytes,
   type ServerApi,
-  seedFromEntropyAsync,
-  warmUpCurve,
 } from '@latchkey/wallet-frame/testing';
 import { ed25519 } from '@noble/curves/ed25519.js';
 import { secp256k1 } from '@noble/curves/secp256k1.js';

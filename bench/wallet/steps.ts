@@ -15,8 +15,9 @@ const { values } = parseArgs({ options: { rounds: { type: 'string', default: '20
 const rounds = Number(values.rounds);
 if (!Number.isInteger(rounds) || rounds < 1) throw new Error('--rounds must be a positive integer');
 
-// The frame's @scure/bip32 (the "before" derivation) is the one in its own node_modules, not the root's.
-const frameModules = join(import.meta.dirname, '../../packages/wallet-frame/node_modules');
+// The key library's @scure/bip32 (the "before" derivation, its tests' reference) is the one in its own
+// node_modules, not the root's older one.
+const keysModules = join(import.meta.dirname, '../../packages/keys/node_modules');
 const bundle = await build({
   entryPoints: [join(import.meta.dirname, 'steps-page.ts')],
   bundle: true,
@@ -28,7 +29,7 @@ const bundle = await build({
   write: false,
   // The workspace packages from their sources (root README, Packaging).
   conditions: ['@latchkey/source'],
-  alias: { '@scure/bip32': join(frameModules, '@scure/bip32') },
+  alias: { '@scure/bip32': join(keysModules, '@scure/bip32') },
   logLevel: 'warning',
 });
 

@@ -23,7 +23,7 @@ export const imageBuildSteps = ['npm ci', 'npm run build', 'node scripts/image/b
 export const imageAppDir = '/app';
 
 /** The packages in the image: the server and the @latchkey packages it imports (not core, react, node). */
-export const imagePackages = ['server', 'protocol', 'wallet-frame'] as const;
+export const imagePackages = ['server', 'protocol', 'keys', 'wallet-frame'] as const;
 
 const repoRoot = resolve(import.meta.dirname, '../..');
 

@@ -1,7 +1,7 @@
 /**
  * `@latchkey/wallet-frame/testing`: the frame's own request path, to run it outside a browser frame
- * (Node tests against a real server, the bench's in-page timings), and the key library's inner steps
- * the bench times one by one. Not the frame's API: the frame's only interface is WIRE §6 messages.
+ * (Node tests against a real server, the bench's in-page timings). Not the frame's API: the frame's
+ * only interface is WIRE §6 messages. The key library's steps the bench times are `@latchkey/keys`'s.
  */
 export { AuthShareCache, sessionConfirmationMs } from './frame/auth-shares.ts';
 export { DeviceShares } from './frame/device-share.ts';
@@ -9,6 +9,3 @@ export type { FrameContext } from './frame/frame-context.ts';
 export { dispatcher, type Envelope, type Reply } from './frame/messages.ts';
 export { memoryStorage } from './frame/page-storage.ts';
 export { ServerApi } from './frame/server-api.ts';
-export { ethereumSigner } from './keys/derive-ethereum.ts';
-export { mnemonicBytes, seedFromEntropyAsync } from './keys/entropy.ts';
-export { warmUpCurve } from './keys/warm-up.ts';

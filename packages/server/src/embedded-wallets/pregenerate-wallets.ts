@@ -5,7 +5,7 @@ import {
   seedFromEntropyAsync,
   splitEntropy,
   walletAddressAt,
-} from '@latchkey/wallet-frame';
+} from '@latchkey/keys';
 import type { Kysely } from 'kysely';
 import {
   assertIndexRules,
@@ -95,8 +95,8 @@ function assertCanPregenerate(
  * memory (never stored, logged or sent) from its generation until the split, and the third share,
  * the device share, has no device to go to yet, so it is wiped unused. Every buffer that held key
  * material (entropy, seed, shares, recovery key) is zeroed before returning, whatever the outcome.
- * The derivation, split and recovery-share encryption are the frame's own (`@latchkey/wallet-frame`'s
- * key library), so the frame rebuilds exactly these addresses.
+ * The derivation, split and recovery-share encryption are the frame's own (`@latchkey/keys`, the key
+ * library both use), so the frame rebuilds exactly these addresses.
  *
  * Refuses an unknown user (`user_does_not_exist`), a chain the user has a wallet of already
  * (`resource_already_exists`), any chain once the user has an HD entropy (`not_supported`: the

@@ -1,3 +1,12 @@
+import {
+  combineShares,
+  decryptShare,
+  entropyToMnemonic,
+  ethereumKey,
+  seedFromEntropy,
+  solanaKey,
+  walletAddressAt,
+} from '@latchkey/keys';
 import { frameApi, routePath, type User } from '@latchkey/protocol';
 import {
   type AuthBody,
@@ -16,15 +25,6 @@ import {
   uniqueEmail,
 } from '@latchkey/test/server/frame-api';
 import { frameDevice } from '@latchkey/test/server/wallet-frame';
-import {
-  combineShares,
-  decryptShare,
-  entropyToMnemonic,
-  ethereumKey,
-  seedFromEntropy,
-  solanaKey,
-  walletAddressAt,
-} from '@latchkey/wallet-frame';
 import { base58 } from '@scure/base';
 import { verifyMessage } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,13 +1,13 @@
-import { withEntropy } from '../frame/entropy-session.ts';
-import type { FrameContext } from '../frame/frame-context.ts';
-import { wipe } from '../frame/wipe.ts';
 import {
   entropyToMnemonic,
   ethereumKey,
   exportEthereumPrivateKey,
   exportSolanaPrivateKey,
   solanaKey,
-} from '../keys/index.ts';
+} from '@latchkey/keys';
+import { withEntropy } from '../frame/entropy-session.ts';
+import type { FrameContext } from '../frame/frame-context.ts';
+import { wipe } from '../frame/wipe.ts';
 import type { ExportQuery } from './export-query.ts';
 
 export type ExportKind = 'key' | 'phrase';

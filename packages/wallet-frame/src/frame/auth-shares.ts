@@ -1,4 +1,4 @@
-import { fromBase64 } from '../keys/index.ts';
+import { fromBase64 } from '@latchkey/keys';
 import { FrameError } from './frame-error.ts';
 import type { HeldAuthShare } from './held-auth-share.ts';
 import { defaultKeyIdleMs, KeyCache, maxKeyIdleMs } from './key-cache.ts';

@@ -1,6 +1,5 @@
+import { generateEntropy, seedFromEntropyAsync, splitEntropy, toBase64 } from '@latchkey/keys';
 import { entropyIdVerifiers } from '@latchkey/protocol';
-import { seedFromEntropyAsync } from '../keys/entropy.ts';
-import { generateEntropy, splitEntropy, toBase64 } from '../keys/index.ts';
 import { entropyNames } from './entropy-names.ts';
 import type { FrameContext } from './frame-context.ts';
 import { proveHdWallet } from './key-proofs.ts';

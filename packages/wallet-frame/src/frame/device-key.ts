@@ -1,5 +1,5 @@
+import { toBase64 } from '@latchkey/keys';
 import { dpopProofType } from '@latchkey/protocol';
-import { toBase64 } from '../keys/index.ts';
 
 /**
  * This device's key for one app: a P-256 key pair made by WebCrypto inside the frame, its private half

@@ -1,4 +1,4 @@
-import { fromBase64, toBase64 } from '../keys/index.ts';
+import { fromBase64, toBase64 } from '@latchkey/keys';
 import { FrameError, frameMessages } from './frame-error.ts';
 
 /**

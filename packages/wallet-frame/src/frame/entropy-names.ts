@@ -1,4 +1,4 @@
-import { primaryAddress } from '../keys/index.ts';
+import { primaryAddress } from '@latchkey/keys';
 
 /** Every name of an entropy: its primary (index-0) Ethereum and Solana addresses. */
 export function entropyNames(seed: Uint8Array): string[] {

@@ -1,5 +1,5 @@
+import { ethereumKey, generateEntropy, seedFromEntropy, splitEntropy, toBase64 } from '@latchkey/keys';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ethereumKey, generateEntropy, seedFromEntropy, splitEntropy, toBase64 } from '../keys/index.ts';
 import { AuthShareCache, sessionConfirmationMs } from './auth-shares.ts';
 import { DeviceShares } from './device-share.ts';
 import { type Entropy, withEntropy } from './entropy-session.ts';

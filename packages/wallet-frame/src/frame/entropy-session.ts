@@ -1,6 +1,4 @@
-// Not in the keys index (whose API is fixed); the frame wants the native PBKDF2 for its seed.
-import { seedFromEntropyAsync } from '../keys/entropy.ts';
-import { combineShares, primaryAddress } from '../keys/index.ts';
+import { combineShares, primaryAddress, seedFromEntropyAsync } from '@latchkey/keys';
 import { decodeDeviceShare } from './device-share.ts';
 import type { FrameContext } from './frame-context.ts';
 import { FrameError, frameMessages } from './frame-error.ts';

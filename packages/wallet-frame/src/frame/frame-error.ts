@@ -1,5 +1,5 @@
+import { InvalidRequestError, WrongRecoveryKeyError } from '@latchkey/keys';
 import type { FrameErrorType as ProtocolFrameErrorType } from '@latchkey/protocol';
-import { InvalidRequestError, WrongRecoveryKeyError } from '../keys/index.ts';
 
 /** The WIRE §6 error types (protocol's `FrameErrorType`) this frame answers with. */
 export type FrameErrorType = Extract<

@@ -1,7 +1,4 @@
-// Not in the keys index (whose API is fixed): the key as bytes, which can be wiped, and the key type.
-import { type EthereumSigner, ethereumSigner } from '../keys/derive-ethereum.ts';
-import type { SolanaKey } from '../keys/derive-solana.ts';
-import { solanaKey } from '../keys/index.ts';
+import { type EthereumSigner, ethereumSigner, type SolanaKey, solanaKey } from '@latchkey/keys';
 import { wipe } from './wipe.ts';
 
 /**

@@ -1,5 +1,5 @@
+import { combineShares, splitEntropy, toBase64 } from '@latchkey/keys';
 import { getAddress } from 'viem';
-import { combineShares, splitEntropy, toBase64 } from '../keys/index.ts';
 import { type DeviceShares, decodeDeviceShare } from './device-share.ts';
 import type { FrameContext } from './frame-context.ts';
 import { FrameError, frameMessages } from './frame-error.ts';

@@ -1,7 +1,5 @@
+import { ethereumKeyProof, ethereumSigner, solanaKey, solanaKeyProof } from '@latchkey/keys';
 import { keyProofMessage } from '@latchkey/protocol';
-// Not in the keys index (whose API is fixed): the key as bytes, which are wiped after signing.
-import { ethereumSigner } from '../keys/derive-ethereum.ts';
-import { ethereumKeyProof, solanaKey, solanaKeyProof } from '../keys/index.ts';
 import { type ImportedKey, solanaKeypair } from './imported-key.ts';
 import type { ChainType } from './request-data.ts';
 import type { NonceReply } from './server-api.ts';

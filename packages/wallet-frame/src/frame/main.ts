@@ -2,7 +2,7 @@
  * The wallet frame: a page on the Latchkey server's origin that holds the embedded wallets' device
  * shares and answers the host app's WIRE §6 requests. The host only ever sees addresses and signatures.
  */
-import { warmUpCurve } from '../keys/warm-up.ts';
+import { warmUpCurve } from '@latchkey/keys';
 import { AuthShareCache } from './auth-shares.ts';
 import { readFrameConfig } from './config.ts';
 import { frameDeviceKey } from './device-key.ts';

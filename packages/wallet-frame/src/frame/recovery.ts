@@ -1,4 +1,3 @@
-import { seedFromEntropyAsync } from '../keys/entropy.ts';
 import {
   decryptShare,
   encryptShare,
@@ -6,9 +5,10 @@ import {
   passwordVerifier,
   randomRecoveryKey,
   randomSalt,
+  seedFromEntropyAsync,
   splitEntropy,
   toBase64,
-} from '../keys/index.ts';
+} from '@latchkey/keys';
 import { decodeShare } from './auth-shares.ts';
 import { entropyNames } from './entropy-names.ts';
 import type { FrameContext } from './frame-context.ts';

@@ -1,4 +1,4 @@
-import { ethereumKey, solanaKey } from '../keys/index.ts';
+import { ethereumKey, solanaKey } from '@latchkey/keys';
 import type { ChainType } from './request-data.ts';
 import { wipe } from './wipe.ts';
 

@@ -1,5 +1,5 @@
+import { ethereumRpc, fromBase64, solanaSignMessage, toBase64 } from '@latchkey/keys';
 import { bytesToHex } from '@noble/curves/utils.js';
-import { ethereumRpc, fromBase64, solanaSignMessage, toBase64 } from '../../keys/index.ts';
 import type { FrameContext } from '../frame-context.ts';
 import { FrameError } from '../frame-error.ts';
 import { solanaKeypair } from '../imported-key.ts';

@@ -1,9 +1,9 @@
+import { fromBase64, toBase64 } from '@latchkey/keys';
 import { keyProofMessage } from '@latchkey/protocol';
 import { ed25519 } from '@noble/curves/ed25519.js';
 import { base58 } from '@scure/base';
 import { verifyMessage } from 'viem';
 import { describe, expect, it } from 'vitest';
-import { fromBase64, toBase64 } from '../../keys/index.ts';
 import { AuthShareCache } from '../auth-shares.ts';
 import { DeviceShares } from '../device-share.ts';
 import type { FrameContext } from '../frame-context.ts';

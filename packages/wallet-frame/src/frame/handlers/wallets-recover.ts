@@ -1,5 +1,4 @@
-import { seedFromEntropyAsync } from '../../keys/entropy.ts';
-import { combineShares, primaryAddress } from '../../keys/index.ts';
+import { combineShares, primaryAddress, seedFromEntropyAsync } from '@latchkey/keys';
 import { decodeShare } from '../auth-shares.ts';
 import type { FrameContext } from '../frame-context.ts';
 import { FrameError } from '../frame-error.ts';

@@ -1,4 +1,4 @@
-import { ethereumRpc, fromBase64, solanaSignMessage, toBase64 } from '../../keys/index.ts';
+import { ethereumRpc, fromBase64, solanaSignMessage, toBase64 } from '@latchkey/keys';
 import { withEntropy } from '../entropy-session.ts';
 import type { FrameContext } from '../frame-context.ts';
 import { FrameError } from '../frame-error.ts';

@@ -1,13 +1,15 @@
 /**
- * The embedded wallet's key library: everything the wallet frame does with secrets. Pure functions over
- * bytes, with no Node APIs, so it runs in the frame and in Node's tests alike.
+ * `@latchkey/keys`: the embedded wallet's key library, shared by the wallet frame (where users' keys
+ * live) and the server (pregenerated wallets). Pure functions over bytes, with no Node APIs, so it runs
+ * in the frame's page and in Node alike.
  */
 export { fromBase64, toBase64 } from './base64.ts';
-export { ethereumKey } from './derive-ethereum.ts';
-export { solanaKey } from './derive-solana.ts';
+export { type EthereumKey, type EthereumSigner, ethereumKey, ethereumSigner } from './derive-ethereum.ts';
+export { type SolanaKey, solanaKey } from './derive-solana.ts';
 export {
   entropyToMnemonic,
   generateEntropy,
+  mnemonicBytes,
   mnemonicToEntropy,
   seedFromEntropy,
   seedFromEntropyAsync,
@@ -25,6 +27,7 @@ export {
   randomRecoveryKey,
   randomSalt,
 } from './recovery-crypto.ts';
-export { combineShares, splitEntropy } from './shares.ts';
+export { combineShares, type EntropyShares, splitEntropy } from './shares.ts';
 export { solanaSignMessage } from './solana.ts';
 export { walletAddressAt } from './wallet-address.ts';
+export { warmUpCurve } from './warm-up.ts';
