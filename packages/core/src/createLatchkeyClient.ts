@@ -122,6 +122,15 @@ export interface LatchkeyClient {
    * `supportedChains`). Loaded on the first call, never at first load; later calls share one.
    */
   embeddedWallets(): Promise<EmbeddedWallets>;
+  /**
+   * Runs an action of a login method kept in a module of its own (`@latchkey/core/flows/<method>`)
+   * with the client's context, once ready: a method added later needs no property here.
+   *
+   * @example
+   * const { loginWithTelegram } = await import('@latchkey/core/flows/telegram');
+   * const { user } = await client.run((ctx) => loginWithTelegram(ctx, { authResult }));
+   */
+  run<R>(action: (ctx: FlowContext) => Promise<R>): Promise<R>;
   /** The underlying HTTP client, for routes the SDK does not wrap yet. */
   http: HttpClient;
 }
@@ -369,6 +378,7 @@ export function createLatchkeyClient(params: CreateLatchkeyClientParameters): La
       return oauthClient;
     },
     embeddedWallets,
+    run: (action) => whenReady(action)(ctx),
     http,
   };
   return client;

@@ -1,7 +1,8 @@
-import type { EmailAccount, User } from '@latchkey/protocol';
+import { type EmailAccount, transferApi, type User } from '@latchkey/protocol';
 import { startTestServer, type TestServer, testClient } from '@latchkey/test/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LatchkeyApiError, LatchkeyClientError } from '../errors.ts';
+import { loginWithEmailCode, sendEmailCode } from './email.ts';
 import { accountTransferRequired } from './transfer.ts';
 
 let t: TestServer;
@@ -119,8 +120,9 @@ describe('transferAccount against the server', () => {
       .linkWithCode({ email: 'moving@example.com', code: server.lastCode('moving@example.com') })
       .catch((error: unknown) => error);
     const transfer = accountTransferRequired(refusal)!;
+    // Through the route of the account's method, as a method kept in a module of its own names it.
     const user = await me.transferAccount({
-      account: { type: 'email', address: 'moving@example.com' },
+      account: { type: 'route', route: transferApi.emailTransfer, body: { email: 'moving@example.com' } },
       nonce: transfer.nonce,
     });
     expect(emails(user)).toEqual(['moving@example.com']);
@@ -134,5 +136,20 @@ describe('transferAccount against the server', () => {
         nonce: transfer.nonce,
       }),
     ).rejects.toMatchObject({ code: 'invalid_credentials' });
+  });
+});
+
+describe('client.run', () => {
+  it("runs a method module's action with the client's context, and only once ready", async () => {
+    const { app, client: server } = await t.createApp({ email_auth: true });
+    const { client } = testClient(t, app.id);
+    await expect(client.run(async () => 'ran')).rejects.toMatchObject({ code: 'not_ready' });
+    await client.initialize();
+    await client.run((ctx) => sendEmailCode(ctx, { email: 'run@example.com' }));
+    const { user } = await client.run((ctx) =>
+      loginWithEmailCode(ctx, { email: 'run@example.com', code: server.lastCode('run@example.com') }),
+    );
+    expect(emails(client.getState().user)).toEqual(['run@example.com']);
+    expect(user.id).toBe(client.getState().user?.id);
   });
 });

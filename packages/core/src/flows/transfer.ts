@@ -1,4 +1,4 @@
-import { type ChainType, transferApi, type User } from '@latchkey/protocol';
+import { type ChainType, type Route, transferApi, type User } from '@latchkey/protocol';
 import { LatchkeyApiError, LatchkeyClientError } from '../errors.ts';
 import { normaliseEmail, normalisePhoneNumber } from '../validation.ts';
 import { assertLoggedIn, completeAccountChange, type FlowContext } from './context.ts';
@@ -18,8 +18,16 @@ export type TransferAccount =
     }
   /** A social account: `provider` is one of the ten or `custom:{name}`; `subject` its id there. */
   | { type: 'oauth'; provider: string; subject: string }
+  /**
+   * An account of a method that names its own transfer route (`telegram/transfer`): the nonce goes
+   * in its body beside what proved the account. Methods added later need no case here.
+   */
+  | { type: 'route'; route: TransferRoute; body: Record<string, unknown> }
   /** Types that can never be transferred: refused with 'Invalid transfer account type'. */
   | { type: 'custom_auth' | 'guest' | 'passkey' };
+
+/** A transfer route of the contract: it takes the refusal's nonce and answers with the user. */
+export type TransferRoute = Route<'POST', string, { request: { nonce: string }; response: User }>;
 
 /** What an `account_transfer_required` refusal carries (WIRE.md §2). */
 export interface AccountTransferRequired {
@@ -82,6 +90,8 @@ function sendTransfer(ctx: FlowContext, account: TransferAccount, nonce: string)
     case 'oauth':
       // The server takes the account the nonce was issued for; the subject names which.
       return ctx.http.call(transferApi.oauthTransfer, { nonce, userInfo: { subject: account.subject } });
+    case 'route':
+      return ctx.http.call(account.route, { ...account.body, nonce });
     default:
       throw new LatchkeyClientError('invalid_input', 'Invalid transfer account type');
   }
