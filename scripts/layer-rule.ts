@@ -119,8 +119,8 @@ export const packageLayers: PackageLayers[] = [
       // The modal shell, loaded with import() on first use, and the screens it loads per area.
       ['modal'],
       ['screens'],
-      // What the hooks and the screens share: embedded wallets, signing, connected wallets.
-      ['embedded', 'signing', 'wallets'],
+      // What the hooks and the screens share: embedded wallets and connected wallets.
+      ['embedded', 'wallets'],
       ['components'],
       // The modal's inline SVG icons: used by the shell, the screens and their components only, so
       // that they load with the modal's chunks (the first-load bundle test catches any other use).

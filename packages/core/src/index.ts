@@ -94,7 +94,6 @@ export type {
 export { exitedCode, flowKind } from './ui/intents.ts';
 export type { EmbeddedIntent, OpenModal } from './ui/modal-task.ts';
 export { isEmbeddedIntent, runModalTask } from './ui/modal-task.ts';
-export type { SendTransactionModalUIOptions, SignMessageModalUIOptions } from './ui/signing-options.ts';
 export { normaliseCode, normaliseEmail, normalisePhoneNumber, validationMessages } from './validation.ts';
 export { version } from './version.ts';
 export type {

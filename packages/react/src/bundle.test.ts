@@ -112,6 +112,17 @@ describe('the built SDK', () => {
     expect(withModal.map(text).join('\n')).not.toContain(marker);
   });
 
+  it('loads the signing queue and calls (@latchkey/core/signing) only with a signing request', () => {
+    const first = firstLoad().map(text).join('\n');
+    // The hooks' loaders are in the first load; the queue, the calls and the screens' content are not.
+    expect(first).not.toContain('The user closed the request'); // signing/queue.ts
+    expect(first).not.toContain('User must be authenticated before signing'); // signing/ethereum.ts
+    expect(first).not.toContain('batch transfer'); // signing/messages.ts, with the content
+    const ethereum = files.filter((f) => text(f).includes('User must be authenticated before signing'));
+    expect(ethereum).toHaveLength(1);
+    expect(text(ethereum[0]!)).not.toContain('lk-screen-landing');
+  });
+
   it('stays within the first-load budget of 35 KiB gzip (over React)', () => {
     const size = gzipKiB(firstLoad());
     expect(size).toBeGreaterThan(1); // the walk found the real chunks

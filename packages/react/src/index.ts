@@ -1,4 +1,16 @@
 // The social providers, for apps that draw their own buttons (`useLoginWithOAuth`).
+
+export type {
+  EmbeddedSolanaWalletActions,
+  SendTransactionModalUIOptions,
+  SigningCallbacks,
+  SigningCallOptions,
+  SignMessageModalUIOptions,
+  SignMessageParameters,
+  SignTypedDataParameters,
+  SolanaSigningOptions,
+  UnsignedTransactionRequest,
+} from '@latchkey/core/signing/calls';
 export type { MfaMethod, OAuthProvider, OAuthProviderName } from '@latchkey/protocol';
 export { oauthProviders } from '@latchkey/protocol';
 export type { LatchkeyEventMap } from './events.ts';
@@ -68,17 +80,6 @@ export {
   errorIndicatesMfaTimeout,
   errorIndicatesMfaVerificationFailed,
 } from './mfaErrors.ts';
-export type { SigningCallbacks } from './signing/callbacks.ts';
-export type { EmbeddedSolanaWalletActions } from './signing/solanaActions.ts';
-export type {
-  SendTransactionModalUIOptions,
-  SigningCallOptions,
-  SignMessageModalUIOptions,
-  SignMessageParameters,
-  SignTypedDataParameters,
-  SolanaSigningOptions,
-  UnsignedTransactionRequest,
-} from './signing/types.ts';
 export { toClientUser } from './toClientUser.ts';
 export type {
   AccountChangeEvent,

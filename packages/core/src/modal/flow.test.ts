@@ -2,8 +2,8 @@ import { startTestServer, type TestServer, testClient } from '@latchkey/test/cli
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { LatchkeyClient } from '../createLatchkeyClient.ts';
 import { LatchkeyApiError } from '../errors.ts';
+import { type SigningView, signingStore } from '../signing/queue.ts';
 import type { ModalIntent, ModalOptions } from '../ui/intents.ts';
-import { type SigningView, signingStore } from '../ui/signing-queue.ts';
 import { createModalFlow } from './flow.ts';
 import type { FlowOutcome } from './outcomes.ts';
 

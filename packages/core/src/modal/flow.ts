@@ -1,6 +1,6 @@
 import { mfaBroker } from '../embedded/mfa/broker.ts';
+import { signingStore } from '../signing/queue.ts';
 import { exitedCode, flowKind, type ModalRequest } from '../ui/intents.ts';
-import { signingStore } from '../ui/signing-queue.ts';
 import { createEmbeddedFlow, type EmbeddedFlow } from './embedded.ts';
 import { errorCode, retryAt } from './errors.ts';
 import { createLoginFlow, type LoginFlow } from './login.ts';

@@ -3,7 +3,7 @@ import { totpCode } from '@latchkey/test/server';
 import { frameProxy } from '@latchkey/test/server/wallet-frame';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { LatchkeyClient } from '../createLatchkeyClient.ts';
-import { signingStore } from '../ui/signing-queue.ts';
+import { signingStore } from '../signing/queue.ts';
 import { createModalFlow } from './flow.ts';
 import type { MfaScreen } from './mfa-enrollment.ts';
 

@@ -1,6 +1,8 @@
 /**
  * Signing and sending with embedded wallets (document 1 §2 Wallet actions, document 2 §2 and §8)
- * Part of `en` (copy/en.ts).
+ * Part of `en` (copy/en.ts). The strings inside a request's content and failure (the decoded action,
+ * 'Maximum', the Solana network, 'Transaction failed') come formatted from `@latchkey/core/signing`
+ * (its `signing/messages.ts`).
  */
 export const signingCopy = {
   signMessage: 'Sign message',
@@ -11,13 +13,6 @@ export const signingCopy = {
   copied: 'Copied',
   copyPayload: 'Copy full payload',
   approveAction: (action: string) => `Approve ${action}`,
-  actions: {
-    transaction: 'transaction',
-    transfer: 'transfer',
-    approve: 'approve',
-    mint: 'mint',
-    batchTransfer: 'batch transfer',
-  },
   send: 'Send',
   spender: 'Spender',
   to: 'To',
@@ -30,7 +25,6 @@ export const signingCopy = {
   estFees: 'Est. Fees',
   total: 'Total (including fees)',
   balance: 'Balance',
-  maximum: 'Maximum',
   approve: 'Approve',
   /** The subtitle of a transfer's confirm screen (check the recipient) and of any other call. */
   confirmAddress: 'Confirm address',
@@ -45,16 +39,13 @@ export const signingCopy = {
   transactionSigned: 'Transaction signed!',
   allSet: "You're all set.",
   allDone: 'All Done',
-  transactionFailed: 'Transaction failed',
   retryTransaction: 'Retry transaction',
   transactionHash: 'Transaction hash',
   viewOnExplorer: 'View on explorer',
-  somethingWentWrong: 'Something went wrong.',
   // Solana
   confirmTransaction: 'Confirm transaction',
   amount: 'Amount',
   advanced: 'Advanced',
-  solanaNetwork: (cluster: string) => (cluster === 'mainnet-beta' ? 'Solana' : `Solana ${cluster}`),
   instructions: {
     'sol-transfer': 'Transfer SOL',
     'spl-transfer': 'Transfer token',

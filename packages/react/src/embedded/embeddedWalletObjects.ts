@@ -6,8 +6,8 @@ import {
   type OpenModal,
 } from '@latchkey/core';
 import type { EmbeddedWalletAccount } from '@latchkey/core/embedded';
+import { loadSigningSession, solanaWalletActions } from '@latchkey/core/signing/calls';
 import { embeddedConnectorType, embeddedWalletClientType } from '@latchkey/protocol';
-import { solanaWalletActions } from '../signing/solanaActions.ts';
 import type { ConnectedSolanaWallet, ConnectedWallet, EmbeddedWallet, LatchkeyConfig } from '../types.ts';
 
 /** How embedded wallets present themselves in the wallet lists. */
@@ -75,7 +75,7 @@ export function embeddedEthereumWallet(
     const controller = embeddedController(client);
     const ethereum = await controller.ethereumProvider(account.address, openModal);
     // The signing code is a lazy chunk: loaded with the provider, not with the wallet list.
-    const { installSigningConfirm } = await import('../signing/session.ts');
+    const { installSigningConfirm } = await loadSigningSession();
     installSigningConfirm(await controller.load(), { client, config, openModal });
     return ethereum;
   };
@@ -96,7 +96,7 @@ export function embeddedEthereumWallet(
 /**
  * An embedded Solana wallet as `useSolanaWallets` lists it: `signMessage`, `signTransaction` and
  * `signAndSendTransaction` bring the wallet onto this device and go through the confirmation
- * screens unless `showWalletUIs` is off (signing/solanaActions.ts, loaded on first call).
+ * screens unless `showWalletUIs` is off (`solanaWalletActions` of `@latchkey/core/signing`, loaded on first call).
  */
 export function embeddedSolanaWallet(
   client: LatchkeyClient,

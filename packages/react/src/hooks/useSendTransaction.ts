@@ -1,11 +1,13 @@
+import {
+  loadEthereumSigning,
+  type SendTransactionModalUIOptions,
+  type SigningCallbacks,
+  type SigningCallOptions,
+  type UnsignedTransactionRequest,
+  withCallbacks,
+} from '@latchkey/core/signing/calls';
 import { useCallback } from 'react';
 import { useLatchkeyContext } from '../LatchkeyContext.ts';
-import { loadEthereumSigning, type SigningCallbacks, withCallbacks } from '../signing/callbacks.ts';
-import type {
-  SendTransactionModalUIOptions,
-  SigningCallOptions,
-  UnsignedTransactionRequest,
-} from '../signing/types.ts';
 import { useLatestRef } from './useLatestCallback.ts';
 
 /** The transaction's hash; for a batch, `hash` is the last one's and `hashes` every one's, in order. */

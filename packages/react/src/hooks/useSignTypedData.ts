@@ -1,11 +1,13 @@
+import {
+  loadEthereumSigning,
+  type SigningCallbacks,
+  type SigningCallOptions,
+  type SignMessageModalUIOptions,
+  type SignTypedDataParameters,
+  withCallbacks,
+} from '@latchkey/core/signing/calls';
 import { useCallback } from 'react';
 import { useLatchkeyContext } from '../LatchkeyContext.ts';
-import { loadEthereumSigning, type SigningCallbacks, withCallbacks } from '../signing/callbacks.ts';
-import type {
-  SigningCallOptions,
-  SignMessageModalUIOptions,
-  SignTypedDataParameters,
-} from '../signing/types.ts';
 import { useLatestRef } from './useLatestCallback.ts';
 
 export type SignTypedDataResult = { signature: `0x${string}` };

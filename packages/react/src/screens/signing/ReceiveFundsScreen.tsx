@@ -1,10 +1,9 @@
-import type { FundingTarget } from '@latchkey/core/signing';
+import { type FundingTarget, formatAmount } from '@latchkey/core/signing';
 import { useEffect, useState } from 'react';
 import { CopyButton } from '../../components/CopyButton.tsx';
 import { QrCode } from '../../components/QrCode.tsx';
 import { ShortenedValue } from '../../components/ShortenedValue.tsx';
 import { en } from '../../copy/en.ts';
-import { formatAmount } from '../../signing/format.ts';
 import { type BalanceWatch, watchBalance } from './balancePoll.ts';
 
 export interface ReceiveFundsScreenProps {

@@ -1,4 +1,4 @@
-/** The optional callbacks every signing hook takes (as the incumbent's hooks do). */
+/** The optional callbacks every signing call of a UI takes (as the incumbent's hooks do). */
 export interface SigningCallbacks<Result> {
   onSuccess?: (result: Result) => void;
   /** With the error the call also rejects with (4001 'The user rejected the request.' on cancel). */
@@ -19,6 +19,3 @@ export async function withCallbacks<Result>(
     throw error;
   }
 }
-
-/** The Ethereum signing code and its screens' content: one lazy chunk, loaded on the first call. */
-export const loadEthereumSigning = () => import('./ethereum.ts');

@@ -1,10 +1,8 @@
 /**
- * What the signing hooks take and return (spec document 2 §3 "Sign message input", "Ethereum
- * transaction request"). Types only: the hooks' code loads on first call.
+ * What the signing calls take (spec document 2 §3 "Sign message input", "Ethereum transaction
+ * request"). Types only: the calls' code loads on first use.
  */
-import type { SendTransactionModalUIOptions, SignMessageModalUIOptions } from '@latchkey/core';
-
-export type { SendTransactionModalUIOptions, SignMessageModalUIOptions };
+import type { SendTransactionModalUIOptions } from './options.ts';
 
 export interface SigningCallOptions<UIOptions> {
   uiOptions?: UIOptions;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createSigningStore, SigningCancelledError, type SolanaTransactionContent } from './signing-queue.ts';
+import type { SolanaTransactionContent } from './content.ts';
+import { createSigningStore, SigningCancelledError } from './queue.ts';
 
 const message = { kind: 'message', text: 'hello', typedData: null } as const;
 

@@ -1,5 +1,6 @@
+import { loadSolanaSigning as load } from './load.ts';
+import type { SolanaSigningOptions } from './parameters.ts';
 import type { SigningContext } from './session.ts';
-import type { SolanaSigningOptions } from './types.ts';
 
 /** What an embedded Solana wallet object offers for signing (`useSolanaWallets`). */
 export interface EmbeddedSolanaWalletActions {
@@ -13,8 +14,6 @@ export interface EmbeddedSolanaWalletActions {
     options?: SolanaSigningOptions,
   ): Promise<{ signature: string }>;
 }
-
-const load = () => import('./solana.ts');
 
 /**
  * The signing methods of the embedded Solana wallet at `address`. Small on purpose: the Solana

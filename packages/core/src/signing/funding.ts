@@ -1,5 +1,6 @@
-import type { BatchStep, ConfirmChoice, SigningContent, SigningSession } from '@latchkey/core/signing';
 import type { AppConfigFields } from '@latchkey/protocol';
+import type { SigningContent } from './content.ts';
+import type { BatchStep, ConfirmChoice, SigningSession } from './queue.ts';
 
 /**
  * Whether the app funds wallets (spec document 2 §5: funding must be enabled in the app config with

@@ -4,11 +4,12 @@ import {
   type EvmChain,
   httpChainRpc,
   type PreparedTransaction,
-} from '@latchkey/core/embedded';
-import type { MessageContent, SigningUiOptions, TransactionContent } from '@latchkey/core/signing';
-import { en } from '../copy/en.ts';
+} from '../embedded/index.ts';
 import { decimalsCall, decodeCallData, decodeDecimals, decodeSymbol, symbolCall } from './abi.ts';
+import type { MessageContent, TransactionContent } from './content.ts';
 import { formatAmount, messageText } from './format.ts';
+import { signingMessages } from './messages.ts';
+import type { SigningUiOptions } from './queue.ts';
 
 /**
  * The confirmation screens' content for an Ethereum request: the message as text or typed data,
@@ -50,7 +51,7 @@ export function decodeCall(data: string | undefined): DecodedCall | null {
   const { args } = decoded;
   const address = (index: number) => args[index] as string;
   const amount = (index: number) => args[index] as bigint;
-  const actions = en.signingScreens.actions;
+  const actions = signingMessages.actions;
   const call = (action: string, fields: Partial<DecodedCall>): DecodedCall => ({
     action,
     amount: null,
@@ -148,8 +149,8 @@ export async function transactionContent({
   let send: string | null = value > 0n ? nativeAmount(value) : null;
   if (call?.erc20 && call.amount !== null) {
     send =
-      call.action === en.signingScreens.actions.approve && call.amount === maxUint256
-        ? en.signingScreens.maximum
+      call.action === signingMessages.actions.approve && call.amount === maxUint256
+        ? signingMessages.maximum
         : token
           ? formatAmount(call.amount, token.decimals, token.symbol)
           : call.amount.toString();
@@ -159,7 +160,7 @@ export async function transactionContent({
   const insufficient = balance !== null && balance < needed;
   return {
     kind: 'transaction',
-    action: ui.transactionInfo?.action ?? call?.action ?? en.signingScreens.actions.transaction,
+    action: ui.transactionInfo?.action ?? call?.action ?? signingMessages.actions.transaction,
     send,
     spender: call?.spender ?? null,
     to: call?.recipient ?? transaction.to ?? null,
@@ -197,7 +198,7 @@ function isTransfer(transaction: PreparedTransaction, call: DecodedCall | null):
   const data = transaction.data;
   if (!data || data === '0x') return transaction.to !== undefined && transaction.to !== null;
   return (
-    call?.action === en.signingScreens.actions.transfer ||
-    call?.action === en.signingScreens.actions.batchTransfer
+    call?.action === signingMessages.actions.transfer ||
+    call?.action === signingMessages.actions.batchTransfer
   );
 }

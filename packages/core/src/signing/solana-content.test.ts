@@ -1,12 +1,12 @@
-import type { DecodedInstruction, SolanaConfirmRequest } from '@latchkey/core/embedded';
 import { type SolanaRpc, startSolanaRpc } from '@latchkey/test/chains';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DecodedInstruction, SolanaConfirmRequest } from '../embedded/index.ts';
 import {
   instructionView,
   solanaFundingTarget,
   solanaMessageContent,
   solanaTransactionContent,
-} from './solanaContent.ts';
+} from './solana-content.ts';
 
 const wallet = 'WaLLet1111111111111111111111111111111111111';
 const friend = 'FriEnd1111111111111111111111111111111111111';

@@ -1,4 +1,4 @@
-import type { ChainRpc } from '@latchkey/core/embedded';
+import type { ChainRpc } from '../embedded/index.ts';
 
 /** The fields of `eth_getTransactionReceipt` the receipt screen needs. */
 export interface TransactionReceipt {

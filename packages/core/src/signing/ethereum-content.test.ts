@@ -1,8 +1,8 @@
-import { httpChainRpc, type PreparedTransaction } from '@latchkey/core/embedded';
 import { type EvmNode, startEvmNode } from '@latchkey/test/chains';
 import { encodeFunctionData, erc20Abi, erc721Abi, maxUint256 } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { decodeCall, maxFee, messageContent, transactionContent } from './ethereumContent.ts';
+import { httpChainRpc, type PreparedTransaction } from '../embedded/index.ts';
+import { decodeCall, maxFee, messageContent, transactionContent } from './ethereum-content.ts';
 import { waitForReceipt } from './receipt.ts';
 
 // Hardhat's first two development accounts (10000 ETH each on a fresh node).

@@ -1,7 +1,7 @@
-import { insufficientFundsLogLine, SolanaRpcError } from '@latchkey/core/embedded';
-import type { SigningFailure } from '@latchkey/core/signing';
 import type { ChainType } from '@latchkey/protocol';
-import { en } from '../copy/en.ts';
+import { insufficientFundsLogLine, SolanaRpcError } from '../embedded/index.ts';
+import type { SigningFailure } from './content.ts';
+import { signingMessages } from './messages.ts';
 
 /** A transaction whose receipt says it reverted. */
 export class TransactionRevertedError extends Error {
@@ -36,18 +36,18 @@ function codeOf(error: unknown): string | null {
  */
 export function transactionFailure(error: unknown, chain: ChainType): SigningFailure {
   if (error instanceof TransactionRevertedError)
-    return { title: en.signingScreens.transactionFailed, code: error.code, message: error.message };
+    return { title: signingMessages.transactionFailed, code: error.code, message: error.message };
   const code = codeOf(error);
   if (chain === 'solana') {
     const logs = error instanceof SolanaRpcError ? error.logs : undefined;
     const cause = (error as { cause?: unknown } | null)?.cause;
     const causeLogs = cause instanceof SolanaRpcError ? cause.logs : undefined;
-    const message = insufficientFundsLogLine(logs ?? causeLogs) ?? en.signingScreens.somethingWentWrong;
-    return { title: en.signingScreens.transactionFailed, code: code ?? messageOf(error), message };
+    const message = insufficientFundsLogLine(logs ?? causeLogs) ?? signingMessages.somethingWentWrong;
+    return { title: signingMessages.transactionFailed, code: code ?? messageOf(error), message };
   }
   return {
-    title: en.somethingWentWrong,
+    title: signingMessages.failedTitle,
     code,
-    message: messageOf(error) ?? en.signingScreens.somethingWentWrong,
+    message: messageOf(error) ?? signingMessages.somethingWentWrong,
   };
 }

@@ -3,15 +3,10 @@ import {
   type DecodedInstruction,
   type SolanaConfirmRequest,
   solanaTransferShortfall,
-} from '@latchkey/core/embedded';
-import type {
-  FundingTarget,
-  InstructionView,
-  MessageContent,
-  SolanaTransactionContent,
-} from '@latchkey/core/signing';
-import { en } from '../copy/en.ts';
+} from '../embedded/index.ts';
+import type { FundingTarget, InstructionView, MessageContent, SolanaTransactionContent } from './content.ts';
 import { bytesText, formatAmount } from './format.ts';
+import { signingMessages } from './messages.ts';
 
 /** The Solana confirmation screens' content: the message as text, or a transaction's decoded instructions. */
 
@@ -61,7 +56,7 @@ export function solanaTransactionContent(request: SolanaConfirmRequest): SolanaT
   return {
     kind: 'solana-transaction',
     amount: lamports > 0n ? sol(lamports) : null,
-    network: en.signingScreens.solanaNetwork(cluster),
+    network: signingMessages.solanaNetwork(cluster),
     fee: sol(analysis?.fee ?? 0n),
     instructions: instructions.map(instructionView),
     insufficient: analysis ? !analysis.hasFunds : false,
@@ -98,7 +93,7 @@ export async function solanaFundingTarget(request: SolanaConfirmRequest): Promis
   if (amount === 0n) return null;
   return {
     address: request.address,
-    network: en.signingScreens.solanaNetwork(request.cluster.name),
+    network: signingMessages.solanaNetwork(request.cluster.name),
     symbol: 'SOL',
     decimals: 9,
     amount,

@@ -1,4 +1,4 @@
-import { toChecksumAddress } from '@latchkey/core/wallets';
+import { toChecksumAddress } from '../wallets/address.ts';
 
 /**
  * Just enough ABI decoding for the confirm screen: the token and NFT calls it names (spec

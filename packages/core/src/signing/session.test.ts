@@ -1,9 +1,9 @@
-import type { LatchkeyClient } from '@latchkey/core';
-import type { EmbeddedConfirmRequest, EmbeddedWallets } from '@latchkey/core/embedded';
-import { signingStore } from '@latchkey/core/signing';
 import { defaultAppConfig } from '@latchkey/protocol';
 import { describe, expect, it } from 'vitest';
-import type { ModalIntent } from '../types.ts';
+import type { LatchkeyClient } from '../createLatchkeyClient.ts';
+import type { EmbeddedConfirmRequest, EmbeddedWallets } from '../embedded/index.ts';
+import type { ModalIntent } from '../ui/intents.ts';
+import { signingStore } from './queue.ts';
 import {
   defaultConfirmHook,
   installSigningConfirm,

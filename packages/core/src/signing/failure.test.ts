@@ -1,6 +1,6 @@
-import { LatchkeyClientError } from '@latchkey/core';
-import { ProviderRpcError, SolanaRpcError } from '@latchkey/core/embedded';
 import { describe, expect, it } from 'vitest';
+import { ProviderRpcError, SolanaRpcError } from '../embedded/index.ts';
+import { LatchkeyClientError } from '../errors.ts';
 import { isUserRejection, TransactionRevertedError, transactionFailure } from './failure.ts';
 
 describe('transactionFailure', () => {
