@@ -14,6 +14,7 @@ import {
   startTestServer,
   startWebhookReceiver,
   type TestServer,
+  testAdminKey,
   testClient,
   type WebhookReceiver,
 } from '@latchkey/test/server';
@@ -57,7 +58,7 @@ describe('dashboard', () => {
     await page.getByLabel('Admin key').fill('wrong-key');
     await page.getByRole('button', { name: 'Log in' }).click();
     await expect.poll(() => page.getByRole('alert').textContent()).toContain('Invalid admin key');
-    await page.getByLabel('Admin key').fill('test-admin-key');
+    await page.getByLabel('Admin key').fill(testAdminKey);
     await page.getByRole('button', { name: 'Log in' }).click();
     await page.getByRole('heading', { name: 'Apps', exact: true }).waitFor();
   }
@@ -115,7 +116,7 @@ describe('dashboard', () => {
 
       const stored = await (
         await fetch(`${t.url}/admin/v1/apps/${appId}`, {
-          headers: { authorization: 'Bearer test-admin-key' },
+          headers: { authorization: `Bearer ${testAdminKey}` },
         })
       ).json();
       expect(stored).toMatchObject({ email_auth: true, google_oauth: true, accent_color: '#e11d48' });
@@ -158,7 +159,7 @@ describe('dashboard', () => {
       await expect.poll(() => allowlist.locator('li').count()).toBe(1);
       const entries = await (
         await fetch(`${t.url}/admin/v1/apps/${appId}/allowlist`, {
-          headers: { authorization: 'Bearer test-admin-key' },
+          headers: { authorization: `Bearer ${testAdminKey}` },
         })
       ).json();
       expect(entries.data).toMatchObject([{ type: 'wallet', value: `0x${'ab'.repeat(20)}` }]);
@@ -196,7 +197,7 @@ describe('dashboard', () => {
       expect(await endpointText('/hooks')).toContain('all events');
       const hooks = await (
         await fetch(`${t.url}/admin/v1/apps/${appId}/webhooks`, {
-          headers: { authorization: 'Bearer test-admin-key' },
+          headers: { authorization: `Bearer ${testAdminKey}` },
         })
       ).json();
       const typesOf = (path: string) =>

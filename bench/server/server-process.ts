@@ -7,6 +7,7 @@ import { type ChildServer, startChildServer } from './child-server.ts';
 export interface ServerProcessParameters {
   /** PostgreSQL URL (already pinned to a schema); SQLite in a temporary data dir when absent. */
   databaseUrl?: string | undefined;
+  /** `LATCHKEY_ADMIN_KEY`: 32 characters or more, or the server refuses to start. */
   adminKey: string;
   /** Write a V8 CPU profile of the server into this directory when it stops. */
   cpuProfDir?: string | undefined;
@@ -24,7 +25,7 @@ export type ServerProcess = ChildServer;
  * outbox on (no SMTP, Twilio or Redis), and resolves once it prints the URL it listens on.
  *
  * @example
- * const server = await startServerProcess({ adminKey: 'k' });
+ * const server = await startServerProcess({ adminKey: randomBytes(24).toString('base64url') });
  * try { ... } finally { await server.stop(); }
  */
 export function startServerProcess(params: ServerProcessParameters): Promise<ServerProcess> {

@@ -16,7 +16,13 @@ import {
   type WebhookEvent,
   WebhookVerificationError,
 } from '@latchkey/node';
-import { dialects, startTestServer, type TestClient, type TestServer } from '@latchkey/test/server';
+import {
+  dialects,
+  startTestServer,
+  type TestClient,
+  type TestServer,
+  testAdminKey,
+} from '@latchkey/test/server';
 import { Hono } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -52,7 +58,7 @@ describe.each(dialects)('@latchkey/node in Hono, node:http and route handlers (%
   const admin = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
     const response = await fetch(`${t.url}/admin/v1${path}`, {
       method,
-      headers: { authorization: 'Bearer test-admin-key', 'content-type': 'application/json' },
+      headers: { authorization: `Bearer ${testAdminKey}`, 'content-type': 'application/json' },
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     });
     expect(response.status).toBe(200);

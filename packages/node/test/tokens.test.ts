@@ -18,6 +18,7 @@ import {
   startTestServer,
   type TestClient,
   type TestServer,
+  testAdminKey,
 } from '@latchkey/test/server';
 import { base64url, decodeJwt, decodeProtectedHeader, generateKeyPair, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -35,7 +36,7 @@ async function rejection(promise: Promise<unknown>): Promise<InvalidTokenError> 
 async function rotate(t: TestServer, appId: string): Promise<string> {
   const response = await fetch(`${t.url}/admin/v1/apps/${appId}/signing_keys/rotate`, {
     method: 'POST',
-    headers: { authorization: 'Bearer test-admin-key' },
+    headers: { authorization: `Bearer ${testAdminKey}` },
   });
   expect(response.status).toBe(200);
   return ((await response.json()) as { kid: string }).kid;

@@ -2,6 +2,7 @@ import { retryAfterHeader } from '@latchkey/protocol';
 import { Hono, type MiddlewareHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { requireAdminKey } from './admin/admin-key.ts';
+import { requireAdminOrigin } from './admin/admin-origin.ts';
 import type { ServerContext } from './context.ts';
 import type { DevOutboxStore } from './delivery/dev-outbox.ts';
 import type { Feature, Route, RouteAuth } from './feature.ts';
@@ -45,7 +46,13 @@ export function buildHttpApp(
   const root = new Hono<AppEnv>();
   // First, so the access line and the metrics see every answer (CORS refusals, errors) and its time.
   root.use('*', requestLog(ctx));
-  root.use('*', cors(ctx, { publicPaths: /^(?:\/api)?\/v1\/apps\/[a-z0-9]{25}(\/jwks\.json)?$/ }));
+  root.use(
+    '*',
+    cors(ctx, {
+      publicPaths: /^(?:\/api)?\/v1\/apps\/[a-z0-9]{25}(\/jwks\.json)?$/,
+      ownOriginPaths: /^\/admin\/v1(?:\/|$)/,
+    }),
+  );
   root.use('*', bodyLimit(ctx.settings.bodyLimitBytes));
 
   const guards: Record<RouteAuth, MiddlewareHandler<AppEnv>[]> = {
@@ -68,6 +75,8 @@ export function buildHttpApp(
       declaredRoutes: () => declared,
     }),
   );
+  // Before every admin route, the dashboard's login among them: no other origin's page is answered.
+  root.use('/admin/v1/*', requireAdminOrigin(ctx));
   // Registered before the client routes' app check, public routes answer without it.
   for (const route of declared) if (route.auth === 'public') register(route);
   if (options.adminKeyHash) {

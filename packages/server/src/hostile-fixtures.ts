@@ -19,6 +19,8 @@ export interface FixtureEnv {
   appId: string;
   /** Another app, for the admin routes to change. */
   adminTargetId: string;
+  /** The test server's admin key (the dashboard login's body). */
+  adminKey: string;
   /** The victim's embedded wallet (its entropy id). */
   entropyId: string;
   /** A number no earlier call got: for identifiers that must not repeat (codes are counted per identifier). */

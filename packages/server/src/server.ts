@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { serve } from '@hono/node-server';
 import type { Hono } from 'hono';
-import { ensureAdminKey } from './admin/admin-key.ts';
+import { assertAdminKey, ensureAdminKey } from './admin/admin-key.ts';
 import { buildHttpApp } from './app.ts';
 import { AppCache } from './app-config/app-cache.ts';
 import { type CaptchaProvider, siteverifyClient, siteverifyUrls } from './captcha/captcha-verifier.ts';
@@ -36,7 +36,7 @@ export interface LatchkeyOptions extends StorageOptions {
    */
   keyStore?: KeyStore;
   keyStoreConfig?: KeyStoreConfig | null;
-  /** Defaults to `LATCHKEY_ADMIN_KEY`, else generated on first start. */
+  /** Defaults to `LATCHKEY_ADMIN_KEY`, else generated on first start; at least 32 characters. */
   adminKey?: string;
   /** Serve `/admin/v1` (default true). CLI commands that serve nothing turn it off. */
   adminApi?: boolean;
@@ -105,9 +105,11 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): LatchkeyOp
 
 /**
  * Opens storage, runs migrations, checks the master key and the key store against the database
- * (refusing to start on a mismatch) and builds the server.
+ * (refusing to start on a mismatch, or with an admin key under 32 characters) and builds the server.
  */
 export async function createLatchkey(options: LatchkeyOptions = {}): Promise<Latchkey> {
+  // Before anything is opened: a start that would serve a guessable key fails here, saying why.
+  assertAdminKey(options.adminKey);
   const settings = { ...defaultSettings, ...options.settings };
   const log = options.log ?? consoleLogger(undefined, settings.logLevel);
   const dataDir = options.dataDir ?? '.latchkey';

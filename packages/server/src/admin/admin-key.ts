@@ -1,13 +1,24 @@
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import type { ServerContext } from '../context.ts';
 import { constantTimeEqual, sha256Hex } from '../crypto/hash.ts';
 import { randomToken } from '../crypto/random.ts';
 import { ApiError } from '../http/api-error.ts';
+import { clientIp } from '../http/client-ip.ts';
 import { bearerToken } from '../http/credentials.ts';
-import { serverOrigin } from '../http/server-origin.ts';
 import { adminCsrfHeader, hasAdminSession } from './admin-sessions.ts';
 
 const settingKey = 'admin_key_hash';
+/** A configured key shorter than this is refused at start: the key alone opens every app. */
+export const adminKeyMinLength = 32;
+
+/** Refuses a configured admin key too short to withstand guessing (a generated one has 41 characters). */
+export function assertAdminKey(key: string | undefined): void {
+  if (key !== undefined && key.length < adminKeyMinLength)
+    throw new Error(
+      `The admin key (LATCHKEY_ADMIN_KEY) has ${key.length} characters; it must have at least ` +
+        `${adminKeyMinLength} (e.g. lk_admin_$(openssl rand -hex 24)), or be unset to have one generated`,
+    );
+}
 
 /**
  * The admin key guards `/admin/v1`. From `LATCHKEY_ADMIN_KEY` when set; otherwise generated on
@@ -48,35 +59,44 @@ export function verifyAdminKey(hash: string, presented: string): boolean {
 }
 
 /**
+ * Admits a presented admin key, or refuses it and counts the failure against the caller's IP
+ * (`adminAuthIp`). Once an IP has spent that budget it is refused with `too_many_requests` before
+ * its key is even compared, so guessing stops there; a right key under the budget is never slowed.
+ */
+export async function checkAdminKey(
+  ctx: ServerContext,
+  c: Context,
+  hash: string,
+  presented: string | undefined,
+): Promise<void> {
+  const ip = clientIp(c, ctx.settings.trustProxy);
+  await ctx.rateLimits.assertNotSpent('adminAuthIp', ip);
+  if (presented && verifyAdminKey(hash, presented)) return;
+  await ctx.rateLimits.consume('adminAuthIp', ip);
+  throw new ApiError('missing_or_invalid_token', 'Invalid admin key.');
+}
+
+/**
  * Admits only callers with the admin key (`Authorization: Bearer <admin key>`), or the dashboard's
  * session cookie (admin-sessions.ts). A cookie comes with every request the browser makes, including
  * those another site triggers, so a cookie-authenticated write must also carry `x-latchkey-admin: 1`
  * (a header a cross-site form cannot set, and a cross-origin script only after a preflight this
- * server does not grant credentials for) and, when the browser names its Origin, come from this
- * server's own origin.
+ * server does not grant); a request naming another Origin never reaches here (admin-origin.ts).
  */
 export function requireAdminKey(ctx: ServerContext, adminKeyHash: string): MiddlewareHandler {
   return async (c, next) => {
     const authorization = c.req.header('authorization');
     if (authorization !== undefined) {
-      const key = bearerToken(authorization);
-      if (!key || !verifyAdminKey(adminKeyHash, key))
-        throw new ApiError('missing_or_invalid_token', 'Invalid admin key.');
+      await checkAdminKey(ctx, c, adminKeyHash, bearerToken(authorization));
       return next();
     }
     if (!(await hasAdminSession(ctx, c)))
       throw new ApiError('missing_or_invalid_token', 'Invalid admin key or expired dashboard session.');
-    if (c.req.method !== 'GET' && c.req.method !== 'HEAD') {
-      const origin = c.req.header('origin');
-      if (
-        c.req.header(adminCsrfHeader) !== '1' ||
-        (origin !== undefined && origin !== serverOrigin(ctx.settings))
-      )
-        throw new ApiError(
-          'invalid_origin',
-          `A dashboard write must come from this server's origin with ${adminCsrfHeader}: 1.`,
-        );
-    }
+    if (c.req.method !== 'GET' && c.req.method !== 'HEAD' && c.req.header(adminCsrfHeader) !== '1')
+      throw new ApiError(
+        'invalid_origin',
+        `A dashboard write must come from this server's origin with ${adminCsrfHeader}: 1.`,
+      );
     return next();
   };
 }

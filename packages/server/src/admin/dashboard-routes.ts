@@ -11,7 +11,7 @@ import { pathUserId } from '../users-api/import-user.ts';
 import { pageLimit, usersPage } from '../users-api/pages.ts';
 import { removeUser } from '../users-api/remove-user.ts';
 import { searchUsers } from '../users-api/search.ts';
-import { verifyAdminKey } from './admin-key.ts';
+import { checkAdminKey } from './admin-key.ts';
 import { createAdminSession, deleteAdminSession } from './admin-sessions.ts';
 
 const sessionBody = z.object({ admin_key: boundedString(500) });
@@ -36,8 +36,7 @@ export function dashboardRoutes({ ctx, devOutbox, adminKeyHash }: FeatureHost): 
       body: sessionBody,
       handler: async (c, body) => {
         if (!adminKeyHash) throw new ApiError('feature_not_enabled', 'The admin API is off on this server.');
-        if (!verifyAdminKey(adminKeyHash, body.admin_key))
-          throw new ApiError('missing_or_invalid_token', 'Invalid admin key.');
+        await checkAdminKey(ctx, c, adminKeyHash, body.admin_key);
         return c.json(await createAdminSession(ctx, c));
       },
     }),

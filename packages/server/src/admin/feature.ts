@@ -117,7 +117,7 @@ export const adminFeature: Feature = {
       empty: ok,
     },
     [`POST ${routes.adminSession}`]: {
-      body: () => ({ admin_key: 'test-admin-key' }),
+      body: (env) => ({ admin_key: env.adminKey }),
       valid: ok,
       required: ['admin_key'],
       // Any other text is just a wrong key; NUL and 10k are refused before it is compared.

@@ -14,13 +14,18 @@ const allowMethods = 'GET, POST, PATCH, PUT, DELETE, OPTIONS';
  * values), so it is answered for any origin; the real request echoes the Origin only when the app
  * allows it or it is this server's own (the wallet frame), and `requireApp` refuses the others with
  * `invalid_origin`. Routes that publish public
- * data (app config, JWKS) echo every origin.
+ * data (app config, JWKS) echo every origin. `ownOriginPaths` (the admin API) are granted to this
+ * server's own origin only, preflights included: an app's allowed domains never reach them.
  */
-export function cors(ctx: ServerContext, options: { publicPaths: RegExp }): MiddlewareHandler {
+export function cors(
+  ctx: ServerContext,
+  options: { publicPaths: RegExp; ownOriginPaths: RegExp },
+): MiddlewareHandler {
   return async (c, next) => {
     const origin = c.req.header('origin');
+    const ownOriginOnly = options.ownOriginPaths.test(c.req.path);
     if (c.req.method === 'OPTIONS') {
-      if (!origin) return c.body(null, 204);
+      if (!origin || (ownOriginOnly && origin !== serverOrigin(ctx.settings))) return c.body(null, 204);
       return c.body(null, 204, {
         'access-control-allow-origin': origin,
         'access-control-allow-credentials': 'true',
@@ -33,7 +38,7 @@ export function cors(ctx: ServerContext, options: { publicPaths: RegExp }): Midd
     await next();
     if (!origin) return;
     let allowed = options.publicPaths.test(c.req.path) || origin === serverOrigin(ctx.settings);
-    if (!allowed) {
+    if (!allowed && !ownOriginOnly) {
       const appId = c.req.header(headers.appId);
       const app = appId && appId.length === 25 ? await ctx.apps.load(appId) : null;
       allowed = app !== null && isAllowedOrigin(app, origin);

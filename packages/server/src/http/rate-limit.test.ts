@@ -23,9 +23,22 @@ describe('rate limits', () => {
     await expect(limits.consume('sendCodeIdentifier', 'b@example.com')).resolves.toBeUndefined();
   });
 
+  it('assertNotSpent takes no point, and refuses once the budget is spent', async () => {
+    const limits = createRateLimits({ enabled: true });
+    const budget = rateLimitBudgets.adminAuthIp.points;
+    await exhaust(() => limits.assertNotSpent('adminAuthIp', '192.0.2.1'), budget * 2);
+    await exhaust(() => limits.consume('adminAuthIp', '192.0.2.1'), budget);
+    await expect(limits.assertNotSpent('adminAuthIp', '192.0.2.1')).rejects.toMatchObject({
+      code: 'too_many_requests',
+      retryAfterSeconds: expect.any(Number),
+    });
+    await expect(limits.assertNotSpent('adminAuthIp', '192.0.2.2')).resolves.toBeUndefined();
+  });
+
   it('are a no-op when disabled', async () => {
     const limits = createRateLimits({ enabled: false });
     await exhaust(() => limits.consume('sendCodeIdentifier', 'x'), 100);
+    await expect(limits.assertNotSpent('sendCodeIdentifier', 'x')).resolves.toBeUndefined();
   });
 
   describe.skipIf(!process.env.REDIS_URL)('with Redis', () => {
@@ -48,6 +61,11 @@ describe('rate limits', () => {
         code: 'too_many_requests',
       });
       await expect(replicaB.consume('sendCodeIdentifier', key)).rejects.toMatchObject({
+        code: 'too_many_requests',
+      });
+      // A budget counting failures only: one replica's failures block the IP on the other.
+      await exhaust(() => replicaA.consume('adminAuthIp', key), rateLimitBudgets.adminAuthIp.points);
+      await expect(replicaB.assertNotSpent('adminAuthIp', key)).rejects.toMatchObject({
         code: 'too_many_requests',
       });
     });

@@ -24,6 +24,11 @@ export const rateLimitBudgets = {
   refreshIp: { points: 120, duration: 60 },
   /** Proofs of one wallet's recovery password: the only guessing left is online, and this slow. */
   recoveryPassword: { points: 10, duration: 3600 },
+  /**
+   * Failed admin authentications from one IP (a wrong admin key, by Bearer or at the dashboard
+   * login): only failures take a point, so an operator with the key is not slowed.
+   */
+  adminAuthIp: { points: 20, duration: 600 },
   /** Analytics posts from one IP; excess is dropped silently. */
   analyticsIp: { points: 300, duration: 60 },
   /** Analytics posts from one client id of one app (the SDK's per-install id); excess is dropped. */
@@ -35,6 +40,16 @@ export type RateLimitBucket = keyof typeof rateLimitBudgets;
 export interface RateLimits {
   /** Takes one point from `bucket` for `key`, or throws `too_many_requests`. */
   consume(bucket: RateLimitBucket, key: string): Promise<void>;
+  /**
+   * Throws `too_many_requests` while `bucket` is spent for `key`, taking no point: for budgets that
+   * count failures only, checked before the attempt and consumed after a failed one.
+   */
+  assertNotSpent(bucket: RateLimitBucket, key: string): Promise<void>;
+}
+
+/** The refusal of a spent bucket: the limiter knows when it refills, and the client shows it (Retry-After). */
+function tooManyRequests(res: RateLimiterRes): ApiError {
+  return new ApiError('too_many_requests', undefined, { retryAfterSeconds: res.msBeforeNext / 1000 });
 }
 
 /**
@@ -48,7 +63,7 @@ export function createRateLimits(options: {
   redis?: Redis;
   cluster?: boolean;
 }): RateLimits {
-  if (!options.enabled) return { consume: async () => {} };
+  if (!options.enabled) return { consume: async () => {}, assertNotSpent: async () => {} };
   const limiters = new Map<RateLimitBucket, RateLimiterAbstract>();
   for (const [bucket, budget] of Object.entries(rateLimitBudgets) as [
     RateLimitBucket,
@@ -69,13 +84,13 @@ export function createRateLimits(options: {
       try {
         await limiters.get(bucket)!.consume(key);
       } catch (error) {
-        // The limiter knows when the bucket refills: the client shows it (Retry-After).
-        if (error instanceof RateLimiterRes)
-          throw new ApiError('too_many_requests', undefined, {
-            retryAfterSeconds: error.msBeforeNext / 1000,
-          });
+        if (error instanceof RateLimiterRes) throw tooManyRequests(error);
         throw error;
       }
+    },
+    async assertNotSpent(bucket, key) {
+      const res = await limiters.get(bucket)!.get(key);
+      if (res && res.remainingPoints <= 0) throw tooManyRequests(res);
     },
   };
 }

@@ -304,13 +304,19 @@ describe.each(targets)('latchkey CLI (%s)', (target) => {
     expect(await second.stop()).toBe(0);
   });
 
-  it('a bad port or an unknown app id exits non-zero with a message', async () => {
+  it('a bad port, a short admin key or an unknown app id exits non-zero with a message', async () => {
     const badPort = await run(['serve', '--port', 'eighty']);
     expect(badPort.code).not.toBe(0);
     expect(badPort.stderr).toMatch(/--port/);
     const noPublicUrl = await run(['serve', '--port', '0'], { LATCHKEY_DEVELOPMENT: '' });
     expect(noPublicUrl.code).toBe(1);
     expect(noPublicUrl.stderr).toMatch(/LATCHKEY_PUBLIC_URL must be set/);
+    const shortKey = await run(['serve', '--port', '0'], { LATCHKEY_ADMIN_KEY: 'short-admin-key' });
+    expect(shortKey.code).toBe(1);
+    expect(shortKey.stderr).toMatch(
+      /^latchkey: The admin key \(LATCHKEY_ADMIN_KEY\) has 15 characters; it must have at least 32/,
+    );
+    expect(shortKey.stdout).not.toMatch(/listening/);
     const unknown = await run(['apps', 'update', 'z'.repeat(25), '--set', 'sms_auth=true']);
     expect(unknown.code).not.toBe(0);
     expect(unknown.stderr).toMatch(/no app z{25}/);

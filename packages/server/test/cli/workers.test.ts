@@ -13,6 +13,7 @@ import {
   startServerProcess,
 } from '@latchkey/test/server/processes';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { rateLimitBudgets } from '../../src/http/rate-limit.ts';
 
 // Each server here is three Node processes loading the server's sources.
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
@@ -353,6 +354,23 @@ describe.skipIf(!databaseUrl)('latchkey serve --workers 2 on PostgreSQL without 
     }
     expect(seen.has(replacement)).toBe(true);
     expect(seen.has(victim)).toBe(false);
+  });
+
+  // Blocks this IP's admin key: after every test that uses it.
+  it('failed admin logins are one budget across the workers (counted by the primary)', async () => {
+    const admin = (key: string) =>
+      call(t.server.url, '/admin/v1/apps', { headers: { authorization: `Bearer ${key}` } });
+    const budget = rateLimitBudgets.adminAuthIp.points;
+    const failures: Answer[] = [];
+    for (let i = 0; i < budget - 1; i++) failures.push(await admin(`wrong-${i}`));
+    expect(failures.map((f) => f.status)).toEqual(Array(budget - 1).fill(401));
+    expect(new Set(await Promise.all(failures.map((f) => workerOf(t.server, f)))).size).toBe(2);
+    // Under the budget the key works; the last failure it allows spends it.
+    expect((await admin(t.adminKey!)).status).toBe(200);
+    expect((await admin('wrong-last')).status).toBe(401);
+    const blocked = [await admin(t.adminKey!), await admin(t.adminKey!)];
+    expect(blocked.map((b) => b.status)).toEqual([429, 429]);
+    expect(new Set(await Promise.all(blocked.map((b) => workerOf(t.server, b)))).size).toBe(2);
   });
 
   it('SIGTERM lets a request in flight finish, then exits 0', async () => {

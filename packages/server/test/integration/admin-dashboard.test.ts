@@ -3,7 +3,7 @@
  * users API's services, with `user.deleted` recorded), the development outbox, and the dashboard's
  * own files at /dashboard.
  */
-import { dialects, startTestServer, type TestServer } from '@latchkey/test/server';
+import { dialects, startTestServer, type TestServer, testAdminKey } from '@latchkey/test/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 describe.each(dialects)('admin dashboard routes (%s)', (dialect) => {
@@ -16,7 +16,7 @@ describe.each(dialects)('admin dashboard routes (%s)', (dialect) => {
   const admin = async <T = Record<string, unknown>>(method: string, path: string, body?: unknown) => {
     const response = await fetch(`${t.url}${path}`, {
       method,
-      headers: { authorization: 'Bearer test-admin-key', 'content-type': 'application/json' },
+      headers: { authorization: `Bearer ${testAdminKey}`, 'content-type': 'application/json' },
       body: body === undefined ? null : JSON.stringify(body),
     });
     return { status: response.status, body: (await response.json()) as T };
@@ -182,7 +182,7 @@ describe('admin dev outbox in production', () => {
     try {
       const { app } = await t.createApp();
       const response = await fetch(`${t.url}/admin/v1/apps/${app.id}/dev_outbox`, {
-        headers: { authorization: 'Bearer test-admin-key' },
+        headers: { authorization: `Bearer ${testAdminKey}` },
       });
       expect(response.status).toBe(403);
       expect(await response.json()).toMatchObject({ code: 'feature_not_enabled' });

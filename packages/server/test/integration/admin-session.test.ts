@@ -4,7 +4,7 @@
  * and expiry end it; only the session id's hash is stored.
  */
 import { createHash } from 'node:crypto';
-import { dialects, startTestServer, type TestServer } from '@latchkey/test/server';
+import { dialects, startTestServer, type TestServer, testAdminKey } from '@latchkey/test/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 describe.each(dialects)('admin session (%s)', (dialect) => {
@@ -31,7 +31,7 @@ describe.each(dialects)('admin session (%s)', (dialect) => {
 
   /** Logs in and returns the cookie pair (`latchkey_admin=…`) and the whole Set-Cookie header. */
   async function login(): Promise<{ cookie: string; setCookie: string; id: string }> {
-    const response = await call('POST', '/admin/v1/session', { body: { admin_key: 'test-admin-key' } });
+    const response = await call('POST', '/admin/v1/session', { body: { admin_key: testAdminKey } });
     expect(response.status).toBe(200);
     const setCookie = response.headers.get('set-cookie') ?? '';
     const cookie = setCookie.split(';')[0]!;
@@ -104,7 +104,7 @@ describe.each(dialects)('admin session (%s)', (dialect) => {
     // The admin key itself is not a browser credential: a Bearer call needs no CSRF header.
     const bearer = await call('POST', '/admin/v1/apps', {
       body: { name: 'CLI' },
-      headers: { authorization: 'Bearer test-admin-key' },
+      headers: { authorization: `Bearer ${testAdminKey}` },
     });
     expect(bearer.status).toBe(200);
   });

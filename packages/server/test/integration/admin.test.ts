@@ -1,4 +1,4 @@
-import { dialects, startTestServer, type TestServer } from '@latchkey/test/server';
+import { dialects, startTestServer, type TestServer, testAdminKey } from '@latchkey/test/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 interface AdminApp {
@@ -21,7 +21,7 @@ describe.each(dialects)('admin API (%s)', (dialect) => {
     method: string,
     path: string,
     body?: unknown,
-    key: string | null = 'test-admin-key',
+    key: string | null = testAdminKey,
   ) => {
     const headers: Record<string, string> = { 'content-type': 'application/json' };
     if (key !== null) headers.authorization = `Bearer ${key}`;
@@ -47,7 +47,7 @@ describe.each(dialects)('admin API (%s)', (dialect) => {
     const create = await admin('POST', '/apps', { name: 'x' }, 'wrong-key');
     expect(create.status).toBe(401);
     const basic = await fetch(`${t.url}/admin/v1/apps`, {
-      headers: { authorization: `Basic ${Buffer.from('admin:test-admin-key').toString('base64')}` },
+      headers: { authorization: `Basic ${Buffer.from(`admin:${testAdminKey}`).toString('base64')}` },
     });
     expect(basic.status).toBe(401);
   });
@@ -147,7 +147,7 @@ describe.each(dialects)('admin API (%s)', (dialect) => {
     expect(notObject).toMatchObject({ status: 400, body: { code: 'invalid_data' } });
     const raw = await fetch(`${t.url}/admin/v1/apps/${created.id}`, {
       method: 'PATCH',
-      headers: { authorization: 'Bearer test-admin-key', 'content-type': 'application/json' },
+      headers: { authorization: `Bearer ${testAdminKey}`, 'content-type': 'application/json' },
       body: '{not json',
     });
     expect(raw.status).toBe(400);
@@ -189,7 +189,7 @@ describe.each(dialects)('admin API (%s)', (dialect) => {
     const wrong = await call(`${created.secret}x`);
     expect(wrong.status).toBe(401);
     expect(await wrong.json()).toMatchObject({ code: 'invalid_credentials' });
-    const adminKey = await call('test-admin-key');
+    const adminKey = await call(testAdminKey);
     expect(adminKey.status).toBe(401);
   });
 });

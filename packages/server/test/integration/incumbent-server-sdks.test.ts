@@ -1,4 +1,10 @@
-import { dialects, startTestServer, startWebhookReceiver, type TestServer } from '@latchkey/test/server';
+import {
+  dialects,
+  startTestServer,
+  startWebhookReceiver,
+  type TestServer,
+  testAdminKey,
+} from '@latchkey/test/server';
 import { PrivyClient as NodeClient } from '@privy-io/node';
 import { PrivyClient as ServerAuthClient } from '@privy-io/server-auth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -125,7 +131,7 @@ describe.each(dialects)('the incumbent’s server SDKs against Latchkey (%s)', (
         const { app, secret, client } = await t.createApp();
         const created = await fetch(`${t.url}/admin/v1/apps/${app.id}/webhooks`, {
           method: 'POST',
-          headers: { authorization: 'Bearer test-admin-key', 'content-type': 'application/json' },
+          headers: { authorization: `Bearer ${testAdminKey}`, 'content-type': 'application/json' },
           body: JSON.stringify({ url: `${receiver.url}/hook`, event_types: ['user.created'] }),
         });
         expect(created.status).toBe(200);

@@ -1,4 +1,11 @@
-import { type AuthBody, dialects, startTestServer, type TestServer, testOrigin } from '@latchkey/test/server';
+import {
+  type AuthBody,
+  dialects,
+  startTestServer,
+  type TestServer,
+  testAdminKey,
+  testOrigin,
+} from '@latchkey/test/server';
 import {
   customStandInProvider,
   type OAuthStandIns,
@@ -272,7 +279,7 @@ describe.each(dialects)('OAuth logins (%s)', (dialect) => {
     const admin = (method: string, body?: unknown) =>
       fetch(`${t.url}/admin/v1/apps/${app.id}`, {
         method,
-        headers: { authorization: 'Bearer test-admin-key', 'content-type': 'application/json' },
+        headers: { authorization: `Bearer ${testAdminKey}`, 'content-type': 'application/json' },
         body: body === undefined ? undefined : JSON.stringify(body),
       }).then(async (r) => ({
         status: r.status,

@@ -5,6 +5,7 @@ import {
   startTestServer,
   startWebhookReceiver,
   type TestServer,
+  testAdminKey,
   type WebhookReceiver,
 } from '@latchkey/test/server';
 import {
@@ -40,7 +41,7 @@ describe.each(dialects)('webhooks (%s)', (dialect) => {
   const admin = async <T>(method: string, path: string, body?: unknown) => {
     const response = await fetch(`${t.url}/admin/v1${path}`, {
       method,
-      headers: { authorization: 'Bearer test-admin-key', 'content-type': 'application/json' },
+      headers: { authorization: `Bearer ${testAdminKey}`, 'content-type': 'application/json' },
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     });
     return {

@@ -1,4 +1,4 @@
-import { startTestServer, type TestServer } from '@latchkey/test/server';
+import { startTestServer, type TestServer, testAdminKey } from '@latchkey/test/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 /**
@@ -11,7 +11,7 @@ describe('settings the server cannot enforce', () => {
   const admin = (method: string, path: string, body: unknown) =>
     fetch(`${t.url}/admin/v1${path}`, {
       method,
-      headers: { authorization: 'Bearer test-admin-key', 'content-type': 'application/json' },
+      headers: { authorization: `Bearer ${testAdminKey}`, 'content-type': 'application/json' },
       body: JSON.stringify(body),
     }).then(async (r) => ({ status: r.status, body: (await r.json()) as Record<string, unknown> }));
   const refusal = {

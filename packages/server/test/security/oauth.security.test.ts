@@ -4,6 +4,7 @@ import {
   dumpDatabase,
   startTestServer,
   type TestServer,
+  testAdminKey,
   testOrigin,
 } from '@latchkey/test/server';
 import {
@@ -297,7 +298,7 @@ describe.each(dialects)('OAuth security (%s)', (dialect) => {
       const dump = (await dumpDatabase(t)).map((r) => r.text).join('\n');
       const logs = t.logs.join('\n');
       const admin = await fetch(`${t.url}/admin/v1/apps/${app.id}`, {
-        headers: { authorization: 'Bearer test-admin-key' },
+        headers: { authorization: `Bearer ${testAdminKey}` },
       });
       const adminText = await admin.text();
       for (const secret of [...secrets, privateKeyBody]) {

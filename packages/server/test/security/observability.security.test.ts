@@ -1,4 +1,4 @@
-import { dialects, startTestServer, type TestServer } from '@latchkey/test/server';
+import { dialects, startTestServer, type TestServer, testAdminKey } from '@latchkey/test/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const token = 'scrape-token-0123456789abcdef';
@@ -35,7 +35,7 @@ describe.each(dialects)('metrics and request ids under attack (%s)', (dialect) =
       `Bearer ${token}x`,
       `Basic ${Buffer.from(`metrics:${token}`).toString('base64')}`,
       `bearer${token}`,
-      'Bearer test-admin-key',
+      `Bearer ${testAdminKey}`,
       `Bearer ${'a'.repeat(8000)}`,
     ]) {
       const res = await scrape(authorization);

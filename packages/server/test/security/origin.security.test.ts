@@ -1,5 +1,5 @@
 import { headers as protocolHeaders } from '@latchkey/protocol';
-import { dialects, startTestServer, type TestServer } from '@latchkey/test/server';
+import { dialects, startTestServer, type TestServer, testAdminKey } from '@latchkey/test/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 /**
@@ -291,10 +291,10 @@ describe.each(dialects)('origin checks and CORS (%s)', (dialect) => {
     const attempts: Record<string, string>[] = [
       {},
       { authorization: 'Bearer wrong-key' },
-      { authorization: 'Bearer TEST-ADMIN-KEY' },
-      { authorization: 'Bearer test-admin-ke' },
-      { authorization: 'test-admin-key' },
-      { authorization: `Basic ${Buffer.from('admin:test-admin-key').toString('base64')}` },
+      { authorization: `Bearer ${testAdminKey.toUpperCase()}` },
+      { authorization: `Bearer ${testAdminKey.slice(0, -1)}` },
+      { authorization: testAdminKey },
+      { authorization: `Basic ${Buffer.from(`admin:${testAdminKey}`).toString('base64')}` },
       { authorization: basic(appId, secret) },
     ];
     for (const headers of attempts) {
@@ -317,7 +317,7 @@ describe.each(dialects)('origin checks and CORS (%s)', (dialect) => {
     }
     const admin = await call('/admin/v1/apps', {
       method: 'GET',
-      headers: { authorization: 'Bearer test-admin-key' },
+      headers: { authorization: `Bearer ${testAdminKey}` },
     });
     expect(admin.status).toBe(200);
     // Nothing was changed by the refused calls.

@@ -8,6 +8,7 @@ import {
   dumpDatabase as dumpAll,
   startTestServer,
   type TestServer,
+  testAdminKey,
 } from '@latchkey/test/server';
 import {
   b64,
@@ -103,7 +104,7 @@ describe.each(dialects)('secrets at rest and in logs (%s)', (dialect) => {
     });
     appSecrets = [secret];
     remember('app secret', secret);
-    remember('admin key', 'test-admin-key');
+    remember('admin key', testAdminKey);
 
     // Email login, refresh, link a phone, read the user, accept terms.
     const login = (await client.loginWithEmail('secret-keeper@example.com')).body;
@@ -315,7 +316,7 @@ describe.each(dialects)('secrets at rest and in logs (%s)', (dialect) => {
     // An app created over the admin API, and a server call with its secret.
     const created = await fetch(`${t.url}/admin/v1/apps`, {
       method: 'POST',
-      headers: { authorization: 'Bearer test-admin-key', 'content-type': 'application/json' },
+      headers: { authorization: `Bearer ${testAdminKey}`, 'content-type': 'application/json' },
       body: JSON.stringify({ name: 'Admin-made' }),
     });
     const adminApp = (await created.json()) as { id: string; secret: string };

@@ -4,6 +4,7 @@ import {
   startTestServer,
   type TestClient,
   type TestServer,
+  testAdminKey,
 } from '@latchkey/test/server';
 import {
   base64url,
@@ -247,7 +248,7 @@ describe.each(dialects)('access and identity tokens (%s)', (dialect) => {
 
     const rotated = await fetch(`${t.url}/admin/v1/apps/${a.appId}/signing_keys/rotate`, {
       method: 'POST',
-      headers: { authorization: 'Bearer test-admin-key' },
+      headers: { authorization: `Bearer ${testAdminKey}` },
     });
     expect(rotated.status).toBe(200);
     const { kid } = (await rotated.json()) as { kid: string };

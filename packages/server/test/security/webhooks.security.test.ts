@@ -4,6 +4,7 @@ import {
   startTestServer,
   startWebhookReceiver,
   type TestServer,
+  testAdminKey,
   type WebhookReceiver,
 } from '@latchkey/test/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -36,7 +37,7 @@ describe.each(dialects)('webhook requests (%s)', (dialect) => {
   const admin = async <T>(t: TestServer, method: string, path: string, body?: unknown) => {
     const response = await fetch(`${t.url}/admin/v1${path}`, {
       method,
-      headers: { authorization: 'Bearer test-admin-key', 'content-type': 'application/json' },
+      headers: { authorization: `Bearer ${testAdminKey}`, 'content-type': 'application/json' },
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     });
     return { status: response.status, body: (await response.json()) as T & { code?: string } };

@@ -19,6 +19,8 @@ import { StatementCounter } from './statement-counter.ts';
 export const dialects: Dialect[] = process.env.DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
 
 export const testOrigin = 'http://app.test';
+/** The test server's admin key: 32 characters or more, as the server requires. */
+export const testAdminKey = 'test-admin-key-0123456789abcdefghij';
 
 export interface TestServer {
   url: string;
@@ -105,7 +107,7 @@ export async function startTestServer(
       ? { databaseUrl: process.env.DATABASE_URL!, schema, poolSize: 4 }
       : { dataDir: ':memory:' }),
     masterKey: new Uint8Array(randomBytes(32)),
-    adminKey: 'test-admin-key',
+    adminKey: testAdminKey,
     log,
     now: () => Math.floor(Date.now() / 1000) + offset,
     onQuery: statements.observe,
