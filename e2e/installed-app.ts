@@ -8,6 +8,7 @@ import { mkdir } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { type CliResult, runProcess } from '@latchkey/test/server/processes';
+import { build, formatMessages } from 'esbuild';
 import { npm } from '../scripts/packages.ts';
 
 const run = promisify(execFile);
@@ -181,6 +182,40 @@ export async function runTool(dir: string, script: string, args: string[]): Prom
     const { stdout = '', stderr = '' } = error as { stdout?: string; stderr?: string };
     throw new Error(`${script} ${args.join(' ')} failed:\n${stdout}${stderr}`);
   }
+}
+
+/**
+ * Bundles the app with esbuild (the repo's), as an app that does not use Vite would: `src/main.tsx`
+ * and what it imports from the installed packages, the lazy screens as chunks, into `outdir` with an
+ * `index.html` that loads it. Fails with esbuild's own messages on any error or warning (a warning
+ * such as `different-path-case` is the error of a case-insensitive file system).
+ */
+export async function bundleWithEsbuild(dir: string, outdir: string): Promise<void> {
+  const result = await build({
+    absWorkingDir: dir,
+    entryPoints: ['src/main.tsx'],
+    bundle: true,
+    format: 'esm',
+    splitting: true,
+    platform: 'browser',
+    jsx: 'automatic',
+    minify: true,
+    outdir,
+    logLevel: 'silent',
+    define: { 'process.env.NODE_ENV': '"production"' },
+  }).catch(async (error: { errors?: Parameters<typeof formatMessages>[0] }) => {
+    if (!error.errors) throw error;
+    throw new Error(`esbuild failed:\n${(await formatMessages(error.errors, { kind: 'error' })).join('\n')}`);
+  });
+  if (result.warnings.length > 0)
+    throw new Error(
+      `esbuild warned:\n${(await formatMessages(result.warnings, { kind: 'warning' })).join('\n')}`,
+    );
+  writeFileSync(
+    join(outdir, 'index.html'),
+    '<!doctype html>\n<html lang="en"><head><meta charset="UTF-8" /><title>Installed Latchkey (esbuild)</title>' +
+      '</head><body><div id="root"></div><script type="module" src="./main.js"></script></body></html>\n',
+  );
 }
 
 /** The installed `latchkey` bin (node_modules/.bin/latchkey, run through its own shebang), to completion. */

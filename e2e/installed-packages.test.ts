@@ -4,11 +4,13 @@
  * registry, type-checks and builds that app, runs `latchkey serve` from the installed server (its bin,
  * plain JavaScript in dist, through its shebang on this Node), creates the app's Latchkey app with the
  * installed CLI, and logs in by email in Chromium through the modal; then a backend script in the app
- * verifies that server's tokens and calls its users API with the installed `@latchkey/node`. Nothing is reused from an earlier
+ * verifies that server's tokens and calls its users API with the installed `@latchkey/node`. The same app
+ * also bundles with esbuild (no two files of a package may differ only by case: esbuild and
+ * case-insensitive file systems take one for the other), and that bundle logs in too. Nothing is reused from an earlier
  * run: the tarballs are built now, and the app dir is new and removed afterwards.
  */
 import { execFile } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -21,6 +23,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { packPackages, publicPackages } from '../scripts/packages.ts';
 import { withBuiltPackages } from './built-packages.ts';
 import {
+  bundleWithEsbuild,
   cleanEnv,
   installApp,
   latchkey,
@@ -102,6 +105,13 @@ describe('the packed packages, installed in an app outside the repo', () => {
   test('an app on the installed packages type-checks against their types', async () => {
     await writeAppSources(appDir, { appId: 'a'.repeat(25), apiUrl: 'http://127.0.0.1:1' });
     await runTool(appDir, 'typescript/bin/tsc', ['-p', 'tsconfig.json']);
+  }, 60_000);
+
+  test('the app bundles with esbuild from the installed packages', async () => {
+    await writeAppSources(appDir, { appId: 'a'.repeat(25), apiUrl: 'http://127.0.0.1:1' });
+    const outdir = join(root, 'esbuild-check');
+    await bundleWithEsbuild(appDir, outdir);
+    expect(readdirSync(outdir)).toContain('main.js');
   }, 60_000);
 
   test('the installed server runs without its optional pkcs11js, and says what PKCS#11 needs', async () => {
@@ -219,5 +229,24 @@ describe('the packed packages, installed in an app outside the repo', () => {
       byEmail: login.user.id,
       refused: true,
     });
+  }, 60_000);
+
+  test('the esbuild bundle logs in by email through the modal too', async () => {
+    if (!app || !serverUrl) throw new Error('needs the login test: the app and `latchkey serve`');
+    // Served from the site (the app's allowed origin) beside Vite's build, with the same sources.
+    await bundleWithEsbuild(appDir, join(appDir, 'dist/esbuild'));
+    const page = await browser.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    await page.goto(`${site.url}/esbuild/`);
+    await page.locator(id('app-login')).click();
+    await page.locator(id('lk-modal')).waitFor({ state: 'visible' });
+    const email = 'esbuild@example.com';
+    await submitEmail(page, email);
+    await enterCode(page, await codeFromMail(smtp, email));
+    await modalClosed(page);
+    await expect.poll(() => text(page, 'app-user'), { timeout: 15_000 }).toBe(email);
+    expect(errors).toEqual([]);
+    await page.close();
   }, 60_000);
 });

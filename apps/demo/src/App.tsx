@@ -8,7 +8,7 @@ import { Passkeys } from './Passkeys.tsx';
 import { Signing } from './Signing.tsx';
 import { Socials } from './Socials.tsx';
 import { TestWallet } from './TestWallet.tsx';
-import type { TestWalletAddresses } from './testWallet.ts';
+import type { TestWalletAddresses } from './testWalletSetup.ts';
 import { Wagmi } from './Wagmi.tsx';
 import { Wallets } from './Wallets.tsx';
 

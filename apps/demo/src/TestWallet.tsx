@@ -1,5 +1,5 @@
 import { LocalFunds } from './LocalFunds.tsx';
-import { setTestWalletEnabled, type TestWalletAddresses, testWalletName } from './testWallet.ts';
+import { setTestWalletEnabled, type TestWalletAddresses, testWalletName } from './testWalletSetup.ts';
 
 /**
  * Switches the built-in test wallet on or off (the page reloads) and says plainly what it is: a

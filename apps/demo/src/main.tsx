@@ -4,7 +4,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './App.tsx';
 import { demoChainConfig } from './chains.ts';
 import { readConfig } from './config.ts';
-import { installTestWalletIfEnabled } from './testWallet.ts';
+import { installTestWalletIfEnabled } from './testWalletSetup.ts';
 import './styles.css';
 
 const config = readConfig(window.location.search, import.meta.env);

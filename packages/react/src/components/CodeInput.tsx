@@ -1,7 +1,7 @@
 import type { CodeSubmitResult } from '@latchkey/core/modal';
 import { useEffect, useReducer, useRef } from 'react';
 import { en } from '../copy/en.ts';
-import { codeInputReducer, codeOf, initialCodeInput, isCodeComplete } from './codeInput.ts';
+import { codeInputReducer, codeOf, initialCodeInput, isCodeComplete } from './codeInputReducer.ts';
 import { FieldError } from './FieldError.tsx';
 
 /** 'ok' marks the boxes as accepted, 'left' means the flow moved on, a message shakes and resets. */

@@ -5,7 +5,7 @@ import {
   codeOf,
   initialCodeInput,
   isCodeComplete,
-} from './codeInput.ts';
+} from './codeInputReducer.ts';
 
 const run = (...actions: CodeInputAction[]) => actions.reduce(codeInputReducer, initialCodeInput());
 const type = (index: number, value: string): CodeInputAction => ({ type: 'input', index, value });
