@@ -116,6 +116,9 @@ export const packageLayers: PackageLayers[] = [
       ['index.ts', 'wagmi.ts'],
       ['LatchkeyProvider.tsx'],
       ['hooks'],
+      // Each login method's part of the SDK (its actions, what the page may come back with), listed
+      // in methods/index.ts for the provider and the hooks.
+      ['methods'],
       // The modal shell, loaded with import() on first use, and the screens it loads per area.
       ['modal'],
       ['screens'],

@@ -20,7 +20,7 @@ import {
   useSyncExternalStore,
 } from 'react';
 import { createLatchkeyEvents, flowErrorEvent } from './events.ts';
-import { useOAuthReturn } from './hooks/useOAuthReturn.ts';
+import { usePageReturns } from './hooks/usePageReturns.ts';
 import { LatchkeyContext, type LatchkeyContextValue, type ModalOptions } from './LatchkeyContext.ts';
 import type { ModalShellProps } from './modal/ModalShell.tsx';
 import { toClientUser } from './toClientUser.ts';
@@ -180,21 +180,8 @@ export function LatchkeyProvider({ appId, apiUrl, clientId, config = {}, childre
     [client, events, mountModal],
   );
 
-  // Wallet deep link (privy_connector, privy_wallet_client, privy_connect_only): once ready, open
-  // the picker and connect that wallet at once; without connect-only, it logs in.
-  const deepLinked = useRef(false);
-  useEffect(() => {
-    if (!ready || deepLinked.current || typeof location === 'undefined') return;
-    deepLinked.current = true;
-    const query = new URLSearchParams(location.search);
-    if (!query.get('privy_connector')) return;
-    const walletClient = query.get('privy_wallet_client');
-    if (query.get('privy_connect_only') === 'true') openModal('connect-wallet', { walletClient });
-    else if (!client.getState().user) openModal('login', { walletClient });
-  }, [ready, client, openModal]);
-
-  // Back from a social provider: the return completes in the modal, or for a headless hook.
-  useOAuthReturn(client, events, ready, openModal);
+  // What the page came back with: a provider's return, a wallet's deep link (methods/).
+  usePageReturns({ client, events, openModal }, ready);
 
   // An operation that needs an MFA code, with no app listener and no modal open (an open one shows the
   // verification over its flow): 'Verify your identity' on its own.

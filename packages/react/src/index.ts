@@ -15,7 +15,6 @@ export type { MfaMethod, OAuthProvider, OAuthProviderName } from '@latchkey/prot
 export { oauthProviders } from '@latchkey/protocol';
 export type { LatchkeyEventMap } from './events.ts';
 export type { LatchkeyActions } from './hooks/latchkeyActions.ts';
-export type { LinkOAuthActions, UnlinkOAuthActions } from './hooks/oauthActions.ts';
 export type { ConnectWalletOptions, UseConnectWalletParameters } from './hooks/useConnectWallet.ts';
 export { useConnectWallet } from './hooks/useConnectWallet.ts';
 export type { CreateWalletOptions, UseCreateWalletParameters } from './hooks/useCreateWallet.ts';
@@ -75,6 +74,7 @@ export { useWallets } from './hooks/useWallets.ts';
 export { missingProviderMessage } from './LatchkeyContext.ts';
 export type { LatchkeyProviderProps } from './LatchkeyProvider.tsx';
 export { LatchkeyProvider } from './LatchkeyProvider.tsx';
+export type { LinkOAuthActions, UnlinkOAuthActions } from './methods/oauth-actions.ts';
 export {
   errorIndicatesMaxMfaRetries,
   errorIndicatesMfaTimeout,

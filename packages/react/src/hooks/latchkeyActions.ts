@@ -1,16 +1,12 @@
 import type { LatchkeyClient } from '@latchkey/core';
 import type { LatchkeyEvents } from '../events.ts';
 import type { LatchkeyContextValue } from '../LatchkeyContext.ts';
+import { reactMethods } from '../methods/index.ts';
+import type { MethodActions } from '../methods/types.ts';
 import { toClientUser } from '../toClientUser.ts';
 import type { ClientUser } from '../types.ts';
-import {
-  type LinkOAuthActions,
-  linkOAuthActions,
-  type UnlinkOAuthActions,
-  unlinkOAuthActions,
-} from './oauthActions.ts';
 
-export interface LatchkeyActions extends LinkOAuthActions, UnlinkOAuthActions {
+export interface LatchkeyActions extends MethodActions {
   /** Opens the modal on the landing screen. */
   login(): void;
   /** Logs out on the server and clears the local session, even if the call fails. */
@@ -46,10 +42,11 @@ export async function logout(client: LatchkeyClient, events: LatchkeyEvents): Pr
 }
 
 /** The actions every hook shares; one object per provider value. */
-export function latchkeyActions({ client, events, openModal }: LatchkeyContextValue): LatchkeyActions {
+export function latchkeyActions(context: LatchkeyContextValue): LatchkeyActions {
+  const { client, events, openModal } = context;
   return {
-    ...linkOAuthActions(openModal),
-    ...unlinkOAuthActions(client),
+    // Each login method's own (`linkGoogle`, …): methods/.
+    ...(Object.assign({}, ...reactMethods.map((method) => method.actions?.(context))) as MethodActions),
     login: () => openModal('login'),
     logout: () => logout(client, events),
     getAccessToken: () => client.getAccessToken(),

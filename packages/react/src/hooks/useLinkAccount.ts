@@ -1,7 +1,7 @@
 import { useEffect, useMemo } from 'react';
 import { useLatchkeyContext } from '../LatchkeyContext.ts';
+import { type LinkOAuthActions, linkOAuthActions } from '../methods/oauth-actions.ts';
 import type { AccountChangeEvent } from '../types.ts';
-import { type LinkOAuthActions, linkOAuthActions } from './oauthActions.ts';
 import { useLatestRef } from './useLatestCallback.ts';
 
 export interface UseLinkAccountParameters {

@@ -1,11 +1,17 @@
 import { type LatchkeyClient, LatchkeyError, type ModalIntent, type ModalOptions } from '@latchkey/core';
 import { type OAuthClient, type OAuthReturn, popupMarker, relayPopupReturn } from '@latchkey/core/oauth';
-import { isOAuthProviderName, type LoginMode, type OAuthProviderName } from '@latchkey/protocol';
+import {
+  isOAuthProviderName,
+  type LoginMode,
+  type OAuthProviderName,
+  oauthReturnParams,
+} from '@latchkey/protocol';
 import type { LatchkeyEvents } from '../events.ts';
 import { toClientUser } from '../toClientUser.ts';
 import { toOAuthTokensEvent } from '../toOAuthTokensEvent.ts';
+import type { PageReturn } from './types.ts';
 
-// Loaded by `useOAuthReturn` when the page came back from a provider, never at first load.
+// Loaded when the address has a query or a hash (methods/oauth.ts), never at first load.
 
 /** In an OAuth popup: hands the return to the opener and closes. */
 export function relayIfPopup(): void {
@@ -68,3 +74,16 @@ async function completeHeadless(events: LatchkeyEvents, oauth: OAuthClient, r: H
     );
   }
 }
+
+/** The page came back from a provider (`privy_oauth_code` in its address). */
+export const oauthPageReturn: PageReturn = {
+  early() {
+    if (new URLSearchParams(location.search).has(oauthReturnParams.code)) relayIfPopup();
+  },
+  async complete({ client, events, openModal }) {
+    if (!new URLSearchParams(location.search).has(oauthReturnParams.code)) return;
+    await completeOAuthReturn(client, events, openModal).catch((error: unknown) =>
+      console.error('Latchkey failed to complete the OAuth return', error),
+    );
+  },
+};
