@@ -70,15 +70,17 @@ describe('signing and sending with embedded wallets in the browser', () => {
     expect(await screen.locator('h2').textContent()).toBe('Sign message');
     expect(await screen.textContent()).toContain('Signing this message will not cost you any fees.');
     expect(await text(page, 'lk-sign-message-text')).toBe(demoSignMessage);
+    const times = await watchSuccessUntilClose(page);
     await page.locator(id('lk-sign-submit')).click();
 
     await expect.poll(() => text(page, 'demo-sign-result'), { timeout: walletTimeout }).toMatch(/^0x/);
     const signature = (await text(page, 'demo-sign-result')) as `0x${string}`;
     expect(await verifyMessage({ address: ethereumAddress, message: demoSignMessage, signature })).toBe(true);
     await page.locator(id('lk-sign-success')).waitFor({ state: 'visible' });
-    const shownAt = Date.now();
     await modalClosed(page);
-    expect(Date.now() - shownAt).toBeGreaterThan(signedCloseMs - 400);
+    // Timed in the page: a busy test process sees the success screen late, never the modal's timer.
+    const { shown, closed } = await times();
+    expect(closed - shown).toBeGreaterThan(signedCloseMs - 100);
   });
 
   test('a 0x-hex message shows decoded as its UTF-8 text', async () => {
@@ -252,3 +254,33 @@ describe('signing and sending with embedded wallets in the browser', () => {
     expect(pageErrors).toEqual([]);
   });
 });
+
+/**
+ * Records, in the page, when the success screen appears and when the modal closes after it (page
+ * clock, ms): what the test process sees of them can come late when the machine is busy.
+ */
+async function watchSuccessUntilClose(page: Page): Promise<() => Promise<{ shown: number; closed: number }>> {
+  await page.evaluate(() => {
+    const times: { shown?: number; closed?: number } = {};
+    (window as unknown as { lkSuccessTimes: typeof times }).lkSuccessTimes = times;
+    const observer = new MutationObserver(() => {
+      times.shown ??= document.querySelector('[data-testid="lk-sign-success"]')
+        ? performance.now()
+        : undefined;
+      const modal = document.querySelector<HTMLDialogElement>('[data-testid="lk-modal"]');
+      if (times.shown !== undefined && !modal?.open) {
+        times.closed = performance.now();
+        observer.disconnect();
+      }
+    });
+    observer.observe(document, { subtree: true, childList: true, attributes: true });
+  });
+  return async () => {
+    const times = await page.evaluate(
+      () => (window as unknown as { lkSuccessTimes: { shown?: number; closed?: number } }).lkSuccessTimes,
+    );
+    if (times.shown === undefined || times.closed === undefined)
+      throw new Error(`the page saw no success screen and close: ${JSON.stringify(times)}`);
+    return { shown: times.shown, closed: times.closed };
+  };
+}
