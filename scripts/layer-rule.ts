@@ -88,8 +88,8 @@ export const packageLayers: PackageLayers[] = [
       ['tokens', 'codes'],
       ['accounts'],
       ['wallets'],
-      // What every service and feature is handed: the context type and the Feature type.
-      ['context.ts', 'feature.ts', 'hostile-fixtures.ts'],
+      // What every service and feature is handed: the context type, the Feature type and its route checks.
+      ['context.ts', 'feature.ts', 'body-match.ts', 'body-match.test-d.ts', 'hostile-fixtures.ts'],
       // What the context carries; none of it imports the context.
       ['captcha', 'delivery', 'outbox', 'metrics'],
       ['http'],

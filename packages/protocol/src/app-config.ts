@@ -1,10 +1,24 @@
 import type { LoginMethodFlags } from './login-methods.ts';
+import type { MfaMethodType } from './user.ts';
 
 /** The public app configuration, `GET /api/v1/apps/:app_id` (WIRE.md §4.4, spec document 1 §3). */
 
-export type CreateOnLogin = 'users-without-wallets' | 'all-users' | 'off';
-export type EmbeddedWalletMode = 'legacy-embedded-wallets-only' | 'user-controlled-server-wallets-only';
-export type UserOwnedRecoveryOption = 'user-passcode' | 'google-drive' | 'icloud';
+/** Which users get an embedded wallet when they log in. */
+export const createOnLoginValues = ['users-without-wallets', 'all-users', 'off'] as const;
+export type CreateOnLogin = (typeof createOnLoginValues)[number];
+
+export const embeddedWalletModes = [
+  'legacy-embedded-wallets-only',
+  'user-controlled-server-wallets-only',
+] as const;
+export type EmbeddedWalletMode = (typeof embeddedWalletModes)[number];
+
+/** The recovery methods the user owns that an app may offer (`user_owned_recovery_options`). */
+export const userOwnedRecoveryOptions = ['user-passcode', 'google-drive', 'icloud'] as const;
+export type UserOwnedRecoveryOption = (typeof userOwnedRecoveryOptions)[number];
+
+export const captchaProviders = ['turnstile', 'hcaptcha'] as const;
+export type CaptchaProvider = (typeof captchaProviders)[number];
 
 export interface AllowlistConfig {
   error_title: string | null;
@@ -93,9 +107,9 @@ export interface AppConfigFields extends LoginMethodFlags {
   merge_accounts_by_email: boolean;
   max_linked_wallets_per_user: number | null;
   captcha_enabled: boolean;
-  enabled_captcha_provider: 'turnstile' | 'hcaptcha' | null;
+  enabled_captcha_provider: CaptchaProvider | null;
   captcha_site_key: string | null;
-  mfa_methods: ('sms' | 'totp' | 'passkey' | 'email')[];
+  mfa_methods: MfaMethodType[];
   embedded_wallet_config: EmbeddedWalletConfig;
   smart_wallet_config: SmartWalletConfiguration;
   funding_config: FundingConfig | null;

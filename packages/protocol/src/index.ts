@@ -1,5 +1,6 @@
 // The api/ files are listed one by one, not through a barrel: esbuild places a route table re-exported
 // through two `export *` levels in the first-load chunk even when only a lazy chunk calls it.
+export * from './api/admin.ts';
 export * from './api/analytics.ts';
 export * from './api/apps.ts';
 export * from './api/common.ts';
@@ -13,6 +14,7 @@ export * from './api/mfa.ts';
 export * from './api/oauth.ts';
 export * from './api/passkeys.ts';
 export * from './api/route.ts';
+export * from './api/service.ts';
 export * from './api/sessions.ts';
 export * from './api/siwe.ts';
 export * from './api/siws.ts';

@@ -1,3 +1,4 @@
+import { adminApi, adminWebhooksApi } from './api/admin.ts';
 import { analyticsApi } from './api/analytics.ts';
 import { appApi, appServerApi } from './api/apps.ts';
 import { customJwtApi } from './api/custom-jwt.ts';
@@ -5,6 +6,7 @@ import { emailApi } from './api/email.ts';
 import { guestApi } from './api/guest.ts';
 import { oauthApi, oauthCallbackApi } from './api/oauth.ts';
 import { routePath } from './api/route.ts';
+import { dashboardPageApi, serviceApi, walletFramePageApi } from './api/service.ts';
 import { sessionApi } from './api/sessions.ts';
 import { siweApi } from './api/siwe.ts';
 import { siwsApi } from './api/siws.ts';
@@ -18,14 +20,14 @@ export { routePath };
  * defined with its method and body types (the server's mounted paths still read these). Path parameters are written `:name`.
  */
 export const routes = {
-  root: '/',
-  health: '/health',
+  root: serviceApi.root.path,
+  health: serviceApi.health.path,
   /** Readiness: 200 when the database answers and its migrations are current, else 503. */
-  ready: '/ready',
+  ready: serviceApi.ready.path,
   /** Prometheus metrics (only when enabled: `LATCHKEY_METRICS` / `LATCHKEY_METRICS_TOKEN`). */
-  metrics: '/metrics',
+  metrics: serviceApi.metrics.path,
   /** The OpenAPI 3.1 document of this API. */
-  openApi: '/openapi.json',
+  openApi: serviceApi.openApi.path,
   app: appApi.app.path,
   appJwks: appApi.appJwks.path,
   appAllowlist: appServerApi.appAllowlist.path,
@@ -71,32 +73,32 @@ export const routes = {
   /** The server's provider callback (GET, and POST for `form_post`): `{public URL}` + this is the redirect URI. */
   oauthCallback: oauthCallbackApi.oauthCallback.path,
   /** The wallet frame's pages and scripts (WIRE §6), served on the server's own origin. */
-  walletFrame: '/apps/:app_id/embedded-wallets',
-  walletFrameExport: '/apps/:app_id/embedded-wallets/export',
-  walletFrameScript: '/embedded-wallets/frame.js',
-  walletFrameExportScript: '/embedded-wallets/export.js',
+  walletFrame: walletFramePageApi.walletFrame.path,
+  walletFrameExport: walletFramePageApi.walletFrameExport.path,
+  walletFrameScript: walletFramePageApi.walletFrameScript.path,
+  walletFrameExportScript: walletFramePageApi.walletFrameExportScript.path,
   /** The admin API (`Authorization: Bearer <admin key>`). */
-  adminApps: '/admin/v1/apps',
-  adminApp: '/admin/v1/apps/:id',
-  adminRotateSigningKey: '/admin/v1/apps/:id/signing_keys/rotate',
+  adminApps: adminApi.adminAppsList.path,
+  adminApp: adminApi.adminAppGet.path,
+  adminRotateSigningKey: adminApi.adminRotateSigningKey.path,
   /** An app's webhook endpoints, their secrets and delivery logs (protocol webhooks.ts). */
-  adminWebhooks: '/admin/v1/apps/:id/webhooks',
-  adminWebhook: '/admin/v1/apps/:id/webhooks/:webhook_id',
-  adminWebhookRotateSecret: '/admin/v1/apps/:id/webhooks/:webhook_id/rotate_secret',
-  adminWebhookDeliveries: '/admin/v1/apps/:id/webhooks/:webhook_id/deliveries',
-  adminWebhookResend: '/admin/v1/apps/:id/webhooks/:webhook_id/deliveries/:delivery_id/resend',
+  adminWebhooks: adminWebhooksApi.adminWebhooksList.path,
+  adminWebhook: adminWebhooksApi.adminWebhookGet.path,
+  adminWebhookRotateSecret: adminWebhooksApi.adminWebhookRotateSecret.path,
+  adminWebhookDeliveries: adminWebhooksApi.adminWebhookDeliveries.path,
+  adminWebhookResend: adminWebhooksApi.adminWebhookResend.path,
   /** The dashboard's login (admin key in the body → session cookie) and logout. */
-  adminSession: '/admin/v1/session',
+  adminSession: adminApi.adminSessionCreate.path,
   /** An app's users as the dashboard sees them: search, one user, delete. */
-  adminUsers: '/admin/v1/apps/:id/users',
-  adminUser: '/admin/v1/apps/:id/users/:user_id',
+  adminUsers: adminApi.adminUsers.path,
+  adminUser: adminApi.adminUserGet.path,
   /** An app's allowlist as the dashboard manages it (list, add, remove). */
-  adminAllowlist: '/admin/v1/apps/:id/allowlist',
+  adminAllowlist: adminApi.adminAllowlistList.path,
   /** The development outbox of an app (development mode only). */
-  adminDevOutbox: '/admin/v1/apps/:id/dev_outbox',
+  adminDevOutbox: adminApi.adminDevOutbox.path,
   /** The developer dashboard (apps/dashboard), served by the server. */
-  dashboard: '/dashboard',
-  dashboardFiles: '/dashboard/*',
+  dashboard: dashboardPageApi.dashboard.path,
+  dashboardFiles: dashboardPageApi.dashboardFiles.path,
 } as const;
 
 // `LoginMode` was first exported from here; it is defined with the other login lists.

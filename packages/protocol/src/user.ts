@@ -121,7 +121,8 @@ export type LinkedAccount =
   | PasskeyAccount
   | (LinkedAccountBase & Record<string, unknown>);
 
-export type MfaMethodType = 'sms' | 'totp' | 'passkey' | 'email';
+export const mfaMethodTypes = ['sms', 'totp', 'passkey', 'email'] as const;
+export type MfaMethodType = (typeof mfaMethodTypes)[number];
 
 export interface User {
   id: string;

@@ -1,12 +1,14 @@
+import type { Route as ContractRoute, HttpMethod, RequestOf } from '@latchkey/protocol';
 import type { Context, MiddlewareHandler } from 'hono';
 import type { Migration } from 'kysely';
 import type { z } from 'zod';
+import type { Mismatch } from './body-match.ts';
 import type { ServerContext } from './context.ts';
 import type { DevOutboxStore } from './delivery/dev-outbox.ts';
 import type { RouteFixture } from './hostile-fixtures.ts';
 import type { AppEnv } from './http/env.ts';
 
-export type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+export type Method = HttpMethod;
 
 /**
  * Who may call a route; the app puts the matching guard in front of it (app.ts):
@@ -19,25 +21,142 @@ export type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
  */
 export type RouteAuth = 'public' | 'app' | 'user' | 'frame' | 'server' | 'admin';
 
+type Handler<Body> = (c: Context<AppEnv>, body: Body) => Response | Promise<Response>;
+
 /**
- * One route, declared as data: its method and path (from `@latchkey/protocol`'s route tables), who
- * may call it, the schema of its JSON body (read and checked after the guards, before the handler:
- * a refused body spends nothing), and what it does with it.
+ * One route as the app registers it: the method and path of its protocol route, who may call it,
+ * the schema of its JSON body (read and checked after the guards, before the handler: a refused
+ * body spends nothing), and what it does with it. Made by `route`, never written by hand.
  */
-export interface RouteDeclaration<Body> {
+export interface Route {
   method: Method;
   path: string;
   auth: RouteAuth;
-  body?: z.ZodType<Body>;
+  body?: z.ZodType;
   /** Checks after the guard, before the body (e.g. the frame's device proof). */
   middleware?: MiddlewareHandler<AppEnv>[];
-  handler(c: Context<AppEnv>, body: Body): Response | Promise<Response>;
+  handler: Handler<unknown>;
 }
 
-export type Route = RouteDeclaration<unknown>;
+/** The body the handler gets: the schema's output (after its transforms and defaults). */
+type Parsed<S> = S extends z.ZodType ? z.output<S> : undefined;
 
-/** Declares a route, typing its handler's body by its schema. */
-export const route = <Body = undefined>(declaration: RouteDeclaration<Body>): Route => declaration as Route;
+/** What the compiler reports where a body schema does not match its route's request type. */
+interface MismatchedBody<Where> {
+  'body schema does not match the protocol request type': Where;
+}
+
+/** `S` itself when it matches the route's request type; otherwise a type `S` cannot meet. */
+type CheckedBody<R extends ContractRoute, S> = S &
+  NoInfer<
+    [Mismatch<z.input<S>, RequestOf<R>>] extends [never]
+      ? unknown
+      : MismatchedBody<Mismatch<z.input<S>, RequestOf<R>>>
+  >;
+
+/** A route whose protocol request is `undefined` declares no body; any other must declare its schema. */
+type BodyOption<R extends ContractRoute, S> = [RequestOf<R>] extends [undefined]
+  ? { body?: undefined }
+  : { body: CheckedBody<R, S> };
+
+export type RouteOptions<R extends ContractRoute, S> = {
+  auth: RouteAuth;
+  /** Checks after the guard, before the body (e.g. the frame's device proof). */
+  middleware?: MiddlewareHandler<AppEnv>[];
+  handler: Handler<Parsed<S>>;
+} & BodyOption<R, S>;
+
+/**
+ * Declares the server's side of a protocol route (`@latchkey/protocol`'s `api`, `adminApi`, …):
+ * its method and path come from the contract, and its body schema is checked against the
+ * contract's request type by the compiler, so the two cannot drift.
+ *
+ * The rule (body-match.ts computes it): what the schema accepts, `z.input<typeof body>`, and
+ * `RequestOf<route>` must be assignable to each other, name the same fields, and make the same
+ * ones optional, at every level of nesting. So a missing or extra field, a wrong type or enum
+ * member, or a field required on one side and optional on the other fails `npm run typecheck`.
+ * The input side is compared because that is what a client sends: a `.transform` changes only
+ * what the handler gets (`z.output`), a `.default(…)` makes the field optional on the wire, and
+ * `.optional()`/`.nullable()` must be said by the contract too. A route whose request is
+ * `undefined` takes no body (and declares none).
+ *
+ * @example
+ * route(siweApi.siweAuthenticate, { auth: 'app', body: authenticateBody, handler: (c, body) => … })
+ */
+export function route<R extends ContractRoute, S extends z.ZodType | undefined = undefined>(
+  contract: R,
+  options: RouteOptions<R, S>,
+): Route {
+  const { body, middleware, auth, handler } = options as RouteOptions<R, S> & { body?: z.ZodType };
+  return {
+    method: contract.method,
+    path: contract.path,
+    auth,
+    ...(body ? { body } : {}),
+    ...(middleware ? { middleware } : {}),
+    handler: handler as Handler<unknown>,
+  };
+}
+
+/**
+ * A route whose handler reads its own body and never refuses one (analytics answers `{}` to
+ * anything): `schema`, the one the handler parses with, is checked against the route's request
+ * type as `route` checks a body, and the app reads no body for it.
+ */
+export function lenientRoute<R extends ContractRoute, S extends z.ZodType>(
+  contract: R,
+  options: {
+    auth: RouteAuth;
+    middleware?: MiddlewareHandler<AppEnv>[];
+    schema: CheckedBody<R, S>;
+    handler: Handler<undefined>;
+  },
+): Route {
+  return {
+    method: contract.method,
+    path: contract.path,
+    auth: options.auth,
+    ...(options.middleware ? { middleware: options.middleware } : {}),
+    handler: options.handler as Handler<unknown>,
+  };
+}
+
+declare const checked: unique symbol;
+
+/**
+ * A protocol route and its body schema, checked against each other (the rule of `route`) where
+ * `bindBody` paired them: how a helper that declares the routes of several methods
+ * (login/identity-method.ts) takes bodies it cannot check itself.
+ */
+export interface BoundBody<Body> {
+  readonly contract: ContractRoute;
+  readonly schema: z.ZodType<Body>;
+  /** Only `bindBody` makes one. */
+  readonly [checked]: true;
+}
+
+/** Pairs a protocol route with its body schema, checked as `route` checks them. */
+export function bindBody<R extends ContractRoute, S extends z.ZodType>(
+  contract: R,
+  schema: CheckedBody<R, S>,
+): BoundBody<z.output<S>> {
+  return { contract, schema } as unknown as BoundBody<z.output<S>>;
+}
+
+/** Declares the route of a bound body (`bindBody`); otherwise as `route`. */
+export function boundRoute<Body>(
+  bound: BoundBody<Body>,
+  options: { auth: RouteAuth; middleware?: MiddlewareHandler<AppEnv>[]; handler: Handler<Body> },
+): Route {
+  return {
+    method: bound.contract.method,
+    path: bound.contract.path,
+    auth: options.auth,
+    body: bound.schema,
+    ...(options.middleware ? { middleware: options.middleware } : {}),
+    handler: options.handler as Handler<unknown>,
+  };
+}
 
 /** What the app hands a feature's routes: the server context, and the development outbox if any. */
 export interface FeatureHost {

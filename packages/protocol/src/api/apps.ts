@@ -1,5 +1,6 @@
 import type { AppResponse } from '../app-config.ts';
 import type { User } from '../user.ts';
+import type { ChainType } from '../wallets.ts';
 import type { TypedRoutes } from './route.ts';
 
 /** `GET /api/v1/apps/:app_id` and its key set: public, no app header needed (WIRE.md §3.1, §5.1). */
@@ -53,7 +54,7 @@ export interface PregenerateWalletsRequest {
   create_ethereum_smart_wallet?: boolean;
   number_of_ethereum_wallets_to_create?: number;
   wallets?: {
-    chain_type: string;
+    chain_type: ChainType;
     policy_ids?: string[];
     additional_signers?: unknown[];
     create_smart_wallet?: boolean;

@@ -5,6 +5,12 @@ export interface CodeSentResponse {
   success: boolean;
 }
 
+/**
+ * The body of a route that takes no fields but reads its body anyway, so that a malformed one is
+ * refused as anywhere else: `{}` (a route that reads none says `request: undefined`).
+ */
+export type EmptyRequest = Record<string, never>;
+
 /** An answer with nothing in it: `{}`. */
 export type EmptyResponse = Record<string, never>;
 

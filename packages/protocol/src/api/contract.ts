@@ -1,3 +1,4 @@
+import { adminApi, adminWebhooksApi } from './admin.ts';
 import { analyticsApi } from './analytics.ts';
 import { appApi, appServerApi } from './apps.ts';
 import { customJwtApi } from './custom-jwt.ts';
@@ -8,6 +9,7 @@ import { guestApi } from './guest.ts';
 import { mfaApi, mfaAuthApi } from './mfa.ts';
 import { oauthApi, oauthCallbackApi } from './oauth.ts';
 import { passkeyApi } from './passkeys.ts';
+import { dashboardPageApi, serviceApi, walletFramePageApi } from './service.ts';
 import { sessionApi } from './sessions.ts';
 import { siweApi } from './siwe.ts';
 import { siwsApi } from './siws.ts';
@@ -52,5 +54,21 @@ export const plannedApi = {
   ...farcasterTelegramApi,
 };
 
-/** Any route of the contract. */
+/** Any route of the contract under `/api/v1`. */
 export type ApiRoute = (typeof api)[keyof typeof api];
+
+/**
+ * Every route the server serves, by name: `api`, and the routes outside `/api/v1` (health and
+ * metrics, the wallet frame's pages, the dashboard, the admin API). The server declares each of its
+ * routes with one of these (its `route(contractRoute, …)`), and the OpenAPI reference lists them.
+ */
+export const servedRoutes = {
+  ...serviceApi,
+  ...walletFramePageApi,
+  ...dashboardPageApi,
+  ...api,
+  ...adminApi,
+  ...adminWebhooksApi,
+};
+
+export type ServedRoute = (typeof servedRoutes)[keyof typeof servedRoutes];

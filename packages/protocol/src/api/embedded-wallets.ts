@@ -1,6 +1,6 @@
 import type { User } from '../user.ts';
 import type { ChainType, EntropyIdVerifier, FrameRecoveryMethod } from '../wallets.ts';
-import type { EmptyResponse } from './common.ts';
+import type { EmptyRequest, EmptyResponse } from './common.ts';
 import type { TypedRoutes } from './route.ts';
 
 /*
@@ -69,9 +69,16 @@ export interface EntropyRequest {
   entropy_id: string;
 }
 
+/** `purpose: 'export'` when the share rebuilds a key to show it (recorded as an export). */
+export interface AuthShareRequest extends EntropyRequest {
+  purpose?: 'export';
+}
+
 export interface RecoveryShareRequest extends EntropyRequest {
   /** Opens a `user-passcode` share. */
   password_verifier?: string | null;
+  /** `recover` when the share rebuilds the wallet on this device (recorded as a recovery). */
+  purpose?: 'recover';
 }
 
 export interface RecoveryShareReply {
@@ -118,19 +125,17 @@ const frameTable = {
   frameKeyMaterial: { method: 'POST', path: '/api/v1/embedded_wallets/:address/recovery/key_material' },
 } as const;
 
-type NoBody = Record<string, never>;
-
 /** The routes the wallet frame calls; all but `frameSession` and `frameEnrollDevice` need a DPoP proof. */
 export const frameRoutes: TypedRoutes<
   typeof frameTable,
   {
-    frameSession: { request: NoBody; response: { session_id: string } };
-    frameEnrollDevice: { request: NoBody; response: EmptyResponse };
-    frameNonce: { request: NoBody; response: NonceReply };
+    frameSession: { request: EmptyRequest; response: { session_id: string } };
+    frameEnrollDevice: { request: EmptyRequest; response: EmptyResponse };
+    frameNonce: { request: EmptyRequest; response: NonceReply };
     frameCreate: { request: CreateUpload; response: User };
     frameAddWallet: { request: AddWalletUpload; response: User };
     frameImport: { request: ImportUpload; response: User };
-    frameAuthShare: { request: EntropyRequest; response: AuthShareReply };
+    frameAuthShare: { request: AuthShareRequest; response: AuthShareReply };
     frameRecoveryShare: { request: RecoveryShareRequest; response: RecoveryShareReply };
     frameSetRecovery: { request: SetRecoveryUpload; response: User };
     frameKeyMaterial: { request: { chain_type?: ChainType }; response: KeyMaterialReply };

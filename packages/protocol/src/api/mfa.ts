@@ -1,5 +1,5 @@
 import type { MfaMethodType, User } from '../user.ts';
-import type { CodeSentResponse, EmptyResponse } from './common.ts';
+import type { CodeSentResponse, EmptyRequest, EmptyResponse } from './common.ts';
 import type { PasskeyAssertion, PasskeyVerifyOptions, RelyingParty } from './passkeys.ts';
 import type { TypedRoutes } from './route.ts';
 
@@ -70,8 +70,6 @@ export interface MfaSuccessResponse {
   success: boolean;
 }
 
-type NoBody = Record<string, never>;
-
 const mfaTable = {
   mfaSmsInit: { method: 'POST', path: '/api/v1/mfa/passwordless_sms/init' },
   mfaSmsEnroll: { method: 'POST', path: '/api/v1/mfa/passwordless_sms/enroll' },
@@ -93,11 +91,11 @@ export const mfaApi: TypedRoutes<
     mfaSmsInit: { request: MfaSmsInitRequest; response: CodeSentResponse };
     mfaSmsEnroll: { request: MfaSmsEnrollRequest; response: User };
     mfaSmsVerify: { request: MfaCodeRequest; response: MfaTokenResponse };
-    mfaSmsUnenroll: { request: NoBody; response: MfaSuccessResponse };
-    mfaTotpInit: { request: NoBody; response: MfaTotpInitResponse };
+    mfaSmsUnenroll: { request: EmptyRequest; response: MfaSuccessResponse };
+    mfaTotpInit: { request: EmptyRequest; response: MfaTotpInitResponse };
     mfaTotpEnroll: { request: MfaCodeRequest; response: User };
     mfaTotpVerify: { request: MfaCodeRequest; response: MfaTokenResponse };
-    mfaTotpUnenroll: { request: NoBody; response: MfaSuccessResponse };
+    mfaTotpUnenroll: { request: EmptyRequest; response: MfaSuccessResponse };
     mfaPasskeyInit: { request: RelyingParty; response: MfaPasskeyInitResponse };
     mfaPasskeyVerify: { request: MfaPasskeyVerifyRequest; response: MfaTokenResponse };
     mfaPasskeyEnrollment: { request: MfaPasskeyEnrollmentRequest; response: EmptyResponse };
@@ -121,10 +119,10 @@ const mfaAuthTable = {
 export const mfaAuthApi: TypedRoutes<
   typeof mfaAuthTable,
   {
-    mfaAuthTotpInit: { request: NoBody; response: MfaTotpInitResponse };
+    mfaAuthTotpInit: { request: EmptyRequest; response: MfaTotpInitResponse };
     mfaAuthTotpEnroll: { request: MfaCodeRequest; response: User };
     mfaAuthTotpVerify: { request: MfaCodeRequest; response: MfaSuccessResponse };
-    mfaAuthTotpUnenroll: { request: NoBody; response: MfaSuccessResponse };
+    mfaAuthTotpUnenroll: { request: EmptyRequest; response: MfaSuccessResponse };
     mfaAuthPasskeyInit: { request: RelyingParty; response: MfaPasskeyInitResponse };
     mfaAuthPasskeyVerify: { request: MfaPasskeyVerifyRequest; response: MfaSuccessResponse };
     mfaAuthPasskeyEnrollment: { request: MfaPasskeyEnrollmentRequest; response: EmptyResponse };

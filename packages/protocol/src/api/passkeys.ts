@@ -45,7 +45,12 @@ export interface AuthenticatorResponseBase<R> {
   raw_id: string;
   type: 'public-key';
   authenticator_attachment?: string;
-  client_extension_results: { app_id?: boolean; cred_props?: { rk?: boolean }; hmac_create_secret?: boolean };
+  /** Browsers send `{}` when no extension ran; some clients leave it out. */
+  client_extension_results?: {
+    app_id?: boolean;
+    cred_props?: { rk?: boolean };
+    hmac_create_secret?: boolean;
+  };
   response: R;
 }
 

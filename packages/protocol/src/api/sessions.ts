@@ -1,5 +1,5 @@
 import type { AuthenticatedUser, User } from '../user.ts';
-import type { EmptyResponse } from './common.ts';
+import type { EmptyRequest, EmptyResponse } from './common.ts';
 import type { TypedRoutes } from './route.ts';
 
 /** Refresh and logout: the refresh token in the body, or (cookie sessions) in its cookie (WIRE.md §5.3). */
@@ -27,6 +27,6 @@ export const sessionApi: TypedRoutes<
     sessions: { request: RefreshTokenRequest; response: AuthenticatedUser };
     logout: { request: RefreshTokenRequest; response: EmptyResponse };
     me: { request: undefined; response: MeResponse };
-    acceptTerms: { request: Record<string, never>; response: User };
+    acceptTerms: { request: EmptyRequest; response: User };
   }
 > = sessionTable;

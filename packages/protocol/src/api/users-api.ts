@@ -1,4 +1,6 @@
 import type { User } from '../user.ts';
+import type { ChainType } from '../wallets.ts';
+import type { EmptyRequest } from './common.ts';
 import type { TypedRoutes } from './route.ts';
 
 /*
@@ -78,22 +80,22 @@ export type LinkedAccountInput =
 
 /** A wallet to create with an imported user (`@privy-io/node`'s `wallets[]`). */
 export interface WalletCreationInput {
-  chain_type: 'ethereum' | 'solana';
-  policy_ids?: string[];
-  additional_signers?: { signer_id: string; override_policy_ids?: string[] }[];
-  create_smart_wallet?: boolean;
+  chain_type: ChainType;
+  policy_ids?: string[] | null;
+  additional_signers?: { signer_id: string; override_policy_ids?: string[] }[] | null;
+  create_smart_wallet?: boolean | null;
 }
 
 /** `POST /users`: one user with their accounts, optionally with pregenerated wallets. */
 export interface ImportUserRequest {
   linked_accounts: LinkedAccountInput[];
   custom_metadata?: CustomMetadata;
-  create_ethereum_wallet?: boolean;
-  create_solana_wallet?: boolean;
-  create_ethereum_smart_wallet?: boolean;
+  create_ethereum_wallet?: boolean | null;
+  create_solana_wallet?: boolean | null;
+  create_ethereum_smart_wallet?: boolean | null;
   /** The older name of `create_ethereum_wallet` (`@privy-io/node`'s batch input). */
-  create_embedded_wallet?: boolean;
-  wallets?: WalletCreationInput[];
+  create_embedded_wallet?: boolean | null;
+  wallets?: WalletCreationInput[] | null;
 }
 
 /** `POST /users/import`: up to 20 users, each imported on its own (all of it or none of it). */
@@ -147,7 +149,7 @@ export const usersApi: TypedRoutes<
     usersImportBatch: { request: ImportUsersRequest; response: ImportUsersResponse };
     usersSearch: { request: UsersSearchRequest; response: UsersPage };
     userGet: { request: undefined; response: User };
-    userDelete: { request: undefined; response: { message: string } };
+    userDelete: { request: EmptyRequest; response: { message: string } };
     userCustomMetadata: { request: { custom_metadata: CustomMetadata }; response: User };
     userByEmail: Lookup<{ address: string }>;
     userByPhone: Lookup<{ number: string }>;

@@ -1,3 +1,4 @@
+import { adminApi, adminWebhooksApi } from '../api/admin.ts';
 import { analyticsApi } from '../api/analytics.ts';
 import { appApi, appServerApi } from '../api/apps.ts';
 import { customJwtApi } from '../api/custom-jwt.ts';
@@ -8,13 +9,13 @@ import { mfaApi, mfaAuthApi } from '../api/mfa.ts';
 import { oauthApi, oauthCallbackApi } from '../api/oauth.ts';
 import { passkeyApi } from '../api/passkeys.ts';
 import type { HttpMethod, RouteTable } from '../api/route.ts';
+import { dashboardPageApi, serviceApi, walletFramePageApi } from '../api/service.ts';
 import { sessionApi } from '../api/sessions.ts';
 import { siweApi } from '../api/siwe.ts';
 import { siwsApi } from '../api/siws.ts';
 import { smsApi } from '../api/sms.ts';
 import { transferApi } from '../api/transfer.ts';
 import { usersApi } from '../api/users-api.ts';
-import { routes } from '../routes.ts';
 
 /**
  * Who may call an operation, as the server's guards decide (its `RouteAuth`; the OpenAPI test
@@ -80,6 +81,7 @@ type AuthOverrides = Record<string, OperationAuth>;
 
 /** The contract's tables: each with its area, the auth most of its routes take, and the exceptions. */
 const tables: [RouteTable, Tag, OperationAuth, AuthOverrides?][] = [
+  [serviceApi, 'health', 'public', { metrics: 'metrics' }],
   [appApi, 'apps', 'public'],
   [sessionApi, 'sessions', 'app', { me: 'user', acceptTerms: 'user' }],
   [emailApi, 'email', 'user', { emailInit: 'app', emailAuthenticate: 'app' }],
@@ -98,95 +100,47 @@ const tables: [RouteTable, Tag, OperationAuth, AuthOverrides?][] = [
   [analyticsApi, 'analytics', 'app'],
   [appServerApi, 'appServer', 'server'],
   [usersApi, 'users', 'server'],
+  [walletFramePageApi, 'walletFrame', 'public'],
+  [adminApi, 'admin', 'admin', { adminSessionCreate: 'public' }],
+  [adminWebhooksApi, 'webhooks', 'admin'],
+  [dashboardPageApi, 'dashboard', 'public'],
 ];
-
-/** The routes outside `/api/v1` (their paths are in `routes`; their methods here). */
-const outside: Record<string, [HttpMethod, string, Tag, OperationAuth, string]> = {
-  root: ['GET', routes.root, 'health', 'public', 'Name and status of the server'],
-  health: ['GET', routes.health, 'health', 'public', 'Liveness: the process answers'],
-  ready: [
-    'GET',
-    routes.ready,
-    'health',
-    'public',
-    'Readiness: the database answers and migrations are current',
-  ],
-  metrics: ['GET', routes.metrics, 'health', 'metrics', 'Prometheus metrics (when enabled)'],
-  openApi: ['GET', routes.openApi, 'health', 'public', 'This OpenAPI document'],
-  walletFrame: ['GET', routes.walletFrame, 'walletFrame', 'public', "The wallet frame's page"],
-  walletFrameExport: ['GET', routes.walletFrameExport, 'walletFrame', 'public', 'The key export page'],
-  walletFrameScript: ['GET', routes.walletFrameScript, 'walletFrame', 'public', "The wallet frame's script"],
-  walletFrameExportScript: [
-    'GET',
-    routes.walletFrameExportScript,
-    'walletFrame',
-    'public',
-    "The export page's script",
-  ],
-  adminAppsList: ['GET', routes.adminApps, 'admin', 'admin', 'List apps'],
-  adminAppsCreate: ['POST', routes.adminApps, 'admin', 'admin', 'Create an app (its secret is shown once)'],
-  adminAppGet: ['GET', routes.adminApp, 'admin', 'admin', 'Get an app and its configuration'],
-  adminAppUpdate: ['PATCH', routes.adminApp, 'admin', 'admin', "Change an app's configuration"],
-  adminRotateSigningKey: [
-    'POST',
-    routes.adminRotateSigningKey,
-    'admin',
-    'admin',
-    "Rotate an app's token signing key",
-  ],
-  adminWebhooksList: ['GET', routes.adminWebhooks, 'webhooks', 'admin', "List an app's webhook endpoints"],
-  adminWebhooksCreate: [
-    'POST',
-    routes.adminWebhooks,
-    'webhooks',
-    'admin',
-    'Add a webhook endpoint (its secret is shown once)',
-  ],
-  adminWebhookGet: ['GET', routes.adminWebhook, 'webhooks', 'admin', 'Get a webhook endpoint'],
-  adminWebhookUpdate: ['PATCH', routes.adminWebhook, 'webhooks', 'admin', 'Change a webhook endpoint'],
-  adminWebhookDelete: ['DELETE', routes.adminWebhook, 'webhooks', 'admin', 'Delete a webhook endpoint'],
-  adminWebhookRotateSecret: [
-    'POST',
-    routes.adminWebhookRotateSecret,
-    'webhooks',
-    'admin',
-    "Rotate an endpoint's signing secret",
-  ],
-  adminWebhookDeliveries: [
-    'GET',
-    routes.adminWebhookDeliveries,
-    'webhooks',
-    'admin',
-    "An endpoint's delivery log",
-  ],
-  adminWebhookResend: ['POST', routes.adminWebhookResend, 'webhooks', 'admin', 'Send a delivery again'],
-  adminSessionCreate: [
-    'POST',
-    routes.adminSession,
-    'admin',
-    'public',
-    'Log in to the dashboard: the admin key in the body, a session cookie back',
-  ],
-  adminSessionDelete: ['DELETE', routes.adminSession, 'admin', 'admin', 'Log out of the dashboard'],
-  adminUsers: ['GET', routes.adminUsers, 'admin', 'admin', "Search or page through an app's users"],
-  adminUserGet: ['GET', routes.adminUser, 'admin', 'admin', 'Get a user of an app'],
-  adminUserDelete: ['DELETE', routes.adminUser, 'admin', 'admin', 'Delete a user of an app'],
-  adminAllowlistList: ['GET', routes.adminAllowlist, 'admin', 'admin', "List an app's allowlist entries"],
-  adminAllowlistAdd: ['POST', routes.adminAllowlist, 'admin', 'admin', 'Add an allowlist entry'],
-  adminAllowlistRemove: ['DELETE', routes.adminAllowlist, 'admin', 'admin', 'Remove an allowlist entry'],
-  adminDevOutbox: [
-    'GET',
-    routes.adminDevOutbox,
-    'admin',
-    'admin',
-    'The messages the development outbox kept (development only)',
-  ],
-  dashboard: ['GET', routes.dashboard, 'dashboard', 'public', 'The developer dashboard'],
-  dashboardFiles: ['GET', routes.dashboardFiles, 'dashboard', 'public', "The dashboard's scripts and styles"],
-};
 
 /** Summaries that say more than the route's name does. */
 const summaries: Record<string, string> = {
+  root: 'Name and status of the server',
+  health: 'Liveness: the process answers',
+  ready: 'Readiness: the database answers and migrations are current',
+  metrics: 'Prometheus metrics (when enabled)',
+  openApi: 'This OpenAPI document',
+  walletFrame: "The wallet frame's page",
+  walletFrameExport: 'The key export page',
+  walletFrameScript: "The wallet frame's script",
+  walletFrameExportScript: "The export page's script",
+  adminAppsList: 'List apps',
+  adminAppsCreate: 'Create an app (its secret is shown once)',
+  adminAppGet: 'Get an app and its configuration',
+  adminAppUpdate: "Change an app's configuration",
+  adminRotateSigningKey: "Rotate an app's token signing key",
+  adminWebhooksList: "List an app's webhook endpoints",
+  adminWebhooksCreate: 'Add a webhook endpoint (its secret is shown once)',
+  adminWebhookGet: 'Get a webhook endpoint',
+  adminWebhookUpdate: 'Change a webhook endpoint',
+  adminWebhookDelete: 'Delete a webhook endpoint',
+  adminWebhookRotateSecret: "Rotate an endpoint's signing secret",
+  adminWebhookDeliveries: "An endpoint's delivery log",
+  adminWebhookResend: 'Send a delivery again',
+  adminSessionCreate: 'Log in to the dashboard: the admin key in the body, a session cookie back',
+  adminSessionDelete: 'Log out of the dashboard',
+  adminUsers: "Search or page through an app's users",
+  adminUserGet: 'Get a user of an app',
+  adminUserDelete: 'Delete a user of an app',
+  adminAllowlistList: "List an app's allowlist entries",
+  adminAllowlistAdd: 'Add an allowlist entry',
+  adminAllowlistRemove: 'Remove an allowlist entry',
+  adminDevOutbox: 'The messages the development outbox kept (development only)',
+  dashboard: 'The developer dashboard',
+  dashboardFiles: "The dashboard's scripts and styles",
   app: "An app's public configuration",
   appJwks: "The app's token verification keys (JWKS)",
   sessions: 'Refresh the session (rotates the refresh token)',
@@ -218,9 +172,9 @@ function fromName(name: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
-/** Every operation the server serves, from the contract's tables and the paths outside `/api/v1`. */
+/** Every operation the server serves: the contract's tables (`servedRoutes`), each with its area and auth. */
 export function operations(): Operation[] {
-  const fromTables = tables.flatMap(([table, tag, auth, overrides]) =>
+  return tables.flatMap(([table, tag, auth, overrides]) =>
     Object.entries(table).map(([name, route]) => ({
       name,
       method: route.method,
@@ -230,13 +184,4 @@ export function operations(): Operation[] {
       auth: overrides?.[name] ?? auth,
     })),
   );
-  const fromRoutes = Object.entries(outside).map(([name, [method, path, tag, auth, summary]]) => ({
-    name,
-    method,
-    path,
-    tag: tags[tag].name,
-    summary,
-    auth,
-  }));
-  return [...fromRoutes, ...fromTables];
 }

@@ -1,4 +1,4 @@
-import { routes } from '@latchkey/protocol';
+import { adminApi } from '@latchkey/protocol';
 import { z } from 'zod';
 import { addAllowlistEntry, listAllowlist, removeAllowlistEntry } from '../accounts/allowlist.ts';
 import { loadUser, toWireUser } from '../accounts/user-record.ts';
@@ -29,9 +29,7 @@ export function dashboardRoutes({ ctx, devOutbox, adminKeyHash }: FeatureHost): 
   };
   return [
     // Public: the admin key is in the body, and this is the one admin route that takes it there.
-    route({
-      method: 'POST',
-      path: routes.adminSession,
+    route(adminApi.adminSessionCreate, {
       auth: 'public',
       body: sessionBody,
       handler: async (c, body) => {
@@ -40,18 +38,14 @@ export function dashboardRoutes({ ctx, devOutbox, adminKeyHash }: FeatureHost): 
         return c.json(await createAdminSession(ctx, c));
       },
     }),
-    route({
-      method: 'DELETE',
-      path: routes.adminSession,
+    route(adminApi.adminSessionDelete, {
       auth: 'admin',
       handler: async (c) => {
         await deleteAdminSession(ctx, c);
         return c.json({ deleted: true });
       },
     }),
-    route({
-      method: 'GET',
-      path: routes.adminUsers,
+    route(adminApi.adminUsers, {
       auth: 'admin',
       handler: async (c) => {
         const id = await appId(c.req.param('id'));
@@ -65,9 +59,7 @@ export function dashboardRoutes({ ctx, devOutbox, adminKeyHash }: FeatureHost): 
         return c.json(page);
       },
     }),
-    route({
-      method: 'GET',
-      path: routes.adminUser,
+    route(adminApi.adminUserGet, {
       auth: 'admin',
       handler: async (c) => {
         const id = await appId(c.req.param('id'));
@@ -77,9 +69,7 @@ export function dashboardRoutes({ ctx, devOutbox, adminKeyHash }: FeatureHost): 
         return c.json(toWireUser(user));
       },
     }),
-    route({
-      method: 'DELETE',
-      path: routes.adminUser,
+    route(adminApi.adminUserDelete, {
       auth: 'admin',
       handler: async (c) => {
         const id = await appId(c.req.param('id'));
@@ -87,15 +77,11 @@ export function dashboardRoutes({ ctx, devOutbox, adminKeyHash }: FeatureHost): 
         return c.json({ deleted: true });
       },
     }),
-    route({
-      method: 'GET',
-      path: routes.adminAllowlist,
+    route(adminApi.adminAllowlistList, {
       auth: 'admin',
       handler: async (c) => c.json({ data: await listAllowlist(ctx, await appId(c.req.param('id'))) }),
     }),
-    route({
-      method: 'POST',
-      path: routes.adminAllowlist,
+    route(adminApi.adminAllowlistAdd, {
       auth: 'admin',
       body: entryBody,
       handler: async (c, { type, value }) => {
@@ -103,9 +89,7 @@ export function dashboardRoutes({ ctx, devOutbox, adminKeyHash }: FeatureHost): 
         return c.json(await addAllowlistEntry(ctx, id, type, normaliseEntry(type, value)));
       },
     }),
-    route({
-      method: 'DELETE',
-      path: routes.adminAllowlist,
+    route(adminApi.adminAllowlistRemove, {
       auth: 'admin',
       body: entryBody,
       handler: async (c, { type, value }) => {
@@ -114,9 +98,7 @@ export function dashboardRoutes({ ctx, devOutbox, adminKeyHash }: FeatureHost): 
         return c.json({ deleted: true });
       },
     }),
-    route({
-      method: 'GET',
-      path: routes.adminDevOutbox,
+    route(adminApi.adminDevOutbox, {
       auth: 'admin',
       handler: async (c) => {
         const id = await appId(c.req.param('id'));

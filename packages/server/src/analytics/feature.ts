@@ -1,7 +1,7 @@
-import { routes } from '@latchkey/protocol';
+import { analyticsApi, routes } from '@latchkey/protocol';
 import { z } from 'zod';
 import { randomId } from '../crypto/random.ts';
-import { type Feature, route } from '../feature.ts';
+import { type Feature, lenientRoute } from '../feature.ts';
 import { always, ok } from '../hostile-fixtures.ts';
 import { jsonProblem } from '../http/body.ts';
 import { clientIp } from '../http/client-ip.ts';
@@ -24,10 +24,9 @@ const maxPayloadBytes = 8 * 1024;
 export const analyticsFeature: Feature = {
   name: 'analytics',
   routes: ({ ctx }) => [
-    route({
-      method: 'POST',
-      path: routes.analyticsEvents,
+    lenientRoute(analyticsApi.analyticsEvents, {
       auth: 'app',
+      schema: eventBody,
       handler: async (c) => {
         try {
           const raw: unknown = await c.req.json().catch(() => null);

@@ -1,8 +1,18 @@
-import { type AppConfigFields, defaultAppConfig } from '@latchkey/protocol';
+import {
+  type AppConfigFields,
+  type AppServerSettings,
+  appEnvironments,
+  captchaProviders,
+  createOnLoginValues,
+  defaultAppConfig,
+  embeddedWalletModes,
+  mfaMethodTypes,
+  userOwnedRecoveryOptions,
+} from '@latchkey/protocol';
 import { z } from 'zod';
-import { type OAuthCredentials, oauthCredentialsPatch } from './oauth-credentials.ts';
+import { oauthCredentialsPatch } from './oauth-credentials.ts';
 
-const createOnLogin = z.enum(['users-without-wallets', 'all-users', 'off']);
+const createOnLogin = z.enum(createOnLoginValues);
 const url = z.string().max(2048);
 const nullableUrl = url.nullable();
 
@@ -81,7 +91,10 @@ export const appConfigPatch = z
     custom_oauth_providers: z
       .array(
         z.object({
-          provider: z.string().regex(/^custom:[a-z0-9_-]{1,50}$/) as z.ZodType<`custom:${string}`>,
+          provider: z.string().regex(/^custom:[a-z0-9_-]{1,50}$/) as z.ZodType<
+            `custom:${string}`,
+            `custom:${string}`
+          >,
           provider_display_name: z.string().max(100),
           provider_icon_url: nullableUrl,
           enabled: z.boolean(),
@@ -92,10 +105,10 @@ export const appConfigPatch = z
     merge_accounts_by_email: z.boolean(),
     max_linked_wallets_per_user: z.number().int().min(1).max(100).nullable(),
     captcha_enabled: z.boolean(),
-    enabled_captcha_provider: z.enum(['turnstile', 'hcaptcha']).nullable(),
+    enabled_captcha_provider: z.enum(captchaProviders).nullable(),
     captcha_site_key: z.string().max(200).nullable(),
     mfa_methods: z
-      .array(z.enum(['sms', 'totp', 'passkey', 'email']))
+      .array(z.enum(mfaMethodTypes))
       .max(4)
       .refine((methods) => !methods.includes('email'), unenforced.mfa_methods),
     embedded_wallet_config: z
@@ -103,10 +116,10 @@ export const appConfigPatch = z
         create_on_login: createOnLogin,
         ethereum: z.object({ create_on_login: createOnLogin }).strict(),
         solana: z.object({ create_on_login: createOnLogin }).strict(),
-        user_owned_recovery_options: z.array(z.enum(['user-passcode', 'google-drive', 'icloud'])).max(3),
+        user_owned_recovery_options: z.array(z.enum(userOwnedRecoveryOptions)).max(3),
         require_user_owned_recovery_on_create: z.boolean(),
         require_user_password_on_create: z.boolean(),
-        mode: z.enum(['legacy-embedded-wallets-only', 'user-controlled-server-wallets-only']),
+        mode: z.enum(embeddedWalletModes),
       })
       .partial()
       .strict(),
@@ -129,42 +142,8 @@ export const appConfigPatch = z
   .partial()
   .strict();
 
-/** Server-side app settings: never in the public app response. */
-export interface AppServerSettings {
-  /** A development app has a user limit (`max_accounts_reached`); production has none. */
-  environment: 'development' | 'production';
-  user_limit: number | null;
-  custom_jwt_jwks_url: string | null;
-  custom_jwt_verification_key: string | null;
-  custom_jwt_issuer: string | null;
-  custom_jwt_audience: string | null;
-  custom_jwt_user_id_claim: string;
-  test_credentials_enabled: boolean;
-  test_email: string;
-  test_phone_number: string;
-  test_otp_code: string;
-  /** The captcha provider's secret key, sealed under the master key (never stored in plaintext). */
-  captcha_secret_key: string | null;
-  /**
-   * HttpOnly cookie sessions, for same-site deployments (server on `auth.example.com`, app on
-   * `example.com`): the tokens travel in cookies host-page script cannot read, never in bodies, and
-   * the public config's `custom_api_url` tells the clients so (WIRE.md §1.1, §5.4).
-   */
-  cookie_sessions: boolean;
-  /**
-   * A parent domain of the server's public host (`example.com`) for the access, identity and
-   * session cookies, so that the app's own backend receives `privy-token`; null: host-only. The
-   * refresh cookie is always host-only.
-   */
-  cookie_domain: string | null;
-  /**
-   * The app's OAuth clients at its providers (oauth-credentials.ts): client ids, sealed secrets,
-   * Apple's signing key, custom OpenID issuers.
-   */
-  oauth_credentials: OAuthCredentials;
-  /** Answer OAuth logins and links with the provider's tokens (`oauth_tokens`). */
-  return_oauth_tokens: boolean;
-}
+/** Server-side app settings: never in the public app response (the admin API's wire type). */
+export type { AppServerSettings };
 
 /** Values of settings added after an app was stored, and of a new app. */
 export const defaultServerSettings = {
@@ -189,7 +168,7 @@ const cookieDomain = z
 
 export const serverSettingsPatch = z
   .object({
-    environment: z.enum(['development', 'production']),
+    environment: z.enum(appEnvironments),
     user_limit: z.number().int().min(1).nullable(),
     custom_jwt_jwks_url: z.url({ protocol: /^https?$/ }).nullable(),
     custom_jwt_verification_key: z.string().max(10_000).nullable(),

@@ -1,4 +1,12 @@
-import { isOAuthProvider, type OAuthProvider, oauthProviders } from '@latchkey/protocol';
+import {
+  type AppleClientCredentials,
+  type CustomOidcCredentials,
+  isOAuthProvider,
+  type OAuthClientCredentials,
+  type OAuthCredentials,
+  type OAuthCredentialsEntry,
+  oauthProviders,
+} from '@latchkey/protocol';
 import { z } from 'zod';
 
 /**
@@ -7,40 +15,14 @@ import { z } from 'zod';
  * A patch may set some fields of a provider (rotate a secret alone); `null` removes a provider.
  */
 
-/** A provider's OAuth client: the id and secret it issued, and scopes beyond the defaults' place. */
-export interface OAuthClientCredentials {
-  client_id?: string;
-  /** Sealed at rest (`v1.…`). */
-  client_secret?: string;
-  /** Replaces the provider's default scopes. */
-  scopes?: string[];
-}
-
-/**
- * Sign in with Apple: the Services ID, and the key the client secret is signed with (an ES256 JWT
- * made per request, as Apple requires).
- */
-export interface AppleClientCredentials {
-  /** The Services ID. */
-  client_id?: string;
-  team_id?: string;
-  key_id?: string;
-  /** The `.p8` key, PKCS#8 PEM; sealed at rest. */
-  private_key?: string;
-  scopes?: string[];
-}
-
-/** A custom OpenID provider (`custom:{name}`): discovered from its issuer. */
-export interface CustomOidcCredentials extends OAuthClientCredentials {
-  issuer?: string;
-}
-
-export type OAuthCredentialsEntry = OAuthClientCredentials | AppleClientCredentials | CustomOidcCredentials;
-
-/** `oauth_credentials`: per provider id (`google`, …, `custom:{name}`); null: none. */
-export type OAuthCredentials = Partial<
-  Record<OAuthProvider | `custom:${string}`, OAuthCredentialsEntry | null>
->;
+// The entries' wire types are the admin API's (protocol api/admin.ts); stored, their secrets are sealed.
+export type {
+  AppleClientCredentials,
+  CustomOidcCredentials,
+  OAuthClientCredentials,
+  OAuthCredentials,
+  OAuthCredentialsEntry,
+};
 
 /** The fields of each kind of entry that are secrets: sealed at rest, never shown. */
 export const secretCredentialFields = ['client_secret', 'private_key'] as const;
@@ -79,35 +61,37 @@ function entrySchema(provider: string): z.ZodType<OAuthCredentialsEntry> | null 
   return null;
 }
 
-/** `oauth_credentials` in a settings patch: each key a provider id, each value its entry or null. */
-export const oauthCredentialsPatch: z.ZodType<OAuthCredentials> = z
-  .record(z.string(), z.unknown())
-  .transform((value, ctx) => {
-    const out: Record<string, OAuthCredentialsEntry | null> = {};
-    for (const [provider, entry] of Object.entries(value)) {
-      const schema = entrySchema(provider);
-      if (!schema) {
-        ctx.addIssue({
-          code: 'custom',
-          path: [provider],
-          message: `unknown OAuth provider (one of ${oauthProviders.join(', ')}, or custom:<name>)`,
-        });
-        return z.NEVER;
-      }
-      if (entry === null) {
-        out[provider] = null;
-        continue;
-      }
-      const parsed = schema.safeParse(entry);
-      if (!parsed.success) {
-        for (const issue of parsed.error.issues)
-          ctx.addIssue({ code: 'custom', path: [provider, ...issue.path], message: issue.message });
-        return z.NEVER;
-      }
-      out[provider] = parsed.data;
+/**
+ * `oauth_credentials` in a settings patch: each key a provider id, each value its entry or null.
+ * Read as a record and checked entry by entry (an entry's schema depends on its key), so its input
+ * type is stated: what the checks let through.
+ */
+export const oauthCredentialsPatch = z.record(z.string(), z.unknown()).transform((value, ctx) => {
+  const out: Record<string, OAuthCredentialsEntry | null> = {};
+  for (const [provider, entry] of Object.entries(value)) {
+    const schema = entrySchema(provider);
+    if (!schema) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [provider],
+        message: `unknown OAuth provider (one of ${oauthProviders.join(', ')}, or custom:<name>)`,
+      });
+      return z.NEVER;
     }
-    return out as OAuthCredentials;
-  });
+    if (entry === null) {
+      out[provider] = null;
+      continue;
+    }
+    const parsed = schema.safeParse(entry);
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues)
+        ctx.addIssue({ code: 'custom', path: [provider, ...issue.path], message: issue.message });
+      return z.NEVER;
+    }
+    out[provider] = parsed.data;
+  }
+  return out as OAuthCredentials;
+}) as z.ZodType<OAuthCredentials, Record<string, OAuthCredentialsEntry | null>>;
 
 /** The AAD binding a sealed OAuth secret to its app, provider and field. */
 export const oauthSecretContext = (appId: string, provider: string, field: string) =>

@@ -1,4 +1,4 @@
-import { type AppResponse, routes } from '@latchkey/protocol';
+import { type AppResponse, appApi, appServerApi, routes } from '@latchkey/protocol';
 import { z } from 'zod';
 import { addAllowlistEntry, listAllowlist, removeAllowlistEntry } from '../accounts/allowlist.ts';
 import type { AppRecord } from '../app-config/app-record.ts';
@@ -59,15 +59,11 @@ export const appsFeature: Feature = {
       return app;
     };
     return [
-      route({
-        method: 'GET',
-        path: routes.app,
+      route(appApi.app, {
         auth: 'public',
         handler: async (c) => c.json(await toAppResponse(ctx, await load(c.req.param('app_id') ?? ''))),
       }),
-      route({
-        method: 'GET',
-        path: routes.appJwks,
+      route(appApi.appJwks, {
         auth: 'public',
         handler: async (c) => {
           const app = await load(c.req.param('app_id') ?? '');
@@ -76,23 +72,17 @@ export const appsFeature: Feature = {
           return c.json({ keys: keys.map((k) => k.jwk) });
         },
       }),
-      route({
-        method: 'GET',
-        path: routes.appAllowlist,
+      route(appServerApi.appAllowlist, {
         auth: 'server',
         handler: async (c) => c.json(await listAllowlist(ctx, c.get('app').id)),
       }),
-      route({
-        method: 'POST',
-        path: routes.appAllowlist,
+      route(appServerApi.appAllowlistAdd, {
         auth: 'server',
         body: entryBody,
         handler: async (c, { type, value }) =>
           c.json(await addAllowlistEntry(ctx, c.get('app').id, type, normaliseEntry(type, value))),
       }),
-      route({
-        method: 'DELETE',
-        path: routes.appAllowlist,
+      route(appServerApi.appAllowlistRemove, {
         auth: 'server',
         body: entryBody,
         handler: async (c, { type, value }) => {
@@ -100,9 +90,7 @@ export const appsFeature: Feature = {
           return c.json({ message: 'Allowlist entry deleted.' });
         },
       }),
-      route({
-        method: 'GET',
-        path: routes.appTestCredentials,
+      route(appServerApi.appTestCredentials, {
         auth: 'server',
         handler: async (c) => {
           const s = c.get('app').settings;
@@ -112,9 +100,7 @@ export const appsFeature: Feature = {
           });
         },
       }),
-      route({
-        method: 'GET',
-        path: routes.appDevOutbox,
+      route(appServerApi.appDevOutbox, {
         auth: 'server',
         handler: async (c) => {
           if (!devOutbox)

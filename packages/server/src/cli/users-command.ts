@@ -44,7 +44,7 @@ async function findUser(
   if (by === 'id') owner = pathUserId(value);
   else {
     const finder = finders[by];
-    const lookup = lookups.find((l) => l.path === finder.path)!;
+    const lookup = lookups.find((l) => l.bound.contract.path === finder.path)!;
     try {
       owner = await lookup.owner(ctx, appId, { [finder.field]: value });
     } catch (error) {

@@ -1,11 +1,15 @@
-import { routes } from '@latchkey/protocol';
+import { customJwtApi, routes } from '@latchkey/protocol';
+import { z } from 'zod';
 import type { AppRecord } from '../app-config/app-record.ts';
-import type { Feature } from '../feature.ts';
+import { bindBody, type Feature } from '../feature.ts';
 import { always, type HostileString, invalidCredentials, invalidData } from '../hostile-fixtures.ts';
 import { ApiError } from '../http/api-error.ts';
-import { boundedString } from '../http/body.ts';
+import { boundedString, loginMode } from '../http/body.ts';
 import { identityMethodRoutes } from '../login/identity-method.ts';
 import { verifyCustomJwt } from './verify-custom-jwt.ts';
+
+/** The token is optional in the schema: its absence is refused after the login method's check. */
+const proof = { token: boundedString(16_384).optional() };
 
 function requireToken(app: AppRecord, token: string | undefined): string {
   if (!app.config.custom_jwt_auth)
@@ -24,8 +28,8 @@ export const customJwtFeature: Feature = {
   routes: ({ ctx }) =>
     identityMethodRoutes(ctx, {
       type: 'custom_auth',
-      paths: { authenticate: routes.customJwtAuthenticate, link: routes.customJwtLink },
-      proof: { token: boundedString(16_384).optional() },
+      authenticate: bindBody(customJwtApi.customJwtAuthenticate, z.object({ ...proof, mode: loginMode })),
+      link: bindBody(customJwtApi.customJwtLink, z.object(proof)),
       accept: (app, body) => requireToken(app, body.token),
       verify: async (ctx, app, jwt) => ({
         type: 'custom_auth',

@@ -1,4 +1,4 @@
-import { routes } from '@latchkey/protocol';
+import { dashboardPageApi, routes } from '@latchkey/protocol';
 import type { Context } from 'hono';
 import { type Feature, route } from '../feature.ts';
 import { ok } from '../hostile-fixtures.ts';
@@ -51,15 +51,11 @@ export const dashboardFeature: Feature = {
       });
     };
     return [
-      route({
-        method: 'GET',
-        path: routes.dashboard,
+      route(dashboardPageApi.dashboard, {
         auth: 'public',
         handler: (c) => c.redirect(`${routes.dashboard}/`, 302),
       }),
-      route({
-        method: 'GET',
-        path: routes.dashboardFiles,
+      route(dashboardPageApi.dashboardFiles, {
         auth: 'public',
         handler: (c) => serve(c, c.req.path.slice(`${routes.dashboard}/`.length)),
       }),

@@ -1,10 +1,10 @@
-import { routes } from '@latchkey/protocol';
+import { emailApi, routes, transferApi } from '@latchkey/protocol';
 import { z } from 'zod';
 import { assertCaptcha } from '../captcha/assert-captcha.ts';
 import { acceptEmail, normaliseEmail } from '../codes/email-address.ts';
 import { codeInput, sendCode } from '../codes/send-code.ts';
 import { consumeCode } from '../codes/verification-codes.ts';
-import type { Feature } from '../feature.ts';
+import { bindBody, type Feature } from '../feature.ts';
 import {
   always,
   invalidCredentials,
@@ -15,11 +15,12 @@ import {
   ok,
   wrongCode,
 } from '../hostile-fixtures.ts';
-import { boundedString } from '../http/body.ts';
+import { boundedString, loginMode } from '../http/body.ts';
 import { identityMethodRoutes } from '../login/identity-method.ts';
 import { transferNonceInput } from '../login/transfer-nonces.ts';
 
 const email = boundedString(320);
+const proof = { email, code: codeInput };
 const identity = (address: string) => ({ type: 'email' as const, identifier: address });
 
 /**
@@ -31,16 +32,15 @@ export const emailFeature: Feature = {
   routes: ({ ctx }) =>
     identityMethodRoutes(ctx, {
       type: 'email',
-      paths: { authenticate: routes.emailAuthenticate, link: routes.emailLink },
-      proof: { email, code: codeInput },
+      authenticate: bindBody(emailApi.emailAuthenticate, z.object({ ...proof, mode: loginMode })),
+      link: bindBody(emailApi.emailLink, z.object(proof)),
       accept: (app, body) => ({ address: acceptEmail(app, body.email), code: body.code }),
       verify: async (ctx, app, { address, code }) => {
         const owner = await consumeCode(ctx, app, 'email', address, code, 'email');
         return { identity: identity(address), answer: {}, owner };
       },
       init: {
-        path: routes.emailInit,
-        body: z.object({ email, token: boundedString(4096).optional() }),
+        body: bindBody(emailApi.emailInit, z.object({ email, token: boundedString(4096).optional() })),
         send: async (ctx, app, body, ip) => {
           const identifier = acceptEmail(app, body.email);
           await assertCaptcha(ctx, app, body.token, ip);
@@ -48,21 +48,21 @@ export const emailFeature: Feature = {
         },
       },
       update: {
-        path: routes.emailUpdate,
-        body: z.object({ oldAddress: email, newAddress: email, code: codeInput }),
+        body: bindBody(
+          emailApi.emailUpdate,
+          z.object({ oldAddress: email, newAddress: email, code: codeInput }),
+        ),
         accept: (app, body) => ({
           next: { address: acceptEmail(app, body.newAddress, 'newAddress'), code: body.code },
           old: normaliseEmail(body.oldAddress, 'oldAddress'),
         }),
       },
       unlink: {
-        path: routes.emailUnlink,
-        body: z.object({ address: email }),
+        body: bindBody(emailApi.emailUnlink, z.object({ address: email })),
         identifier: (_app, body) => normaliseEmail(body.address, 'address'),
       },
       transfer: {
-        path: routes.emailTransfer,
-        body: z.object({ email, nonce: transferNonceInput }),
+        body: bindBody(transferApi.emailTransfer, z.object({ email, nonce: transferNonceInput })),
         identity: (app, body) => identity(acceptEmail(app, body.email)),
       },
     }),

@@ -1,4 +1,4 @@
-import { frameApi } from '@latchkey/protocol';
+import { frameApi, frameRoutes } from '@latchkey/protocol';
 import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts';
 import { toWireUser } from '../accounts/user-record.ts';
 import { type Feature, route } from '../feature.ts';
@@ -60,17 +60,13 @@ export const embeddedWalletsFeature: Feature = {
     return [
       // The frame's check that the session it serves is still live, before it uses a share it holds:
       // run before every signature, so with MFA it stops signing once the MFA token expires.
-      route({
-        method: 'POST',
-        path: path('session'),
+      route(frameRoutes.frameSession, {
         auth: 'frame',
         middleware: [requireMfa(ctx)],
         body: emptyBody,
         handler: (c) => c.json({ session_id: c.get('auth').sessionId }),
       }),
-      route({
-        method: 'POST',
-        path: path('enrollDevice'),
+      route(frameRoutes.frameEnrollDevice, {
         auth: 'frame',
         body: emptyBody,
         handler: async (c) => {
@@ -78,44 +74,34 @@ export const embeddedWalletsFeature: Feature = {
           return c.json({});
         },
       }),
-      route({
-        method: 'POST',
-        path: path('nonce'),
+      route(frameRoutes.frameNonce, {
         auth: 'frame',
         middleware: enrolled,
         body: emptyBody,
         handler: async (c) => c.json(await issueKeyProofNonce(ctx, c.get('app').id, c.get('auth').userId)),
       }),
-      route({
-        method: 'POST',
-        path: path('create'),
+      route(frameRoutes.frameCreate, {
         auth: 'frame',
         middleware: enrolled,
         body: createBody,
         handler: async (c, body) =>
           c.json(toWireUser(await createEmbeddedWallet(ctx, c.get('app'), c.get('auth').userId, body))),
       }),
-      route({
-        method: 'POST',
-        path: path('addWallet'),
+      route(frameRoutes.frameAddWallet, {
         auth: 'frame',
         middleware: enrolled,
         body: addWalletBody,
         handler: async (c, body) =>
           c.json(toWireUser(await addEmbeddedWallet(ctx, c.get('app'), c.get('auth').userId, body))),
       }),
-      route({
-        method: 'POST',
-        path: path('import'),
+      route(frameRoutes.frameImport, {
         auth: 'frame',
         middleware: enrolled,
         body: importBody,
         handler: async (c, body) =>
           c.json(toWireUser(await importEmbeddedWallet(ctx, c.get('app'), c.get('auth').userId, body))),
       }),
-      route({
-        method: 'POST',
-        path: path('authShare'),
+      route(frameRoutes.frameAuthShare, {
         auth: 'frame',
         middleware: enrolledWithMfa,
         body: authShareBody,
@@ -138,9 +124,7 @@ export const embeddedWalletsFeature: Feature = {
           });
         },
       }),
-      route({
-        method: 'POST',
-        path: path('recoveryShare'),
+      route(frameRoutes.frameRecoveryShare, {
         auth: 'frame',
         middleware: enrolledWithMfa,
         body: recoveryShareBody,
@@ -161,18 +145,14 @@ export const embeddedWalletsFeature: Feature = {
           return c.json(reply);
         },
       }),
-      route({
-        method: 'POST',
-        path: path('setRecovery'),
+      route(frameRoutes.frameSetRecovery, {
         auth: 'frame',
         middleware: enrolled,
         body: setRecoveryBody,
         handler: async (c, body) =>
           c.json(toWireUser(await setRecovery(ctx, c.get('app'), c.get('auth').userId, body))),
       }),
-      route({
-        method: 'POST',
-        path: path('keyMaterial'),
+      route(frameRoutes.frameKeyMaterial, {
         auth: 'frame',
         middleware: enrolledWithMfa,
         body: keyMaterialBody,

@@ -1,4 +1,4 @@
-import { routes, userIdPrefix } from '@latchkey/protocol';
+import { appServerApi, chainTypes, routes, userIdPrefix } from '@latchkey/protocol';
 import { z } from 'zod';
 import { loadUser, toWireUser } from '../accounts/user-record.ts';
 import type { ServerContext } from '../context.ts';
@@ -19,7 +19,7 @@ const pregenerateBody = z.object({
   wallets: z
     .array(
       z.object({
-        chain_type: z.enum(['ethereum', 'solana']),
+        chain_type: z.enum(chainTypes),
         policy_ids: z.array(boundedString(100)).max(10).optional(),
         additional_signers: z.array(z.unknown()).max(10).optional(),
         create_smart_wallet: z.boolean().optional(),
@@ -80,9 +80,7 @@ const bareUserId = (id: string) => (id.startsWith(userIdPrefix) ? id.slice(userI
  * app's (another app's user is the same 404 as an unknown one).
  */
 export const pregenerateRoute = (ctx: ServerContext) =>
-  route({
-    method: 'POST',
-    path: routes.appUsersWallet,
+  route(appServerApi.appUsersWallet, {
     auth: 'server',
     body: pregenerateBody,
     handler: async (c, body) => {

@@ -1,4 +1,4 @@
-import { limits, routes } from '@latchkey/protocol';
+import { guestApi, limits, routes } from '@latchkey/protocol';
 import { z } from 'zod';
 import { sha256Hex } from '../crypto/hash.ts';
 import { type Feature, route } from '../feature.ts';
@@ -21,9 +21,7 @@ const guestCredential = z
 export const guestFeature: Feature = {
   name: 'guest',
   routes: ({ ctx }) => [
-    route({
-      method: 'POST',
-      path: routes.guestAuthenticate,
+    route(guestApi.guestAuthenticate, {
       auth: 'app',
       body: z.object({ guest_credential: guestCredential }),
       handler: async (c, body) => {

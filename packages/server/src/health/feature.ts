@@ -1,4 +1,4 @@
-import { routes } from '@latchkey/protocol';
+import { routes, serviceApi } from '@latchkey/protocol';
 import { type Feature, route } from '../feature.ts';
 import { ok } from '../hostile-fixtures.ts';
 import { checkReadiness } from './readiness.ts';
@@ -11,16 +11,15 @@ import { checkReadiness } from './readiness.ts';
 export const healthFeature: Feature = {
   name: 'health',
   routes: ({ ctx }) => [
-    route({
-      method: 'GET',
-      path: routes.root,
+    route(serviceApi.root, {
       auth: 'public',
       handler: (c) => c.json({ name: 'latchkey', status: 'ok' }),
     }),
-    route({ method: 'GET', path: routes.health, auth: 'public', handler: (c) => c.json({ status: 'ok' }) }),
-    route({
-      method: 'GET',
-      path: routes.ready,
+    route(serviceApi.health, {
+      auth: 'public',
+      handler: (c) => c.json({ status: 'ok' }),
+    }),
+    route(serviceApi.ready, {
       auth: 'public',
       handler: async (c) => {
         const readiness = await checkReadiness(ctx);

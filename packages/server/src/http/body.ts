@@ -1,3 +1,4 @@
+import { loginModes } from '@latchkey/protocol';
 import type { Context } from 'hono';
 import { z } from 'zod';
 import { ApiError } from './api-error.ts';
@@ -62,4 +63,22 @@ function describeIssue(error: z.ZodError): string {
 export const boundedString = (max = 1024) => z.string().max(max);
 
 /** The `mode` field every login route accepts. */
-export const loginMode = z.enum(['login-or-sign-up', 'no-signup']).optional();
+export const loginMode = z.enum(loginModes).optional();
+
+/**
+ * A schema whose input type is the contract's `Wire`, where the schema itself lets more through
+ * and the handler refuses the rest with a more specific error than `invalid_data` (an OAuth
+ * provider this server does not know, a missing PKCE verifier: `invalid_pkce_parameters`), or
+ * checks it piece by piece (a batch import answers per user). `route` then checks `Wire` against
+ * the route's request type as it would the schema's own input. `Wire` must be something the schema
+ * accepts, so the server never refuses at this step what the contract allows.
+ *
+ * @example
+ * provider: checkedByHandler<OAuthProviderName>()(boundedString(100)) // parseProvider checks it
+ */
+export const checkedByHandler =
+  <Wire>() =>
+  <S extends z.ZodType>(
+    schema: S & ([Wire] extends [z.input<S>] ? unknown : { 'accepts less than the contract type': Wire }),
+  ): z.ZodType<z.output<S>, Wire> =>
+    schema as z.ZodType<z.output<S>, Wire>;

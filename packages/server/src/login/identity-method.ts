@@ -1,12 +1,10 @@
 import type { LoginMode } from '@latchkey/protocol';
 import type { Context } from 'hono';
-import { z } from 'zod';
 import type { AccountType, VerifiedIdentity } from '../accounts/account-record.ts';
 import { toWireUser, type UserRecord } from '../accounts/user-record.ts';
 import type { AppRecord } from '../app-config/app-record.ts';
 import type { ServerContext } from '../context.ts';
-import { type Route, route } from '../feature.ts';
-import { loginMode } from '../http/body.ts';
+import { type BoundBody, boundRoute, type Route } from '../feature.ts';
 import { clientIp } from '../http/client-ip.ts';
 import type { AppEnv } from '../http/env.ts';
 import { loginResponse } from '../sessions/session-service.ts';
@@ -20,18 +18,29 @@ import { type TransferIdentity, transferAccount } from './transfer.ts';
  * the app, the input well-formed), then takes the `verifyIp` limit, then spends the proof: a typo
  * never burns a code, and a flood of bad proofs is limited before any is looked up.
  */
-export interface IdentityMethod<Proof extends z.ZodRawShape, Accepted, Init, Update, Unlink, Transfer> {
+export interface IdentityMethod<
+  Proof,
+  Authenticate extends Proof & { mode?: LoginMode | undefined },
+  Accepted,
+  Init,
+  Update,
+  Unlink,
+  Transfer,
+> {
   /**
    * The account type of its identities: the one `update` and `unlink` look for. A method whose
    * type depends on the proof (OAuth: one per provider) leaves it out; its unlink names the type.
    */
   type?: AccountType;
-  /** The paths (protocol `routes`) of its two routes every method has; the optional ones name their own. */
-  paths: { authenticate: string; link: string };
-  /** The body fields that prove an identity, in `link` and in `authenticate` (which adds `mode`). */
-  proof: Proof;
+  /**
+   * Each route's protocol route and body schema, paired (and checked against each other) by
+   * `bindBody` where the method is described: `authenticate` takes the fields that prove an
+   * identity and `mode`, `link` the proof alone.
+   */
+  authenticate: BoundBody<Authenticate>;
+  link: BoundBody<Proof>;
   /** The checks that cost nothing; answers what `verify` needs. */
-  accept(app: AppRecord, body: z.output<z.ZodObject<Proof>>): Accepted;
+  accept(app: AppRecord, body: Proof): Accepted;
   /**
    * Spends the proof (consumes the code, checks the token) and names the identity it proves, with
    * what the authenticate and link answers carry beside it (`Verification.answer`), if anything.
@@ -39,20 +48,17 @@ export interface IdentityMethod<Proof extends z.ZodRawShape, Accepted, Init, Upd
   verify(ctx: ServerContext, app: AppRecord, accepted: Accepted): Promise<VerifiedIdentity | Verification>;
   /** Sends the user something to prove the identity with (a code): `init`, answering `{success: true}`. */
   init?: {
-    path: string;
-    body: z.ZodType<Init>;
+    body: BoundBody<Init>;
     send(ctx: ServerContext, app: AppRecord, body: Init, ip: string): Promise<void>;
   };
   /** Replaces the user's account of this type with a newly proven identity. */
   update?: {
-    path: string;
-    body: z.ZodType<Update>;
+    body: BoundBody<Update>;
     accept(app: AppRecord, body: Update): { old: string; next: Accepted };
   };
   /** Removes the user's account of this type (or of the type it names) with this identifier. */
   unlink?: {
-    path: string;
-    body: z.ZodType<Unlink>;
+    body: BoundBody<Unlink>;
     identifier(app: AppRecord, body: Unlink): string | { type: AccountType; identifier: string };
   };
   /**
@@ -61,8 +67,7 @@ export interface IdentityMethod<Proof extends z.ZodRawShape, Accepted, Init, Upd
    * makes the free checks and names the identity (`TransferTarget`).
    */
   transfer?: {
-    path: string;
-    body: z.ZodType<Transfer & { nonce: string }>;
+    body: BoundBody<Transfer & { nonce: string }>;
     identity(app: AppRecord, body: Transfer): TransferTarget;
   };
 }
@@ -91,22 +96,27 @@ const asVerification = (result: VerifiedIdentity | Verification): Verification =
   'identity' in result ? result : { identity: result, answer: {} };
 
 /** The routes of a login method: `authenticate` and `link`, and what else it describes. */
-export function identityMethodRoutes<Proof extends z.ZodRawShape, Accepted, Init, Update, Unlink, Transfer>(
+export function identityMethodRoutes<
+  Proof,
+  Authenticate extends Proof & { mode?: LoginMode | undefined },
+  Accepted,
+  Init,
+  Update,
+  Unlink,
+  Transfer,
+>(
   ctx: ServerContext,
-  method: IdentityMethod<Proof, Accepted, Init, Update, Unlink, Transfer>,
+  method: IdentityMethod<Proof, Authenticate, Accepted, Init, Update, Unlink, Transfer>,
 ): Route[] {
   const ip = (c: Context<AppEnv>) => clientIp(c, ctx.settings.trustProxy);
   const limitVerify = (c: Context<AppEnv>) => ctx.rateLimits.consume('verifyIp', ip(c));
-  const { paths, init, update, unlink, transfer } = method;
+  const { init, update, unlink, transfer } = method;
   const routes: Route[] = [];
 
   if (init)
     routes.push(
-      route({
-        method: 'POST',
-        path: init.path,
+      boundRoute(init.body, {
         auth: 'app',
-        body: init.body,
         handler: async (c, body) => {
           await init.send(ctx, c.get('app'), body, ip(c));
           return c.json({ success: true });
@@ -115,29 +125,19 @@ export function identityMethodRoutes<Proof extends z.ZodRawShape, Accepted, Init
     );
 
   routes.push(
-    route({
-      method: 'POST',
-      path: paths.authenticate,
+    boundRoute(method.authenticate, {
       auth: 'app',
-      body: z.object({ ...method.proof, mode: loginMode }),
       handler: async (c, body) => {
         const app = c.get('app');
-        // The proof's fields and `mode`: TypeScript cannot see through the spread of a generic shape.
-        const accepted = method.accept(app, body as z.output<z.ZodObject<Proof>>);
+        const accepted = method.accept(app, body);
         await limitVerify(c);
         const { identity, answer, owner } = asVerification(await method.verify(ctx, app, accepted));
-        const login = await loginWithIdentity(ctx, app, identity, {
-          mode: (body as { mode?: LoginMode }).mode,
-          owner,
-        });
+        const login = await loginWithIdentity(ctx, app, identity, { mode: body.mode, owner });
         return c.json({ ...(await loginResponse(ctx, app, login)), ...answer });
       },
     }),
-    route({
-      method: 'POST',
-      path: paths.link,
+    boundRoute(method.link, {
       auth: 'user',
-      body: z.object(method.proof),
       handler: async (c, body) => {
         const app = c.get('app');
         const accepted = method.accept(app, body);
@@ -152,11 +152,8 @@ export function identityMethodRoutes<Proof extends z.ZodRawShape, Accepted, Init
 
   if (update)
     routes.push(
-      route({
-        method: 'POST',
-        path: update.path,
+      boundRoute(update.body, {
         auth: 'user',
-        body: update.body,
         handler: async (c, body) => {
           const app = c.get('app');
           const { old, next } = update.accept(app, body);
@@ -170,17 +167,16 @@ export function identityMethodRoutes<Proof extends z.ZodRawShape, Accepted, Init
 
   if (unlink)
     routes.push(
-      route({
-        method: 'POST',
-        path: unlink.path,
+      boundRoute(unlink.body, {
         auth: 'user',
-        body: unlink.body,
         handler: async (c, body) => {
           const named = unlink.identifier(c.get('app'), body);
           const { type, identifier } =
             typeof named === 'string' ? { type: method.type, identifier: named } : named;
           if (!type)
-            throw new Error(`${unlink.path}: the method has no account type; its unlink must name one`);
+            throw new Error(
+              `${unlink.body.contract.path}: the method has no account type; its unlink must name one`,
+            );
           const user = await unlinkAccount(ctx, c.get('app'), c.get('auth').userId, type, identifier);
           return c.json(toWireUser(user));
         },
@@ -189,11 +185,8 @@ export function identityMethodRoutes<Proof extends z.ZodRawShape, Accepted, Init
 
   if (transfer)
     routes.push(
-      route({
-        method: 'POST',
-        path: transfer.path,
+      boundRoute(transfer.body, {
         auth: 'user',
-        body: transfer.body,
         handler: async (c, body) => {
           const app = c.get('app');
           const target = transfer.identity(app, body);

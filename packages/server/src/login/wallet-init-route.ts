@@ -1,3 +1,4 @@
+import type { siweApi, siwsApi } from '@latchkey/protocol';
 import { z } from 'zod';
 import type { AppRecord } from '../app-config/app-record.ts';
 import { assertCaptcha } from '../captcha/assert-captcha.ts';
@@ -16,12 +17,10 @@ const initBody = z.object({ address: boundedString(100), token: boundedString(40
  */
 export function walletInitRoute(
   ctx: ServerContext,
-  path: string,
+  contract: typeof siweApi.siweInit | typeof siwsApi.siwsInit,
   chain: { assertEnabled(app: AppRecord): void; parseAddress(input: string): WalletAddress },
 ): Route {
-  return route({
-    method: 'POST',
-    path,
+  return route(contract, {
     auth: 'app',
     body: initBody,
     handler: async (c, body) => {

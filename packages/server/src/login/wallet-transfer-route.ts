@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { toWireUser } from '../accounts/user-record.ts';
 import type { AppRecord } from '../app-config/app-record.ts';
 import type { ServerContext } from '../context.ts';
-import { type Route, route } from '../feature.ts';
+import { type BoundBody, boundRoute, type Route } from '../feature.ts';
 import { boundedString } from '../http/body.ts';
 import { clientIp } from '../http/client-ip.ts';
 import type { WalletAddress } from '../wallets/addresses.ts';
@@ -24,24 +24,17 @@ interface WalletTransferBody extends z.infer<typeof walletTransferBody> {
 }
 
 /**
- * `POST /siwe/transfer` and `/siws/transfer`: takes over the wallet an account_transfer_required
+ * `POST /siwe/transfer` and `/siws/transfer` (their bodies bound to `transferApi`'s routes): takes over the wallet an account_transfer_required
  * answer named. The signature was checked by the link that issued the nonce; the metadata sent
  * here (chain id, wallet client, connector) refreshes the stored wallet's where given.
  */
 export function walletTransferRoute(
   ctx: ServerContext,
-  path: string,
-  chain: {
-    assertEnabled(app: AppRecord): void;
-    parseAddress(input: string): WalletAddress;
-    body: z.ZodType<WalletTransferBody>;
-  },
+  bound: BoundBody<WalletTransferBody>,
+  chain: { assertEnabled(app: AppRecord): void; parseAddress(input: string): WalletAddress },
 ): Route {
-  return route({
-    method: 'POST',
-    path,
+  return boundRoute(bound, {
     auth: 'user',
-    body: chain.body,
     handler: async (c, body) => {
       const app = c.get('app');
       chain.assertEnabled(app);

@@ -22,48 +22,39 @@ import { passkeyMfaOptions, setPasskeyFactors, verifyPasskeyMfa } from './passke
 import { enrollSms, sendEnrollmentCode, sendVerificationCode, verifySms } from './sms-factor.ts';
 import { enrollTotp, startTotp, verifyTotp } from './totp-factor.ts';
 
-interface TotpPaths {
-  init: string;
-  enroll: string;
-  verify: string;
-  unenroll: string;
-}
-interface PasskeyPaths {
-  init: string;
-  verify: string;
-  enrollment: string;
-}
-
 /** How a `verify` route answers a right code: an MFA token (`/mfa`), or `{success}` (`/mfa_auth`). */
 type VerifiedAnswer = 'token' | 'success';
 
-const totpPaths: Record<'mfa' | 'mfaAuth', TotpPaths> = {
+/** The TOTP routes, under `/mfa` and under `/mfa_auth`: one body each, the same in both tables. */
+const totpRoutes = {
   mfa: {
-    init: mfaApi.mfaTotpInit.path,
-    enroll: mfaApi.mfaTotpEnroll.path,
-    verify: mfaApi.mfaTotpVerify.path,
-    unenroll: mfaApi.mfaTotpUnenroll.path,
+    init: mfaApi.mfaTotpInit,
+    enroll: mfaApi.mfaTotpEnroll,
+    verify: mfaApi.mfaTotpVerify,
+    unenroll: mfaApi.mfaTotpUnenroll,
   },
   mfaAuth: {
-    init: mfaAuthApi.mfaAuthTotpInit.path,
-    enroll: mfaAuthApi.mfaAuthTotpEnroll.path,
-    verify: mfaAuthApi.mfaAuthTotpVerify.path,
-    unenroll: mfaAuthApi.mfaAuthTotpUnenroll.path,
+    init: mfaAuthApi.mfaAuthTotpInit,
+    enroll: mfaAuthApi.mfaAuthTotpEnroll,
+    verify: mfaAuthApi.mfaAuthTotpVerify,
+    unenroll: mfaAuthApi.mfaAuthTotpUnenroll,
   },
 };
+type TotpRoutes = (typeof totpRoutes)[keyof typeof totpRoutes];
 
-const passkeyPaths: Record<'mfa' | 'mfaAuth', PasskeyPaths> = {
+const passkeyRoutes = {
   mfa: {
-    init: mfaApi.mfaPasskeyInit.path,
-    verify: mfaApi.mfaPasskeyVerify.path,
-    enrollment: mfaApi.mfaPasskeyEnrollment.path,
+    init: mfaApi.mfaPasskeyInit,
+    verify: mfaApi.mfaPasskeyVerify,
+    enrollment: mfaApi.mfaPasskeyEnrollment,
   },
   mfaAuth: {
-    init: mfaAuthApi.mfaAuthPasskeyInit.path,
-    verify: mfaAuthApi.mfaAuthPasskeyVerify.path,
-    enrollment: mfaAuthApi.mfaAuthPasskeyEnrollment.path,
+    init: mfaAuthApi.mfaAuthPasskeyInit,
+    verify: mfaAuthApi.mfaAuthPasskeyVerify,
+    enrollment: mfaAuthApi.mfaAuthPasskeyEnrollment,
   },
 };
+type PasskeyRoutes = (typeof passkeyRoutes)[keyof typeof passkeyRoutes];
 
 /**
  * `/api/v1/mfa/*` and `/api/v1/mfa_auth/*` (WIRE.md §3.7): enrolling, verifying and removing the
@@ -88,9 +79,7 @@ export const mfaFeature: Feature = {
       c.json(answer === 'token' ? await issueMfaToken(ctx, mfaSubject(c), method) : { success: true });
 
     const sms: Route[] = [
-      route({
-        method: 'POST',
-        path: mfaApi.mfaSmsInit.path,
+      route(mfaApi.mfaSmsInit, {
         auth: 'user',
         body: smsInitBody,
         handler: async (c, body) => {
@@ -103,9 +92,7 @@ export const mfaFeature: Feature = {
           return c.json({ success: true });
         },
       }),
-      route({
-        method: 'POST',
-        path: mfaApi.mfaSmsEnroll.path,
+      route(mfaApi.mfaSmsEnroll, {
         auth: 'frame',
         middleware: factorChange,
         body: smsEnrollBody,
@@ -117,9 +104,7 @@ export const mfaFeature: Feature = {
           return c.json(toWireUser(await reloadUser(ctx, app, userId)));
         },
       }),
-      route({
-        method: 'POST',
-        path: mfaApi.mfaSmsVerify.path,
+      route(mfaApi.mfaSmsVerify, {
         auth: 'frame',
         body: codeBody,
         handler: async (c, body) => {
@@ -128,9 +113,7 @@ export const mfaFeature: Feature = {
           return verified(c, 'token', 'sms');
         },
       }),
-      route({
-        method: 'POST',
-        path: mfaApi.mfaSmsUnenroll.path,
+      route(mfaApi.mfaSmsUnenroll, {
         auth: 'frame',
         middleware: factorChange,
         body: emptyBody,
@@ -141,10 +124,8 @@ export const mfaFeature: Feature = {
       }),
     ];
 
-    const totp = (paths: TotpPaths, answer: VerifiedAnswer): Route[] => [
-      route({
-        method: 'POST',
-        path: paths.init,
+    const totp = (routes: TotpRoutes, answer: VerifiedAnswer): Route[] => [
+      route(routes.init, {
         auth: 'frame',
         middleware: factorChange,
         body: emptyBody,
@@ -153,9 +134,7 @@ export const mfaFeature: Feature = {
           return c.json(await startTotp(ctx, app, await reloadUser(ctx, app, c.get('auth').userId)));
         },
       }),
-      route({
-        method: 'POST',
-        path: paths.enroll,
+      route(routes.enroll, {
         auth: 'frame',
         middleware: factorChange,
         body: codeBody,
@@ -167,9 +146,7 @@ export const mfaFeature: Feature = {
           return c.json(toWireUser(await reloadUser(ctx, app, userId)));
         },
       }),
-      route({
-        method: 'POST',
-        path: paths.verify,
+      route(routes.verify, {
         auth: 'frame',
         body: codeBody,
         handler: async (c, body) => {
@@ -178,9 +155,7 @@ export const mfaFeature: Feature = {
           return verified(c, answer, 'totp');
         },
       }),
-      route({
-        method: 'POST',
-        path: paths.unenroll,
+      route(routes.unenroll, {
         auth: 'frame',
         middleware: factorChange,
         body: emptyBody,
@@ -191,10 +166,8 @@ export const mfaFeature: Feature = {
       }),
     ];
 
-    const passkeys = (paths: PasskeyPaths, answer: VerifiedAnswer): Route[] => [
-      route({
-        method: 'POST',
-        path: paths.init,
+    const passkeys = (routes: PasskeyRoutes, answer: VerifiedAnswer): Route[] => [
+      route(routes.init, {
         auth: 'user',
         body: passkeyInitBody,
         handler: async (c, body) => {
@@ -206,9 +179,7 @@ export const mfaFeature: Feature = {
           return c.json({ options, relying_party: relyingParty.origin });
         },
       }),
-      route({
-        method: 'POST',
-        path: paths.verify,
+      route(routes.verify, {
         auth: 'frame',
         body: passkeyVerifyBody,
         handler: async (c, body) => {
@@ -220,9 +191,7 @@ export const mfaFeature: Feature = {
           return verified(c, answer, 'passkey');
         },
       }),
-      route({
-        method: 'POST',
-        path: paths.enrollment,
+      route(routes.enrollment, {
         auth: 'frame',
         middleware: factorChange,
         body: passkeyEnrollmentBody,
@@ -242,10 +211,10 @@ export const mfaFeature: Feature = {
 
     return [
       ...sms,
-      ...totp(totpPaths.mfa, 'token'),
-      ...passkeys(passkeyPaths.mfa, 'token'),
-      ...totp(totpPaths.mfaAuth, 'success'),
-      ...passkeys(passkeyPaths.mfaAuth, 'success'),
+      ...totp(totpRoutes.mfa, 'token'),
+      ...passkeys(passkeyRoutes.mfa, 'token'),
+      ...totp(totpRoutes.mfaAuth, 'success'),
+      ...passkeys(passkeyRoutes.mfaAuth, 'success'),
     ];
   },
   fixtures: mfaFixtures,

@@ -1,6 +1,14 @@
-import { oauthAccountType, oauthProviderOf, routes } from '@latchkey/protocol';
+import {
+  oauthAccountType,
+  oauthApi,
+  oauthCallbackApi,
+  oauthProviderOf,
+  routes,
+  transferApi,
+} from '@latchkey/protocol';
+import { z } from 'zod';
 import { assertCaptcha } from '../captcha/assert-captcha.ts';
-import { type Feature, route } from '../feature.ts';
+import { bindBody, type Feature, route } from '../feature.ts';
 import {
   always,
   invalidCredentials,
@@ -11,6 +19,7 @@ import {
   ok,
 } from '../hostile-fixtures.ts';
 import { ApiError } from '../http/api-error.ts';
+import { loginMode } from '../http/body.ts';
 import { clientIp } from '../http/client-ip.ts';
 import { identityMethodRoutes } from '../login/identity-method.ts';
 import { codeProof, initBody, transferBody, unlinkBody } from './bodies.ts';
@@ -45,9 +54,7 @@ export const oauthFeature: Feature = {
     const endpoints = new ProviderEndpoints(ctx.settings);
     const ip = (c: Parameters<typeof clientIp>[0]) => clientIp(c, ctx.settings.trustProxy);
     return [
-      route({
-        method: 'POST',
-        path: routes.oauthInit,
+      route(oauthApi.oauthInit, {
         auth: 'app',
         body: initBody,
         handler: async (c, body) => {
@@ -69,21 +76,19 @@ export const oauthFeature: Feature = {
         },
       }),
       ...identityMethodRoutes(ctx, {
-        paths: { authenticate: routes.oauthAuthenticate, link: routes.oauthLink },
-        proof: codeProof,
+        authenticate: bindBody(oauthApi.oauthAuthenticate, z.object({ ...codeProof, mode: loginMode })),
+        link: bindBody(oauthApi.oauthLink, z.object(codeProof)),
         accept: (_app, body) => acceptCode(body),
         verify: (ctx, app, accepted) => redeemCode(ctx, endpoints, app, accepted),
         unlink: {
-          path: routes.oauthUnlink,
-          body: unlinkBody,
+          body: bindBody(oauthApi.oauthUnlink, unlinkBody),
           identifier: (_app, body) => ({
             type: oauthAccountType(parseProvider(body.provider)),
             identifier: body.subject,
           }),
         },
         transfer: {
-          path: routes.oauthTransfer,
-          body: transferBody,
+          body: bindBody(transferApi.oauthTransfer, transferBody),
           identity: (app, body) => {
             // Native: the code again, redeemed like a link; web: the account the nonce names.
             if (body.authorization_code !== undefined) {
@@ -93,6 +98,7 @@ export const oauthFeature: Feature = {
                 ...body,
                 authorization_code: body.authorization_code,
                 state_code: body.state_code,
+                code_verifier: body.code_verifier,
               });
               return { prove: async () => (await redeemCode(ctx, endpoints, app, accepted)).identity };
             }
@@ -110,15 +116,11 @@ export const oauthFeature: Feature = {
           },
         },
       }),
-      route({
-        method: 'GET',
-        path: routes.oauthCallback,
+      route(oauthCallbackApi.oauthCallback, {
         auth: 'public',
         handler: (c) => oauthCallback(ctx, c, new URL(c.req.url).searchParams),
       }),
-      route({
-        method: 'POST',
-        path: routes.oauthCallback,
+      route(oauthCallbackApi.oauthCallbackFormPost, {
         auth: 'public',
         handler: async (c) => {
           // `response_mode=form_post` (Apple): an HTML form's urlencoded body, not JSON.

@@ -1,4 +1,4 @@
-import { routes } from '@latchkey/protocol';
+import { routes, serviceApi } from '@latchkey/protocol';
 import type { ServerContext } from '../context.ts';
 import { constantTimeEqual } from '../crypto/hash.ts';
 import { type Feature, route } from '../feature.ts';
@@ -14,9 +14,7 @@ import { bearerToken } from '../http/credentials.ts';
 export const observabilityFeature: Feature = {
   name: 'observability',
   routes: ({ ctx }) => [
-    route({
-      method: 'GET',
-      path: routes.metrics,
+    route(serviceApi.metrics, {
       auth: 'public',
       handler: async (c) => {
         assertMetricsCaller(ctx, c.req.header('authorization'));

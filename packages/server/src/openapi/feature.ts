@@ -1,4 +1,4 @@
-import { routes } from '@latchkey/protocol';
+import { routes, serviceApi } from '@latchkey/protocol';
 import { openApiDocument } from '@latchkey/protocol/openapi';
 import { z } from 'zod';
 import { type Feature, type Route, route } from '../feature.ts';
@@ -14,9 +14,7 @@ export const openApiFeature: Feature = {
   routes: ({ ctx, declaredRoutes }) => {
     let document: string | null = null;
     return [
-      route({
-        method: 'GET',
-        path: routes.openApi,
+      route(serviceApi.openApi, {
         auth: 'public',
         handler: (c) => {
           document ??= JSON.stringify(

@@ -23,7 +23,7 @@ const responseBase = {
 };
 
 /** WIRE.md §3.5 Registration: a new credential and its attestation. */
-export const registration: z.ZodType<PasskeyRegistration, unknown> = z.object({
+export const registration = z.object({
   ...responseBase,
   response: z.object({
     client_data_json: base64url(4096),
@@ -34,10 +34,10 @@ export const registration: z.ZodType<PasskeyRegistration, unknown> = z.object({
     public_key_algorithm: z.number().int().optional(),
     transports: transports.optional(),
   }),
-});
+}) satisfies z.ZodType<PasskeyRegistration>;
 
 /** WIRE.md §3.5 Assertion: a signature by an existing credential. */
-export const assertion: z.ZodType<PasskeyAssertion, unknown> = z.object({
+export const assertion = z.object({
   ...responseBase,
   response: z.object({
     client_data_json: base64url(4096),
@@ -45,7 +45,7 @@ export const assertion: z.ZodType<PasskeyAssertion, unknown> = z.object({
     signature: base64url(1024),
     user_handle: base64url(256).optional(),
   }),
-});
+}) satisfies z.ZodType<PasskeyAssertion>;
 
 /** The page origin the ceremony runs on (checked against the app's domains: relying-party.ts). */
 export const relyingParty = boundedString(300).optional();

@@ -34,16 +34,6 @@ import {
 } from './passkey-accounts.ts';
 import { relyingPartyOf } from './relying-party.ts';
 
-const paths = {
-  registerInit: passkeyApi.passkeyRegisterInit.path,
-  register: passkeyApi.passkeyRegister.path,
-  authenticateInit: passkeyApi.passkeyAuthenticateInit.path,
-  authenticate: passkeyApi.passkeyAuthenticate.path,
-  linkInit: passkeyApi.passkeyLinkInit.path,
-  link: passkeyApi.passkeyLink.path,
-  unlink: passkeyApi.passkeyUnlink.path,
-};
-
 function assertPasskeysEnabled(app: AppRecord): void {
   if (!app.config.passkey_auth)
     throw new ApiError('disallowed_login_method', 'Passkey login is not enabled for this app.');
@@ -81,9 +71,7 @@ export const passkeysFeature: Feature = {
     const limit = (c: Context<AppEnv>) => ctx.rateLimits.consume('verifyIp', ip(c));
     const userAgent = (c: Context<AppEnv>) => c.req.header('user-agent');
     return [
-      route({
-        method: 'POST',
-        path: paths.registerInit,
+      route(passkeyApi.passkeyRegisterInit, {
         auth: 'app',
         body: initBody,
         handler: async (c, body) => {
@@ -100,9 +88,7 @@ export const passkeysFeature: Feature = {
           return c.json({ options, relying_party: relyingParty.origin });
         },
       }),
-      route({
-        method: 'POST',
-        path: paths.register,
+      route(passkeyApi.passkeyRegister, {
         auth: 'app',
         body: registerBody,
         handler: async (c, body) => {
@@ -123,9 +109,7 @@ export const passkeysFeature: Feature = {
           return c.json(await loginResponse(ctx, app, login));
         },
       }),
-      route({
-        method: 'POST',
-        path: paths.authenticateInit,
+      route(passkeyApi.passkeyAuthenticateInit, {
         auth: 'app',
         body: initBody,
         handler: async (c, body) => {
@@ -138,9 +122,7 @@ export const passkeysFeature: Feature = {
           return c.json({ options, relying_party: relyingParty.origin });
         },
       }),
-      route({
-        method: 'POST',
-        path: paths.authenticate,
+      route(passkeyApi.passkeyAuthenticate, {
         auth: 'app',
         body: authenticateBody,
         handler: async (c, body) => {
@@ -173,9 +155,7 @@ export const passkeysFeature: Feature = {
           return c.json(await loginResponse(ctx, app, { ...login, isNewUser: false }));
         },
       }),
-      route({
-        method: 'POST',
-        path: paths.linkInit,
+      route(passkeyApi.passkeyLinkInit, {
         auth: 'user',
         body: linkInitBody,
         handler: async (c, body) => {
@@ -198,9 +178,7 @@ export const passkeysFeature: Feature = {
           return c.json({ options, relying_party: relyingParty.origin });
         },
       }),
-      route({
-        method: 'POST',
-        path: paths.link,
+      route(passkeyApi.passkeyLink, {
         auth: 'user',
         body: registerBody,
         handler: async (c, body) => {
@@ -222,9 +200,7 @@ export const passkeysFeature: Feature = {
           return c.json(toWireUser(linked));
         },
       }),
-      route({
-        method: 'POST',
-        path: paths.unlink,
+      route(passkeyApi.passkeyUnlink, {
         auth: 'user',
         body: unlinkBody,
         handler: async (c, body) => {
@@ -244,5 +220,13 @@ export const passkeysFeature: Feature = {
       }),
     ];
   },
-  fixtures: passkeyFixtures(paths),
+  fixtures: passkeyFixtures({
+    registerInit: passkeyApi.passkeyRegisterInit.path,
+    register: passkeyApi.passkeyRegister.path,
+    authenticateInit: passkeyApi.passkeyAuthenticateInit.path,
+    authenticate: passkeyApi.passkeyAuthenticate.path,
+    linkInit: passkeyApi.passkeyLinkInit.path,
+    link: passkeyApi.passkeyLink.path,
+    unlink: passkeyApi.passkeyUnlink.path,
+  }),
 };

@@ -1,4 +1,4 @@
-import { cookieNames, routes } from '@latchkey/protocol';
+import { cookieNames, routes, sessionApi } from '@latchkey/protocol';
 import { z } from 'zod';
 import { type Feature, route } from '../feature.ts';
 import { type HostileString, invalidData, invalidToken, type Outcome, ok } from '../hostile-fixtures.ts';
@@ -23,9 +23,7 @@ const refreshToken = (fits: Outcome) => (kind: HostileString) =>
 export const sessionsFeature: Feature = {
   name: 'sessions',
   routes: ({ ctx }) => [
-    route({
-      method: 'POST',
-      path: routes.sessions,
+    route(sessionApi.sessions, {
       auth: 'app',
       body,
       handler: async (c, { refresh_token }) => {
@@ -50,9 +48,7 @@ export const sessionsFeature: Feature = {
         }
       },
     }),
-    route({
-      method: 'POST',
-      path: routes.logout,
+    route(sessionApi.logout, {
       auth: 'app',
       body,
       handler: async (c, { refresh_token }) => {

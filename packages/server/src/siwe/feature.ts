@@ -1,10 +1,10 @@
-import { buildSiweMessage, routes, siweStatement } from '@latchkey/protocol';
+import { buildSiweMessage, routes, siweApi, siweStatement, transferApi } from '@latchkey/protocol';
 import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts';
 import { z } from 'zod';
 import { toWireUser } from '../accounts/user-record.ts';
 import type { AppRecord } from '../app-config/app-record.ts';
 import type { Feature } from '../feature.ts';
-import { route } from '../feature.ts';
+import { bindBody, route } from '../feature.ts';
 import {
   always,
   invalidCredentials,
@@ -88,13 +88,11 @@ export const siweFeature: Feature = {
   routes: ({ ctx }) => {
     const ip = (c: Parameters<typeof clientIp>[0]) => clientIp(c, ctx.settings.trustProxy);
     return [
-      walletInitRoute(ctx, routes.siweInit, {
+      walletInitRoute(ctx, siweApi.siweInit, {
         assertEnabled: assertSiweEnabled,
         parseAddress: parseEthereumAddress,
       }),
-      route({
-        method: 'POST',
-        path: routes.siweAuthenticate,
+      route(siweApi.siweAuthenticate, {
         auth: 'app',
         body: authenticateBody,
         handler: async (c, body) => {
@@ -113,9 +111,7 @@ export const siweFeature: Feature = {
           return c.json(await loginResponse(ctx, app, login));
         },
       }),
-      route({
-        method: 'POST',
-        path: routes.siweLink,
+      route(siweApi.siweLink, {
         auth: 'user',
         body: linkBody,
         handler: async (c, body) => {
@@ -135,9 +131,7 @@ export const siweFeature: Feature = {
       // A smart wallet proves itself with a SIWE message it signs (EIP-1271, or EIP-6492 before it is
       // deployed), on the fixed privy.io domain or the app's own. Not gated on wallet_auth: smart
       // wallets belong to the embedded-wallet flow, not to external-wallet login.
-      route({
-        method: 'POST',
-        path: routes.siweLinkSmartWallet,
+      route(siweApi.siweLinkSmartWallet, {
         auth: 'user',
         body: smartWalletBody,
         handler: async (c, body) => {
@@ -158,9 +152,7 @@ export const siweFeature: Feature = {
           return c.json(toWireUser(user));
         },
       }),
-      route({
-        method: 'POST',
-        path: routes.siweUnlink,
+      route(siweApi.siweUnlink, {
         auth: 'user',
         body: unlinkBody,
         handler: async (c, body) => {
@@ -169,10 +161,9 @@ export const siweFeature: Feature = {
           return c.json(toWireUser(user));
         },
       }),
-      walletTransferRoute(ctx, routes.siweTransfer, {
+      walletTransferRoute(ctx, bindBody(transferApi.siweTransfer, transferBody), {
         assertEnabled: assertSiweEnabled,
         parseAddress: parseEthereumAddress,
-        body: transferBody,
       }),
     ];
   },

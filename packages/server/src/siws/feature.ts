@@ -1,8 +1,8 @@
-import { buildSiwsMessage, routes } from '@latchkey/protocol';
+import { buildSiwsMessage, routes, siwsApi, transferApi } from '@latchkey/protocol';
 import { z } from 'zod';
 import { toWireUser } from '../accounts/user-record.ts';
 import type { AppRecord } from '../app-config/app-record.ts';
-import { type Feature, route } from '../feature.ts';
+import { bindBody, type Feature, route } from '../feature.ts';
 import {
   always,
   invalidCredentials,
@@ -76,13 +76,11 @@ export const siwsFeature: Feature = {
   routes: ({ ctx }) => {
     const ip = (c: Parameters<typeof clientIp>[0]) => clientIp(c, ctx.settings.trustProxy);
     return [
-      walletInitRoute(ctx, routes.siwsInit, {
+      walletInitRoute(ctx, siwsApi.siwsInit, {
         assertEnabled: assertSiwsEnabled,
         parseAddress: parseSolanaAddress,
       }),
-      route({
-        method: 'POST',
-        path: routes.siwsAuthenticate,
+      route(siwsApi.siwsAuthenticate, {
         auth: 'app',
         body: authenticateBody,
         handler: async (c, body) => {
@@ -102,9 +100,7 @@ export const siwsFeature: Feature = {
           return c.json(await loginResponse(ctx, app, login));
         },
       }),
-      route({
-        method: 'POST',
-        path: routes.siwsLink,
+      route(siwsApi.siwsLink, {
         auth: 'user',
         body: linkBody,
         handler: async (c, body) => {
@@ -122,9 +118,7 @@ export const siwsFeature: Feature = {
           return c.json(toWireUser(user));
         },
       }),
-      route({
-        method: 'POST',
-        path: routes.siwsUnlink,
+      route(siwsApi.siwsUnlink, {
         auth: 'user',
         body: unlinkBody,
         handler: async (c, body) => {
@@ -133,10 +127,9 @@ export const siwsFeature: Feature = {
           return c.json(toWireUser(user));
         },
       }),
-      walletTransferRoute(ctx, routes.siwsTransfer, {
+      walletTransferRoute(ctx, bindBody(transferApi.siwsTransfer, walletTransferBody), {
         assertEnabled: assertSiwsEnabled,
         parseAddress: parseSolanaAddress,
-        body: walletTransferBody,
       }),
     ];
   },

@@ -1,11 +1,11 @@
-import { routes } from '@latchkey/protocol';
+import { routes, smsApi, transferApi } from '@latchkey/protocol';
 import { z } from 'zod';
 import type { VerifiedIdentity } from '../accounts/account-record.ts';
 import { assertCaptcha } from '../captcha/assert-captcha.ts';
 import { acceptPhone, normalisePhone, type PhoneNumber } from '../codes/phone-number.ts';
 import { codeInput, sendCode } from '../codes/send-code.ts';
 import { consumeCode } from '../codes/verification-codes.ts';
-import type { Feature } from '../feature.ts';
+import { bindBody, type Feature } from '../feature.ts';
 import {
   always,
   invalidCredentials,
@@ -16,11 +16,12 @@ import {
   ok,
   wrongCode,
 } from '../hostile-fixtures.ts';
-import { boundedString } from '../http/body.ts';
+import { boundedString, loginMode } from '../http/body.ts';
 import { identityMethodRoutes } from '../login/identity-method.ts';
 import { transferNonceInput } from '../login/transfer-nonces.ts';
 
 const phone = boundedString(64);
+const proof = { phoneNumber: phone, code: codeInput };
 const identity = (p: PhoneNumber): VerifiedIdentity => ({
   type: 'phone',
   identifier: p.e164,
@@ -38,16 +39,18 @@ export const smsFeature: Feature = {
   routes: ({ ctx }) =>
     identityMethodRoutes(ctx, {
       type: 'phone',
-      paths: { authenticate: routes.smsAuthenticate, link: routes.smsLink },
-      proof: { phoneNumber: phone, code: codeInput },
+      authenticate: bindBody(smsApi.smsAuthenticate, z.object({ ...proof, mode: loginMode })),
+      link: bindBody(smsApi.smsLink, z.object(proof)),
       accept: (app, body) => ({ number: acceptPhone(app, body.phoneNumber), code: body.code }),
       verify: async (ctx, app, { number, code }) => {
         const owner = await consumeCode(ctx, app, 'sms', number.e164, code, 'phone');
         return { identity: identity(number), answer: {}, owner };
       },
       init: {
-        path: routes.smsInit,
-        body: z.object({ phoneNumber: phone, token: boundedString(4096).optional() }),
+        body: bindBody(
+          smsApi.smsInit,
+          z.object({ phoneNumber: phone, token: boundedString(4096).optional() }),
+        ),
         send: async (ctx, app, body, ip) => {
           const number = acceptPhone(app, body.phoneNumber);
           const via = app.config.whatsapp_enabled ? 'whatsapp' : 'sms';
@@ -56,22 +59,22 @@ export const smsFeature: Feature = {
         },
       },
       update: {
-        path: routes.smsUpdate,
         // snake_case here, camelCase elsewhere: exactly as the incumbent's clients send it (WIRE.md §3.2).
-        body: z.object({ old_phone_number: phone, new_phone_number: phone, code: codeInput }),
+        body: bindBody(
+          smsApi.smsUpdate,
+          z.object({ old_phone_number: phone, new_phone_number: phone, code: codeInput }),
+        ),
         accept: (app, body) => ({
           next: { number: acceptPhone(app, body.new_phone_number), code: body.code },
           old: normalisePhone(body.old_phone_number).e164,
         }),
       },
       unlink: {
-        path: routes.smsUnlink,
-        body: z.object({ phoneNumber: phone }),
+        body: bindBody(smsApi.smsUnlink, z.object({ phoneNumber: phone })),
         identifier: (_app, body) => normalisePhone(body.phoneNumber).e164,
       },
       transfer: {
-        path: routes.smsTransfer,
-        body: z.object({ phoneNumber: phone, nonce: transferNonceInput }),
+        body: bindBody(transferApi.smsTransfer, z.object({ phoneNumber: phone, nonce: transferNonceInput })),
         identity: (app, body) => identity(acceptPhone(app, body.phoneNumber)),
       },
     }),

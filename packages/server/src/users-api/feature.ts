@@ -1,8 +1,8 @@
-import { usersApi } from '@latchkey/protocol';
+import { type CustomMetadata, type UsersSearchRequest, usersApi } from '@latchkey/protocol';
 import { z } from 'zod';
 import { loadUser, toWireUser } from '../accounts/user-record.ts';
 import type { ServerContext } from '../context.ts';
-import { type Feature, route } from '../feature.ts';
+import { boundRoute, type Feature, route } from '../feature.ts';
 import {
   always,
   type HostileString,
@@ -13,6 +13,7 @@ import {
   type RouteFixture,
 } from '../hostile-fixtures.ts';
 import { ApiError } from '../http/api-error.ts';
+import { checkedByHandler } from '../http/body.ts';
 import { parseCustomMetadata, setCustomMetadata } from './custom-metadata.ts';
 import { importBatchBody, importBody, importUser, importUsers, pathUserId } from './import-user.ts';
 import { lookups } from './lookups.ts';
@@ -56,9 +57,7 @@ export const usersApiFeature: Feature = {
   name: 'users-api',
   migrations: usersApiMigrations,
   routes: ({ ctx }) => [
-    route({
-      method: 'GET',
-      path: usersApi.usersList.path,
+    route(usersApi.usersList, {
       auth: 'server',
       handler: async (c) => {
         const limit = pageLimit(c.req.query('limit'));
@@ -66,33 +65,24 @@ export const usersApiFeature: Feature = {
         return c.json(await usersPage(ctx, c.get('app').id, { cursor: cursor || undefined, limit }));
       },
     }),
-    route({
-      method: 'POST',
-      path: usersApi.usersSearch.path,
+    route(usersApi.usersSearch, {
       auth: 'server',
-      body: searchBody,
+      body: checkedByHandler<UsersSearchRequest>()(searchBody),
       handler: async (c, body) => c.json(await searchUsers(ctx, c.get('app').id, body)),
     }),
-    route({
-      method: 'POST',
-      path: usersApi.usersImport.path,
+    route(usersApi.usersImport, {
       auth: 'server',
       body: importBody,
       handler: async (c, body) => c.json(await importUser(ctx, c.get('app'), body)),
     }),
-    route({
-      method: 'POST',
-      path: usersApi.usersImportBatch.path,
+    route(usersApi.usersImportBatch, {
       auth: 'server',
       body: importBatchBody,
       handler: async (c, body) => c.json(await importUsers(ctx, c.get('app'), body.users)),
     }),
     ...lookups.map((lookup) =>
-      route({
-        method: 'POST',
-        path: lookup.path,
+      boundRoute(lookup.bound, {
         auth: 'server',
-        body: lookup.body,
         handler: async (c, body) => {
           const appId = c.get('app').id;
           const owner = await lookup.owner(ctx, appId, body);
@@ -102,16 +92,12 @@ export const usersApiFeature: Feature = {
         },
       }),
     ),
-    route({
-      method: 'GET',
-      path: usersApi.userGet.path,
+    route(usersApi.userGet, {
       auth: 'server',
       handler: async (c) =>
         c.json(toWireUser(await requireUser(ctx, c.get('app').id, c.req.param('user_id')))),
     }),
-    route({
-      method: 'DELETE',
-      path: usersApi.userDelete.path,
+    route(usersApi.userDelete, {
       auth: 'server',
       // No fields; read anyway, so a body sent with it meets the same checks as any other.
       body: z.object({}),
@@ -120,11 +106,10 @@ export const usersApiFeature: Feature = {
         return c.json({ message: 'User deleted.' });
       },
     }),
-    route({
-      method: 'POST',
-      path: usersApi.userCustomMetadata.path,
+    route(usersApi.userCustomMetadata, {
       auth: 'server',
-      body: z.object({ custom_metadata: z.unknown() }),
+      // parseCustomMetadata checks it, naming the offending key.
+      body: z.object({ custom_metadata: checkedByHandler<CustomMetadata>()(z.unknown()) }),
       handler: async (c, body) => {
         const appId = c.get('app').id;
         const metadata = parseCustomMetadata(body.custom_metadata);
@@ -155,7 +140,9 @@ export const usersApiFeature: Feature = {
       valid: ok,
       required: ['users'],
     },
-    ...Object.fromEntries(lookups.map((lookup) => [`POST ${lookup.path}`, lookupFixture(lookup.example)])),
+    ...Object.fromEntries(
+      lookups.map((lookup) => [`POST ${lookup.bound.contract.path}`, lookupFixture(lookup.example)]),
+    ),
     [`GET ${usersApi.userGet.path}`]: { path: () => absentUserPath, valid: userDoesNotExist },
     [`DELETE ${usersApi.userDelete.path}`]: {
       path: () => absentUserPath,

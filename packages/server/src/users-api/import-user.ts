@@ -1,4 +1,12 @@
-import { type User, userIdPrefix, usersApiLimits } from '@latchkey/protocol';
+import {
+  type CustomMetadata,
+  chainTypes,
+  type ImportUserRequest,
+  type LinkedAccountInput,
+  type User,
+  userIdPrefix,
+  usersApiLimits,
+} from '@latchkey/protocol';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { VerifiedIdentity } from '../accounts/account-record.ts';
@@ -10,7 +18,7 @@ import type { ServerContext } from '../context.ts';
 import { randomId } from '../crypto/random.ts';
 import { pregenerateWallets } from '../embedded-wallets/pregenerate-wallets.ts';
 import { ApiError } from '../http/api-error.ts';
-import { boundedString } from '../http/body.ts';
+import { boundedString, checkedByHandler } from '../http/body.ts';
 import { recordEvent } from '../outbox/record-event.ts';
 import { isUniqueViolation } from '../storage/db.ts';
 import type { Database } from '../storage/schema.ts';
@@ -21,8 +29,10 @@ const flag = z.boolean().nullish();
 
 /** `POST /users` (WIRE.md §7.2). `linked_accounts` entries are checked one by one (import-accounts.ts). */
 export const importBody = z.object({
-  linked_accounts: z.array(z.unknown()).max(usersApiLimits.importMaxAccounts * 5),
-  custom_metadata: z.unknown().optional(),
+  linked_accounts: checkedByHandler<LinkedAccountInput[]>()(
+    z.array(z.unknown()).max(usersApiLimits.importMaxAccounts * 5),
+  ),
+  custom_metadata: checkedByHandler<CustomMetadata>()(z.unknown()).optional(),
   create_ethereum_wallet: flag,
   create_solana_wallet: flag,
   create_ethereum_smart_wallet: flag,
@@ -30,9 +40,12 @@ export const importBody = z.object({
   wallets: z
     .array(
       z.object({
-        chain_type: z.enum(['ethereum', 'solana']),
+        chain_type: z.enum(chainTypes),
         policy_ids: z.array(boundedString(64)).max(10).nullish(),
-        additional_signers: z.array(z.unknown()).max(10).nullish(),
+        // Refused as `not_supported` whatever they hold (requestedWallets).
+        additional_signers: checkedByHandler<{ signer_id: string; override_policy_ids?: string[] }[]>()(
+          z.array(z.unknown()).max(10),
+        ).nullish(),
         create_smart_wallet: flag,
       }),
     )
@@ -42,9 +55,11 @@ export const importBody = z.object({
 
 export type ImportBody = z.infer<typeof importBody>;
 
-/** `POST /users/import`: the users, each checked with `importBody` on its own. */
+/** `POST /users/import`: the users, each checked with `importBody` on its own (a result per user). */
 export const importBatchBody = z.object({
-  users: z.array(z.unknown()).min(1).max(usersApiLimits.importMaxUsers),
+  users: checkedByHandler<ImportUserRequest[]>()(
+    z.array(z.unknown()).min(1).max(usersApiLimits.importMaxUsers),
+  ),
 });
 
 /**

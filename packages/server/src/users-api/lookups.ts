@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { AccountType } from '../accounts/account-record.ts';
 import { findAccountOwner } from '../accounts/user-record.ts';
 import type { ServerContext } from '../context.ts';
+import { type BoundBody, bindBody } from '../feature.ts';
 import { boundedString } from '../http/body.ts';
 import {
   emailIdentifier,
@@ -17,8 +18,8 @@ import {
 
 /** One lookup route (WIRE.md §7.2 table): its body, and the owner of what it names, or null. */
 export interface Lookup {
-  path: string;
-  body: z.ZodType<Record<string, unknown>>;
+  /** Its protocol route and body schema. */
+  bound: BoundBody<Record<string, unknown>>;
   /** A valid body for the hostile-input fixtures, and the string fields it has. */
   example: Record<string, unknown>;
   owner(ctx: ServerContext, appId: string, body: Record<string, unknown>): Promise<string | null>;
@@ -54,78 +55,64 @@ const byUsername =
     return row?.user_id ?? null;
   };
 
-const field = (name: string) => z.object({ [name]: text }) as z.ZodType<Record<string, unknown>>;
-
 export const lookups: Lookup[] = [
   {
-    path: usersApi.userByEmail.path,
-    body: field('address'),
+    bound: bindBody(usersApi.userByEmail, z.object({ address: text })),
     example: { address: 'nobody@example.com' },
     owner: byIdentifier('email', 'address', (v: string) => emailIdentifier(v)),
   },
   {
-    path: usersApi.userByPhone.path,
-    body: field('number'),
+    bound: bindBody(usersApi.userByPhone, z.object({ number: text })),
     example: { number: '+14155550100' },
     owner: byIdentifier('phone', 'number', phoneIdentifier),
   },
   {
-    path: usersApi.userByWallet.path,
-    body: field('address'),
+    bound: bindBody(usersApi.userByWallet, z.object({ address: text })),
     example: { address: '0x000000000000000000000000000000000000dEaD' },
     owner: byIdentifier('wallet', 'address', walletIdentifier),
   },
   {
-    path: usersApi.userBySmartWallet.path,
-    body: field('address'),
+    bound: bindBody(usersApi.userBySmartWallet, z.object({ address: text })),
     example: { address: '0x000000000000000000000000000000000000dEaD' },
     owner: byIdentifier('smart_wallet', 'address', smartWalletIdentifier),
   },
   {
-    path: usersApi.userByFarcasterFid.path,
-    body: z.object({ fid: z.number() }),
+    bound: bindBody(usersApi.userByFarcasterFid, z.object({ fid: z.number() })),
     example: { fid: 1 },
     owner: byIdentifier('farcaster', 'fid', fidIdentifier),
   },
   {
-    path: usersApi.userByDiscordUsername.path,
-    body: field('username'),
+    bound: bindBody(usersApi.userByDiscordUsername, z.object({ username: text })),
     example: { username: 'nobody' },
     owner: byUsername('discord_oauth'),
   },
   {
-    path: usersApi.userByGithubUsername.path,
-    body: field('username'),
+    bound: bindBody(usersApi.userByGithubUsername, z.object({ username: text })),
     example: { username: 'nobody' },
     owner: byUsername('github_oauth'),
   },
   {
-    path: usersApi.userByTwitterUsername.path,
-    body: field('username'),
+    bound: bindBody(usersApi.userByTwitterUsername, z.object({ username: text })),
     example: { username: 'nobody' },
     owner: byUsername('twitter_oauth'),
   },
   {
-    path: usersApi.userByTelegramUsername.path,
-    body: field('username'),
+    bound: bindBody(usersApi.userByTelegramUsername, z.object({ username: text })),
     example: { username: 'nobody' },
     owner: byUsername('telegram'),
   },
   {
-    path: usersApi.userByTwitterSubject.path,
-    body: field('subject'),
+    bound: bindBody(usersApi.userByTwitterSubject, z.object({ subject: text })),
     example: { subject: '1234567890' },
     owner: byIdentifier('twitter_oauth', 'subject', (v: string) => v),
   },
   {
-    path: usersApi.userByTelegramUserId.path,
-    body: field('telegram_user_id'),
+    bound: bindBody(usersApi.userByTelegramUserId, z.object({ telegram_user_id: text })),
     example: { telegram_user_id: '1234567890' },
     owner: byIdentifier('telegram', 'telegram_user_id', telegramIdIdentifier),
   },
   {
-    path: usersApi.userByCustomAuthId.path,
-    body: field('custom_user_id'),
+    bound: bindBody(usersApi.userByCustomAuthId, z.object({ custom_user_id: text })),
     example: { custom_user_id: 'nobody' },
     owner: byIdentifier('custom_auth', 'custom_user_id', (v: string) => v),
   },

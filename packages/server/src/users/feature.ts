@@ -1,4 +1,4 @@
-import { routes } from '@latchkey/protocol';
+import { routes, sessionApi } from '@latchkey/protocol';
 import { z } from 'zod';
 import { loadUser, toWireUser } from '../accounts/user-record.ts';
 import type { ServerContext } from '../context.ts';
@@ -18,9 +18,7 @@ async function currentUser(ctx: ServerContext, appId: string, userId: string) {
 export const usersFeature: Feature = {
   name: 'users',
   routes: ({ ctx }) => [
-    route({
-      method: 'GET',
-      path: routes.me,
+    route(sessionApi.me, {
       auth: 'user',
       handler: async (c) => {
         const app = c.get('app');
@@ -32,9 +30,7 @@ export const usersFeature: Feature = {
         });
       },
     }),
-    route({
-      method: 'POST',
-      path: routes.acceptTerms,
+    route(sessionApi.acceptTerms, {
       auth: 'user',
       body: z.object({}),
       handler: async (c) => {

@@ -1,4 +1,4 @@
-import { routes } from '@latchkey/protocol';
+import { routes, walletFramePageApi } from '@latchkey/protocol';
 import type { Context } from 'hono';
 import { type Feature, route } from '../feature.ts';
 import { ok } from '../hostile-fixtures.ts';
@@ -91,12 +91,19 @@ export const walletFrameFeature: Feature = {
     };
 
     return [
-      route({ method: 'GET', path: routes.walletFrame, auth: 'public', handler: page('frame') }),
-      route({ method: 'GET', path: routes.walletFrameExport, auth: 'public', handler: page('export') }),
-      route({ method: 'GET', path: routes.walletFrameScript, auth: 'public', handler: script('frame') }),
-      route({
-        method: 'GET',
-        path: routes.walletFrameExportScript,
+      route(walletFramePageApi.walletFrame, {
+        auth: 'public',
+        handler: page('frame'),
+      }),
+      route(walletFramePageApi.walletFrameExport, {
+        auth: 'public',
+        handler: page('export'),
+      }),
+      route(walletFramePageApi.walletFrameScript, {
+        auth: 'public',
+        handler: script('frame'),
+      }),
+      route(walletFramePageApi.walletFrameExportScript, {
         auth: 'public',
         handler: script('export'),
       }),

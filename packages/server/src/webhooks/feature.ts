@@ -1,4 +1,4 @@
-import { routes, webhookEventTypes } from '@latchkey/protocol';
+import { adminWebhooksApi, routes, webhookEventTypes } from '@latchkey/protocol';
 import type { Context } from 'hono';
 import { z } from 'zod';
 import type { ServerContext } from '../context.ts';
@@ -58,28 +58,20 @@ export const webhooksFeature: Feature = {
     const endpoint = async (c: Context<AppEnv>) =>
       loadEndpoint(ctx, await appOf(ctx, c), c.req.param('webhook_id') ?? '');
     return [
-      route({
-        method: 'GET',
-        path: routes.adminWebhooks,
+      route(adminWebhooksApi.adminWebhooksList, {
         auth: 'admin',
         handler: async (c) => c.json({ data: await listEndpoints(ctx, await appOf(ctx, c)) }),
       }),
-      route({
-        method: 'POST',
-        path: routes.adminWebhooks,
+      route(adminWebhooksApi.adminWebhooksCreate, {
         auth: 'admin',
         body: createBody,
         handler: async (c, body) => c.json(await createEndpoint(ctx, await appOf(ctx, c), body)),
       }),
-      route({
-        method: 'GET',
-        path: routes.adminWebhook,
+      route(adminWebhooksApi.adminWebhookGet, {
         auth: 'admin',
         handler: async (c) => c.json(endpointView(await endpoint(c))),
       }),
-      route({
-        method: 'PATCH',
-        path: routes.adminWebhook,
+      route(adminWebhooksApi.adminWebhookUpdate, {
         auth: 'admin',
         body: patchBody,
         handler: async (c, patch) => {
@@ -87,9 +79,7 @@ export const webhooksFeature: Feature = {
           return c.json(await updateEndpoint(ctx, row.app_id, row.id, patch));
         },
       }),
-      route({
-        method: 'DELETE',
-        path: routes.adminWebhook,
+      route(adminWebhooksApi.adminWebhookDelete, {
         auth: 'admin',
         handler: async (c) => {
           const row = await endpoint(c);
@@ -98,18 +88,14 @@ export const webhooksFeature: Feature = {
         },
       }),
       // Rotation and resend act on the path alone: a body, if any, is ignored.
-      route({
-        method: 'POST',
-        path: routes.adminWebhookRotateSecret,
+      route(adminWebhooksApi.adminWebhookRotateSecret, {
         auth: 'admin',
         handler: async (c) => {
           const row = await endpoint(c);
           return c.json(await rotateEndpointSecret(ctx, row.app_id, row.id));
         },
       }),
-      route({
-        method: 'GET',
-        path: routes.adminWebhookDeliveries,
+      route(adminWebhooksApi.adminWebhookDeliveries, {
         auth: 'admin',
         handler: async (c) => {
           const row = await endpoint(c);
@@ -117,9 +103,7 @@ export const webhooksFeature: Feature = {
           return c.json({ data: await listDeliveries(ctx, row.id, query) });
         },
       }),
-      route({
-        method: 'POST',
-        path: routes.adminWebhookResend,
+      route(adminWebhooksApi.adminWebhookResend, {
         auth: 'admin',
         handler: async (c) => {
           const row = await endpoint(c);
