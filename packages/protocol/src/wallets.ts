@@ -1,3 +1,5 @@
+import type { RecoveryMethod } from './recovery-methods.ts';
+
 /**
  * Wallet enums the server, the SDKs and the wallet frame all speak (WIRE.md §3.3, §4.2, §6), each
  * listed once. The `as const` lists are for validation (the server's zod enums, the frame's checks);
@@ -22,12 +24,13 @@ export const entropyIdVerifiers = {
 export type EntropyIdVerifier = (typeof entropyIdVerifiers)[ChainType];
 
 /**
- * The recovery methods an on-device wallet can be set up with here (a subset of the spec's
- * `RecoveryMethod`, recovery-methods.ts): the server keeps the key (`privy`), or a password derives
- * it (`user-passcode`).
+ * The recovery methods the wallet frame (and its API, `recovery_method`) can set a wallet up with:
+ * two of the spec's seven (`RecoveryMethod`, recovery-methods.ts). The server keeps the key
+ * (`privy`), or a password derives it (`user-passcode`); the cloud methods need OAuth recovery,
+ * which this version does not have.
  */
-export const frameRecoveryMethods = ['privy', 'user-passcode'] as const;
-export type FrameRecoveryMethod = (typeof frameRecoveryMethods)[number];
+export const frameRecoveryMethods = ['privy', 'user-passcode'] as const satisfies readonly RecoveryMethod[];
+export type FrameRecoveryMethod = Extract<RecoveryMethod, (typeof frameRecoveryMethods)[number]>;
 
 /** `wallet_client_type` and `connector_type` of an embedded wallet's linked account (WIRE.md §4.2). */
 export const embeddedWalletClientType = 'privy';

@@ -7,14 +7,16 @@ import {
   type FrameRecoveryMethod,
   isChainType,
   type LinkedAccount,
+  type RecoveryMethod,
   type User,
 } from '@latchkey/protocol';
 
 // The shared enums under the names this package has exported them by.
 export type EmbeddedChainType = ChainType;
-export type { EntropyIdVerifier };
-/** The recovery methods an embedded wallet can be created with or moved to here. */
-export type RecoveryMethod = FrameRecoveryMethod;
+/** Every recovery method a wallet can have (the spec's seven); a wallet made elsewhere may have any. */
+export type { EntropyIdVerifier, RecoveryMethod };
+/** The recovery methods this SDK can create a wallet with or move one to: the wallet frame's. */
+export type SupportedRecoveryMethod = FrameRecoveryMethod;
 
 /** An embedded wallet, read from the user's linked accounts (WIRE.md §4.2). */
 export interface EmbeddedWalletAccount {

@@ -5,7 +5,7 @@ import {
   type EmbeddedWalletAccount,
   embeddedEntropy,
   embeddedWallets,
-  type RecoveryMethod,
+  type SupportedRecoveryMethod,
 } from './accounts.ts';
 import { checkPassword } from './actions/checkPassword.ts';
 import { connectWallet } from './actions/connectWallet.ts';
@@ -64,7 +64,7 @@ export interface EmbeddedWallets {
    * now moves only with it (`currentPassword`): the frame refuses otherwise (`invalid_recovery_pin`).
    */
   setRecovery(options: {
-    recoveryMethod: RecoveryMethod;
+    recoveryMethod: SupportedRecoveryMethod;
     password?: string | undefined;
     currentPassword?: string | undefined;
   }): Promise<{ entropyId: string; entropyIdVerifier: string; recoveryMethod: string }>;
@@ -85,7 +85,7 @@ export interface EmbeddedWallets {
    * a change the rules or the app refuse), leaving out the password: a UI checks this before it
    * asks for one.
    */
-  assertCanSetRecovery(recoveryMethod: RecoveryMethod): void;
+  assertCanSetRecovery(recoveryMethod: SupportedRecoveryMethod): void;
   /**
    * Imports an existing private key as an on-device embedded wallet (`imported: true`, index 0 of
    * its own): the frame splits it like a created wallet's seed, and it signs through the same

@@ -13,6 +13,7 @@ export {
   findEmbeddedWallet,
   nextWalletIndex,
   type RecoveryMethod,
+  type SupportedRecoveryMethod,
 } from './accounts.ts';
 export { clientEmbeddedWallets } from './client-wallets.ts';
 export {

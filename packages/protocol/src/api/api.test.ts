@@ -2,11 +2,14 @@ import { describe, expect, expectTypeOf, it } from 'vitest';
 import type { AppResponse } from '../app-config.ts';
 import { frameApi } from '../frame-api.ts';
 import {
+  adminApi,
+  adminWebhooksApi,
   analyticsApi,
   api,
   appApi,
   appServerApi,
   customJwtApi,
+  dashboardPageApi,
   emailApi,
   farcasterTelegramApi,
   frameRoutes,
@@ -21,12 +24,15 @@ import {
   type RequestOf,
   type ResponseOf,
   routeUrl,
+  servedRoutes,
+  serviceApi,
   sessionApi,
   siweApi,
   siwsApi,
   smsApi,
   transferApi,
   usersApi,
+  walletFramePageApi,
 } from '../index.ts';
 import { routes } from '../routes.ts';
 import type { AuthenticatedUser, User } from '../user.ts';
@@ -106,6 +112,25 @@ describe('api', () => {
       if (outsideApi.includes(name)) expect(path, name).not.toMatch(/^\/api\/v1\//);
       else expect(api[name as keyof typeof api]?.path, name).toBe(path);
     }
+  });
+
+  it('serves every route of `api`, and the routes outside /api/v1, in `servedRoutes`', () => {
+    const outside = { serviceApi, walletFramePageApi, dashboardPageApi, adminApi, adminWebhooksApi };
+    const count = (list: object[]) => list.reduce((n, table) => n + Object.keys(table).length, 0);
+    expect(Object.keys(servedRoutes)).toHaveLength(Object.keys(api).length + count(Object.values(outside)));
+    const seen = new Set<string>();
+    for (const [name, route] of Object.entries(servedRoutes)) {
+      const key = `${route.method} ${route.path}`;
+      expect(seen.has(key), `${name}: ${key}`).toBe(false);
+      seen.add(key);
+      expect(Object.keys(route).sort()).toEqual(['method', 'path']);
+    }
+    for (const table of Object.values(outside))
+      for (const route of Object.values(table)) expect(route.path).not.toMatch(/^\/api\/v1\//);
+    expect(routes.adminSession).toBe(adminApi.adminSessionCreate.path);
+    expect(routes.adminWebhookResend).toBe(adminWebhooksApi.adminWebhookResend.path);
+    expectTypeOf<RequestOf<typeof adminApi.adminRotateSigningKey>>().toEqualTypeOf<undefined>();
+    expectTypeOf<RequestOf<typeof adminApi.adminSessionCreate>>().toEqualTypeOf<{ admin_key: string }>();
   });
 
   it("puts the frame's routes under frameApi's prefix", () => {

@@ -18,7 +18,8 @@ export const appApi: TypedRoutes<
 > = appTable;
 
 /** The kinds of allowlist entry (spec document 1 §3): what a login must match to be let in. */
-export type AllowlistEntryType = 'email' | 'phone' | 'wallet';
+export const allowlistEntryTypes = ['email', 'phone', 'wallet'] as const;
+export type AllowlistEntryType = (typeof allowlistEntryTypes)[number];
 
 export interface AllowlistEntry {
   id: string;

@@ -1,4 +1,4 @@
-import { type AppResponse, appApi, appServerApi, routes } from '@latchkey/protocol';
+import { type AppResponse, allowlistEntryTypes, appApi, appServerApi, routes } from '@latchkey/protocol';
 import { z } from 'zod';
 import { addAllowlistEntry, listAllowlist, removeAllowlistEntry } from '../accounts/allowlist.ts';
 import type { AppRecord } from '../app-config/app-record.ts';
@@ -13,7 +13,7 @@ import { serverOrigin } from '../http/server-origin.ts';
 
 /** An allowlist entry in a body (the app server API's and the admin API's). */
 export const entryBody = z.object({
-  type: z.enum(['email', 'phone', 'wallet']),
+  type: z.enum(allowlistEntryTypes),
   value: z.string().min(1).max(320),
 });
 

@@ -1,3 +1,4 @@
+import { chainTypes, entropyIdVerifiers, frameRecoveryMethods } from '@latchkey/protocol';
 import { z } from 'zod';
 import { boundedString } from '../http/body.ts';
 
@@ -40,9 +41,10 @@ export const keyProofNonce = z.string().regex(/^[A-Za-z0-9_-]{32}$/, 'must be a 
 export const keyProofSignature = boundedString(200);
 
 export const entropyId = boundedString(100);
-export const entropyIdVerifier = z.enum(['ethereum-address-verifier', 'solana-address-verifier']);
-export const recoveryMethod = z.enum(['privy', 'user-passcode']);
-export const chainType = z.enum(['ethereum', 'solana']);
+export const entropyIdVerifier = z.enum(entropyIdVerifiers);
+/** The methods the frame sets wallets up with (two of the spec's seven: protocol wallets.ts). */
+export const recoveryMethod = z.enum(frameRecoveryMethods);
+export const chainType = z.enum(chainTypes);
 /** An HD index: BIP-32 non-hardened indexes end below 2^31. */
 export const walletIndex = z
   .number()
@@ -141,5 +143,3 @@ export type CreateBody = z.infer<typeof createBody>;
 export type AddWalletBody = z.infer<typeof addWalletBody>;
 export type SetRecoveryBody = z.infer<typeof setRecoveryBody>;
 export type ImportBody = z.infer<typeof importBody>;
-export type RecoveryMethod = z.infer<typeof recoveryMethod>;
-export type EntropyIdVerifier = z.infer<typeof entropyIdVerifier>;

@@ -1,3 +1,4 @@
+import type { EntropyIdVerifier, FrameRecoveryMethod } from '@latchkey/protocol';
 import type { Kysely } from 'kysely';
 import { getAddress } from 'viem';
 import type { AccountRecord } from '../accounts/account-record.ts';
@@ -10,7 +11,6 @@ import { ApiError } from '../http/api-error.ts';
 import type { Database } from '../storage/schema.ts';
 import type { WalletEntropiesTable } from '../storage/tables/embedded-wallets.ts';
 import type { WalletAddress } from '../wallets/addresses.ts';
-import type { EntropyIdVerifier, RecoveryMethod } from './bodies.ts';
 import type { RecoveryMaterial } from './recovery-material.ts';
 
 /**
@@ -265,6 +265,6 @@ export async function openPasswordVerifier(keys: EntropyKeys, row: EntropyRow): 
     : null;
 }
 
-export function recoveryMethodOf(row: EntropyRow): RecoveryMethod {
-  return row.recovery_method as RecoveryMethod;
+export function recoveryMethodOf(row: EntropyRow): FrameRecoveryMethod {
+  return row.recovery_method as FrameRecoveryMethod;
 }

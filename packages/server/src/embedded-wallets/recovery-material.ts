@@ -1,9 +1,9 @@
+import type { FrameRecoveryMethod } from '@latchkey/protocol';
 import { ApiError } from '../http/api-error.ts';
-import type { RecoveryMethod } from './bodies.ts';
 
 /** What the server keeps for a recovery method, besides the auth share. */
 export interface RecoveryMaterial {
-  method: RecoveryMethod;
+  method: FrameRecoveryMethod;
   /** The recovery share as the frame encrypted it under the recovery key. */
   encryptedRecoveryShare: Uint8Array;
   /** `privy`: the recovery key, which the server keeps and releases only to the frame. */
@@ -20,7 +20,7 @@ export interface RecoveryMaterial {
  * A password-derived key sent by mistake must not end up stored beside the share it opens.
  */
 export function recoveryMaterial(body: {
-  recovery_method: RecoveryMethod;
+  recovery_method: FrameRecoveryMethod;
   encrypted_recovery_share: Uint8Array;
   recovery_key?: Uint8Array | null | undefined;
   recovery_key_derivation_salt?: Uint8Array | null | undefined;
@@ -50,6 +50,6 @@ export function recoveryMaterial(body: {
 }
 
 /** `recovery_type` of the key material (WIRE.md §3.8). */
-export function recoveryType(method: RecoveryMethod): string {
+export function recoveryType(method: FrameRecoveryMethod): string {
   return method === 'privy' ? 'privy_generated_recovery_key' : 'user_passcode_derived_recovery_key';
 }

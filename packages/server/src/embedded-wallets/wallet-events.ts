@@ -1,10 +1,9 @@
-import { userIdPrefix } from '@latchkey/protocol';
+import { type FrameRecoveryMethod, userIdPrefix } from '@latchkey/protocol';
 import type { Kysely } from 'kysely';
 import type { EmbeddedWallet } from '../accounts/embedded-accounts.ts';
 import { toWireUser, type UserRecord } from '../accounts/user-record.ts';
 import { recordEvent } from '../outbox/record-event.ts';
 import type { Database } from '../storage/schema.ts';
-import type { RecoveryMethod } from './bodies.ts';
 
 /** `user.wallet_created`, one per new embedded wallet, in the transaction that created it. */
 export async function recordWalletCreated(
@@ -51,7 +50,7 @@ export async function recordRecoverySetup(
   trx: Kysely<Database>,
   user: UserRecord,
   walletAddress: string,
-  method: RecoveryMethod,
+  method: FrameRecoveryMethod,
   now: number,
 ): Promise<void> {
   await recordEvent(

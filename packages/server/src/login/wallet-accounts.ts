@@ -1,4 +1,5 @@
 import type { LoginMode } from '@latchkey/protocol';
+import { smartWalletTypes } from '@latchkey/protocol';
 import { z } from 'zod';
 import type { TypeLimit } from '../accounts/account-limits.ts';
 import { isEmbeddedWallet, type VerifiedIdentity } from '../accounts/account-record.ts';
@@ -82,12 +83,4 @@ export async function unlinkWallet(
 }
 
 /** `smart_wallet_type` values (WIRE.md §4.2). */
-export const smartWalletType = z.enum([
-  'safe',
-  'kernel',
-  'light_account',
-  'biconomy',
-  'coinbase_smart_wallet',
-  'thirdweb',
-  'nexus',
-]);
+export const smartWalletType = z.enum(smartWalletTypes);

@@ -1,12 +1,10 @@
-import type { AuthenticatedUser } from '@latchkey/protocol';
+import { type AuthenticatedUser, sessionUpdateActions } from '@latchkey/protocol';
 import type { MiddlewareHandler } from 'hono';
 import type { AppRecord } from '../app-config/app-record.ts';
 import type { ServerContext } from '../context.ts';
 import type { AppEnv } from '../http/env.ts';
 import { expiredSessionCookies, sessionCookies } from './session-cookies.ts';
 import { refreshTokenLifetime } from './session-service.ts';
-
-const sessionUpdateActions: readonly unknown[] = ['set', 'ignore', 'clear'];
 
 /** An AuthenticatedUser body (WIRE.md §4.3): what every route that opens or renews a session answers. */
 function isAuthenticatedUser(body: unknown): body is AuthenticatedUser {
@@ -15,7 +13,7 @@ function isAuthenticatedUser(body: unknown): body is AuthenticatedUser {
     body !== null &&
     'token' in body &&
     'session_update_action' in body &&
-    sessionUpdateActions.includes(body.session_update_action)
+    (sessionUpdateActions as readonly unknown[]).includes(body.session_update_action)
   );
 }
 

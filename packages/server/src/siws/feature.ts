@@ -1,4 +1,4 @@
-import { buildSiwsMessage, routes, siwsApi, transferApi } from '@latchkey/protocol';
+import { buildSiwsMessage, routes, siwsApi, siwsMessageTypes, transferApi } from '@latchkey/protocol';
 import { z } from 'zod';
 import { toWireUser } from '../accounts/user-record.ts';
 import type { AppRecord } from '../app-config/app-record.ts';
@@ -35,7 +35,7 @@ const linkBody = z.object({
   signature: boundedString(200),
   walletClientType: clientLabel,
   connectorType: clientLabel,
-  message_type: z.enum(['plain', 'transaction', 'offchain-message']).optional(),
+  message_type: z.enum(siwsMessageTypes).optional(),
 });
 const authenticateBody = linkBody.extend({ mode: loginMode });
 const unlinkBody = z.object({ address });

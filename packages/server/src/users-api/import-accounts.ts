@@ -1,4 +1,4 @@
-import { oauthProviderOf, usersApiLimits } from '@latchkey/protocol';
+import { chainTypes, oauthProviderOf, usersApiLimits } from '@latchkey/protocol';
 import { z } from 'zod';
 import type { AccountType, VerifiedIdentity } from '../accounts/account-record.ts';
 import { normalisePhone } from '../codes/phone-number.ts';
@@ -21,7 +21,7 @@ const url = boundedString(2048).nullish();
 const schemas = {
   email: z.object({ address: boundedString(320) }),
   phone: z.object({ number: boundedString(64) }),
-  wallet: z.object({ address: boundedString(100), chain_type: z.enum(['ethereum', 'solana']) }),
+  wallet: z.object({ address: boundedString(100), chain_type: z.enum(chainTypes) }),
   custom_auth: z.object({ custom_user_id: id }),
   farcaster: z.object({
     fid: z.number(),

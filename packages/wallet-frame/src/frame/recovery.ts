@@ -14,13 +14,13 @@ import { entropyNames } from './entropy-names.ts';
 import type { FrameContext } from './frame-context.ts';
 import { FrameError } from './frame-error.ts';
 import type { WalletKeyProof } from './key-proofs.ts';
-import type { EntropyRef, RecoveryMethod } from './request-data.ts';
+import type { EntropyRef, FrameRecoveryMethod } from './request-data.ts';
 import type { NonceReply, RecoveryUpload } from './server-api.ts';
 import { wipe } from './wipe.ts';
 
 /** A recovery method and, for `user-passcode`, the password its key is derived from. */
 export interface RecoveryChoice {
-  method: RecoveryMethod;
+  method: FrameRecoveryMethod;
   password: string | null;
 }
 

@@ -11,8 +11,7 @@ import { FrameError } from './frame-error.ts';
 export type RequestData = Record<string, unknown>;
 
 // The shared enums (protocol wallets.ts), under the names the frame's modules import.
-export type { ChainType, EntropyIdVerifier };
-export type RecoveryMethod = FrameRecoveryMethod;
+export type { ChainType, EntropyIdVerifier, FrameRecoveryMethod };
 
 /** The entropy a request names: its id (the first wallet's address) and the chain that address is on. */
 export interface EntropyRef {
@@ -68,7 +67,7 @@ export function hdWalletIndex(data: RequestData): number {
 }
 
 /** `recoveryMethod` (default `privy`) and, for `user-passcode`, the password it needs. */
-export function recoveryChoice(data: RequestData): { method: RecoveryMethod; password: string | null } {
+export function recoveryChoice(data: RequestData): { method: FrameRecoveryMethod; password: string | null } {
   const method = data.recoveryMethod ?? 'privy';
   if (method === 'privy') return { method, password: null };
   if (method === 'user-passcode') return { method, password: recoveryPassword(data) };

@@ -1,4 +1,4 @@
-import type { EmbeddedChainType, EmbeddedWalletAccount, RecoveryMethod } from '../accounts.ts';
+import type { EmbeddedChainType, EmbeddedWalletAccount, SupportedRecoveryMethod } from '../accounts.ts';
 import { EmbeddedWalletError } from '../errors.ts';
 import { type EmbeddedWalletsContext, frameCall } from './context.ts';
 import { frameAuth } from './frameAuth.ts';
@@ -14,7 +14,7 @@ export interface ImportEmbeddedWalletOptions {
   /** Default 'ethereum'. */
   chainType?: EmbeddedChainType | undefined;
   /** As for a created wallet: default 'user-passcode' when a password is given, else 'privy'. */
-  recoveryMethod?: RecoveryMethod | undefined;
+  recoveryMethod?: SupportedRecoveryMethod | undefined;
   password?: string | undefined;
 }
 

@@ -6,7 +6,7 @@ import {
   recoveryMethodChange,
   serverErrors,
 } from '@latchkey/protocol';
-import type { RecoveryMethod } from '../accounts.ts';
+import type { SupportedRecoveryMethod } from '../accounts.ts';
 import { EmbeddedWalletError, embeddedMessages } from '../errors.ts';
 import type { EmbeddedWalletsContext } from './context.ts';
 
@@ -15,7 +15,7 @@ export interface CreateEmbeddedWalletOptions {
    * Default 'user-passcode' when a password is given, else 'privy' (server-held recovery key,
    * recovery without a password on a new device).
    */
-  recoveryMethod?: RecoveryMethod | undefined;
+  recoveryMethod?: SupportedRecoveryMethod | undefined;
   /** Required for 'user-passcode'. Sent to the frame only; never to the server. */
   password?: string | undefined;
 }
@@ -49,7 +49,7 @@ export function recoveryRules(ctx: EmbeddedWalletsContext): RecoveryRules {
 export function recoveryChoice(
   options: { recoveryMethod?: unknown; password?: unknown },
   rules: RecoveryRules,
-): { recoveryMethod: RecoveryMethod; recoveryPassword?: string } {
+): { recoveryMethod: SupportedRecoveryMethod; recoveryPassword?: string } {
   const { password } = options;
   if (password !== undefined && typeof password !== 'string')
     throw new EmbeddedWalletError('invalid_input', 'Invalid input to create wallet');
@@ -70,10 +70,10 @@ export function recoveryChoice(
       'unsupported_recovery_method',
       `Unsupported recovery method ${String(method)}`,
     );
-  if (rules.methodOnly) return { recoveryMethod: method as RecoveryMethod };
+  if (rules.methodOnly) return { recoveryMethod: method as SupportedRecoveryMethod };
   if ((method === 'user-passcode' || rules.required) && !password)
     throw new EmbeddedWalletError('invalid_input', embeddedMessages.passwordRequired);
   return method === 'user-passcode'
     ? { recoveryMethod: method, recoveryPassword: password! }
-    : { recoveryMethod: method as RecoveryMethod };
+    : { recoveryMethod: method as SupportedRecoveryMethod };
 }

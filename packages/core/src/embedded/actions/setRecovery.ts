@@ -1,4 +1,4 @@
-import type { RecoveryMethod } from '../accounts.ts';
+import type { SupportedRecoveryMethod } from '../accounts.ts';
 import { EmbeddedWalletError } from '../errors.ts';
 import { type EmbeddedWalletsContext, frameCall } from './context.ts';
 import { requireEntropy } from './entropy.ts';
@@ -6,7 +6,7 @@ import { onDevice } from './onDevice.ts';
 import { recoveryChoice, recoveryRules } from './recoveryChoice.ts';
 
 export interface SetRecoveryParameters {
-  recoveryMethod: RecoveryMethod;
+  recoveryMethod: SupportedRecoveryMethod;
   password?: string | undefined;
   currentPassword?: string | undefined;
 }
@@ -52,7 +52,10 @@ export async function setRecovery(
  * Throws what `setRecovery` to `recoveryMethod` would throw before asking the frame, leaving out
  * the password: a UI checks this before it asks for one.
  */
-export function assertCanSetRecovery(ctx: EmbeddedWalletsContext, recoveryMethod: RecoveryMethod): void {
+export function assertCanSetRecovery(
+  ctx: EmbeddedWalletsContext,
+  recoveryMethod: SupportedRecoveryMethod,
+): void {
   const entropy = requireEntropy(ctx);
   recoveryChoice(
     { recoveryMethod },

@@ -10,8 +10,8 @@ import {
   chainType,
   type EntropyIdVerifier,
   entropyRef,
+  type FrameRecoveryMethod,
   hdWalletIndex,
-  type RecoveryMethod,
   type RequestData,
 } from '../request-data.ts';
 import { wipe } from '../wipe.ts';
@@ -94,7 +94,7 @@ export async function importedKeyConnect(
 export async function importedKeySetRecovery(
   ctx: FrameContext,
   data: RequestData,
-): Promise<{ entropyId: string; entropyIdVerifier: EntropyIdVerifier; recoveryMethod: RecoveryMethod }> {
+): Promise<{ entropyId: string; entropyIdVerifier: EntropyIdVerifier; recoveryMethod: FrameRecoveryMethod }> {
   const token = accessToken(data);
   const ref = entropyRef(data);
   const { choice, currentVerifier } = await setRecoveryChoice(ctx, token, ref, data);

@@ -6,7 +6,7 @@ import {
   accessToken,
   type EntropyIdVerifier,
   entropyRef,
-  type RecoveryMethod,
+  type FrameRecoveryMethod,
   type RequestData,
 } from '../request-data.ts';
 import { setRecoveryChoice } from './set-recovery-choice.ts';
@@ -20,7 +20,7 @@ import { setRecoveryChoice } from './set-recovery-choice.ts';
 export async function walletsSetRecovery(
   ctx: FrameContext,
   data: RequestData,
-): Promise<{ entropyId: string; entropyIdVerifier: EntropyIdVerifier; recoveryMethod: RecoveryMethod }> {
+): Promise<{ entropyId: string; entropyIdVerifier: EntropyIdVerifier; recoveryMethod: FrameRecoveryMethod }> {
   const token = accessToken(data);
   const ref = entropyRef(data);
   const { choice, currentVerifier } = await setRecoveryChoice(ctx, token, ref, data);
