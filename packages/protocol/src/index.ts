@@ -19,6 +19,7 @@ export * from './api/sessions.ts';
 export * from './api/siwe.ts';
 export * from './api/siws.ts';
 export * from './api/sms.ts';
+export * from './api/telegram.ts';
 export * from './api/transfer.ts';
 export * from './api/users-api.ts';
 export * from './api/wallet-login.ts';

@@ -70,3 +70,43 @@ describe('toClientUser', () => {
     expect(user.customMetadata).toEqual({});
   });
 });
+
+describe('toClientUser: Telegram and Farcaster accounts', () => {
+  it('puts each under its type, camelCased', () => {
+    const times = {
+      verified_at: 1_700_000_000,
+      first_verified_at: 1_700_000_000,
+      latest_verified_at: 1_700_000_000,
+    };
+    const user = toClientUser({
+      ...wire,
+      linked_accounts: [
+        {
+          type: 'telegram',
+          telegram_user_id: '5550001',
+          first_name: 'Alice',
+          last_name: null,
+          username: 'alice_tg',
+          photo_url: null,
+          ...times,
+        },
+        {
+          type: 'farcaster',
+          fid: 42,
+          owner_address: '0xabc',
+          username: 'alice',
+          display_name: null,
+          ...times,
+        },
+      ] as User['linked_accounts'],
+    });
+    expect(user.telegram).toEqual({
+      telegramUserId: '5550001',
+      firstName: 'Alice',
+      lastName: null,
+      username: 'alice_tg',
+      photoUrl: null,
+    });
+    expect(user.farcaster).toEqual({ fid: 42, ownerAddress: '0xabc', username: 'alice', displayName: null });
+  });
+});

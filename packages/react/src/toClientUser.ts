@@ -52,10 +52,13 @@ export function toClientUser(user: User): ClientUser {
   if (typeof email?.address === 'string') client.email = { address: email.address };
   if (typeof phone?.number === 'string') client.phone = { number: phone.number };
   if (typeof custom?.customUserId === 'string') client.customAuth = { customUserId: custom.customUserId };
-  // A social account (`google_oauth` …) under its provider's name, the first of each.
+  // A social account (`google_oauth` …) under its provider's name, the first of each; a Telegram or
+  // Farcaster account under its type.
   for (const account of linkedAccounts) {
     const provider = account.type.endsWith('_oauth') ? (account.type.slice(0, -6) as OAuthProvider) : null;
     if (provider && typeof account.subject === 'string') client[provider] ??= toSocialAccount(account);
+    else if (account.type === 'telegram' || account.type === 'farcaster')
+      Object.assign(client, { [account.type]: client[account.type] ?? toSocialAccount(account) });
   }
   cache.set(user, client);
   return client;

@@ -108,8 +108,33 @@ export interface ClientSocialAccount {
   vanityName?: string | null;
 }
 
+/** A Telegram account in the client's form (spec document 1 §3: telegram). */
+export interface ClientTelegramAccount {
+  telegramUserId: string;
+  firstName: string | null;
+  lastName: string | null;
+  username: string | null;
+  photoUrl: string | null;
+}
+
+/** A Farcaster account in the client's form (spec document 1 §3: farcaster). */
+export interface ClientFarcasterAccount {
+  fid: number;
+  ownerAddress: string | null;
+  username: string | null;
+  displayName: string | null;
+  bio: string | null;
+  profilePicture: string | null;
+  profilePictureUrl: string | null;
+  homepageUrl: string | null;
+}
+
 /** The user in the client's camelCase form (spec document 1 §3 User). */
 export interface ClientUser extends Partial<Record<OAuthProvider, ClientSocialAccount>> {
+  /** The user's Telegram account, if linked. */
+  telegram?: ClientTelegramAccount;
+  /** The user's Farcaster account, if linked. */
+  farcaster?: ClientFarcasterAccount;
   id: string;
   createdAt: Date;
   linkedAccounts: ClientLinkedAccount[];

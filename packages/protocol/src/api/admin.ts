@@ -8,6 +8,7 @@ import type {
   WebhookEventType,
 } from '../webhooks.ts';
 import type { AllowlistEntry, AllowlistEntryRequest, DevOutboxMessage } from './apps.ts';
+import type { ReferenceArea } from './reference.ts';
 import type { TypedRoutes } from './route.ts';
 import type { UsersPage } from './users-api.ts';
 
@@ -200,3 +201,17 @@ export const adminWebhooksApi: TypedRoutes<
     adminWebhookResend: { request: undefined; response: { id: string; status: 'pending' } };
   }
 > = adminWebhookTable;
+
+/** The API reference's area of these routes (OpenAPI tag). */
+export const adminReference: ReferenceArea = {
+  name: 'Admin',
+  description: 'Apps and their keys, with the admin key (`Authorization: Bearer`).',
+  tables: [[adminApi, 'admin', { adminSessionCreate: 'public' }]],
+};
+
+/** The API reference's area of these routes (OpenAPI tag). */
+export const adminWebhooksReference: ReferenceArea = {
+  name: 'Webhooks',
+  description: "An app's webhook endpoints and their delivery logs (admin key).",
+  tables: [[adminWebhooksApi, 'admin']],
+};

@@ -1,4 +1,5 @@
 import type { EmptyResponse } from './common.ts';
+import type { ReferenceArea } from './reference.ts';
 import type { TypedRoutes } from './route.ts';
 
 export interface AnalyticsEventRequest {
@@ -17,3 +18,10 @@ export const analyticsApi: TypedRoutes<
   typeof analyticsTable,
   { analyticsEvents: { request: AnalyticsEventRequest; response: EmptyResponse } }
 > = analyticsTable;
+
+/** The API reference's area of these routes (OpenAPI tag). */
+export const analyticsReference: ReferenceArea = {
+  name: 'Analytics',
+  description: 'Client analytics events.',
+  tables: [[analyticsApi, 'app']],
+};

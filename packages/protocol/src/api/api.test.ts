@@ -11,7 +11,7 @@ import {
   customJwtApi,
   dashboardPageApi,
   emailApi,
-  farcasterTelegramApi,
+  farcasterApi,
   frameRoutes,
   guestApi,
   mfaApi,
@@ -30,6 +30,7 @@ import {
   siweApi,
   siwsApi,
   smsApi,
+  telegramApi,
   transferApi,
   usersApi,
   walletFramePageApi,
@@ -57,7 +58,7 @@ const tables = {
   mfaAuthApi,
   usersApi,
 };
-const plannedTables = { farcasterTelegramApi };
+const plannedTables = { farcasterApi, telegramApi };
 
 describe('api', () => {
   it('gathers every table, no name taken twice', () => {

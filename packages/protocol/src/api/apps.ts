@@ -1,6 +1,7 @@
 import type { AppResponse } from '../app-config.ts';
 import type { User } from '../user.ts';
 import type { ChainType } from '../wallets.ts';
+import type { ReferenceArea } from './reference.ts';
 import type { TypedRoutes } from './route.ts';
 
 /** `GET /api/v1/apps/:app_id` and its key set: public, no app header needed (WIRE.md §3.1, §5.1). */
@@ -90,3 +91,18 @@ export const appServerApi: TypedRoutes<
     appUsersWallet: { request: PregenerateWalletsRequest; response: User };
   }
 > = appServerTable;
+
+/** The API reference's area of these routes (OpenAPI tag). */
+export const appReference: ReferenceArea = {
+  name: 'Apps',
+  description: "An app's public configuration and token keys (WIRE.md §3.1, §5.1).",
+  tables: [[appApi, 'public']],
+};
+
+/** The API reference's area of these routes (OpenAPI tag). */
+export const appServerReference: ReferenceArea = {
+  name: 'App server API',
+  description:
+    'Server-to-server, HTTP Basic with the app id and secret (WIRE.md §7.2). Also under `/v1/…` (the spelling `@privy-io/node` calls).',
+  tables: [[appServerApi, 'server']],
+};

@@ -1,5 +1,6 @@
 import type { LoginMode } from '../login-methods.ts';
 import type { LoginTypes, UserChangeTypes } from './common.ts';
+import type { ReferenceArea } from './reference.ts';
 import type { TypedRoutes } from './route.ts';
 
 /** The app's own JWT, verified against its configured key set (WIRE.md §3.6). */
@@ -23,3 +24,10 @@ export const customJwtApi: TypedRoutes<
     customJwtLink: UserChangeTypes<CustomJwtLinkRequest>;
   }
 > = customJwtTable;
+
+/** The API reference's area of these routes (OpenAPI tag). */
+export const customJwtReference: ReferenceArea = {
+  name: 'Custom JWT',
+  description: "Login with the app's own identity provider's JWT.",
+  tables: [[customJwtApi, 'app', { customJwtLink: 'user' }]],
+};

@@ -1,5 +1,6 @@
 import type { LoginMode } from '../login-methods.ts';
 import type { CodeSentResponse, LoginTypes, UserChangeTypes } from './common.ts';
+import type { ReferenceArea } from './reference.ts';
 import type { TypedRoutes } from './route.ts';
 
 /** `token` on an init call is the captcha token, when the app has captcha on (WIRE.md §3.1). */
@@ -49,3 +50,10 @@ export const emailApi: TypedRoutes<
     emailUnlink: UserChangeTypes<EmailUnlinkRequest>;
   }
 > = emailTable;
+
+/** The API reference's area of these routes (OpenAPI tag). */
+export const emailReference: ReferenceArea = {
+  name: 'Email',
+  description: 'Login and account linking with an email code (WIRE.md §3.2).',
+  tables: [[emailApi, 'user', { emailInit: 'app', emailAuthenticate: 'app' }]],
+};

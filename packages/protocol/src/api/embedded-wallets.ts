@@ -1,6 +1,7 @@
 import type { User } from '../user.ts';
 import type { ChainType, EntropyIdVerifier, FrameRecoveryMethod } from '../wallets.ts';
 import type { EmptyRequest, EmptyResponse } from './common.ts';
+import type { ReferenceArea } from './reference.ts';
 import type { TypedRoutes } from './route.ts';
 
 /*
@@ -141,3 +142,10 @@ export const frameRoutes: TypedRoutes<
     frameKeyMaterial: { request: { chain_type?: ChainType }; response: KeyMaterialReply };
   }
 > = frameTable;
+
+/** The API reference's area of these routes (OpenAPI tag). */
+export const frameReference: ReferenceArea = {
+  name: 'Embedded wallets',
+  description: "The wallet frame's API (WIRE.md §6).",
+  tables: [[frameRoutes, 'frame']],
+};

@@ -3,7 +3,7 @@ import type { LoginTypes, UserChangeTypes } from './common.ts';
 import type { TypedRoutes } from './route.ts';
 
 /*
- * Farcaster and Telegram logins (WIRE.md §3.6), not served by this server yet. `/farcaster/status`
+ * Farcaster login (WIRE.md §3.6), not served by this server yet. `/farcaster/status`
  * reads the channel from the `farcaster-channel-token` header (headers.ts).
  */
 
@@ -28,50 +28,17 @@ export type FarcasterStatus =
       pfp_url: string;
     };
 
-/** What the Telegram login widget hands the page. */
-export interface TelegramAuthResult {
-  id: number;
-  auth_date: number;
-  first_name: string;
-  hash?: string;
-  last_name?: string;
-  photo_url?: string;
-  username?: string;
-}
-
-/** What a Telegram Mini App is started with; `user` is a JSON string. */
-export interface TelegramWebAppData {
-  auth_date: number;
-  hash: string;
-  user: string;
-  chat_instance?: string;
-  chat_type?: string;
-  query_id?: string;
-  signature?: string;
-  start_param?: string;
-}
-
-export interface TelegramLinkRequest {
-  telegram_auth_result?: TelegramAuthResult;
-  telegram_web_app_data?: TelegramWebAppData;
-  captcha_token?: string;
-}
-
-const socialTable = {
+const farcasterTable = {
   farcasterInit: { method: 'POST', path: '/api/v1/farcaster/init' },
   farcasterStatus: { method: 'GET', path: '/api/v1/farcaster/status' },
   farcasterAuthenticate: { method: 'POST', path: '/api/v1/farcaster/authenticate' },
   farcasterLink: { method: 'POST', path: '/api/v1/farcaster/link' },
   farcasterUnlink: { method: 'POST', path: '/api/v1/farcaster/unlink' },
   farcasterTransfer: { method: 'POST', path: '/api/v1/farcaster/transfer' },
-  telegramAuthenticate: { method: 'POST', path: '/api/v1/telegram/authenticate' },
-  telegramLink: { method: 'POST', path: '/api/v1/telegram/link' },
-  telegramUnlink: { method: 'POST', path: '/api/v1/telegram/unlink' },
-  telegramTransfer: { method: 'POST', path: '/api/v1/telegram/transfer' },
 } as const;
 
-export const farcasterTelegramApi: TypedRoutes<
-  typeof socialTable,
+export const farcasterApi: TypedRoutes<
+  typeof farcasterTable,
   {
     farcasterInit: {
       request: { token?: string; redirect_url?: string; relying_party?: string };
@@ -86,13 +53,5 @@ export const farcasterTelegramApi: TypedRoutes<
       farcaster_embedded_address: string;
       nonce: string;
     }>;
-    telegramAuthenticate: LoginTypes<TelegramLinkRequest & { mode?: LoginMode }>;
-    telegramLink: UserChangeTypes<TelegramLinkRequest>;
-    telegramUnlink: UserChangeTypes<{ telegram_user_id: string }>;
-    telegramTransfer: UserChangeTypes<{
-      nonce: string;
-      telegram_auth_result?: TelegramAuthResult;
-      telegram_web_app_data?: TelegramWebAppData;
-    }>;
   }
-> = socialTable;
+> = farcasterTable;

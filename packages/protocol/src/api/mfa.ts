@@ -1,6 +1,7 @@
 import type { MfaMethodType, User } from '../user.ts';
 import type { CodeSentResponse, EmptyRequest, EmptyResponse } from './common.ts';
 import type { PasskeyAssertion, PasskeyVerifyOptions, RelyingParty } from './passkeys.ts';
+import type { ReferenceArea } from './reference.ts';
 import type { TypedRoutes } from './route.ts';
 
 /*
@@ -128,3 +129,13 @@ export const mfaAuthApi: TypedRoutes<
     mfaAuthPasskeyEnrollment: { request: MfaPasskeyEnrollmentRequest; response: EmptyResponse };
   }
 > = mfaAuthTable;
+
+/** The API reference's area of these routes (OpenAPI tag). */
+export const mfaReference: ReferenceArea = {
+  name: 'MFA',
+  description: 'Enrolment and verification of second factors (WIRE.md §3.7).',
+  tables: [
+    [mfaApi, 'frame', { mfaSmsInit: 'user', mfaPasskeyInit: 'user' }],
+    [mfaAuthApi, 'frame', { mfaAuthPasskeyInit: 'user' }],
+  ],
+};

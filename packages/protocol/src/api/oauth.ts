@@ -2,6 +2,7 @@ import type { LoginMode } from '../login-methods.ts';
 import type { OAuthProviderName } from '../oauth-providers.ts';
 import type { AuthenticatedUser, User } from '../user.ts';
 import type { UserChangeTypes } from './common.ts';
+import type { ReferenceArea } from './reference.ts';
 import type { TypedRoutes } from './route.ts';
 
 /*
@@ -121,3 +122,13 @@ export const oauthCallbackApi: TypedRoutes<
     oauthCallbackFormPost: { request: undefined; response: never };
   }
 > = oauthCallbackTable;
+
+/** The API reference's area of these routes (OpenAPI tag). */
+export const oauthReference: ReferenceArea = {
+  name: 'OAuth',
+  description: 'Social login through OAuth / OIDC providers (WIRE.md §3.5).',
+  tables: [
+    [oauthApi, 'user', { oauthInit: 'app', oauthAuthenticate: 'app' }],
+    [oauthCallbackApi, 'public'],
+  ],
+};

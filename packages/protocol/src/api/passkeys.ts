@@ -1,5 +1,6 @@
 import type { AuthenticatedUser } from '../user.ts';
 import type { LoginTypes, UserChangeTypes } from './common.ts';
+import type { ReferenceArea } from './reference.ts';
 import type { TypedRoutes } from './route.ts';
 
 /*
@@ -119,3 +120,10 @@ export const passkeyApi: TypedRoutes<
     passkeyUnlink: UserChangeTypes<{ credential_id: string; remove_as_mfa?: boolean }>;
   }
 > = passkeyTable;
+
+/** The API reference's area of these routes (OpenAPI tag). */
+export const passkeyReference: ReferenceArea = {
+  name: 'Passkeys',
+  description: 'WebAuthn login and linking (WIRE.md §3.6).',
+  tables: [[passkeyApi, 'app', { passkeyLinkInit: 'user', passkeyLink: 'user', passkeyUnlink: 'user' }]],
+};

@@ -1,3 +1,4 @@
+import type { ReferenceArea } from './reference.ts';
 import type { TypedRoutes } from './route.ts';
 
 /*
@@ -62,3 +63,24 @@ export const dashboardPageApi: TypedRoutes<
     dashboardFiles: { request: undefined; response: string };
   }
 > = dashboardTable;
+
+/** The API reference's area of these routes (OpenAPI tag). */
+export const serviceReference: ReferenceArea = {
+  name: 'Health',
+  description: 'Liveness, readiness, metrics and this document.',
+  tables: [[serviceApi, 'public', { metrics: 'metrics' }]],
+};
+
+/** The API reference's area of these routes (OpenAPI tag). */
+export const walletFramePageReference: ReferenceArea = {
+  name: 'Wallet frame pages',
+  description: "The wallet frame's pages and scripts (HTML, JavaScript).",
+  tables: [[walletFramePageApi, 'public']],
+};
+
+/** The API reference's area of these routes (OpenAPI tag). */
+export const dashboardPageReference: ReferenceArea = {
+  name: 'Dashboard',
+  description: 'The developer dashboard (HTML, scripts, styles), talking only to the admin API.',
+  tables: [[dashboardPageApi, 'public']],
+};

@@ -1,5 +1,6 @@
 import type { AuthenticatedUser, User } from '../user.ts';
 import type { EmptyRequest, EmptyResponse } from './common.ts';
+import type { ReferenceArea } from './reference.ts';
 import type { TypedRoutes } from './route.ts';
 
 /** Refresh and logout: the refresh token in the body, or (cookie sessions) in its cookie (WIRE.md §5.3). */
@@ -30,3 +31,10 @@ export const sessionApi: TypedRoutes<
     acceptTerms: { request: EmptyRequest; response: User };
   }
 > = sessionTable;
+
+/** The API reference's area of these routes (OpenAPI tag). */
+export const sessionReference: ReferenceArea = {
+  name: 'Sessions',
+  description: 'Refresh, log out, the current user (WIRE.md §3.1).',
+  tables: [[sessionApi, 'app', { me: 'user', acceptTerms: 'user' }]],
+};

@@ -1,6 +1,7 @@
 import type { LoginMode } from '../login-methods.ts';
 import type { SmartWalletType } from '../wallets.ts';
 import type { LoginTypes, UserChangeTypes, WalletNonceResponse } from './common.ts';
+import type { ReferenceArea } from './reference.ts';
 import type { TypedRoutes } from './route.ts';
 import type { WalletClientFields, WalletInitRequest, WalletUnlinkRequest } from './wallet-login.ts';
 
@@ -43,3 +44,10 @@ export const siweApi: TypedRoutes<
     siweUnlink: UserChangeTypes<WalletUnlinkRequest>;
   }
 > = siweTable;
+
+/** The API reference's area of these routes (OpenAPI tag). */
+export const siweReference: ReferenceArea = {
+  name: 'Sign in with Ethereum',
+  description: 'EVM wallet login and linking (WIRE.md §3.4).',
+  tables: [[siweApi, 'user', { siweInit: 'app', siweAuthenticate: 'app' }]],
+};

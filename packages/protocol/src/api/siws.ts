@@ -1,6 +1,7 @@
 import type { LoginMode } from '../login-methods.ts';
 import type { SiwsMessageType } from '../wallets.ts';
 import type { LoginTypes, UserChangeTypes, WalletNonceResponse } from './common.ts';
+import type { ReferenceArea } from './reference.ts';
 import type { TypedRoutes } from './route.ts';
 import type { WalletClientFields, WalletInitRequest, WalletUnlinkRequest } from './wallet-login.ts';
 
@@ -32,3 +33,10 @@ export const siwsApi: TypedRoutes<
     siwsUnlink: UserChangeTypes<WalletUnlinkRequest>;
   }
 > = siwsTable;
+
+/** The API reference's area of these routes (OpenAPI tag). */
+export const siwsReference: ReferenceArea = {
+  name: 'Sign in with Solana',
+  description: 'Solana wallet login and linking (WIRE.md §3.4).',
+  tables: [[siwsApi, 'user', { siwsInit: 'app', siwsAuthenticate: 'app' }]],
+};

@@ -1,5 +1,6 @@
 import type { LoginMode } from '../login-methods.ts';
 import type { CodeSentResponse, LoginTypes, UserChangeTypes } from './common.ts';
+import type { ReferenceArea } from './reference.ts';
 import type { TypedRoutes } from './route.ts';
 
 export interface SmsInitRequest {
@@ -49,3 +50,10 @@ export const smsApi: TypedRoutes<
     smsUnlink: UserChangeTypes<SmsUnlinkRequest>;
   }
 > = smsTable;
+
+/** The API reference's area of these routes (OpenAPI tag). */
+export const smsReference: ReferenceArea = {
+  name: 'SMS',
+  description: 'Login and account linking with an SMS code (WIRE.md §3.3).',
+  tables: [[smsApi, 'user', { smsInit: 'app', smsAuthenticate: 'app' }]],
+};

@@ -1,5 +1,6 @@
 import type { UserChangeTypes } from './common.ts';
 import type { OAuthTransferRequest } from './oauth.ts';
+import type { ReferenceArea } from './reference.ts';
 import type { TypedRoutes } from './route.ts';
 import type { WalletTransferRequest } from './wallet-login.ts';
 
@@ -43,3 +44,10 @@ export const transferApi: TypedRoutes<
     oauthTransfer: UserChangeTypes<OAuthTransferRequest>;
   }
 > = transferTable;
+
+/** The API reference's area of these routes (OpenAPI tag). */
+export const transferReference: ReferenceArea = {
+  name: 'Account transfer',
+  description: 'Moving an account linked to another user.',
+  tables: [[transferApi, 'user']],
+};

@@ -1,6 +1,7 @@
 import type { User } from '../user.ts';
 import type { ChainType } from '../wallets.ts';
 import type { EmptyRequest } from './common.ts';
+import type { ReferenceArea } from './reference.ts';
 import type { TypedRoutes } from './route.ts';
 
 /*
@@ -165,3 +166,10 @@ export const usersApi: TypedRoutes<
     userByCustomAuthId: Lookup<{ custom_user_id: string }>;
   }
 > = usersApiTable;
+
+/** The API reference's area of these routes (OpenAPI tag). */
+export const usersReference: ReferenceArea = {
+  name: 'Users API',
+  description: 'Server-to-server user management (WIRE.md §7.2).',
+  tables: [[usersApi, 'server']],
+};

@@ -102,7 +102,7 @@ export function openApiDocument(options: OpenApiOptions = {}): Json {
       license: { name: 'MIT', identifier: 'MIT' },
     },
     ...(options.serverUrl ? { servers: [{ url: options.serverUrl }] } : {}),
-    tags: Object.values(tags),
+    tags,
     paths,
     components: {
       securitySchemes: {
