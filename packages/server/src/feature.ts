@@ -7,6 +7,7 @@ import type { ServerContext } from './context.ts';
 import type { DevOutboxStore } from './delivery/dev-outbox.ts';
 import type { RouteFixture } from './hostile-fixtures.ts';
 import type { AppEnv } from './http/env.ts';
+import type { SweepEntry } from './storage/retention.ts';
 
 export type Method = HttpMethod;
 
@@ -180,6 +181,11 @@ export interface Feature {
    * name): storage/migrations.ts collects them after the foundation's.
    */
   migrations?: Record<string, Migration>;
+  /**
+   * The retention rules of the tables it owns (its `tables.ts`): rows that only grow unless swept.
+   * The server sweeps the foundation's entries and then every feature's, in feature order.
+   */
+  sweeps?: SweepEntry[];
   /** For the generated hostile-input suite: per route (`METHOD path`), valid input and what hostile input gets. */
   fixtures: Record<string, RouteFixture>;
 }

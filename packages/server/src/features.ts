@@ -18,6 +18,7 @@ import { sessionsFeature } from './sessions/feature.ts';
 import { siweFeature } from './siwe/feature.ts';
 import { siwsFeature } from './siws/feature.ts';
 import { smsFeature } from './sms/feature.ts';
+import { foundationSweeps, type SweepEntry } from './storage/retention.ts';
 import { usersFeature } from './users/feature.ts';
 import { usersApiFeature } from './users-api/feature.ts';
 import { walletFrameFeature } from './wallet-frame/feature.ts';
@@ -52,3 +53,9 @@ export const features: Feature[] = [
 /** The features' own migrations, in feature order: storage runs them after the foundation's. */
 export const featureMigrations = (): Record<string, Migration>[] =>
   features.flatMap((feature) => (feature.migrations ? [feature.migrations] : []));
+
+/** What the retention sweep deletes: the foundation's entries, then every feature's, in feature order. */
+export const sweepEntries = (from: readonly Feature[] = features): SweepEntry[] => [
+  ...foundationSweeps,
+  ...from.flatMap((feature) => feature.sweeps ?? []),
+];

@@ -13,7 +13,7 @@ import { type Delivery, routeDelivery } from './delivery/delivery.ts';
 import { DevOutbox, type DevOutboxStore } from './delivery/dev-outbox.ts';
 import { type TwilioOptions, twilioDelivery } from './delivery/twilio.ts';
 import { unconfiguredDelivery } from './delivery/unconfigured.ts';
-import { featureMigrations } from './features.ts';
+import { featureMigrations, sweepEntries } from './features.ts';
 import type { AppEnv } from './http/env.ts';
 import { createRateLimits } from './http/rate-limit.ts';
 import { consoleLogger, type Logger } from './logger.ts';
@@ -196,7 +196,7 @@ export async function createLatchkey(options: LatchkeyOptions = {}): Promise<Lat
   };
   const admin = options.adminApi === false ? null : await ensureAdminKey(ctx, options.adminKey);
   const http = buildHttpApp(ctx, { adminKeyHash: admin?.hash ?? null, devOutbox: outbox });
-  const sweeps = startRetentionSweeps(ctx, options.sweepIntervalMs);
+  const sweeps = startRetentionSweeps(ctx, sweepEntries(), options.sweepIntervalMs);
   const webhooks = (options.webhookWorker ?? options.adminApi !== false) ? startWebhookWorker(ctx) : null;
   return {
     ctx,

@@ -1,6 +1,6 @@
 import type { Kysely, Migration } from 'kysely';
 
-/** The admin feature's table (storage/tables/admin.ts): dashboard sessions. */
+/** The admin feature's table (tables.ts): dashboard sessions. */
 export const adminMigrations: Record<string, Migration> = {
   '0015_admin_sessions': {
     async up(db: Kysely<unknown>) {

@@ -5,7 +5,8 @@ import { type Feature, lenientRoute } from '../feature.ts';
 import { always, ok } from '../hostile-fixtures.ts';
 import { jsonProblem } from '../http/body.ts';
 import { clientIp } from '../http/client-ip.ts';
-import { claimEventPlace } from '../storage/analytics-counts.ts';
+import { claimEventPlace } from './event-counts.ts';
+import { analyticsSweeps } from './retention.ts';
 
 const eventBody = z.object({
   event_name: z.string().min(1).max(100),
@@ -23,6 +24,7 @@ const maxPayloadBytes = 8 * 1024;
  */
 export const analyticsFeature: Feature = {
   name: 'analytics',
+  sweeps: analyticsSweeps,
   routes: ({ ctx }) => [
     lenientRoute(analyticsApi.analyticsEvents, {
       auth: 'app',

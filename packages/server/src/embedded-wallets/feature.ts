@@ -29,6 +29,7 @@ import { importEmbeddedWallet } from './import-embedded-wallet.ts';
 import { keyMaterial, recoveryShareReply } from './key-material.ts';
 import { issueKeyProofNonce } from './key-proofs.ts';
 import { pregenerateFixtures, pregenerateRoute } from './pregenerate-route.ts';
+import { embeddedWalletSweeps } from './retention.ts';
 import { setRecovery } from './set-recovery.ts';
 import { recordShareRelease } from './wallet-events.ts';
 
@@ -52,6 +53,7 @@ const path = (name: keyof typeof frameApi) => `${frameApi.prefix}${frameApi[name
  */
 export const embeddedWalletsFeature: Feature = {
   name: 'embedded-wallets',
+  sweeps: embeddedWalletSweeps,
   routes: ({ ctx }) => {
     const enrolled = [requireEnrolledDevice(ctx)];
     // Once the user has an MFA factor, share material and signing need a valid MFA token too: the

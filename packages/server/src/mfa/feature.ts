@@ -19,6 +19,7 @@ import { reloadUser, removeFactor } from './factors.ts';
 import { mfaFixtures } from './fixtures.ts';
 import { mfaMigrations } from './migrations.ts';
 import { passkeyMfaOptions, setPasskeyFactors, verifyPasskeyMfa } from './passkey-factor.ts';
+import { mfaSweeps } from './retention.ts';
 import { enrollSms, sendEnrollmentCode, sendVerificationCode, verifySms } from './sms-factor.ts';
 import { enrollTotp, startTotp, verifyTotp } from './totp-factor.ts';
 
@@ -70,6 +71,7 @@ type PasskeyRoutes = (typeof passkeyRoutes)[keyof typeof passkeyRoutes];
  */
 export const mfaFeature: Feature = {
   name: 'mfa',
+  sweeps: mfaSweeps,
   migrations: mfaMigrations,
   routes: ({ ctx }) => {
     const ip = (c: Context<AppEnv>) => clientIp(c, ctx.settings.trustProxy);

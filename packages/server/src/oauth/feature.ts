@@ -29,6 +29,7 @@ import { ProviderEndpoints } from './endpoints.ts';
 import { oauthMigrations } from './migrations.ts';
 import { acceptCode, redeemCode } from './redeem-code.ts';
 import { acceptRedirectTarget } from './redirect-target.ts';
+import { oauthSweeps } from './retention.ts';
 import { startLogin } from './start-login.ts';
 
 /** A well-formed PKCE value (base64url) for fixtures. */
@@ -48,6 +49,7 @@ const callbackCoverage = 'test/security/oauth-callback.security.test.ts';
  */
 export const oauthFeature: Feature = {
   name: 'oauth',
+  sweeps: oauthSweeps,
   migrations: oauthMigrations,
   routes: ({ ctx }) => {
     // Per server: custom providers' discovered metadata is cached here.

@@ -3,7 +3,7 @@ import type { ServerContext } from '../context.ts';
 import { sha256Hex } from '../crypto/hash.ts';
 import { randomId, randomToken } from '../crypto/random.ts';
 import type { Database } from '../storage/schema.ts';
-import type { OAuthCodesTable, OAuthRequestsTable } from '../storage/tables/oauth.ts';
+import type { OAuthCodesTable, OAuthRequestsTable } from './tables.ts';
 
 /** A login at the provider may take this long (consent screens, two-factor prompts). */
 export const requestTtlSeconds = 10 * 60;

@@ -1,6 +1,6 @@
 import type { Kysely, Migration } from 'kysely';
 
-/** The OAuth feature's tables (storage/tables/oauth.ts). */
+/** The OAuth feature's tables (tables.ts). */
 export const oauthMigrations: Record<string, Migration> = {
   '0010_oauth': {
     async up(db: Kysely<unknown>) {

@@ -33,6 +33,7 @@ import {
   storedCredential,
 } from './passkey-accounts.ts';
 import { relyingPartyOf } from './relying-party.ts';
+import { passkeySweeps } from './retention.ts';
 
 function assertPasskeysEnabled(app: AppRecord): void {
   if (!app.config.passkey_auth)
@@ -65,6 +66,7 @@ async function requireUserRecord(ctx: ServerContext, app: AppRecord, userId: str
  */
 export const passkeysFeature: Feature = {
   name: 'passkeys',
+  sweeps: passkeySweeps,
   migrations: passkeyMigrations,
   routes: ({ ctx }) => {
     const ip = (c: Context<AppEnv>) => clientIp(c, ctx.settings.trustProxy);

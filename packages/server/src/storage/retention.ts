@@ -1,7 +1,6 @@
 import { type Expression, type Kysely, type SqlBool, sql } from 'kysely';
 import type { Logger } from '../logger.ts';
 import type { ServerSettings } from '../settings.ts';
-import { recountStoredEvents } from './analytics-counts.ts';
 import type { Database } from './schema.ts';
 
 /** What a sweep entry's condition may depend on. */
@@ -25,70 +24,43 @@ export interface SweepContext {
   now(): number;
 }
 
-const day = 24 * 60 * 60;
+/** Rows past their `expires_at`: the rule of most entries. */
+export const pastExpiry = ({ now }: SweepClock): Expression<SqlBool> => sql<SqlBool>`expires_at <= ${now}`;
+
+/** Seconds in a day, for retention windows given in days. */
+export const secondsPerDay = 24 * 60 * 60;
 
 /**
- * Every table that only grows unless swept. Add a table with one line. Each condition must only
- * select rows nothing reads any more; deleting is idempotent, so replicas may sweep at once.
+ * The foundation's tables that only grow unless swept (schema.ts); each feature sweeps its own
+ * (`Feature.sweeps`), and the server sweeps both lists (features.ts `sweepEntries`). Each
+ * condition must only select rows nothing reads any more; deleting is idempotent, so replicas may
+ * sweep at once.
  */
-export const sweepEntries: SweepEntry[] = [
-  { table: 'verification_codes', expired: ({ now }) => sql<SqlBool>`expires_at <= ${now}` },
+export const foundationSweeps: SweepEntry[] = [
+  { table: 'verification_codes', expired: pastExpiry },
   // A window that has ended counts nothing any more (codes/verification-codes.ts opens a new one).
   { table: 'verification_attempts', expired: ({ now }) => sql<SqlBool>`window_ends_at <= ${now}` },
   // Reuse detection (sessions/session-service.ts `rotate`) answers a token past its own expires_at
   // with `clear` before it looks at rotated_at, so a rotated token is only ever recognised as reused
   // until then: it is kept exactly that long. Deleted afterwards, it answers 'Invalid refresh token.'
   // (missing_or_invalid_token) instead of `clear`; both end the client's session.
-  { table: 'refresh_tokens', expired: ({ now }) => sql<SqlBool>`expires_at <= ${now}` },
+  { table: 'refresh_tokens', expired: pastExpiry },
   // Both also prune per app when issuing, so these stay small between sweeps.
-  { table: 'wallet_nonces', expired: ({ now }) => sql<SqlBool>`expires_at <= ${now}` },
-  { table: 'account_transfers', expired: ({ now }) => sql<SqlBool>`expires_at <= ${now}` },
+  { table: 'wallet_nonces', expired: pastExpiry },
+  { table: 'account_transfers', expired: pastExpiry },
   // A session past its absolute end authenticates nothing (sessions/session-service.ts); its refresh
   // tokens go with it (ON DELETE CASCADE).
-  { table: 'sessions', expired: ({ now }) => sql<SqlBool>`expires_at <= ${now}` },
-  // Spent DPoP proof ids are kept only while a proof carrying them could still be accepted.
-  { table: 'dpop_proofs', expired: ({ now }) => sql<SqlBool>`expires_at <= ${now}` },
-  { table: 'key_proof_nonces', expired: ({ now }) => sql<SqlBool>`expires_at <= ${now}` },
-  // An OAuth login not finished in time, and codes never redeemed (oauth/).
-  { table: 'oauth_requests', expired: ({ now }) => sql<SqlBool>`expires_at <= ${now}` },
-  { table: 'oauth_codes', expired: ({ now }) => sql<SqlBool>`expires_at <= ${now}` },
-  // Passkey ceremony challenges: single use, minutes long (passkeys/challenges.ts).
-  { table: 'passkey_challenges', expired: ({ now }) => sql<SqlBool>`expires_at <= ${now}` },
-  // MFA tokens past their 5 minutes, and authenticator-app enrolments never finished (mfa/).
-  { table: 'mfa_tokens', expired: ({ now }) => sql<SqlBool>`expires_at <= ${now}` },
-  {
-    table: 'mfa_factors',
-    expired: ({ now }) => sql<SqlBool>`enrolled_at is null and expires_at <= ${now}`,
-  },
-  // Webhook deliveries finished (delivered or dead-lettered) past the window, their log with them
-  // (ON DELETE CASCADE); then the events no delivery waits for any more. A dead letter can be
-  // resent until then.
-  {
-    table: 'webhook_deliveries',
-    expired: ({ now, settings }) =>
-      sql<SqlBool>`status <> 'pending' and updated_at <= ${now - settings.webhookRetentionDays * day}`,
-  },
-  {
-    table: 'outbox',
-    expired: ({ now, settings }) =>
-      sql<SqlBool>`dispatched_at is not null and dispatched_at <= ${now - settings.webhookRetentionDays * day}
-        and not exists (select 1 from webhook_deliveries d where d.event_id = outbox.id and d.status = 'pending')`,
-  },
-  {
-    table: 'analytics_events',
-    expired: ({ now, settings }) =>
-      sql<SqlBool>`created_at <= ${now - settings.analyticsRetentionDays * day}`,
-    after: recountStoredEvents,
-  },
+  { table: 'sessions', expired: pastExpiry },
 ];
 
 /**
  * Deletes what every entry selects as expired, now, and returns the rows deleted per table.
- * The server runs it periodically (`startRetentionSweeps`); tests call it directly.
+ * The server runs it periodically (`startRetentionSweeps`) over the foundation's and every
+ * feature's entries (features.ts `sweepEntries`); tests call it directly with the same list.
  */
 export async function sweepExpired(
   ctx: SweepContext,
-  entries: SweepEntry[] = sweepEntries,
+  entries: readonly SweepEntry[],
 ): Promise<Partial<Record<keyof Database, number>>> {
   const clock: SweepClock = { now: ctx.now(), settings: ctx.settings };
   const deleted: Partial<Record<keyof Database, number>> = {};
@@ -104,11 +76,12 @@ export async function sweepExpired(
 export const sweepIntervalMs = 10 * 60 * 1000;
 
 /**
- * Sweeps every `intervalMs` (jittered) until stopped. The timer is unref'd, so it never keeps the
+ * Sweeps `entries` every `intervalMs` (jittered) until stopped. The timer is unref'd, so it never keeps the
  * process alive; `stop` waits for a sweep in progress, so storage can be closed after it.
  */
 export function startRetentionSweeps(
   ctx: SweepContext & { log: Logger },
+  entries: readonly SweepEntry[],
   intervalMs: number = sweepIntervalMs,
 ): { stop(): Promise<void> } {
   let timer: NodeJS.Timeout | undefined;
@@ -120,7 +93,7 @@ export function startRetentionSweeps(
     timer.unref();
   };
   const run = () => {
-    running = sweepExpired(ctx)
+    running = sweepExpired(ctx, entries)
       .then((deleted) => {
         const total = Object.values(deleted).reduce((a, b) => a + b, 0);
         if (total > 0) ctx.log.info('retention sweep', deleted);

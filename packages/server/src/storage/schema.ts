@@ -1,30 +1,21 @@
 import type { Generated } from 'kysely';
-import type { AdminTables } from './tables/admin.ts';
-import type { AnalyticsTables } from './tables/analytics.ts';
 import type { EmbeddedWalletTables } from './tables/embedded-wallets.ts';
 import type { MfaTables } from './tables/mfa.ts';
-import type { OAuthTables } from './tables/oauth.ts';
-import type { PasskeyTables } from './tables/passkeys.ts';
-import type { WebhookTables } from './tables/webhooks.ts';
 
 /**
  * The database schema, identical on SQLite and PostgreSQL. Times are Unix seconds (integers);
  * JSON values are stored as text so both dialects read them the same way.
  *
- * `Database` is every table, so `ctx.db` is typed for all of them: the shared tables listed here,
- * and the tables only one feature uses, each feature's in `tables/<feature>.ts`. Those live in
- * storage rather than in the feature's folder because everything below the features needs them
- * typed: context.ts types `ctx.db` with `Database`, and storage reads some of them (the retention
- * sweep, the analytics counts); a feature folder imported from here would be a folder cycle.
+ * `Database` is every table, so `ctx.db` is typed for all of them. Listed here are the shared
+ * tables, those that code below the features reads (storage, accounts, sessions, tokens, …),
+ * `tables/*.ts` among them. A feature's own tables are merged in from its folder, by module
+ * augmentation in its `tables.ts`:
+ *
+ *     declare module '../storage/schema.ts' { interface Database { my_rows: MyRowsTable } }
+ *
+ * so this file names no feature, and storage imports nothing from one (a folder cycle).
  */
-export interface Database
-  extends EmbeddedWalletTables,
-    AnalyticsTables,
-    OAuthTables,
-    PasskeyTables,
-    MfaTables,
-    WebhookTables,
-    AdminTables {
+export interface Database extends EmbeddedWalletTables, MfaTables {
   apps: AppsTable;
   signing_keys: SigningKeysTable;
   users: UsersTable;

@@ -3,7 +3,7 @@ import type { WebhookEndpoint, WebhookEndpointWithSecret, WebhookEventType } fro
 import type { ServerContext } from '../context.ts';
 import { randomId } from '../crypto/random.ts';
 import { ApiError } from '../http/api-error.ts';
-import type { WebhookEndpointsTable } from '../storage/tables/webhooks.ts';
+import type { WebhookEndpointsTable } from './tables.ts';
 import { checkEndpointUrl } from './webhook-url.ts';
 
 /** An app has at most this many endpoints (each event is one delivery per endpoint). */

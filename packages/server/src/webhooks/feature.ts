@@ -17,6 +17,7 @@ import {
   updateEndpoint,
 } from './endpoints.ts';
 import { webhookMigrations } from './migrations.ts';
+import { webhookSweeps } from './retention.ts';
 
 const notFound = { status: 404, code: 'not_found' };
 /** The suite's routes on one endpoint act on an id never issued (webhooks.test.ts covers real ones). */
@@ -53,6 +54,7 @@ async function appOf(ctx: ServerContext, c: Context<AppEnv>): Promise<string> {
  */
 export const webhooksFeature: Feature = {
   name: 'webhooks',
+  sweeps: webhookSweeps,
   migrations: webhookMigrations,
   routes: ({ ctx }) => {
     const endpoint = async (c: Context<AppEnv>) =>

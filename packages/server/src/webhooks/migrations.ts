@@ -1,6 +1,6 @@
 import { type Kysely, type Migration, PostgresAdapter, sql } from 'kysely';
 
-/** The webhook feature's tables (storage/tables/webhooks.ts), and the outbox's order column. */
+/** The webhook feature's tables (tables.ts), and the outbox's order column. */
 export const webhookMigrations: Record<string, Migration> = {
   '0014_webhooks': {
     async up(db: Kysely<unknown>) {

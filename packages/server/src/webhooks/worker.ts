@@ -1,11 +1,11 @@
 import { sql } from 'kysely';
 import type { ServerContext } from '../context.ts';
 import { randomId } from '../crypto/random.ts';
-import type { WebhookEndpointsTable } from '../storage/tables/webhooks.ts';
 import { openEndpointSecret, subscribes } from './endpoints.ts';
 import { maxAttempts, nextAttemptAt } from './retry-schedule.ts';
 import { createSender, type SendResult } from './send-webhook.ts';
 import { signedHeaders } from './signing.ts';
+import type { WebhookEndpointsTable } from './tables.ts';
 
 /** Events fanned out per transaction. */
 const dispatchBatch = 200;

@@ -3,8 +3,9 @@ import { type AuthBody, dialects, startTestServer, type TestServer } from '@latc
 import { newTestDevice } from '@latchkey/test/server/frame-api';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sweepEntries } from '../../src/features.ts';
 import { createLatchkey } from '../../src/server.ts';
-import { sweepEntries, sweepExpired } from '../../src/storage/retention.ts';
+import { foundationSweeps, sweepExpired } from '../../src/storage/retention.ts';
 
 const day = 24 * 60 * 60;
 
@@ -29,12 +30,12 @@ describe.each(dialects)('retention sweeps (%s)', (dialect) => {
     await client.post('/api/v1/passwordless/init', { email: 'expired@example.com' });
     await client.post('/api/v1/passwordless/authenticate', { email: 'expired@example.com', code: '000000' });
     await client.post('/api/v1/siwe/init', { address: '0x000000000000000000000000000000000000dEaD' });
-    await sweepExpired(t.ctx);
+    await sweepExpired(t.ctx, sweepEntries());
     for (const table of ['verification_codes', 'verification_attempts', 'wallet_nonces'] as const) {
       expect(await count(table, client.appId), `${table} while live`).toBe(1);
     }
     t.advance(limits.verificationCodeTtlSeconds);
-    const deleted = await sweepExpired(t.ctx);
+    const deleted = await sweepExpired(t.ctx, sweepEntries());
     for (const table of ['verification_codes', 'verification_attempts', 'wallet_nonces'] as const) {
       expect(await count(table, client.appId), `${table} once expired`).toBe(0);
       expect(deleted[table]).toBeGreaterThanOrEqual(1);
@@ -60,7 +61,7 @@ describe.each(dialects)('retention sweeps (%s)', (dialect) => {
       .insertInto('account_transfers')
       .values([grant(`old-${client.appId}`, now - 1), grant(`live-${client.appId}`, now + 600)])
       .execute();
-    await sweepExpired(t.ctx);
+    await sweepExpired(t.ctx, sweepEntries());
     const left = await t.ctx.db
       .selectFrom('account_transfers')
       .select('nonce_hash')
@@ -76,7 +77,7 @@ describe.each(dialects)('retention sweeps (%s)', (dialect) => {
     const rotated = await client.post<AuthBody>('/api/v1/sessions', { refresh_token: first });
     expect(rotated.status).toBe(200);
     t.advance(t.ctx.settings.refreshTokenTtlSeconds - 60);
-    await sweepExpired(t.ctx);
+    await sweepExpired(t.ctx, sweepEntries());
     // Presented again before its expiry: still known as rotated, so the session is revoked.
     const reuse = await client.post('/api/v1/sessions', { refresh_token: first });
     expect(reuse).toMatchObject({
@@ -85,7 +86,7 @@ describe.each(dialects)('retention sweeps (%s)', (dialect) => {
     });
 
     t.advance(120);
-    await sweepExpired(t.ctx);
+    await sweepExpired(t.ctx, sweepEntries());
     const tokens = await t.ctx.db
       .selectFrom('refresh_tokens')
       .innerJoin('sessions', 'sessions.id', 'refresh_tokens.session_id')
@@ -122,12 +123,12 @@ describe.each(dialects)('retention sweeps (%s)', (dialect) => {
           .execute()
       ).length,
     });
-    await sweepExpired(t.ctx);
+    await sweepExpired(t.ctx, sweepEntries());
     const live = await rows();
     expect(live).toMatchObject({ sessions: 1, refresh: 1, nonces: 1 });
     expect(live.proofs).toBeGreaterThanOrEqual(2);
     t.advance(t.ctx.settings.sessionTtlSeconds);
-    await sweepExpired(t.ctx);
+    await sweepExpired(t.ctx, sweepEntries());
     expect(await rows()).toEqual({ sessions: 0, refresh: 0, proofs: 0, nonces: 0 });
     t.advance(-t.ctx.settings.sessionTtlSeconds);
   });
@@ -137,7 +138,7 @@ describe.each(dialects)('retention sweeps (%s)', (dialect) => {
     await client.post('/api/v1/analytics_events', { event_name: 'old' });
     t.advance(t.ctx.settings.analyticsRetentionDays * day + 1);
     await client.post('/api/v1/analytics_events', { event_name: 'recent' });
-    await sweepExpired(t.ctx);
+    await sweepExpired(t.ctx, sweepEntries());
     t.advance(-(t.ctx.settings.analyticsRetentionDays * day + 1));
     const events = await t.ctx.db
       .selectFrom('analytics_events')
@@ -158,17 +159,23 @@ describe.each(dialects)('retention sweeps (%s)', (dialect) => {
     for (let i = 0; i < 3; i++)
       await client.post('/api/v1/passwordless/init', { email: `r${i}@example.com` });
     t.advance(limits.verificationCodeTtlSeconds);
-    await Promise.all([sweepExpired(t.ctx), sweepExpired(t.ctx), sweepExpired(t.ctx)]);
+    await Promise.all([1, 2, 3].map(() => sweepExpired(t.ctx, sweepEntries())));
     t.advance(-limits.verificationCodeTtlSeconds);
     expect(await count('verification_codes', client.appId)).toBe(0);
   });
 });
 
 describe('retention sweeps in the server', () => {
-  it('every entry names a table of the schema', () => {
-    expect(sweepEntries.map((e) => e.table)).toEqual(
+  it("sweeps the foundation's tables, then every feature's, each table once", () => {
+    const tables = sweepEntries().map((e) => e.table);
+    expect(tables.slice(0, foundationSweeps.length)).toEqual(foundationSweeps.map((e) => e.table));
+    expect(tables).toEqual(
       expect.arrayContaining(['verification_codes', 'refresh_tokens', 'wallet_nonces', 'analytics_events']),
     );
+    expect(tables).toEqual(expect.arrayContaining(['oauth_requests', 'passkey_challenges', 'dpop_proofs']));
+    expect(new Set(tables).size).toBe(tables.length);
+    // The outbox goes after the deliveries that may still wait for its events.
+    expect(tables.indexOf('outbox')).toBeGreaterThan(tables.indexOf('webhook_deliveries'));
   });
 
   it('createLatchkey sweeps on its own, and close() stops the sweeps', async () => {
@@ -192,9 +199,17 @@ describe('retention sweeps in the server', () => {
       expires_at: latchkey.ctx.now() + 60,
     });
     await db.insertInto('wallet_nonces').values(nonce('n1')).execute();
+    // A feature's table (embedded-wallets/tables.ts): the server sweeps the features' entries too.
+    await db
+      .insertInto('dpop_proofs')
+      .values({ jti_hash: 'spent', expires_at: latchkey.ctx.now() + 60 })
+      .execute();
     offset = 120;
     const deadline = Date.now() + 5000;
-    while ((await db.selectFrom('wallet_nonces').select('nonce').execute()).length > 0) {
+    const left = async () =>
+      (await db.selectFrom('wallet_nonces').select('nonce').execute()).length +
+      (await db.selectFrom('dpop_proofs').select('jti_hash').execute()).length;
+    while ((await left()) > 0) {
       if (Date.now() > deadline) throw new Error('no sweep within 5 s');
       await new Promise((resolve) => setTimeout(resolve, 10));
     }

@@ -1,5 +1,6 @@
 import { dialects, startTestServer, type TestServer } from '@latchkey/test/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sweepEntries } from '../../src/features.ts';
 import { rateLimitBudgets } from '../../src/http/rate-limit.ts';
 import { sweepExpired } from '../../src/storage/retention.ts';
 
@@ -38,7 +39,7 @@ describe.each(dialects)('analytics caps (%s)', (dialect) => {
     expect(await stored(other.client.appId)).toBe(1);
     // Once the sweep has deleted old events, there is room again.
     t.advance(t.ctx.settings.analyticsRetentionDays * day + 1);
-    await sweepExpired(t.ctx);
+    await sweepExpired(t.ctx, sweepEntries());
     await client.post('/api/v1/analytics_events', { event_name: 'later', client_id: 'late' });
     t.advance(-(t.ctx.settings.analyticsRetentionDays * day + 1));
     expect(await stored(client.appId)).toBe(1);

@@ -1,12 +1,13 @@
 /**
- * The tables of the embedded-wallets feature (embedded-wallets/): the sealed shares of each wallet
- * entropy, the frame's device keys, and the spent proofs that stop replays. Created by the
- * foundation's migrations (storage/migrations.ts); part of `Database` (schema.ts).
+ * The per-user tables of embedded wallets: the sealed shares of each wallet entropy, the frame's
+ * device keys, and the key-proof nonces. Created by the foundation's migrations. They are shared
+ * tables rather than the embedded-wallets feature's own (embedded-wallets/tables.ts): deleting a
+ * user deletes their rows (accounts/delete-user.ts, below the features), so that nothing of a
+ * deleted user's key material stays behind, and a shared file must not rely on a feature's types.
  */
 export interface EmbeddedWalletTables {
   wallet_entropies: WalletEntropiesTable;
   wallet_devices: WalletDevicesTable;
-  dpop_proofs: DpopProofsTable;
   key_proof_nonces: KeyProofNoncesTable;
 }
 
@@ -56,12 +57,6 @@ export interface WalletDevicesTable {
   public_jwk: string;
   created_at: number;
   last_used_at: number;
-}
-
-export interface DpopProofsTable {
-  /** SHA-256 of a spent proof's `jti`. */
-  jti_hash: string;
-  expires_at: number;
 }
 
 export interface KeyProofNoncesTable {

@@ -1,7 +1,10 @@
 /**
- * The tables of multi-factor authentication (mfa/): the factors users enrol, and the MFA tokens a
- * right code buys. Created by the feature's migration `0012_mfa`; part of `Database` (schema.ts).
- * Passkey factors are no rows here: a passkey account with `enrolled_in_mfa` in its details.
+ * The tables of multi-factor authentication: the factors users enrol, and the MFA tokens a right
+ * code buys. Created by the mfa feature's migration `0012_mfa`, but shared tables: the user record
+ * lists a user's factors on the wire (accounts/user-record.ts, accounts/mfa-methods.ts) and the
+ * session checks MFA tokens (tokens/mfa-token.ts), all below the features, and a shared file must
+ * not rely on a feature's types. Passkey factors are no rows here: a passkey account with
+ * `enrolled_in_mfa` in its details.
  */
 export interface MfaTables {
   mfa_factors: MfaFactorsTable;

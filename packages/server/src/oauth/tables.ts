@@ -1,11 +1,13 @@
 /**
- * The tables of the OAuth feature (oauth/): a login started at a provider, and the one-time code
- * the callback hands the client for it. Created by the feature's migration (oauth/migrations.ts);
- * part of `Database` (schema.ts), since the retention sweep deletes their expired rows.
+ * The tables of the OAuth feature: a login started at a provider, and the one-time code the
+ * callback hands the client for it. Created by the feature's migration (migrations.ts), swept by its
+ * `sweeps` (feature.ts), and merged into `Database` here.
  */
-export interface OAuthTables {
-  oauth_requests: OAuthRequestsTable;
-  oauth_codes: OAuthCodesTable;
+declare module '../storage/schema.ts' {
+  interface Database {
+    oauth_requests: OAuthRequestsTable;
+    oauth_codes: OAuthCodesTable;
+  }
 }
 
 /** A login sent to a provider, found again by the `state` the provider returns (single use). */

@@ -1,11 +1,13 @@
 /**
- * The table of the passkeys feature (passkeys/): the challenges of WebAuthn ceremonies in flight.
- * Created by the feature's migration `0011_passkeys`; part of `Database` (schema.ts). The passkeys
+ * The table of the passkeys feature: the challenges of WebAuthn ceremonies in flight. Created by
+ * the feature's migration `0011_passkeys` (migrations.ts), merged into `Database` here. The passkeys
  * themselves are linked accounts (`type = 'passkey'`, identifier = the credential id), their
  * verification material in the account's details.
  */
-export interface PasskeyTables {
-  passkey_challenges: PasskeyChallengesTable;
+declare module '../storage/schema.ts' {
+  interface Database {
+    passkey_challenges: PasskeyChallengesTable;
+  }
 }
 
 /** One challenge handed out by an `/init` route: single use, bound to its app, ceremony and page. */

@@ -1,12 +1,15 @@
 /**
- * The tables of webhook delivery (webhooks/): an app's endpoints, one delivery per (event, endpoint),
- * and the log of each try. Created by the feature's migration `0014_webhooks`; part of `Database`.
- * The events themselves are the `outbox` rows (schema.ts), written in the transaction of the change.
+ * The tables of webhook delivery: an app's endpoints, one delivery per (event, endpoint), and the
+ * log of each try. Created by the feature's migration `0014_webhooks` (migrations.ts), merged into
+ * `Database` here. The events themselves are the `outbox` rows (storage/schema.ts), written in the
+ * transaction of the change.
  */
-export interface WebhookTables {
-  webhook_endpoints: WebhookEndpointsTable;
-  webhook_deliveries: WebhookDeliveriesTable;
-  webhook_attempts: WebhookAttemptsTable;
+declare module '../storage/schema.ts' {
+  interface Database {
+    webhook_endpoints: WebhookEndpointsTable;
+    webhook_deliveries: WebhookDeliveriesTable;
+    webhook_attempts: WebhookAttemptsTable;
+  }
 }
 
 export interface WebhookEndpointsTable {

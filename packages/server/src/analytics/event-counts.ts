@@ -1,10 +1,9 @@
 /**
- * The per-app count of stored analytics events, which caps what an app may store. It lives with
- * storage, not the analytics feature, because the retention sweep (retention.ts) must recount
- * after deleting old events, and storage sits below every feature.
+ * The per-app count of stored analytics events, which caps what an app may store; the feature's
+ * retention sweep (feature.ts) recounts after deleting old events.
  */
 import type { Kysely } from 'kysely';
-import type { Database } from './schema.ts';
+import type { Database } from '../storage/schema.ts';
 
 /**
  * Takes a place for one more stored event of the app, or returns false when the app already has
