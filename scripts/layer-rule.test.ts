@@ -57,6 +57,33 @@ describe('the layering rule', () => {
     ]);
   });
 
+  it("puts every folder holding a layer's file in that layer, unless another layer names it", () => {
+    const featureLayers = [['app.ts'], [{ foldersWith: 'feature.ts' }], ['apps'], ['storage']];
+    const dir = tree({
+      'app.ts': "import { a } from './alpha/feature.ts';\nimport { b } from './beta/feature.ts';",
+      'alpha/feature.ts': "import { s } from '../storage/db.ts';\nexport const a = s;",
+      'beta/feature.ts': "import { f } from '../apps/feature.ts';\nexport const b = f;",
+      // Named by a lower layer: stays there, though it holds a feature.ts.
+      'apps/feature.ts': "import { s } from '../storage/db.ts';\nexport const f = s;",
+      'storage/db.ts': 'export const s = 1;',
+    });
+    expect(checkPackageLayers(dir, { src: 'pkg/src', layers: featureLayers })).toEqual([]);
+  });
+
+  it("refuses a folder without the layer's file, and an import up from a found folder", () => {
+    const featureLayers = [['app.ts'], [{ foldersWith: 'feature.ts' }], ['apps']];
+    const dir = tree({
+      'alpha/feature.ts': 'export const a = 1;',
+      'alpha/helper.ts': 'export const h = 1;',
+      'gamma/thing.ts': 'export const g = 1;',
+      'apps/service.ts': "import { a } from '../alpha/feature.ts';",
+    });
+    expect(checkPackageLayers(dir, { src: 'pkg/src', layers: featureLayers })).toEqual([
+      expect.objectContaining({ reason: "imports upwards ('apps' → 'alpha')" }),
+      expect.objectContaining({ reason: "'gamma' is in no layer of pkg/src" }),
+    ]);
+  });
+
   it('finds folder cycles in a package without layers, ignoring comments, strings and tests', () => {
     const dir = tree({
       'a/one.ts':

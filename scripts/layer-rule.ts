@@ -9,7 +9,7 @@
  * Every import counts: static, type-only, dynamic `import()` and re-exports (TypeScript's own
  * pre-processor finds them, so comments and strings are never mistaken for imports).
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, extname, join, relative, resolve, sep } from 'node:path';
 import ts from 'typescript';
 
@@ -17,10 +17,12 @@ export interface PackageLayers {
   /** The package's source folder, relative to the workspace root. */
   src: string;
   /**
-   * Top to bottom: each layer lists top-level folders and root files of `src`. A layer imports
-   * its own and lower layers only. Omitted: only the cycle check applies.
+   * Top to bottom: each layer lists top-level folders and root files of `src`, or folders found by
+   * a file they hold (`{ foldersWith: 'feature.ts' }`: every top-level folder with that file that
+   * no other layer names, so a new feature folder is in its layer without an edit here). A layer
+   * imports its own and lower layers only. Omitted: only the cycle check applies.
    */
-  layers?: string[][];
+  layers?: LayerEntry[][];
   /**
    * File cycles tolerated for now, each with the change that removes it. An entry must match a
    * cycle exactly (its files, relative to `src`): one that no longer does fails the check, so the
@@ -28,6 +30,9 @@ export interface PackageLayers {
    */
   allowedFileCycles?: AllowedFileCycle[];
 }
+
+/** A top-level folder or root file of `src`, or the folders that hold a given file. */
+export type LayerEntry = string | { foldersWith: string };
 
 export interface AllowedFileCycle {
   files: string[];
@@ -55,29 +60,8 @@ export const packageLayers: PackageLayers[] = [
       ['server.ts', 'server-keys.ts'],
       // Composition: the feature list, and the Hono app that puts each route behind its guard.
       ['app.ts', 'features.ts'],
-      // Features: one folder each, declared in its feature.ts.
-      [
-        'admin',
-        'analytics',
-        'custom-jwt',
-        'dashboard',
-        'email',
-        'embedded-wallets',
-        'guest',
-        'health',
-        'mfa',
-        'observability',
-        'openapi',
-        'oauth',
-        'passkeys',
-        'siwe',
-        'siws',
-        'sms',
-        'users',
-        'users-api',
-        'wallet-frame',
-        'webhooks',
-      ],
+      // Features: every folder that declares one in its feature.ts (but those named below).
+      [{ foldersWith: 'feature.ts' }],
       // The auth guards app.ts puts in front of routes (`RouteAuth`).
       ['guards'],
       // Login flows and the route helpers login features share (identity methods, wallet logins).
@@ -231,16 +215,30 @@ const addEdge = (edges: Map<string, Set<string>>, from: string, to: string) => {
   edges.set(from, set);
 };
 
+/** Each top-level folder or root file of `src` → its layer's index, the `foldersWith` entries found on disk. */
+export function layerIndex(src: string, layers: readonly LayerEntry[][]): Map<string, number> {
+  const layerOf = new Map<string, number>();
+  layers.forEach((layer, i) => {
+    for (const node of layer) if (typeof node === 'string') layerOf.set(node, i);
+  });
+  const folders = readdirSync(src, { withFileTypes: true }).filter((entry) => entry.isDirectory());
+  layers.forEach((layer, i) => {
+    for (const node of layer)
+      if (typeof node !== 'string')
+        for (const folder of folders)
+          if (!layerOf.has(folder.name) && existsSync(join(src, folder.name, node.foldersWith)))
+            layerOf.set(folder.name, i);
+  });
+  return layerOf;
+}
+
 /** Checks one package: no file or folder cycles, and no import up its layers. */
 export function checkPackageLayers(root: string, policy: PackageLayers): LayerViolation[] {
   const src = join(root, policy.src);
   const violations: LayerViolation[] = [];
   const edges = new Map<string, Set<string>>();
   const fileEdges = new Map<string, Set<string>>();
-  const layerOf = new Map<string, number>();
-  policy.layers?.forEach((layer, i) => {
-    for (const node of layer) layerOf.set(node, i);
-  });
+  const layerOf = policy.layers ? layerIndex(src, policy.layers) : new Map<string, number>();
   const files = sourceFiles(src);
   const fileSet = new Set(files);
   for (const file of files) {
