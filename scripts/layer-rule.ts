@@ -69,11 +69,15 @@ export const packageLayers: PackageLayers[] = [
       // Shared services; apps and sessions also declare their own feature.ts from here.
       ['apps'],
       ['sessions'],
+      // What a feature declares (routes, sweeps, account types, settings, commands): it names the
+      // types of the shared parts below, which never import it.
+      ['feature.ts'],
       ['tokens', 'codes'],
       ['accounts'],
       ['wallets'],
-      // What every service and feature is handed: the context type, the Feature type and its route checks.
-      ['context.ts', 'feature.ts', 'body-match.ts', 'body-match.test-d.ts', 'hostile-fixtures.ts'],
+      // What every service and feature is handed: the context type, the route checks of the Feature
+      // type, and the hostile-input fixtures.
+      ['context.ts', 'body-match.ts', 'body-match.test-d.ts', 'hostile-fixtures.ts'],
       // What the context carries; none of it imports the context.
       ['captcha', 'delivery', 'outbox', 'metrics'],
       ['http'],

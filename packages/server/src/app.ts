@@ -1,12 +1,13 @@
 import { retryAfterHeader } from '@latchkey/protocol';
 import { Hono, type MiddlewareHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
+import { useAccountTypes } from './accounts/account-record.ts';
 import { requireAdminKey } from './admin/admin-key.ts';
 import { requireAdminOrigin } from './admin/admin-origin.ts';
 import type { ServerContext } from './context.ts';
 import type { DevOutboxStore } from './delivery/dev-outbox.ts';
 import type { Feature, Route, RouteAuth } from './feature.ts';
-import { features } from './features.ts';
+import { featureAccountTypes, features } from './features.ts';
 import { requireApp, requirePathApp, requireServerCaller, requireUser } from './guards/auth.ts';
 import { cors } from './guards/cors.ts';
 import { requireFrameOriginForCookies } from './guards/frame-origin.ts';
@@ -43,6 +44,8 @@ export function buildHttpApp(
   options: { adminKeyHash: string | null; devOutbox: DevOutboxStore | null },
   from: Feature[] = features,
 ) {
+  // Before any route can render a user: the account types the features own.
+  useAccountTypes(featureAccountTypes(from));
   const root = new Hono<AppEnv>();
   // First, so the access line and the metrics see every answer (CORS refusals, errors) and its time.
   root.use('*', requestLog(ctx));

@@ -2,6 +2,7 @@ import type { Route as ContractRoute, HttpMethod, RequestOf } from '@latchkey/pr
 import type { Context, MiddlewareHandler } from 'hono';
 import type { Migration } from 'kysely';
 import type { z } from 'zod';
+import type { AccountTypeDescriptor } from './accounts/account-type.ts';
 import type { Mismatch } from './body-match.ts';
 import type { ServerContext } from './context.ts';
 import type { DevOutboxStore } from './delivery/dev-outbox.ts';
@@ -186,6 +187,12 @@ export interface Feature {
    * The server sweeps the foundation's entries and then every feature's, in feature order.
    */
   sweeps?: SweepEntry[];
+  /**
+   * The linked-account types it owns and how each is rendered: its wire form and its compact form
+   * in the identity token (accounts/account-type.ts). The type itself is named by augmenting
+   * `AccountTypes` beside the descriptor.
+   */
+  accountTypes?: AccountTypeDescriptor[];
   /** For the generated hostile-input suite: per route (`METHOD path`), valid input and what hostile input gets. */
   fixtures: Record<string, RouteFixture>;
 }

@@ -1,4 +1,5 @@
 import type { Migration } from 'kysely';
+import type { AccountTypeDescriptor } from './accounts/account-type.ts';
 import { adminFeature } from './admin/feature.ts';
 import { analyticsFeature } from './analytics/feature.ts';
 import { appsFeature } from './apps/feature.ts';
@@ -59,3 +60,7 @@ export const sweepEntries = (from: readonly Feature[] = features): SweepEntry[] 
   ...foundationSweeps,
   ...from.flatMap((feature) => feature.sweeps ?? []),
 ];
+
+/** The account types the features own (app.ts installs them before serving). */
+export const featureAccountTypes = (from: readonly Feature[] = features): AccountTypeDescriptor[] =>
+  from.flatMap((feature) => feature.accountTypes ?? []);

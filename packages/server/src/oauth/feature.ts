@@ -22,6 +22,7 @@ import { ApiError } from '../http/api-error.ts';
 import { loginMode } from '../http/body.ts';
 import { clientIp } from '../http/client-ip.ts';
 import { identityMethodRoutes } from '../login/identity-method.ts';
+import { oauthAccount } from './account-type.ts';
 import { codeProof, initBody, transferBody, unlinkBody } from './bodies.ts';
 import { oauthCallback } from './callback.ts';
 import { assertProviderEnabled, parseProvider, providerClient } from './credentials.ts';
@@ -50,6 +51,7 @@ const callbackCoverage = 'test/security/oauth-callback.security.test.ts';
 export const oauthFeature: Feature = {
   name: 'oauth',
   sweeps: oauthSweeps,
+  accountTypes: [oauthAccount],
   migrations: oauthMigrations,
   routes: ({ ctx }) => {
     // Per server: custom providers' discovered metadata is cached here.

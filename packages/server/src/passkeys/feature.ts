@@ -13,6 +13,7 @@ import { unlinkAccount } from '../login/link.ts';
 import { loginWithIdentity } from '../login/login.ts';
 import { loginResponse } from '../sessions/session-service.ts';
 import { assertMfaVerified } from '../tokens/mfa-token.ts';
+import { passkeyAccount } from './account-type.ts';
 import { authenticateBody, initBody, linkInitBody, registerBody, unlinkBody } from './bodies.ts';
 import {
   authenticationOptions,
@@ -67,6 +68,7 @@ async function requireUserRecord(ctx: ServerContext, app: AppRecord, userId: str
 export const passkeysFeature: Feature = {
   name: 'passkeys',
   sweeps: passkeySweeps,
+  accountTypes: [passkeyAccount],
   migrations: passkeyMigrations,
   routes: ({ ctx }) => {
     const ip = (c: Context<AppEnv>) => clientIp(c, ctx.settings.trustProxy);
