@@ -9,10 +9,29 @@
  * literal that is a method's id (`'passkey'`), one of its screens or intents (`'passkey-status'`,
  * `'link-passkey'`, `'update-phone'`), or a wallet sign-in (`'siwe'`).
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { loginMethods } from '@latchkey/protocol';
 import ts from 'typescript';
+
+/**
+ * The server's central files: the app that puts routes behind guards, the feature contract and
+ * list, the foundation's schema and sweeps, the account renderer, the process. A feature adds
+ * itself with its folder and one line in features.ts (an import and a list entry, which name its
+ * folder and its export, never a method's id as a string).
+ */
+function serverCentralFiles(): string[] {
+  return [
+    'app.ts',
+    'feature.ts',
+    'features.ts',
+    'server.ts',
+    'storage/schema.ts',
+    'storage/retention.ts',
+    'accounts/account-record.ts',
+    'accounts/account-type.ts',
+  ].map((file) => `packages/server/src/${file}`);
+}
 
 /** The central flow files, relative to the workspace root. */
 export const centralFlowFiles = [
@@ -29,6 +48,7 @@ export const centralFlowFiles = [
   'packages/react/src/modal/registry.ts',
   'packages/react/src/modal/areas.ts',
   'packages/react/src/modal/screenSize.ts',
+  ...serverCentralFiles(),
 ];
 
 /** The words that name a login method: the ids, and how the modal spells some of them. */
@@ -69,4 +89,76 @@ export function checkCentralFiles(
   files: readonly string[] = centralFlowFiles,
 ): MethodNameViolation[] {
   return files.flatMap((file) => methodNamesIn(file, readFileSync(join(root, file), 'utf8')));
+}
+
+/** Where the server's features merge their own tables into `Database` (`<feature>/tables.ts`). */
+const serverSrc = 'packages/server/src';
+
+/**
+ * The tables the server's features declare in their own folders: the names of the properties of
+ * `interface Database` inside a `declare module` of each `<feature>/tables.ts`.
+ */
+export function featureTables(root: string): Map<string, string> {
+  const tables = new Map<string, string>();
+  for (const entry of readdirSync(join(root, serverSrc), { withFileTypes: true })) {
+    const file = join(serverSrc, entry.name, 'tables.ts');
+    if (!entry.isDirectory() || !existsSync(join(root, file))) continue;
+    const tree = ts.createSourceFile(
+      file,
+      readFileSync(join(root, file), 'utf8'),
+      ts.ScriptTarget.Latest,
+      true,
+    );
+    const visit = (node: ts.Node) => {
+      if (ts.isInterfaceDeclaration(node) && node.name.text === 'Database')
+        for (const member of node.members)
+          if (member.name && (ts.isIdentifier(member.name) || ts.isStringLiteral(member.name)))
+            tables.set(member.name.text, file);
+      ts.forEachChild(node, visit);
+    };
+    visit(tree);
+  }
+  return tables;
+}
+
+export interface FeatureTableViolation {
+  file: string;
+  line: number;
+  table: string;
+  /** The tables.ts that declares it. */
+  declaredIn: string;
+}
+
+/**
+ * The feature tables named in the server's central files, as a string or as a name (a property of
+ * `Database` or of an object): the schema and the sweep are the foundation's, and a feature's table
+ * spelled there means storage decides something for that feature.
+ */
+export function featureTablesIn(
+  file: string,
+  source: string,
+  tables: ReadonlyMap<string, string>,
+): FeatureTableViolation[] {
+  const tree = ts.createSourceFile(file, source, ts.ScriptTarget.Latest, true);
+  const found: FeatureTableViolation[] = [];
+  const visit = (node: ts.Node) => {
+    if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node) || ts.isIdentifier(node)) {
+      const declaredIn = tables.get(node.text);
+      if (declaredIn) {
+        const line = tree.getLineAndCharacterOfPosition(node.getStart(tree)).line + 1;
+        found.push({ file, line, table: node.text, declaredIn });
+      }
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(tree);
+  return found;
+}
+
+/** Every feature table named in the server's central files under `root`. */
+export function checkServerCentralTables(root: string): FeatureTableViolation[] {
+  const tables = featureTables(root);
+  return serverCentralFiles().flatMap((file) =>
+    featureTablesIn(file, readFileSync(join(root, file), 'utf8'), tables),
+  );
 }

@@ -23,6 +23,7 @@ import { defaultSettings, type ServerSettings, settingsFromEnv } from './setting
 import { openStorage, type StorageOptions } from './storage/db.ts';
 import { collectMigrations } from './storage/migrations.ts';
 import { startRetentionSweeps } from './storage/retention.ts';
+import { countPendingDeliveries } from './webhooks/deliveries.ts';
 import { startWebhookWorker, type WebhookWorker } from './webhooks/worker.ts';
 
 export interface LatchkeyOptions extends StorageOptions {
@@ -174,14 +175,7 @@ export async function createLatchkey(options: LatchkeyOptions = {}): Promise<Lat
     signingKeys: new SigningKeys(storage.db, keys),
     log,
     metrics: new Metrics({
-      pendingWebhookDeliveries: async () => {
-        const row = await storage.db
-          .selectFrom('webhook_deliveries')
-          .select((eb) => eb.fn.countAll<number>().as('count'))
-          .where('status', '=', 'pending')
-          .executeTakeFirstOrThrow();
-        return Number(row.count);
-      },
+      pendingWebhookDeliveries: () => countPendingDeliveries(storage.db),
       pool: () =>
         storage.pool
           ? {

@@ -1,6 +1,8 @@
 import type { WebhookDelivery, WebhookDeliveryStatus } from '@latchkey/protocol';
+import type { Kysely } from 'kysely';
 import type { ServerContext } from '../context.ts';
 import { ApiError } from '../http/api-error.ts';
+import type { Database } from '../storage/schema.ts';
 
 const statuses: WebhookDeliveryStatus[] = ['pending', 'delivered', 'failed'];
 
@@ -83,4 +85,14 @@ export async function resendDelivery(
     .where('endpoint_id', '=', endpointId)
     .executeTakeFirst();
   if (Number(result.numUpdatedRows) === 0) throw new ApiError('not_found', 'Webhook delivery not found.');
+}
+
+/** Deliveries still to be made, across apps: the `latchkey_webhook_queue_depth` gauge (server.ts). */
+export async function countPendingDeliveries(db: Kysely<Database>): Promise<number> {
+  const row = await db
+    .selectFrom('webhook_deliveries')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('status', '=', 'pending')
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
 }
