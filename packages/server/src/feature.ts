@@ -1,8 +1,10 @@
+import type { ParseArgsOptionsConfig, parseArgs } from 'node:util';
 import type { Route as ContractRoute, HttpMethod, RequestOf } from '@latchkey/protocol';
 import type { Context, MiddlewareHandler } from 'hono';
 import type { Migration } from 'kysely';
 import type { z } from 'zod';
 import type { AccountTypeDescriptor } from './accounts/account-type.ts';
+import type { AppRecord } from './app-config/app-record.ts';
 import type { Mismatch } from './body-match.ts';
 import type { ServerContext } from './context.ts';
 import type { DevOutboxStore } from './delivery/dev-outbox.ts';
@@ -193,6 +195,41 @@ export interface Feature {
    * `AccountTypes` beside the descriptor.
    */
   accountTypes?: AccountTypeDescriptor[];
+  /**
+   * Subcommands of `latchkey apps` that change one app's settings (`latchkey apps telegram APP_ID
+   * --bot-token-file PATH`): the CLI loads them only when such a command runs or `apps --help` asks.
+   */
+  appCommands?: AppPatchCommand[];
   /** For the generated hostile-input suite: per route (`METHOD path`), valid input and what hostile input gets. */
   fixtures: Record<string, RouteFixture>;
 }
+
+/** The flags a command was given, typed by its options (`node:util` parseArgs). */
+export type CommandValues<O extends ParseArgsOptionsConfig> = ReturnType<
+  typeof parseArgs<{ args: string[]; options: O; allowPositionals: true; strict: true }>
+>['values'];
+
+/**
+ * A subcommand of `latchkey apps` that turns its flags into a patch of one app (public config and
+ * server settings, as `apps update --set` takes): the CLI opens storage, checks the patch as the
+ * admin API does, applies it and prints the fields it changed. Options named `*-file` are read
+ * from files (secrets never sit in shell history or `ps`); the CLI checks each is readable first.
+ */
+export interface AppPatchCommand<O extends ParseArgsOptionsConfig = ParseArgsOptionsConfig> {
+  /** What follows `latchkey apps` (`telegram`). */
+  name: string;
+  /** Its positionals after APP_ID, in order; `[X]` is optional. */
+  args?: string[];
+  /** The flags part of its usage line. */
+  synopsis?: string;
+  summary: string;
+  /** Lines after the summary: what each flag means. */
+  details?: string;
+  options: O;
+  /** The patch; an Error's message is shown to the user as is. */
+  patch(app: AppRecord, values: CommandValues<O>, positionals: string[]): Record<string, unknown>;
+}
+
+/** Declares an app command, typing its `patch`'s flags by its options. */
+export const appPatchCommand = <const O extends ParseArgsOptionsConfig>(command: AppPatchCommand<O>) =>
+  command as unknown as AppPatchCommand;

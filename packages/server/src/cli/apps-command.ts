@@ -1,47 +1,9 @@
-import { readFileSync } from 'node:fs';
-import type { AppRecord } from '../app-config/app-record.ts';
 import { createApp, listApps, settingsView, updateApp } from '../apps/app-service.ts';
-import { appFlagOptions, appFlagsHelp, appPatchFromFlags, assertValidPatch, fieldList } from './app-flags.ts';
+import { appFlagOptions, appFlagsHelp, appPatchFromFlags, fieldList } from './app-flags.ts';
+import { changed, everything, summary } from './app-output.ts';
 import { CliError, defineCommand, defineGroup } from './command.ts';
-import { oauthCredentialsPatch } from './oauth-credentials-patch.ts';
 import { fields, secretLines, table, time } from './output.ts';
 import { requireApp, withStorage } from './storage.ts';
-
-function summary(app: AppRecord) {
-  return {
-    id: app.id,
-    name: app.config.name,
-    allowed_domains: app.config.allowed_domains,
-    environment: app.settings.environment,
-  };
-}
-
-/** The app's public config and server settings (secrets only as `set`), in one object. */
-const everything = (app: AppRecord): Record<string, unknown> => ({
-  ...app.config,
-  ...settingsView(app.settings),
-});
-
-/** Dotted paths of the leaves of a patch: what an update changed. */
-function leaves(value: Record<string, unknown>, prefix = ''): string[] {
-  return Object.entries(value).flatMap(([key, v]) =>
-    v && typeof v === 'object' && !Array.isArray(v)
-      ? leaves(v as Record<string, unknown>, `${prefix}${key}.`)
-      : [`${prefix}${key}`],
-  );
-}
-
-const at = (value: unknown, path: string): unknown =>
-  path
-    .split('.')
-    .reduce<unknown>(
-      (v, key) => (v && typeof v === 'object' ? (v as Record<string, unknown>)[key] : undefined),
-      value,
-    );
-
-/** `key: value` lines for the fields a patch touched, read back from the stored app. */
-const changed = (app: AppRecord, patch: Record<string, unknown>) =>
-  fields(leaves(patch).map((path) => [path, at(everything(app), path)]));
 
 const create = defineCommand({
   name: 'apps create',
@@ -125,56 +87,6 @@ const list = defineCommand({
   },
 });
 
-const oauth = defineCommand({
-  name: 'apps oauth',
-  args: ['APP_ID', 'PROVIDER'],
-  synopsis:
-    "--client-id ID [--client-secret-file FILE] [--scopes 'a b'] [--team-id T --key-id K --private-key-file KEY.p8] [--issuer URL --display-name NAME]",
-  summary: "Sets a provider's OAuth client (secrets read from files) and turns the provider on.",
-  details: [
-    'PROVIDER is one of google, twitter, discord, github, spotify, instagram, tiktok, line, twitch,',
-    'linkedin, apple, or custom:<name> (an OpenID Connect provider at --issuer).',
-    'Secrets come from files so they never sit in shell history or `ps`.',
-  ].join('\n'),
-  options: {
-    'client-id': { type: 'string' },
-    'client-secret-file': { type: 'string' },
-    'team-id': { type: 'string' },
-    'key-id': { type: 'string' },
-    'private-key-file': { type: 'string' },
-    issuer: { type: 'string' },
-    scopes: { type: 'string' },
-    'display-name': { type: 'string' },
-  },
-  async run(values, [id, provider]) {
-    for (const flag of ['client-secret-file', 'private-key-file'] as const) {
-      const path = values[flag];
-      if (path) {
-        try {
-          readFileSync(path);
-        } catch (error) {
-          throw new CliError(`--${flag} ${path}: cannot read it (${(error as NodeJS.ErrnoException).code})`);
-        }
-      }
-    }
-    return withStorage(values['data-dir'], async (ctx) => {
-      const current = await requireApp(ctx, id!);
-      let patch: Record<string, unknown>;
-      try {
-        patch = oauthCredentialsPatch(current, provider!, values);
-      } catch (error) {
-        throw new CliError((error as Error).message);
-      }
-      assertValidPatch(patch);
-      const app = await updateApp(ctx, id!, patch);
-      return {
-        json: { ...summary(app), settings: settingsView(app.settings) },
-        human: `Updated app ${app.id}\n${changed(app, patch)}`,
-      };
-    });
-  },
-});
-
 const fieldsCommand = defineCommand({
   name: 'apps fields',
   summary: 'Lists the fields apps update --set takes: public config and server settings.',
@@ -186,11 +98,13 @@ const fieldsCommand = defineCommand({
   },
 });
 
-export const appsCommand = defineGroup('apps', 'Creates and changes apps, on the same storage as serve.', [
-  create,
-  update,
-  showApp,
-  list,
-  oauth,
-  fieldsCommand,
-]);
+/**
+ * `latchkey apps …`: the commands here, and those the features add (`Feature.appCommands`, such as
+ * `apps oauth`), loaded with the feature list only when one runs or `apps --help` lists them.
+ */
+export const appsCommand = defineGroup(
+  'apps',
+  'Creates and changes apps, on the same storage as serve.',
+  [create, update, showApp, list, fieldsCommand],
+  async () => (await import('./feature-commands.ts')).featureAppCommands(),
+);

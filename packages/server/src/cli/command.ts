@@ -129,19 +129,29 @@ function parse(name: string, options: ParseArgsOptionsConfig, argv: string[]) {
   }
 }
 
-/** A group of subcommands: `latchkey apps create|update|…`. */
-export function defineGroup(name: string, summary: string, commands: Command[]): Command {
-  const usage = () =>
+/**
+ * A group of subcommands: `latchkey apps create|update|…`. `more` loads the subcommands others add
+ * (the features' `apps` commands): only when the command named is not one of `commands`, or the
+ * group's help lists them all, so the group's own commands load no more than before.
+ */
+export function defineGroup(
+  name: string,
+  summary: string,
+  commands: Command[],
+  more?: () => Promise<Command[]>,
+): Command {
+  const usage = (all: Command[] = commands) =>
     [
       `Usage: latchkey ${name} <command> [options]`,
       '',
       summary,
       '',
       'Commands:',
-      ...commands.map((c) => `  latchkey ${c.name.padEnd(28)} ${c.summary.split('\n')[0]}`),
+      ...all.map((c) => `  latchkey ${c.name.padEnd(28)} ${c.summary.split('\n')[0]}`),
       '',
       `latchkey ${name} <command> --help shows a command's options.`,
     ].join('\n');
+  const all = async () => [...commands, ...(more ? await more() : [])];
   return {
     name,
     summary,
@@ -149,12 +159,14 @@ export function defineGroup(name: string, summary: string, commands: Command[]):
     async main(argv) {
       const [action, ...rest] = argv;
       if (action === '--help' || action === '-h' || action === 'help') {
-        console.log(usage());
+        console.log(usage(await all()));
         return 0;
       }
-      if (action === undefined) throw new CliError(`${name} needs a command\n\n${usage()}`, 2);
-      const command = commands.find((c) => c.name === `${name} ${action}`);
-      if (!command) throw new CliError(`unknown command "latchkey ${name} ${action}"\n\n${usage()}`, 2);
+      if (action === undefined) throw new CliError(`${name} needs a command\n\n${usage(await all())}`, 2);
+      const named = (list: Command[]) => list.find((c) => c.name === `${name} ${action}`);
+      const command = named(commands) ?? named(await all());
+      if (!command)
+        throw new CliError(`unknown command "latchkey ${name} ${action}"\n\n${usage(await all())}`, 2);
       return command.main(rest);
     },
   };

@@ -23,6 +23,7 @@ import { loginMode } from '../http/body.ts';
 import { clientIp } from '../http/client-ip.ts';
 import { identityMethodRoutes } from '../login/identity-method.ts';
 import { oauthAccount } from './account-type.ts';
+import { oauthAppCommand } from './app-command.ts';
 import { codeProof, initBody, transferBody, unlinkBody } from './bodies.ts';
 import { oauthCallback } from './callback.ts';
 import { assertProviderEnabled, parseProvider, providerClient } from './credentials.ts';
@@ -52,6 +53,7 @@ export const oauthFeature: Feature = {
   name: 'oauth',
   sweeps: oauthSweeps,
   accountTypes: [oauthAccount],
+  appCommands: [oauthAppCommand],
   migrations: oauthMigrations,
   routes: ({ ctx }) => {
     // Per server: custom providers' discovered metadata is cached here.

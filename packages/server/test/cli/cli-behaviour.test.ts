@@ -131,6 +131,31 @@ describe('latchkey CLI: help, version, usage errors, busy port, missing data dir
     }
   });
 
+  it("loads the feature list only for a feature's apps command or the full apps help", async () => {
+    const hook = `import { registerHooks } from 'node:module';
+      registerHooks({ load(url, context, next) {
+        if (url.startsWith('file:')) process._rawDebug('loaded ' + url);
+        return next(url, context);
+      } });`;
+    const loads = async (args: string[]) => {
+      const res = await runCli(args, {
+        cwd,
+        env,
+        nodeArgs: ['--import', `data:text/javascript,${encodeURIComponent(hook)}`],
+      });
+      expect(res.code, `${args.join(' ')}\n${res.stderr}`).toBe(0);
+      return { stdout: res.stdout, features: /^loaded file:.*\/src\/features\.ts$/m.test(res.stderr) };
+    };
+    expect((await loads(['apps', 'create', '--help'])).features).toBe(false);
+    const oauth = await loads(['apps', 'oauth', '--help']);
+    expect(oauth.features).toBe(true);
+    expect(oauth.stdout).toMatch(/^Usage: latchkey apps oauth APP_ID PROVIDER --client-id ID/);
+    // The group's help lists its own commands and those the features add (oauth/app-command.ts).
+    const help = await loads(['apps', '--help']);
+    expect(help.stdout).toMatch(/latchkey apps create\s/);
+    expect(help.stdout).toMatch(/latchkey apps oauth\s+Sets a provider's OAuth client/);
+  });
+
   it('an unknown flag, a missing argument or an unknown command is a usage error (exit 2) naming it', async () => {
     const cases: [string[], RegExp][] = [
       [['serve', '--prot', '80'], /^latchkey: serve: unknown option --prot \(latchkey serve --help/],

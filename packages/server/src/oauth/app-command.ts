@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { isOAuthProvider } from '@latchkey/protocol';
 import type { AppRecord } from '../app-config/app-record.ts';
+import { appPatchCommand } from '../feature.ts';
 
 /** The options of `latchkey apps oauth`. */
 export interface OAuthCommandOptions {
@@ -13,6 +14,31 @@ export interface OAuthCommandOptions {
   scopes?: string | undefined;
   'display-name'?: string | undefined;
 }
+
+/** `latchkey apps oauth APP_ID PROVIDER …`: a provider's OAuth client, and the provider turned on. */
+export const oauthAppCommand = appPatchCommand({
+  name: 'oauth',
+  args: ['PROVIDER'],
+  synopsis:
+    "--client-id ID [--client-secret-file FILE] [--scopes 'a b'] [--team-id T --key-id K --private-key-file KEY.p8] [--issuer URL --display-name NAME]",
+  summary: "Sets a provider's OAuth client (secrets read from files) and turns the provider on.",
+  details: [
+    'PROVIDER is one of google, twitter, discord, github, spotify, instagram, tiktok, line, twitch,',
+    'linkedin, apple, or custom:<name> (an OpenID Connect provider at --issuer).',
+    'Secrets come from files so they never sit in shell history or `ps`.',
+  ].join('\n'),
+  options: {
+    'client-id': { type: 'string' },
+    'client-secret-file': { type: 'string' },
+    'team-id': { type: 'string' },
+    'key-id': { type: 'string' },
+    'private-key-file': { type: 'string' },
+    issuer: { type: 'string' },
+    scopes: { type: 'string' },
+    'display-name': { type: 'string' },
+  },
+  patch: (app, values, [provider]) => oauthCredentialsPatch(app, provider!, values),
+});
 
 /** A secret read from a file (so it never sits in shell history or `ps`), without its final newline. */
 const secretFile = (path: string) => readFileSync(path, 'utf8').replace(/\r?\n$/, '');
