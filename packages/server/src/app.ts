@@ -4,10 +4,11 @@ import { HTTPException } from 'hono/http-exception';
 import { useAccountTypes } from './accounts/account-record.ts';
 import { requireAdminKey } from './admin/admin-key.ts';
 import { requireAdminOrigin } from './admin/admin-origin.ts';
+import { useAppSettings } from './app-config/feature-settings.ts';
 import type { ServerContext } from './context.ts';
 import type { DevOutboxStore } from './delivery/dev-outbox.ts';
 import type { Feature, Route, RouteAuth } from './feature.ts';
-import { featureAccountTypes, features } from './features.ts';
+import { featureAccountTypes, featureAppSettings, features } from './features.ts';
 import { requireApp, requirePathApp, requireServerCaller, requireUser } from './guards/auth.ts';
 import { cors } from './guards/cors.ts';
 import { requireFrameOriginForCookies } from './guards/frame-origin.ts';
@@ -44,8 +45,9 @@ export function buildHttpApp(
   options: { adminKeyHash: string | null; devOutbox: DevOutboxStore | null },
   from: Feature[] = features,
 ) {
-  // Before any route can render a user: the account types the features own.
+  // Before any route is declared or serves: the account types and the app settings the features own.
   useAccountTypes(featureAccountTypes(from));
+  useAppSettings(featureAppSettings(from));
   const root = new Hono<AppEnv>();
   // First, so the access line and the metrics see every answer (CORS refusals, errors) and its time.
   root.use('*', requestLog(ctx));

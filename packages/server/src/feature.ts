@@ -5,6 +5,7 @@ import type { Migration } from 'kysely';
 import type { z } from 'zod';
 import type { AccountTypeDescriptor } from './accounts/account-type.ts';
 import type { AppRecord } from './app-config/app-record.ts';
+import type { AppSettingsDeclaration } from './app-config/feature-settings.ts';
 import type { Mismatch } from './body-match.ts';
 import type { ServerContext } from './context.ts';
 import type { DevOutboxStore } from './delivery/dev-outbox.ts';
@@ -200,6 +201,12 @@ export interface Feature {
    * --bot-token-file PATH`): the CLI loads them only when such a command runs or `apps --help` asks.
    */
   appCommands?: AppPatchCommand[];
+  /**
+   * Its server-side app settings (app-config/feature-settings.ts): their schemas, defaults, and
+   * which are secrets, sealed at rest and shown only as `set`. The admin API, the dashboard and the
+   * CLI take them with the foundation's.
+   */
+  appSettings?: AppSettingsDeclaration;
   /** For the generated hostile-input suite: per route (`METHOD path`), valid input and what hostile input gets. */
   fixtures: Record<string, RouteFixture>;
 }

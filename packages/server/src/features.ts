@@ -2,6 +2,7 @@ import type { Migration } from 'kysely';
 import type { AccountTypeDescriptor } from './accounts/account-type.ts';
 import { adminFeature } from './admin/feature.ts';
 import { analyticsFeature } from './analytics/feature.ts';
+import type { AppSettingsDeclaration } from './app-config/feature-settings.ts';
 import { appsFeature } from './apps/feature.ts';
 import { customJwtFeature } from './custom-jwt/feature.ts';
 import { dashboardFeature } from './dashboard/feature.ts';
@@ -64,3 +65,7 @@ export const sweepEntries = (from: readonly Feature[] = features): SweepEntry[] 
 /** The account types the features own (app.ts installs them before serving). */
 export const featureAccountTypes = (from: readonly Feature[] = features): AccountTypeDescriptor[] =>
   from.flatMap((feature) => feature.accountTypes ?? []);
+
+/** The app settings the features declare (app.ts installs them before serving). */
+export const featureAppSettings = (from: readonly Feature[] = features): AppSettingsDeclaration[] =>
+  from.flatMap((feature) => (feature.appSettings ? [feature.appSettings] : []));

@@ -1,8 +1,8 @@
 import { type AppPatchRequest, adminApi, routes } from '@latchkey/protocol';
 import { z } from 'zod';
 import type { AppRecord } from '../app-config/app-record.ts';
-import { appPatch } from '../app-config/config-schema.ts';
-import { createApp, listApps, settingsView, updateApp } from '../apps/app-service.ts';
+import { fullAppPatch } from '../app-config/config-schema.ts';
+import { createApp, listApps, secretSettingsView, settingsView, updateApp } from '../apps/app-service.ts';
 import { rotateSigningKey } from '../crypto/signing-keys.ts';
 import { type Feature, route } from '../feature.ts';
 import { always, type HostileString, invalidData, invalidToken, label, ok } from '../hostile-fixtures.ts';
@@ -11,11 +11,12 @@ import { checkedByHandler } from '../http/body.ts';
 import { dashboardRoutes } from './dashboard-routes.ts';
 import { adminMigrations } from './migrations.ts';
 
-const createBody = appPatch.extend({ name: z.string().min(1).max(100) });
+/** Built when the routes are: the features' settings are known by then (app.ts). */
+const createBody = () => fullAppPatch().extend({ name: z.string().min(1).max(100) });
 /**
- * A patch is read as a record and checked by `updateApp` with `appPatch` (the CLI's path too; its
- * input is the contract's, body-match.test-d.ts holds it so). Read as a record, a
- * `__proto__` key is dropped, not refused (hostile-input.test.ts).
+ * A patch is read as a record and checked by `updateApp` with `appPatch` and the features'
+ * settings (the CLI's path too; its input is the contract's, body-match.test-d.ts holds it so).
+ * Read as a record, a `__proto__` key is dropped, not refused (hostile-input.test.ts).
  */
 const patchBody = checkedByHandler<AppPatchRequest>()(z.record(z.string(), z.unknown()));
 
@@ -26,6 +27,8 @@ function adminView(app: AppRecord) {
     ...app.config,
     // Sealed secrets (captcha, OAuth clients) are shown only as set / not set.
     settings: settingsView(app.settings),
+    // The features' secret settings, described for the dashboard to offer set / replace / clear.
+    secret_settings: secretSettingsView(app.settings),
     created_at: app.createdAt,
     updated_at: app.updatedAt,
   };
@@ -56,7 +59,7 @@ export const adminFeature: Feature = {
       }),
       route(adminApi.adminAppsCreate, {
         auth: 'admin',
-        body: createBody,
+        body: createBody(),
         handler: async (c, { name, ...patch }) => {
           const { app, secret } = await createApp(ctx, { name, patch });
           return c.json({ id: app.id, secret, app: adminView(app) });

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../storage/schema.ts';
 import type { AppRecord, StoredAppConfig } from './app-record.ts';
 import { defaultConfig, defaultServerSettings, mergePatch } from './config-schema.ts';
+import { featureSettingDefaults } from './feature-settings.ts';
 
 /**
  * Apps are read on every request, so each process keeps them for a few seconds. Changes made by
@@ -29,7 +30,7 @@ export class AppCache {
         // Fields added to the defaults after an app was stored appear with their default value.
         config: mergePatch(defaultConfig, stored.config as unknown as Record<string, unknown>),
         // Settings added after an app was stored read as their defaults.
-        settings: { ...defaultServerSettings, ...stored.settings },
+        settings: { ...defaultServerSettings, ...featureSettingDefaults(), ...stored.settings },
         secretHash: row.secret_hash,
         createdAt: row.created_at,
         updatedAt: row.updated_at,

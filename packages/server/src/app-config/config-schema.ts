@@ -10,6 +10,7 @@ import {
   userOwnedRecoveryOptions,
 } from '@latchkey/protocol';
 import { z } from 'zod';
+import { featureSettingFields } from './feature-settings.ts';
 import { oauthCredentialsPatch } from './oauth-credentials.ts';
 
 const createOnLogin = z.enum(createOnLoginValues);
@@ -142,7 +143,10 @@ export const appConfigPatch = z
   .partial()
   .strict();
 
-/** Server-side app settings: never in the public app response (the admin API's wire type). */
+/**
+ * Server-side app settings: never in the public app response (the admin API's wire type). A
+ * feature adds its own fields by declaring them (`Feature.appSettings`, feature-settings.ts).
+ */
 export type { AppServerSettings };
 
 /** Values of settings added after an app was stored, and of a new app. */
@@ -192,6 +196,13 @@ export const serverSettingsPatch = z
 /** One patch body for the admin API and the CLI: public fields and server settings side by side. */
 export const appPatch = appConfigPatch.extend(serverSettingsPatch.shape).strict();
 export type AppPatch = z.infer<typeof appPatch>;
+
+/**
+ * `appPatch` and the settings the features declare (feature-settings.ts): what a patch may hold.
+ * Typed as `appPatch`: the features' fields are known at run time only.
+ */
+export const fullAppPatch = (): typeof appPatch =>
+  appPatch.extend(featureSettingFields()).partial().strict() as unknown as typeof appPatch;
 
 export const defaultConfig: AppConfigFields = defaultAppConfig;
 

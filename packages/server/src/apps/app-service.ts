@@ -4,11 +4,17 @@ import {
   type AppPatch,
   type AppServerSettings,
   appConfigPatch,
-  appPatch,
   defaultServerSettings,
+  fullAppPatch,
   mergePatch,
   serverSettingsPatch,
 } from '../app-config/config-schema.ts';
+import {
+  appSettingSecretContext,
+  featureSecretSettings,
+  featureSettingDefaults,
+  featureSettingFields,
+} from '../app-config/feature-settings.ts';
 import {
   type OAuthCredentials,
   type OAuthCredentialsEntry,
@@ -63,6 +69,7 @@ export async function createApp(
     test_phone_number: `+1555555${suffix}`,
     test_otp_code: randomDigits(6),
     ...defaultServerSettings,
+    ...(featureSettingDefaults() as Partial<AppServerSettings>),
   };
   const base: StoredAppConfig = {
     config: { ...defaultAppConfig, name: params.name, allowed_domains: params.allowedDomains ?? [] },
@@ -110,6 +117,11 @@ function sealSecrets(ctx: ServerContext, appId: string, patch: AppPatch): AppPat
   const sealed = { ...patch };
   if (typeof patch.captcha_secret_key === 'string')
     sealed.captcha_secret_key = seal(patch.captcha_secret_key, captchaSecretContext(appId));
+  for (const { field } of featureSecretSettings()) {
+    const value = (patch as Record<string, unknown>)[field];
+    if (typeof value === 'string')
+      (sealed as Record<string, unknown>)[field] = seal(value, appSettingSecretContext(appId, field));
+  }
   if (patch.oauth_credentials) {
     const credentials: OAuthCredentials = {};
     for (const [provider, entry] of Object.entries(patch.oauth_credentials) as [
@@ -142,15 +154,40 @@ export function settingsView(settings: AppServerSettings): Record<string, unknow
       if (field in shown) shown[field] = shown[field] ? 'set' : null;
     credentials[provider] = shown;
   }
+  const features: Record<string, unknown> = {};
+  for (const { field } of featureSecretSettings())
+    features[field] = (settings as unknown as Record<string, unknown>)[field] ? 'set' : null;
   return {
     ...settings,
     captcha_secret_key: settings.captcha_secret_key ? 'set' : null,
     oauth_credentials: credentials,
+    ...features,
   };
 }
 
+/**
+ * The features' secret settings as the admin API describes them (the dashboard renders a control
+ * for each): the field, its label, and whether it is set, never its value.
+ */
+export function secretSettingsView(
+  settings: AppServerSettings,
+): { field: string; label: string; set: boolean }[] {
+  return featureSecretSettings().map(({ field, label }) => ({
+    field,
+    label,
+    set: Boolean((settings as unknown as Record<string, unknown>)[field]),
+  }));
+}
+
+/** A feature's secret setting, opened (e.g. a bot token to check a login with); null when not set. */
+export function openAppSettingSecret(ctx: ServerContext, app: AppRecord, field: string): string | null {
+  const sealed = (app.settings as unknown as Record<string, unknown>)[field];
+  if (typeof sealed !== 'string') return null;
+  return new TextDecoder().decode(ctx.secretBox.open(sealed, appSettingSecretContext(app.id, field)));
+}
+
 function validatePatch(patch: unknown): AppPatch {
-  const parsed = appPatch.safeParse(patch);
+  const parsed = fullAppPatch().safeParse(patch);
   if (parsed.success) return parsed.data;
   const issue = parsed.error.issues[0];
   throw new ApiError('invalid_data', `Invalid ${issue?.path.join('.') || 'patch'}: ${issue?.message}`);
@@ -158,7 +195,7 @@ function validatePatch(patch: unknown): AppPatch {
 
 function applyPatch(stored: StoredAppConfig, patch: AppPatch): StoredAppConfig {
   const publicKeys = Object.keys(appConfigPatch.shape);
-  const settingKeys = Object.keys(serverSettingsPatch.shape);
+  const settingKeys = [...Object.keys(serverSettingsPatch.shape), ...Object.keys(featureSettingFields())];
   const publicPart: Record<string, unknown> = {};
   const settingsPart: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(patch)) {
