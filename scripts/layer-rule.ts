@@ -71,13 +71,14 @@ export const packageLayers: PackageLayers[] = [
       ['sessions'],
       // What a feature declares (routes, sweeps, account types, settings, commands): it names the
       // types of the shared parts below, which never import it.
-      ['feature.ts'],
+      ['feature.ts', 'body-match.test-d.ts'],
       ['tokens', 'codes'],
       ['accounts'],
       ['wallets'],
       // What every service and feature is handed: the context type, the route checks of the Feature
-      // type, and the hostile-input fixtures.
-      ['context.ts', 'body-match.ts', 'body-match.test-d.ts', 'hostile-fixtures.ts'],
+      // type (body-match.test-d.ts, which proves them on real routes, sits with feature.ts), and the
+      // hostile-input fixtures.
+      ['context.ts', 'body-match.ts', 'hostile-fixtures.ts'],
       // What the context carries; none of it imports the context.
       ['captcha', 'delivery', 'outbox', 'metrics'],
       ['http'],
