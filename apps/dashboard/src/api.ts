@@ -60,8 +60,17 @@ export type AdminApp = Record<string, unknown> & {
   id: string;
   name: string;
   settings: Record<string, unknown>;
+  /** The features' secret settings: what the Settings page offers to set, replace or clear. */
+  secret_settings?: SecretSettingView[];
   created_at: number;
 };
+
+/** A secret setting as the admin API describes it: never its value, only whether it is set. */
+export interface SecretSettingView {
+  field: string;
+  label: string;
+  set: boolean;
+}
 
 export const login = (adminKey: string) =>
   api<{ expires_at: number }>('POST', '/admin/v1/session', { admin_key: adminKey });

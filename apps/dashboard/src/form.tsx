@@ -164,6 +164,37 @@ export function SecretText({ path, label, multiline }: { path: string; label: st
   );
 }
 
+/**
+ * A secret setting a feature declares (the admin API's `secret_settings`): set or replace it by
+ * typing, clear it with the button; its value is never shown, only whether it is set. `wasSet`:
+ * set in the saved app (a clear is offered then).
+ */
+export function SecretSetting({ path, label, wasSet }: { path: string; label: string; wasSet: boolean }) {
+  const { draft, set } = useForm();
+  const cleared = wasSet && getIn(draft, path) === '';
+  return (
+    <div className="secret-setting">
+      {cleared ? (
+        <Field path={path} label={label}>
+          <span className="muted">Cleared when you save.</span>
+        </Field>
+      ) : (
+        <SecretText path={path} label={label} />
+      )}
+      {wasSet && (
+        <button
+          type="button"
+          className="secondary"
+          data-testid={`lk-clear-${path}`}
+          onClick={() => set(path, cleared ? 'set' : '')}
+        >
+          {cleared ? 'Keep' : 'Clear'}
+        </button>
+      )}
+    </div>
+  );
+}
+
 export function Select({
   path,
   label,

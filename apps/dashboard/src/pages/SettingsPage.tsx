@@ -10,6 +10,7 @@ import {
   Lines,
   MultiCheck,
   NumberField,
+  SecretSetting,
   SecretText,
   Select,
   setIn,
@@ -19,7 +20,7 @@ import { href } from '../route.ts';
 
 /** The draft the form edits: the PATCH body's shape, public fields and server settings side by side. */
 function draftOf(app: AdminApp): Draft {
-  const { id: _id, settings, created_at: _c, updated_at: _u, ...config } = app;
+  const { id: _id, settings, secret_settings: _s, created_at: _c, updated_at: _u, ...config } = app;
   return { ...config, ...settings };
 }
 
@@ -29,15 +30,19 @@ const secretFields = new Set(['client_secret', 'private_key']);
  * What changed, as a PATCH body: changed fields only. A secret shown as 'set' is left alone unless
  * a new value was typed; an OAuth provider's entry carries only the fields that changed.
  */
-export function buildPatch(original: Draft, draft: Draft): Draft {
+export function buildPatch(original: Draft, draft: Draft, featureSecrets: readonly string[] = []): Draft {
   const patch: Draft = {};
+  const secrets = new Set(['captcha_secret_key', ...featureSecrets]);
   for (const [key, value] of Object.entries(draft)) {
-    if (key === 'oauth_credentials' || key === 'captcha_secret_key') continue;
+    if (key === 'oauth_credentials' || secrets.has(key)) continue;
     if (JSON.stringify(value) !== JSON.stringify(original[key])) patch[key] = value;
   }
-  const secret = draft.captcha_secret_key;
-  if (secret !== original.captcha_secret_key && secret !== 'set')
-    patch.captcha_secret_key = secret === '' ? null : secret;
+  // A secret is sent only when typed (a new value) or cleared (''), never as the 'set' shown.
+  for (const field of secrets) {
+    const secret = draft[field];
+    if (secret !== original[field] && secret !== 'set' && !(secret === '' && !original[field]))
+      patch[field] = secret === '' ? null : secret;
+  }
   const before = (original.oauth_credentials ?? {}) as Record<string, Record<string, unknown> | null>;
   const after = (draft.oauth_credentials ?? {}) as Record<string, Record<string, unknown> | null>;
   const credentials: Record<string, Record<string, unknown>> = {};
@@ -73,7 +78,12 @@ export function SettingsPage({ app, onSaved }: { app: AdminApp; onSaved(): Promi
     }),
     [draft, errors],
   );
-  const patch = buildPatch(original, draft);
+  const featureSecrets = app.secret_settings ?? [];
+  const patch = buildPatch(
+    original,
+    draft,
+    featureSecrets.map((secret) => secret.field),
+  );
   const dirty = Object.keys(patch).length > 0;
 
   const save = async (event: FormEvent) => {
@@ -241,6 +251,18 @@ export function SettingsPage({ app, onSaved }: { app: AdminApp; onSaved(): Promi
           <Text path="captcha_site_key" label="Site key" nullable />
           <SecretText path="captcha_secret_key" label="Secret key" />
         </section>
+
+        {featureSecrets.length > 0 && (
+          <section className="card" id="feature-secrets">
+            <h2>Secrets</h2>
+            <p className="muted">
+              Sealed on the server; shown only as set. Type a value to set or replace one.
+            </p>
+            {featureSecrets.map(({ field, label, set }) => (
+              <SecretSetting key={field} path={field} label={label} wasSet={set} />
+            ))}
+          </section>
+        )}
 
         <section className="card" id="mfa">
           <h2>Multi-factor authentication</h2>

@@ -113,6 +113,8 @@ export type AppCreateRequest = AppPatchRequest & { name: string };
 export type AdminApp = AppConfigFields & {
   id: string;
   settings: Record<string, unknown>;
+  /** The server features' secret settings: each field, its label and whether it is set, never its value. */
+  secret_settings: { field: string; label: string; set: boolean }[];
   created_at: number;
   updated_at: number;
 };

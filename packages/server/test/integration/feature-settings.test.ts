@@ -1,4 +1,4 @@
-import { dialects, startTestServer, type TestServer } from '@latchkey/test/server';
+import { dialects, startTestServer, type TestServer, testAdminKey } from '@latchkey/test/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { type AppSettingsDeclaration, useAppSettings } from '../../src/app-config/feature-settings.ts';
@@ -96,6 +96,32 @@ describe.each(dialects)("a feature's server-side app settings (%s)", (dialect) =
     await expect(updateApp(t.ctx, app.id, { unknown_setting: 1 })).rejects.toMatchObject({
       code: 'invalid_data',
     });
+  });
+
+  it('the admin API takes them in a patch, shows a secret only as set and describes it for the dashboard', async () => {
+    const { app } = await createApp(t.ctx, { name: 'Admin' });
+    const patch = async (body: unknown) => {
+      const res = await fetch(`${t.url}/admin/v1/apps/${app.id}`, {
+        method: 'PATCH',
+        headers: { authorization: `Bearer ${testAdminKey}`, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      return { status: res.status, text: await res.text() };
+    };
+    const set = await patch({ example_bot_token: '123456:secret-token' });
+    expect(set.status).toBe(200);
+    expect(set.text).not.toContain('secret-token');
+    expect(JSON.parse(set.text)).toMatchObject({
+      settings: { example_bot_token: 'set' },
+      secret_settings: [{ field: 'example_bot_token', label: 'Example bot token', set: true }],
+    });
+    const cleared = JSON.parse((await patch({ example_bot_token: null })).text);
+    expect(cleared.secret_settings).toEqual([
+      { field: 'example_bot_token', label: 'Example bot token', set: false },
+    ]);
+    const bad = await patch({ example_bot_token: 42 });
+    expect(bad.status).toBe(400);
+    expect(JSON.parse(bad.text)).toMatchObject({ code: 'invalid_data' });
   });
 
   it('never shows them in the public app config', async () => {
