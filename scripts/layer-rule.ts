@@ -104,6 +104,8 @@ export const packageLayers: PackageLayers[] = [
     layers: [
       ['index.ts', 'wagmi.ts'],
       ['LatchkeyProvider.tsx'],
+      // Custom auth's sync, loaded by the provider only for apps that use custom auth.
+      ['customAuthSync.ts'],
       ['hooks'],
       // Each login method's part of the SDK (its actions, what the page may come back with), listed
       // in methods/index.ts for the provider and the hooks.

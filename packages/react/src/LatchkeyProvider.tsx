@@ -1,9 +1,7 @@
 import {
   clientErrorMessages,
   createLatchkeyClient,
-  decodeJwtPayload,
   flowKind,
-  type LatchkeyClient,
   LatchkeyClientError,
   type ModalIntent,
   type ModalRequest,
@@ -24,7 +22,7 @@ import { usePageReturns } from './hooks/usePageReturns.ts';
 import { LatchkeyContext, type LatchkeyContextValue, type ModalOptions } from './LatchkeyContext.ts';
 import type { ModalShellProps } from './modal/ModalShell.tsx';
 import { toClientUser } from './toClientUser.ts';
-import type { LatchkeyConfig, LatchkeyCustomAuth } from './types.ts';
+import type { LatchkeyConfig } from './types.ts';
 
 export interface LatchkeyProviderProps {
   /** The app id: exactly 25 characters. */
@@ -38,16 +36,6 @@ export interface LatchkeyProviderProps {
 
 // The modal and all its screens load on first use (or when the page is idle), never at first load.
 const loadModal = () => import('./modal/ModalShell.tsx');
-
-/** Lines the Latchkey session up with the app's own auth, logging out first if the app's user changed. */
-async function syncCustomAuth(client: LatchkeyClient, get: LatchkeyCustomAuth['getCustomAccessToken']) {
-  const token = await get();
-  const user = client.getState().user;
-  const current = user ? toClientUser(user).customAuth?.customUserId : undefined;
-  const subject = token ? decodeJwtPayload(token)?.sub : undefined;
-  if (current && typeof subject === 'string' && subject !== current) await client.logout();
-  await client.customJwt.sync();
-}
 
 /**
  * Gives its children the Latchkey client, the hooks and the login modal. Creates one client per
@@ -131,9 +119,10 @@ export function LatchkeyProvider({ appId, apiUrl, clientId, config = {}, childre
   // Custom-auth mode: re-sync whenever the app hands us a new token getter.
   useEffect(() => {
     if (!ready || isLoading || !getCustomAccessToken) return;
-    syncCustomAuth(client, getCustomAccessToken).catch((error: unknown) =>
-      console.error('Latchkey custom auth sync failed', error),
-    );
+    // Custom auth's sync loads with its first use: apps without it never fetch it.
+    import('./customAuthSync.ts')
+      .then((m) => m.syncCustomAuth(client, getCustomAccessToken))
+      .catch((error: unknown) => console.error('Latchkey custom auth sync failed', error));
   }, [client, ready, isLoading, getCustomAccessToken]);
 
   const openModal = useCallback(

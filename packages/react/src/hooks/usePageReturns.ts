@@ -2,10 +2,6 @@ import { useEffect, useRef } from 'react';
 import { reactMethods } from '../methods/index.ts';
 import type { PageReturn, PageReturnHost } from '../methods/types.ts';
 
-/** Only pages whose address has a query or a hash can carry a return. */
-const mayCarry = () =>
-  typeof location !== 'undefined' && (location.search.length > 1 || location.hash.length > 1);
-
 /**
  * What the page came back with from a login method (a provider's return, a wallet's deep link, …):
  * each method's handler loads only when the address has a query or a hash, takes what is its own
@@ -14,27 +10,26 @@ const mayCarry = () =>
  */
 export function usePageReturns(host: PageReturnHost, ready: boolean): void {
   const returns = useRef<Promise<PageReturn[]> | null>(null);
-  const taken = useRef(false);
   useEffect(() => {
-    if (!mayCarry()) return;
-    returns.current = Promise.all(reactMethods.flatMap((method) => method.pageReturn?.() ?? [])).then(
+    // Only pages whose address has a query or a hash can carry a return.
+    if (typeof location === 'undefined' || !(location.search + location.hash)) return;
+    returns.current = Promise.all(reactMethods.flatMap((method) => method.pageReturn?.() ?? []));
+    returns.current.then(
       (loaded) => {
         for (const pageReturn of loaded) pageReturn.early?.();
-        return loaded;
       },
-    );
-    returns.current.catch((error: unknown) =>
-      console.error('Latchkey failed to read the page address', error),
+      () => undefined,
     );
   }, []);
   const { client, events, openModal } = host;
   useEffect(() => {
-    if (!ready || taken.current || !returns.current) return;
-    taken.current = true;
-    returns.current
+    const pending = returns.current;
+    if (!ready || !pending) return;
+    returns.current = null;
+    pending
       .then((loaded) =>
         Promise.all(loaded.map((pageReturn) => pageReturn.complete({ client, events, openModal }))),
       )
-      .catch(() => undefined);
+      .catch((error: unknown) => console.error('Latchkey failed to complete a return to the page', error));
   }, [ready, client, events, openModal]);
 }
