@@ -4,6 +4,7 @@ import { Embedded } from './Embedded.tsx';
 import { Export } from './Export.tsx';
 import { ImportKey } from './ImportKey.tsx';
 import { Mfa } from './Mfa.tsx';
+import { methodSections } from './methods.ts';
 import { Passkeys } from './Passkeys.tsx';
 import { Signing } from './Signing.tsx';
 import { Socials } from './Socials.tsx';
@@ -217,6 +218,9 @@ export function App({ apiUrl, testWallet }: { apiUrl: string; testWallet: TestWa
 
       <Socials run={run} />
       <Passkeys run={run} />
+      {methodSections.map((Section) => (
+        <Section key={Section.name} run={run} />
+      ))}
       <Wallets run={run} onEvent={setLastEvent} onError={setLastError} />
       <Embedded run={run} />
       <Signing />
