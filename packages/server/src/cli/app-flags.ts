@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import {
   appConfigPatch,
   appPatch,
+  fullAppPatch,
   mergePatch,
   parseSetArgument,
   serverSettingsPatch,
@@ -77,7 +78,7 @@ export function appPatchFromFlags(values: {
 
 /** Refuses an invalid patch with the field, the value (unless secret) and what is wrong. */
 export function assertValidPatch(patch: Record<string, unknown>): void {
-  const parsed = appPatch.safeParse(patch);
+  const parsed = fullAppPatch().safeParse(patch);
   if (parsed.success) return;
   const issue = parsed.error.issues[0]!;
   const value = issue.path.reduce<unknown>(

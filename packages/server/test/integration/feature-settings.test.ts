@@ -9,6 +9,7 @@ import {
   settingsView,
   updateApp,
 } from '../../src/apps/app-service.ts';
+import { assertValidPatch } from '../../src/cli/app-flags.ts';
 import type { Feature } from '../../src/feature.ts';
 import { featureAppSettings } from '../../src/features.ts';
 
@@ -60,6 +61,14 @@ describe.each(dialects)("a feature's server-side app settings (%s)", (dialect) =
     expect(secretSettingsView(updated.settings)).toEqual([
       { field: 'example_bot_token', label: 'Example bot token', set: true },
     ]);
+  });
+
+  it('the CLI checks a feature command’s patch with the feature settings in it (assertValidPatch)', () => {
+    expect(() =>
+      assertValidPatch({ example_bot_token: '123456:secret-token', sms_auth: true }),
+    ).not.toThrow();
+    expect(() => assertValidPatch({ example_bot_token: 42 })).toThrow(/example_bot_token/);
+    expect(() => assertValidPatch({ unknown_setting: 1 })).toThrow(/unknown_setting/);
   });
 
   it('a secret is sealed at rest, bound to its app, and opens for the feature', async () => {
