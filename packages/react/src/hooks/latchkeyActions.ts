@@ -1,8 +1,8 @@
 import type { LatchkeyClient } from '@latchkey/core';
 import type { LatchkeyEvents } from '../events.ts';
 import type { LatchkeyContextValue } from '../LatchkeyContext.ts';
+import type { MethodActions } from '../methods/index.ts';
 import { reactMethods } from '../methods/index.ts';
-import type { MethodActions } from '../methods/types.ts';
 import { toClientUser } from '../toClientUser.ts';
 import type { ClientUser } from '../types.ts';
 
