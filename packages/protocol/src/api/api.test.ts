@@ -57,8 +57,9 @@ const tables = {
   mfaApi,
   mfaAuthApi,
   usersApi,
+  telegramApi,
 };
-const plannedTables = { farcasterApi, telegramApi };
+const plannedTables = { farcasterApi };
 
 describe('api', () => {
   it('gathers every table, no name taken twice', () => {

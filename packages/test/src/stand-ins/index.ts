@@ -8,4 +8,5 @@ export * from './siteverify-stand-in.ts';
 export * from './smtp-listener.ts';
 export * from './social-stand-in.ts';
 export * from './softhsm.ts';
+export * from './telegram.ts';
 export * from './twilio-stand-in.ts';
