@@ -84,7 +84,7 @@ describe.each(dialects)('the incumbent’s js-sdk-core Telegram login against La
         mode: 'no-signup',
       }),
     ).rejects.toMatchObject({ code: 'user_does_not_exist' });
-    const data = signInitData(bot, { user: { id: 777_010, first_name: 'New' }, auth_date: t.ctx.now() - 1 });
+    const data = signInitData(bot, { user: { id: 777_010, first_name: 'New' }, auth_date: t.ctx.now() - 10 });
     const session = await privy.auth.telegram.authenticate({ telegramWebAppData: data.webAppData as never });
     expect(session.user.linked_accounts).toEqual([expect.objectContaining({ telegram_user_id: '777010' })]);
     // The SDK keeps the session: its user call reaches Latchkey with the token it stored.
