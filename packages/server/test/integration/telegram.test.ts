@@ -179,6 +179,11 @@ describe.each(dialects)('Telegram login (%s)', (dialect) => {
     expect(replay.status).toBe(401);
     expect(replay.body).toMatchObject({ code: 'invalid_credentials' });
     expect(replay.body.error).toMatch(/already used/);
+    // Nor does a `signature` field the hash did not cover (the string without it is what was spent).
+    const padded = await authenticate(client, {
+      telegram_web_app_data: { ...data, signature: 'x'.repeat(86) },
+    });
+    expect(padded.body.error).toMatch(/already used/);
     // An upper-case hash is not a new proof (the replay key is what the signature covered).
     const upper = await authenticate(client, {
       telegram_web_app_data: { ...data, hash: data.hash!.toString().toUpperCase() },
@@ -396,6 +401,47 @@ describe.each(dialects)('Telegram login (%s)', (dialect) => {
     ]) {
       const res = await authenticate(client, body);
       expect(res.body, JSON.stringify(body)).toMatchObject({ code: 'invalid_data' });
+    }
+  });
+
+  it('answers hostile values inside the proofs with invalid_data or invalid_credentials, never a 5xx', async () => {
+    const { client, bot } = await telegramApp();
+    const hostile: unknown[] = [
+      "' OR 1=1 --",
+      'a'.repeat(10_000),
+      '\u202Egnp.exe 👩‍💻',
+      'a\u0000b',
+      -1,
+      1e308,
+      1.5,
+      null,
+      { nested: true },
+      ['x'],
+      true,
+    ];
+    const widgetFields = ['id', 'auth_date', 'first_name', 'last_name', 'username', 'photo_url', 'hash'];
+    // `signature` is left out: the hash over the string without it is accepted (docs/telegram.md), so
+    // text added there is ignored, not refused (the replay key is what the hash covered).
+    const webAppFields = ['auth_date', 'hash', 'user', 'query_id', 'chat_type'];
+    for (const value of hostile) {
+      for (const field of widgetFields) {
+        const res = await authenticate(client, { telegram_auth_result: { ...widget(bot), [field]: value } });
+        expect(res.status, `${field}=${JSON.stringify(value)}`).toBeLessThan(500);
+        expect(['invalid_data', 'invalid_credentials'], `${field}=${JSON.stringify(value)}`).toContain(
+          res.body.code,
+        );
+      }
+      for (const field of webAppFields) {
+        const res = await authenticate(client, { telegram_web_app_data: { ...webApp(bot), [field]: value } });
+        expect(res.status, `${field}=${JSON.stringify(value)}`).toBeLessThan(500);
+        expect(['invalid_data', 'invalid_credentials'], `${field}=${JSON.stringify(value)}`).toContain(
+          res.body.code,
+        );
+      }
+      const user = await authenticate(client, {
+        telegram_web_app_data: { ...webApp(bot), user: JSON.stringify({ id: value, first_name: value }) },
+      });
+      expect(['invalid_data', 'invalid_credentials']).toContain(user.body.code);
     }
   });
 
