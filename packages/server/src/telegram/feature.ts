@@ -49,10 +49,13 @@ function identityRoutes(ctx: ServerContext): Route[] {
     if (declared.path === telegramPaths.authenticate)
       return {
         ...declared,
-        // A login (not a link: that caller holds a session) passes the app's captcha first.
+        // A login (not a link: that caller holds a session) passes the app's captcha, once the
+        // free check that Telegram is on has passed.
         handler: async (c, body) => {
+          const app = c.get('app');
+          assertTelegramEnabled(app, 'login');
           const token = (body as { captcha_token?: string }).captcha_token;
-          await assertCaptcha(ctx, c.get('app'), token, clientIp(c, ctx.settings.trustProxy));
+          await assertCaptcha(ctx, app, token, clientIp(c, ctx.settings.trustProxy));
           return declared.handler(c, body);
         },
       };

@@ -9,8 +9,10 @@ import {
 import {
   newTelegramBot,
   newTelegramTestKey,
+  type SiteverifyStandIn,
   signInitData,
   signWidgetResult,
+  startSiteverifyStandIn,
   startTelegramStandIn,
   type TelegramStandIn,
   type TelegramTestBot,
@@ -40,11 +42,14 @@ describe.each(dialects)('Telegram login (%s)', (dialect) => {
   let standIn: TelegramStandIn;
   let key: TelegramTestKey;
   let startedAt: number;
+  let turnstile: SiteverifyStandIn;
 
   beforeAll(async () => {
     standIn = await startTelegramStandIn();
+    turnstile = await startSiteverifyStandIn();
     key = newTelegramTestKey();
     t = await startTestServer(dialect, {
+      captchaVerifyUrls: { turnstile: turnstile.url, hcaptcha: turnstile.url },
       settings: { telegram: { oauthOrigin: standIn.url, publicKey: key.publicKeyHex } },
     });
     startedAt = t.ctx.now();
@@ -52,6 +57,7 @@ describe.each(dialects)('Telegram login (%s)', (dialect) => {
   afterAll(async () => {
     await t.close();
     await standIn.close();
+    await turnstile.close();
   });
 
   /** An app with Telegram login on and its own bot (the token sealed in the database). */
@@ -352,6 +358,32 @@ describe.each(dialects)('Telegram login (%s)', (dialect) => {
     // The widget's result needs the bot token, which this app does not hold.
     const widgetRefused = await authenticate(client, { telegram_auth_result: widget(bot) });
     expect(widgetRefused.body).toMatchObject({ code: 'disallowed_login_method' });
+  });
+
+  it('asks a login (not a link) for the app’s captcha, as the other login methods do', async () => {
+    const { client, bot } = await telegramApp({
+      patch: {
+        captcha_enabled: true,
+        enabled_captcha_provider: 'turnstile',
+        captcha_site_key: 't:site-key',
+        captcha_secret_key: 'telegram-captcha-secret',
+      },
+    });
+    turnstile.accept('telegram-captcha-secret', 'good-token');
+    const missing = await authenticate(client, { telegram_auth_result: widget(bot) });
+    expect(missing.body).toMatchObject({ code: 'invalid_captcha' });
+    const bad = await authenticate(client, { telegram_auth_result: widget(bot), captcha_token: 'forged' });
+    expect(bad.body).toMatchObject({ code: 'invalid_captcha' });
+    const ok = await authenticate(client, { telegram_auth_result: widget(bot), captcha_token: 'good-token' });
+    expect(ok.status, JSON.stringify(ok.body)).toBe(200);
+    const linked = await client.post(
+      '/api/v1/telegram/link',
+      { telegram_web_app_data: webApp(bot, bob) },
+      { token: ok.body.token },
+    );
+    expect(linked.status, JSON.stringify(linked.body)).toBe(400);
+    // The user already has a Telegram account: the link got past the captcha to the account rule.
+    expect((linked.body as { error: string }).error).toMatch(/already has an account of type telegram/);
   });
 
   it('refuses every Telegram route when the app has Telegram off (disallowed_login_method)', async () => {
