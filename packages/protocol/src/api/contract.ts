@@ -22,7 +22,7 @@ import { sessionApi, sessionReference } from './sessions.ts';
 import { siweApi, siweReference } from './siwe.ts';
 import { siwsApi, siwsReference } from './siws.ts';
 import { smsApi, smsReference } from './sms.ts';
-import { telegramApi, telegramReference } from './telegram.ts';
+import { telegramApi, telegramReference, telegramScriptApi } from './telegram.ts';
 import { transferApi, transferReference } from './transfer.ts';
 import { usersApi, usersReference } from './users-api.ts';
 
@@ -76,6 +76,7 @@ export const servedRoutes = {
   ...serviceApi,
   ...walletFramePageApi,
   ...dashboardPageApi,
+  ...telegramScriptApi,
   ...api,
   ...adminApi,
   ...adminWebhooksApi,

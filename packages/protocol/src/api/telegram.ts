@@ -8,10 +8,14 @@ import type { TypedRoutes } from './route.ts';
  * parameters (`initData`), proves a Telegram account.
  */
 
-/** What the Telegram login widget hands the page (or its redirect puts in the query). */
+/**
+ * What the Telegram login widget hands the page (or its redirect puts in the query): `id` and
+ * `auth_date` are numbers from the widget's callback, or their decimal text as the query has them
+ * (the server accepts both, as the incumbent's does).
+ */
 export interface TelegramAuthResult {
-  id: number;
-  auth_date: number;
+  id: number | string;
+  auth_date: number | string;
   first_name: string;
   hash?: string;
   last_name?: string;
@@ -24,7 +28,7 @@ export interface TelegramAuthResult {
  * each value decoded once; `user` is a JSON string.
  */
 export interface TelegramWebAppData {
-  auth_date: number;
+  auth_date: number | string;
   hash: string;
   user: string;
   chat_instance?: string;

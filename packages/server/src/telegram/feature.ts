@@ -1,8 +1,9 @@
+import { telegramApi, telegramScriptApi } from '@latchkey/protocol';
 import { z } from 'zod';
 import { assertCaptcha } from '../captcha/assert-captcha.ts';
 import type { ServerContext } from '../context.ts';
-import { type Feature, type Route, route } from '../feature.ts';
-import { boundedString } from '../http/body.ts';
+import { bindBody, type Feature, type Route, route } from '../feature.ts';
+import { boundedString, loginMode } from '../http/body.ts';
 import { clientIp } from '../http/client-ip.ts';
 import { identityMethodRoutes } from '../login/identity-method.ts';
 import { transferNonceInput } from '../login/transfer-nonces.ts';
@@ -18,25 +19,26 @@ import { assertTelegramEnabled, verifyTelegramLogin } from './verify-telegram.ts
 /** A Telegram user id: a positive integer, as its decimal text (WIRE.md §4.2). */
 const telegramUserId = boundedString(20).regex(/^[1-9][0-9]{0,19}$/, 'must be a Telegram user id');
 
+/** What `link` takes (and `authenticate`, with `mode`): one of the two proofs, and a captcha token. */
+const linkProof = { ...telegramProof, captcha_token: boundedString(2048).optional() };
+
 /** The login and link routes, from the identity method; each wrapped with what only it checks. */
 function identityRoutes(ctx: ServerContext): Route[] {
   const routes = identityMethodRoutes(ctx, {
     type: 'telegram',
-    paths: { authenticate: telegramPaths.authenticate, link: telegramPaths.link },
-    proof: { ...telegramProof, captcha_token: boundedString(2048).optional() },
+    authenticate: bindBody(telegramApi.telegramAuthenticate, z.object({ ...linkProof, mode: loginMode })),
+    link: bindBody(telegramApi.telegramLink, z.object(linkProof)),
     accept: (app, body) => {
       assertTelegramEnabled(app, 'login');
       return claimTelegramLogin(body);
     },
     verify: (ctx, app, claim) => verifyTelegramLogin(ctx, app, claim, { spend: true }),
     unlink: {
-      path: telegramPaths.unlink,
-      body: z.object({ telegram_user_id: telegramUserId }),
+      body: bindBody(telegramApi.telegramUnlink, z.object({ telegram_user_id: telegramUserId })),
       identifier: (_app, body) => body.telegram_user_id,
     },
     transfer: {
-      path: telegramPaths.transfer,
-      body: z.object({ nonce: transferNonceInput, ...telegramProof }),
+      body: bindBody(telegramApi.telegramTransfer, z.object({ nonce: transferNonceInput, ...telegramProof })),
       // The link that issued the nonce spent the proof; the nonce is the transfer's single use.
       identity: (app, body) => {
         assertTelegramEnabled(app, 'link');
@@ -81,15 +83,8 @@ export const telegramFeature: Feature = {
   migrations: telegramMigrations,
   routes: ({ ctx }) => [
     ...identityRoutes(ctx),
-    route({
-      method: 'GET',
-      path: telegramPaths.loginRedirect,
-      auth: 'public',
-      handler: telegramLoginRedirect(ctx),
-    }),
-    route({
-      method: 'GET',
-      path: telegramPaths.loginScript,
+    route(telegramApi.telegramLoginRedirect, { auth: 'public', handler: telegramLoginRedirect(ctx) }),
+    route(telegramScriptApi.telegramLoginScript, {
       auth: 'public',
       handler: (c) =>
         c.body(telegramLoginScript(telegramSettings(ctx.settings).oauthOrigin), 200, {
