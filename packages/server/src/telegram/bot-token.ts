@@ -1,43 +1,39 @@
+import { z } from 'zod';
+import type { AppRecord } from '../app-config/app-record.ts';
+import type { AppSettingsDeclaration } from '../app-config/feature-settings.ts';
+import { openAppSettingSecret } from '../apps/app-service.ts';
 import type { ServerContext } from '../context.ts';
 
-/** The AAD binding an app's sealed bot token to that app. */
-const botTokenContext = (appId: string) => `telegram-bot-token:${appId}`;
+/** The app setting that holds the bot token: sealed at rest, shown only as `set`. */
+export const botTokenField = 'telegram_bot_token';
 
-/** A bot token as BotFather gives it: `<bot id>:<secret>`. */
+/** A bot token as @BotFather gives it: `<bot id>:<secret>`. */
 const botTokenShape = /^([1-9][0-9]{0,19}):[A-Za-z0-9_-]{30,100}$/;
 
-/** The bot id of a well-formed bot token (its part before the colon), or null. */
-export function botIdOf(token: Uint8Array): string | null {
-  return botTokenShape.exec(new TextDecoder().decode(token))?.[1] ?? null;
-}
+/**
+ * The Telegram feature's server-side app setting: the bot token its widget results and Mini App
+ * data are checked with (admin API, dashboard, `latchkey apps telegram`).
+ */
+export const telegramAppSettings: AppSettingsDeclaration = {
+  fields: {
+    [botTokenField]: z
+      .string()
+      .max(200)
+      .regex(botTokenShape, 'must be a bot token as @BotFather gives it (<bot id>:<secret>)')
+      .nullable(),
+  },
+  defaults: { [botTokenField]: null },
+  secrets: [{ field: botTokenField, label: 'Telegram bot token' }],
+};
 
-/** Stores the app's bot token sealed under the master key. */
-export async function saveBotToken(ctx: ServerContext, appId: string, token: Uint8Array): Promise<void> {
-  const sealed = ctx.secretBox.seal(token, botTokenContext(appId));
-  const now = ctx.now();
-  await ctx.db
-    .insertInto('telegram_bot_tokens')
-    .values({ app_id: appId, sealed_token: sealed, updated_at: now })
-    .onConflict((oc) => oc.column('app_id').doUpdateSet({ sealed_token: sealed, updated_at: now }))
-    .execute();
+/** The bot id of a well-formed bot token (its part before the colon), or null. */
+export function botIdOf(token: Uint8Array | string): string | null {
+  const text = typeof token === 'string' ? token : new TextDecoder().decode(token);
+  return botTokenShape.exec(text)?.[1] ?? null;
 }
 
 /** The app's bot token (bytes), or null when it has none. */
-export async function loadBotToken(ctx: ServerContext, appId: string): Promise<Uint8Array | null> {
-  const row = await ctx.db
-    .selectFrom('telegram_bot_tokens')
-    .select('sealed_token')
-    .where('app_id', '=', appId)
-    .executeTakeFirst();
-  return row ? ctx.secretBox.open(row.sealed_token, botTokenContext(appId)) : null;
-}
-
-/** Whether the app holds a bot token: what its settings show (`set`), never the token. */
-export async function hasBotToken(ctx: ServerContext, appId: string): Promise<boolean> {
-  const row = await ctx.db
-    .selectFrom('telegram_bot_tokens')
-    .select('app_id')
-    .where('app_id', '=', appId)
-    .executeTakeFirst();
-  return row !== undefined;
+export function loadBotToken(ctx: ServerContext, app: AppRecord): Uint8Array | null {
+  const token = openAppSettingSecret(ctx, app, botTokenField);
+  return token === null ? null : new TextEncoder().encode(token);
 }

@@ -7,12 +7,16 @@ import { boundedString, loginMode } from '../http/body.ts';
 import { clientIp } from '../http/client-ip.ts';
 import { identityMethodRoutes } from '../login/identity-method.ts';
 import { transferNonceInput } from '../login/transfer-nonces.ts';
+import { telegramAccount } from './account-type.ts';
+import { telegramAppCommand } from './app-command.ts';
+import { telegramAppSettings } from './bot-token.ts';
 import { telegramFixtures } from './fixtures.ts';
 import { telegramLoginRedirect } from './login-redirect.ts';
 import { telegramLoginScript } from './login-script.ts';
 import { telegramMigrations } from './migrations.ts';
 import { telegramPaths } from './paths.ts';
 import { claimTelegramLogin, telegramProof } from './proof.ts';
+import { telegramSweeps } from './retention.ts';
 import { telegramSettings } from './settings.ts';
 import { assertTelegramEnabled, verifyTelegramLogin } from './verify-telegram.ts';
 
@@ -81,6 +85,10 @@ function identityRoutes(ctx: ServerContext): Route[] {
 export const telegramFeature: Feature = {
   name: 'telegram',
   migrations: telegramMigrations,
+  sweeps: telegramSweeps,
+  accountTypes: [telegramAccount],
+  appSettings: telegramAppSettings,
+  appCommands: [telegramAppCommand],
   routes: ({ ctx }) => [
     ...identityRoutes(ctx),
     route(telegramApi.telegramLoginRedirect, { auth: 'public', handler: telegramLoginRedirect(ctx) }),

@@ -15,12 +15,6 @@ export const telegramMigrations: Record<string, Migration> = {
         .on('telegram_proofs')
         .column('expires_at')
         .execute();
-      await db.schema
-        .createTable('telegram_bot_tokens')
-        .addColumn('app_id', 'text', (c) => c.primaryKey().references('apps.id').onDelete('cascade'))
-        .addColumn('sealed_token', 'text', (c) => c.notNull())
-        .addColumn('updated_at', 'bigint', (c) => c.notNull())
-        .execute();
     },
   },
 };

@@ -31,9 +31,3 @@ export async function spendProof(
     throw error;
   }
 }
-
-/** Deletes the proofs that are past their age: a replay of one is refused as stale by then. */
-export async function sweepSpentProofs(ctx: Pick<ServerContext, 'db'>, now: number): Promise<number> {
-  const result = await ctx.db.deleteFrom('telegram_proofs').where('expires_at', '<', now).executeTakeFirst();
-  return Number(result.numDeletedRows);
-}

@@ -1,12 +1,11 @@
 /**
  * The tables of the Telegram feature, created by its migration `0017_telegram` (migrations.ts) and
  * merged into `Database` here. Telegram accounts themselves are linked accounts (`type =
- * 'telegram'`, identifier = the Telegram user id).
+ * 'telegram'`, identifier = the Telegram user id); the bot token is an app setting (bot-token.ts).
  */
 declare module '../storage/schema.ts' {
   interface Database {
     telegram_proofs: TelegramProofsTable;
-    telegram_bot_tokens: TelegramBotTokensTable;
   }
 }
 
@@ -15,16 +14,9 @@ declare module '../storage/schema.ts' {
  * is accepted once, and a replay finds its row.
  */
 export interface TelegramProofsTable {
-  /** SHA-256 (hex) of the kind and the data-check-string that was verified. */
+  /** SHA-256 (hex) of the kind, the bot and the data-check-string its signature covered. */
   proof_hash: string;
   app_id: string;
   /** `auth_date` plus the largest accepted age: after that the proof is refused as stale. */
   expires_at: number;
-}
-
-/** An app's bot token, sealed under the master key (never stored in plaintext). */
-export interface TelegramBotTokensTable {
-  app_id: string;
-  sealed_token: string;
-  updated_at: number;
 }

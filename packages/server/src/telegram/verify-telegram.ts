@@ -43,7 +43,7 @@ export async function verifyTelegramLogin(
   options: { spend: boolean },
 ): Promise<VerifiedIdentity> {
   const settings = telegramSettings(ctx.settings);
-  const botToken = await loadBotToken(ctx, app.id);
+  const botToken = loadBotToken(ctx, app);
   let verified: string | null;
   // Whose signature it is: the same fields signed for two bots are two proofs.
   const bot = (botToken && botIdOf(botToken)) ?? app.config.telegram_auth_config?.bot_id ?? '';

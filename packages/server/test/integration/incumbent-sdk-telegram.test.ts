@@ -2,7 +2,7 @@ import { dialects, startTestServer, type TestServer, testOrigin } from '@latchke
 import { newTelegramBot, signInitData, signWidgetResult } from '@latchkey/test/stand-ins';
 import Privy, { InMemoryCache } from '@privy-io/js-sdk-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { configureTelegramBot } from '../../src/telegram/configure-bot.ts';
+import { telegramBotPatch } from '../../src/telegram/bot-patch.ts';
 
 /**
  * The incumbent's own client (`@privy-io/js-sdk-core` 0.76.2, unmodified) logs in with Telegram
@@ -37,7 +37,7 @@ describe.each(dialects)('the incumbent’s js-sdk-core Telegram login against La
   async function telegramApp() {
     const { app } = await t.createApp();
     const bot = newTelegramBot();
-    await configureTelegramBot(t.ctx, app, { botToken: new TextEncoder().encode(bot.token), seamless: true });
+    await t.updateApp(app.id, telegramBotPatch(app, { botToken: bot.token, seamless: true }));
     return { appId: app.id, bot };
   }
 

@@ -5,6 +5,7 @@ import {
   startTestServer,
   type TestClient,
   type TestServer,
+  testAdminKey,
 } from '@latchkey/test/server';
 import {
   newTelegramBot,
@@ -20,8 +21,9 @@ import {
   type TelegramTestUser,
 } from '@latchkey/test/stand-ins';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { configureTelegramBot } from '../../src/telegram/configure-bot.ts';
-import { sweepSpentProofs } from '../../src/telegram/spend-proof.ts';
+import { sweepEntries } from '../../src/features.ts';
+import { sweepExpired } from '../../src/storage/retention.ts';
+import { telegramBotPatch } from '../../src/telegram/bot-patch.ts';
 
 const alice: TelegramTestUser = {
   id: 5_550_001,
@@ -66,11 +68,10 @@ describe.each(dialects)('Telegram login (%s)', (dialect) => {
   ): Promise<{ client: TestClient; bot: TelegramTestBot; appId: string }> {
     const { app, client } = await t.createApp(options.patch);
     const bot = newTelegramBot('latchkey_bot');
-    await configureTelegramBot(t.ctx, app, {
-      botToken: new TextEncoder().encode(bot.token),
-      botName: bot.name,
-      seamless: options.seamless,
-    });
+    await t.updateApp(
+      app.id,
+      telegramBotPatch(app, { botToken: bot.token, botName: bot.name, seamless: options.seamless }),
+    );
     standIn.addBot(bot);
     return { client, bot, appId: app.id };
   }
@@ -203,19 +204,38 @@ describe.each(dialects)('Telegram login (%s)', (dialect) => {
     expect(again.body.error).toMatch(/already used/);
   });
 
-  it('keeps a spent proof until it would be stale anyway, then sweeps it', async () => {
+  it('keeps a spent proof until it would be stale anyway, then the retention sweep deletes it', async () => {
     const { client, bot, appId } = await telegramApp();
     const authDate = now();
-    expect((await authenticate(client, { telegram_auth_result: widget(bot, alice, authDate) })).status).toBe(
-      200,
-    );
+    const proof = widget(bot, alice, authDate);
+    expect((await authenticate(client, { telegram_auth_result: proof })).status).toBe(200);
     const rows = () =>
       t.ctx.db.selectFrom('telegram_proofs').selectAll().where('app_id', '=', appId).execute();
     expect(await rows()).toEqual([expect.objectContaining({ expires_at: authDate + 86_400 })]);
-    await sweepSpentProofs(t.ctx, authDate + 86_400);
-    expect(await rows()).toHaveLength(1);
-    await sweepSpentProofs(t.ctx, authDate + 86_401);
-    expect(await rows()).toHaveLength(0);
+    // The server's sweep (features.ts sweepEntries, this feature's Feature.sweeps among them).
+    const sweepAt = (at: number) => sweepExpired({ ...t.ctx, now: () => at }, sweepEntries());
+    let moved = 0;
+    const moveTo = (at: number) => {
+      const by = at - now();
+      t.advance(by);
+      moved += by;
+    };
+    try {
+      // At the last second the proof is recent, it is kept, and a replay is refused as one.
+      await sweepAt(authDate + 86_400);
+      expect(await rows()).toHaveLength(1);
+      moveTo(authDate + 86_400);
+      expect((await authenticate(client, { telegram_auth_result: proof })).body.error).toMatch(
+        /already used/,
+      );
+      // A second later it is stale: swept, and refused as stale.
+      await sweepAt(authDate + 86_401);
+      expect(await rows()).toHaveLength(0);
+      moveTo(authDate + 86_401);
+      expect((await authenticate(client, { telegram_auth_result: proof })).body.error).toMatch(/expired/);
+    } finally {
+      t.advance(-moved);
+    }
   });
 
   it('no-signup mode logs in a known Telegram user and refuses an unknown one', async () => {
@@ -546,7 +566,8 @@ describe.each(dialects)('Telegram login (%s)', (dialect) => {
     await authenticate(client, { telegram_auth_result: { ...widget(bot), hash: 'b'.repeat(64) } });
     const secretPart = bot.token.split(':')[1]!;
     const rows = await dumpDatabase(t);
-    expect(rows.some((row) => row.table === 'telegram_bot_tokens')).toBe(true);
+    // Stored (sealed) in the app's settings.
+    expect(rows.some((row) => row.table === 'apps' && row.text.includes('telegram_bot_token'))).toBe(true);
     const dump = rows.map((row) => row.text).join('\n');
     for (const text of [dump, t.logs.join('\n')]) {
       expect(text).not.toContain(secretPart);
@@ -557,5 +578,17 @@ describe.each(dialects)('Telegram login (%s)', (dialect) => {
     const config = await client.request(`/api/v1/apps/${client.appId}`);
     expect(config.body).toMatchObject({ telegram_auth: true, telegram_auth_config: { bot_id: bot.id } });
     expect(JSON.stringify(config.body)).not.toContain(secretPart);
+    // The admin API shows it only as set.
+    const admin = await fetch(`${t.url}/admin/v1/apps/${client.appId}`, {
+      headers: { authorization: `Bearer ${testAdminKey}` },
+    });
+    const view = (await admin.json()) as { settings: Record<string, unknown>; secret_settings: unknown[] };
+    expect(view.settings.telegram_bot_token).toBe('set');
+    expect(view.secret_settings).toContainEqual({
+      field: 'telegram_bot_token',
+      label: 'Telegram bot token',
+      set: true,
+    });
+    expect(JSON.stringify(view)).not.toContain(secretPart);
   });
 });
