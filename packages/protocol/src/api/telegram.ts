@@ -8,14 +8,10 @@ import type { TypedRoutes } from './route.ts';
  * parameters (`initData`), proves a Telegram account.
  */
 
-/**
- * What the Telegram login widget hands the page (or its redirect puts in the query): `id` and
- * `auth_date` are numbers from the widget's callback, or their decimal text as the query has them
- * (the server accepts both, as the incumbent's does).
- */
+/** What the Telegram login widget hands the page (or its redirect puts in the query). */
 export interface TelegramAuthResult {
-  id: number | string;
-  auth_date: number | string;
+  id: number;
+  auth_date: number;
   first_name: string;
   hash?: string;
   last_name?: string;
@@ -28,7 +24,7 @@ export interface TelegramAuthResult {
  * each value decoded once; `user` is a JSON string.
  */
 export interface TelegramWebAppData {
-  auth_date: number | string;
+  auth_date: number;
   hash: string;
   user: string;
   chat_instance?: string;

@@ -7,13 +7,16 @@ import type { SignedFields } from './data-check-string.ts';
 
 /**
  * A whole number as Telegram sends it: a JSON number from the widget's callback, or the decimal
- * text of a query string (the incumbent's server coerces both). The data-check-string uses the
- * decimal text either way.
+ * text of a query string, which the incumbent's server coerces and its clients may send. The
+ * contract types it as a number; the text passes as it came (the data-check-string uses the decimal
+ * text either way, and the claim reads it with `Number`).
  */
-const decimal = z.union([
-  z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER),
-  z.string().regex(/^(0|[1-9][0-9]{0,15})$/, 'must be a whole number'),
-]);
+const decimal = z.custom<number>(
+  (value) =>
+    (typeof value === 'number' && Number.isSafeInteger(value) && value >= 0) ||
+    (typeof value === 'string' && /^(0|[1-9][0-9]{0,15})$/.test(value)),
+  'must be a whole number',
+);
 
 /** The login widget's result (WIRE.md §3.6); the fields the data-check-string is made of. */
 export const telegramAuthResult = z.object({
