@@ -1,5 +1,5 @@
 import { dialects, startTestServer, type TestServer, testOrigin } from '@latchkey/test/server';
-import { newTelegramBot, signInitData, signWidgetResult } from '@latchkey/test/stand-ins';
+import { newTelegramBot, signInitData, signWidgetResult } from '@latchkey/test/stand-ins/telegram';
 import Privy, { InMemoryCache } from '@privy-io/js-sdk-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { telegramBotPatch } from '../../src/telegram/bot-patch.ts';

@@ -7,19 +7,18 @@ import {
   type TestServer,
   testAdminKey,
 } from '@latchkey/test/server';
+import { type SiteverifyStandIn, startSiteverifyStandIn } from '@latchkey/test/stand-ins';
 import {
   newTelegramBot,
   newTelegramTestKey,
-  type SiteverifyStandIn,
   signInitData,
   signWidgetResult,
-  startSiteverifyStandIn,
   startTelegramStandIn,
   type TelegramStandIn,
   type TelegramTestBot,
   type TelegramTestKey,
   type TelegramTestUser,
-} from '@latchkey/test/stand-ins';
+} from '@latchkey/test/stand-ins/telegram';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sweepEntries } from '../../src/features.ts';
 import { sweepExpired } from '../../src/storage/retention.ts';

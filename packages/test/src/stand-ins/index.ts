@@ -8,5 +8,4 @@ export * from './siteverify-stand-in.ts';
 export * from './smtp-listener.ts';
 export * from './social-stand-in.ts';
 export * from './softhsm.ts';
-export * from './telegram.ts';
 export * from './twilio-stand-in.ts';
