@@ -151,6 +151,16 @@ export const galleryEntries: GalleryEntry[] = [
     },
   },
   { id: 'oauth-in-app-browser', screen: { name: 'oauth-in-app-browser', provider: 'google' } },
+  { id: 'telegram-verifying', screen: { name: 'telegram-status', status: 'verifying' } },
+  { id: 'telegram-success', screen: { name: 'telegram-status', status: 'success' } },
+  {
+    id: 'telegram-failure',
+    screen: {
+      name: 'telegram-status',
+      status: 'failure',
+      error: new LatchkeyClientError('unknown_auth_error', 'Telegram did not answer. Please try again.'),
+    },
+  },
   {
     id: 'terms',
     screen: { name: 'terms' },

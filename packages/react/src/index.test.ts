@@ -23,6 +23,7 @@ describe('@latchkey/react', () => {
         "useLogin",
         "useLoginWithOAuth",
         "useLoginWithPasskey",
+        "useLoginWithTelegram",
         "useLogout",
         "useMfa",
         "useMfaEnrollment",

@@ -40,6 +40,7 @@ export type {
 export { useLoginWithOAuth } from './hooks/useLoginWithOAuth.ts';
 export type { UseLoginWithPasskeyParameters } from './hooks/useLoginWithPasskey.ts';
 export { useLoginWithPasskey } from './hooks/useLoginWithPasskey.ts';
+export * from './hooks/useLoginWithTelegram.ts';
 export type { UseLogoutParameters } from './hooks/useLogout.ts';
 export { useLogout } from './hooks/useLogout.ts';
 export type { UseMfaReturnType } from './hooks/useMfa.ts';

@@ -21,6 +21,7 @@ import { siweFeature } from './siwe/feature.ts';
 import { siwsFeature } from './siws/feature.ts';
 import { smsFeature } from './sms/feature.ts';
 import { foundationSweeps, type SweepEntry } from './storage/retention.ts';
+import { telegramFeature } from './telegram/feature.ts';
 import { usersFeature } from './users/feature.ts';
 import { usersApiFeature } from './users-api/feature.ts';
 import { walletFrameFeature } from './wallet-frame/feature.ts';
@@ -44,6 +45,7 @@ export const features: Feature[] = [
   oauthFeature,
   embeddedWalletsFeature,
   passkeysFeature,
+  telegramFeature,
   mfaFeature,
   usersApiFeature,
   webhooksFeature,

@@ -112,7 +112,7 @@ describe('the login flow', () => {
     expect(h.screen()).toBe('phone');
     h.flow.back();
     expect(h.screen()).toBe('landing');
-    h.flow.login.chooseMethod('telegram');
+    h.flow.login.chooseMethod('farcaster');
     const screen = h.flow.screen();
     expect(screen.name).toBe('error');
     expect(errors(h.outcomes)).toEqual([{ type: 'error', kind: 'login', code: 'unknown_auth_error' }]);

@@ -22,7 +22,7 @@ import { sessionApi, sessionReference } from './sessions.ts';
 import { siweApi, siweReference } from './siwe.ts';
 import { siwsApi, siwsReference } from './siws.ts';
 import { smsApi, smsReference } from './sms.ts';
-import { telegramApi } from './telegram.ts';
+import { telegramApi, telegramReference, telegramScriptApi } from './telegram.ts';
 import { transferApi, transferReference } from './transfer.ts';
 import { usersApi, usersReference } from './users-api.ts';
 
@@ -53,15 +53,15 @@ export const api = {
   ...mfaAuthApi,
   ...frameRoutes,
   ...usersApi,
+  ...telegramApi,
 };
 
 /**
- * WIRE.md §3 routes this server does not serve yet (Farcaster, Telegram): their contract, for the
+ * WIRE.md §3 routes this server does not serve yet (Farcaster): their contract, for the
  * build that adds them. Kept out of `api` until then.
  */
 export const plannedApi = {
   ...farcasterApi,
-  ...telegramApi,
 };
 
 /** Any route of the contract under `/api/v1`. */
@@ -76,6 +76,7 @@ export const servedRoutes = {
   ...serviceApi,
   ...walletFramePageApi,
   ...dashboardPageApi,
+  ...telegramScriptApi,
   ...api,
   ...adminApi,
   ...adminWebhooksApi,
@@ -99,6 +100,7 @@ export const referenceAreas: readonly ReferenceArea[] = [
   passkeyReference,
   guestReference,
   customJwtReference,
+  telegramReference,
   transferReference,
   mfaReference,
   frameReference,

@@ -10,6 +10,7 @@ import { oauthArea } from '../screens/oauth/area.ts';
 import { passkeyArea } from '../screens/passkey/area.ts';
 import { signingArea } from '../screens/signing/area.ts';
 import { smsArea } from '../screens/sms/area.ts';
+import { telegramArea } from '../screens/telegram/area.ts';
 import { walletsArea } from '../screens/wallets/area.ts';
 
 /**
@@ -29,6 +30,7 @@ export const modalAreas = [
   oauthArea,
   passkeyArea,
   mfaArea,
+  telegramArea,
 ] as const;
 
 /** Every screen of the flows has an area: fails to compile naming the screens none draws. */

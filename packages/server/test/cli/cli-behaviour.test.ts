@@ -25,7 +25,7 @@ const commands = [
   ['serve'],
   ['dev'],
   ['apps'],
-  ...['create', 'update', 'show', 'list', 'oauth', 'fields'].map((c) => ['apps', c]),
+  ...['create', 'update', 'show', 'list', 'oauth', 'telegram', 'fields'].map((c) => ['apps', c]),
   ['allowlist'],
   ...['list', 'add', 'remove'].map((c) => ['allowlist', c]),
   ['users'],

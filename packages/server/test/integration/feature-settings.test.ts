@@ -29,6 +29,10 @@ const exampleFeature: Feature = {
   appSettings: exampleSettings,
 };
 
+/** The example feature's secret settings (the server's own features have theirs too: Telegram's bot token). */
+const examples = <T extends { field: string }>(list: T[]) =>
+  list.filter((entry) => entry.field.startsWith('example_'));
+
 describe.each(dialects)("a feature's server-side app settings (%s)", (dialect) => {
   let t: TestServer;
   let undo: () => void;
@@ -45,7 +49,7 @@ describe.each(dialects)("a feature's server-side app settings (%s)", (dialect) =
   it('a new app has their defaults; a patch sets them beside the foundation settings', async () => {
     const { app } = await createApp(t.ctx, { name: 'Settings' });
     expect(app.settings).toMatchObject({ example_bot_token: null, example_bot_name: null });
-    expect(secretSettingsView(app.settings)).toEqual([
+    expect(examples(secretSettingsView(app.settings))).toEqual([
       { field: 'example_bot_token', label: 'Example bot token', set: false },
     ]);
     const updated = await updateApp(t.ctx, app.id, {
@@ -58,7 +62,7 @@ describe.each(dialects)("a feature's server-side app settings (%s)", (dialect) =
       example_bot_token: 'set',
       example_bot_name: 'latchkey_bot',
     });
-    expect(secretSettingsView(updated.settings)).toEqual([
+    expect(examples(secretSettingsView(updated.settings))).toEqual([
       { field: 'example_bot_token', label: 'Example bot token', set: true },
     ]);
   });
@@ -120,12 +124,12 @@ describe.each(dialects)("a feature's server-side app settings (%s)", (dialect) =
     const set = await patch({ example_bot_token: '123456:secret-token' });
     expect(set.status).toBe(200);
     expect(set.text).not.toContain('secret-token');
-    expect(JSON.parse(set.text)).toMatchObject({
-      settings: { example_bot_token: 'set' },
-      secret_settings: [{ field: 'example_bot_token', label: 'Example bot token', set: true }],
-    });
+    expect(JSON.parse(set.text)).toMatchObject({ settings: { example_bot_token: 'set' } });
+    expect(examples(JSON.parse(set.text).secret_settings)).toEqual([
+      { field: 'example_bot_token', label: 'Example bot token', set: true },
+    ]);
     const cleared = JSON.parse((await patch({ example_bot_token: null })).text);
-    expect(cleared.secret_settings).toEqual([
+    expect(examples(cleared.secret_settings)).toEqual([
       { field: 'example_bot_token', label: 'Example bot token', set: false },
     ]);
     const bad = await patch({ example_bot_token: 42 });

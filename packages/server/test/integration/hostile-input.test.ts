@@ -24,6 +24,7 @@ import {
   ok,
   type RouteFixture,
 } from '../../src/hostile-fixtures.ts';
+import { telegramBotPatch } from '../../src/telegram/bot-patch.ts';
 
 /**
  * Hostile input on every route the server has, generated from the features' route declarations
@@ -111,6 +112,8 @@ describe.each(dialects)('hostile input on every route (%s)', (dialect) => {
       passkeys_for_signup_enabled: true,
       mfa_methods: ['sms', 'totp', 'passkey'],
     });
+    // Telegram with a bot: its routes reach the signature check (a test bot token, never a real one).
+    await t.updateApp(app.id, telegramBotPatch(app, { botToken: `123456:${'A'.repeat(35)}` }));
     const login = await client.loginWithEmail('victim@example.com');
     expect(login.status).toBe(200);
     const { entropyId } = await createEmbeddedWallet(t, client, login.body.token);

@@ -1,6 +1,7 @@
 import { codeMethod } from './code.ts';
 import { oauthMethod } from './oauth.ts';
 import { passkeyMethod } from './passkey.ts';
+import { telegramMethod } from './telegram.ts';
 import { walletsMethod } from './wallets.ts';
 
 // Each method's types, so that the package's declarations load its screens, flow and options (its
@@ -8,10 +9,11 @@ import { walletsMethod } from './wallets.ts';
 export type * from './code.ts';
 export type * from './oauth.ts';
 export type * from './passkey.ts';
+export type * from './telegram.ts';
 export type * from './wallets.ts';
 
 /**
  * The login methods the modal offers, each a descriptor of its own (`../method.ts`). A new method
  * is its file here, one line in this list and one above; the engine names none of them.
  */
-export const modalMethods = [codeMethod, walletsMethod, oauthMethod, passkeyMethod] as const;
+export const modalMethods = [codeMethod, walletsMethod, oauthMethod, passkeyMethod, telegramMethod] as const;
