@@ -34,7 +34,7 @@ describe('dashboard', () => {
     mkdirSync(dir, { recursive: true });
     // The current sources, built where the server serves them from.
     await buildDashboard();
-    t = await startTestServer('sqlite');
+    t = await startTestServer('sqlite', { listen: true });
     receiver = await startWebhookReceiver();
     browser = await launchChromium();
   });
@@ -126,7 +126,7 @@ describe('dashboard', () => {
       });
 
       // Users: one made by logging in through the API, then found by search.
-      const client = testClient(t.url, t.latchkey, appId, secret);
+      const client = testClient(t, appId, secret);
       const found = await client.loginWithEmail('found-in-dashboard@example.com');
       expect(found.status).toBe(200);
       await client.loginWithEmail('someone-else@example.com');

@@ -38,7 +38,7 @@ describe('developer messages: what is wrong with the setup, and the fix, once pe
   let t: TestServer;
   let warn: MockInstance<typeof console.warn>;
   beforeAll(async () => {
-    t = await startTestServer('sqlite');
+    t = await startTestServer('sqlite', { listen: true });
   });
   afterAll(() => t.close());
   beforeEach(() => {

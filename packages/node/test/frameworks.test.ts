@@ -88,7 +88,7 @@ describe.each(dialects)('@latchkey/node in Hono, node:http and route handlers (%
   };
 
   beforeAll(async () => {
-    t = await startTestServer(dialect);
+    t = await startTestServer(dialect, { listen: true });
     const created = await t.createApp();
     a = created.client;
     latchkey = new LatchkeyClient({ appId: created.app.id, appSecret: created.secret, apiUrl: t.url });

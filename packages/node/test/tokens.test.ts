@@ -59,7 +59,7 @@ describe.each(dialects)('@latchkey/node token verification (%s)', (dialect) => {
   let pem: string;
 
   beforeAll(async () => {
-    t = await startTestServer(dialect);
+    t = await startTestServer(dialect, { listen: true });
     a = (await t.createApp()).client;
     b = (await t.createApp()).client;
     login = (await a.loginWithEmail('ada@example.com')).body;

@@ -48,7 +48,7 @@ describe.each(dialects)('@latchkey/node users API (%s)', (dialect) => {
   let imported: User;
 
   beforeAll(async () => {
-    t = await startTestServer(dialect);
+    t = await startTestServer(dialect, { listen: true });
     const { app, secret, client } = await t.createApp();
     appId = app.id;
     latchkey = new LatchkeyClient({ appId, appSecret: secret, apiUrl: t.url, retryBaseDelayMs: 1 });

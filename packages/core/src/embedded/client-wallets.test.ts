@@ -14,7 +14,7 @@ import type {
 let t: TestServer;
 
 beforeAll(async () => {
-  t = await startTestServer('sqlite');
+  t = await startTestServer('sqlite', { listen: true });
 });
 afterAll(async () => {
   await t.close();

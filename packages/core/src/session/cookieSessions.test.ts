@@ -17,7 +17,7 @@ let t: TestServer;
 let publicUrl: string;
 
 beforeAll(async () => {
-  t = await startTestServer('sqlite', { settings: { accessTokenTtlSeconds: ttl } });
+  t = await startTestServer('sqlite', { listen: true, settings: { accessTokenTtlSeconds: ttl } });
   publicUrl = t.url.replace('127.0.0.1', 'localhost');
   t.ctx.settings.publicUrl = publicUrl;
 });

@@ -14,7 +14,7 @@ describe.each(dialects)('admin dashboard routes (%s)', (dialect) => {
   afterAll(() => t.close());
 
   const admin = async <T = Record<string, unknown>>(method: string, path: string, body?: unknown) => {
-    const response = await fetch(`${t.url}${path}`, {
+    const response = await t.fetch(`${path}`, {
       method,
       headers: { authorization: `Bearer ${testAdminKey}`, 'content-type': 'application/json' },
       body: body === undefined ? null : JSON.stringify(body),
@@ -148,10 +148,10 @@ describe.each(dialects)('admin dashboard routes (%s)', (dialect) => {
   });
 
   it('serves the dashboard page with a strict policy, its assets, and nothing outside its folder', async () => {
-    const redirect = await fetch(`${t.url}/dashboard`, { redirect: 'manual' });
+    const redirect = await t.fetch(`/dashboard`, { redirect: 'manual' });
     expect(redirect.status).toBe(302);
     expect(redirect.headers.get('location')).toBe('/dashboard/');
-    const page = await fetch(`${t.url}/dashboard/`);
+    const page = await t.fetch(`/dashboard/`);
     expect(page.status).toBe(200);
     expect(page.headers.get('content-type')).toMatch(/^text\/html/);
     expect(page.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
@@ -159,7 +159,7 @@ describe.each(dialects)('admin dashboard routes (%s)', (dialect) => {
     const html = await page.text();
     const script = /src="(\/dashboard\/assets\/[^"]+\.js)"/.exec(html)?.[1];
     expect(script).toBeDefined();
-    const asset = await fetch(`${t.url}${script}`);
+    const asset = await t.fetch(`${script}`);
     expect(asset.status).toBe(200);
     expect(asset.headers.get('content-type')).toMatch(/^text\/javascript/);
     expect(asset.headers.get('cache-control')).toContain('immutable');
@@ -170,7 +170,7 @@ describe.each(dialects)('admin dashboard routes (%s)', (dialect) => {
       '/dashboard/nope.js',
       '/dashboard/assets/%00',
     ])
-      expect((await fetch(`${t.url}${path}`)).status, path).toBe(404);
+      expect((await t.fetch(`${path}`)).status, path).toBe(404);
   });
 });
 
@@ -181,7 +181,7 @@ describe('admin dev outbox in production', () => {
     });
     try {
       const { app } = await t.createApp();
-      const response = await fetch(`${t.url}/admin/v1/apps/${app.id}/dev_outbox`, {
+      const response = await t.fetch(`/admin/v1/apps/${app.id}/dev_outbox`, {
         headers: { authorization: `Bearer ${testAdminKey}` },
       });
       expect(response.status).toBe(403);

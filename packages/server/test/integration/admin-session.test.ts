@@ -19,7 +19,7 @@ describe.each(dialects)('admin session (%s)', (dialect) => {
     path: string,
     options: { cookie?: string; body?: unknown; headers?: Record<string, string> } = {},
   ) =>
-    fetch(`${t.url}${path}`, {
+    t.fetch(`${path}`, {
       method,
       headers: {
         'content-type': 'application/json',
@@ -69,7 +69,7 @@ describe.each(dialects)('admin session (%s)', (dialect) => {
     const created = await call('POST', '/admin/v1/apps', {
       cookie,
       body: { name: 'From the dashboard' },
-      headers: { ...csrf, origin: t.url },
+      headers: { ...csrf, origin: t.origin },
     });
     expect(created.status).toBe(200);
     // No Origin header (some same-origin requests): the custom header is enough.
@@ -84,7 +84,7 @@ describe.each(dialects)('admin session (%s)', (dialect) => {
     const noHeader = await call('POST', '/admin/v1/apps', {
       cookie,
       body: { name: 'CSRF' },
-      headers: { origin: t.url },
+      headers: { origin: t.origin },
     });
     expect(noHeader.status).toBe(403);
     expect(await noHeader.json()).toMatchObject({ code: 'invalid_origin' });
@@ -131,7 +131,7 @@ describe.each(dialects)('admin session (%s)', (dialect) => {
     const { cookie } = await login();
     const refused = await call('DELETE', '/admin/v1/session', { cookie });
     expect(refused.status).toBe(403);
-    const out = await call('DELETE', '/admin/v1/session', { cookie, headers: { ...csrf, origin: t.url } });
+    const out = await call('DELETE', '/admin/v1/session', { cookie, headers: { ...csrf, origin: t.origin } });
     expect(out.status).toBe(200);
     expect(out.headers.get('set-cookie')).toMatch(/latchkey_admin=;.*Max-Age=0/i);
     expect((await call('GET', '/admin/v1/apps', { cookie })).status).toBe(401);
@@ -142,7 +142,7 @@ describe('admin session without an admin key', () => {
   it('is refused when the admin API is off', async () => {
     const t = await startTestServer('sqlite', { adminApi: false });
     try {
-      const response = await fetch(`${t.url}/admin/v1/session`, {
+      const response = await t.fetch(`/admin/v1/session`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ admin_key: 'anything' }),

@@ -25,7 +25,7 @@ describe.each(dialects)('admin API (%s)', (dialect) => {
   ) => {
     const headers: Record<string, string> = { 'content-type': 'application/json' };
     if (key !== null) headers.authorization = `Bearer ${key}`;
-    const res = await fetch(`${t.url}/admin/v1${path}`, {
+    const res = await t.fetch(`/admin/v1${path}`, {
       method,
       headers,
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
@@ -46,7 +46,7 @@ describe.each(dialects)('admin API (%s)', (dialect) => {
     }
     const create = await admin('POST', '/apps', { name: 'x' }, 'wrong-key');
     expect(create.status).toBe(401);
-    const basic = await fetch(`${t.url}/admin/v1/apps`, {
+    const basic = await t.fetch(`/admin/v1/apps`, {
       headers: { authorization: `Basic ${Buffer.from(`admin:${testAdminKey}`).toString('base64')}` },
     });
     expect(basic.status).toBe(401);
@@ -75,7 +75,7 @@ describe.each(dialects)('admin API (%s)', (dialect) => {
     const one = await admin<AdminApp>('GET', `/apps/${res.body.id}`);
     expect(one).toMatchObject({ status: 200, body: { id: res.body.id, name: 'Admin demo' } });
 
-    const pub = await fetch(`${t.url}/api/v1/apps/${res.body.id}`);
+    const pub = await t.fetch(`/api/v1/apps/${res.body.id}`);
     expect(await pub.json()).toMatchObject({ id: res.body.id, name: 'Admin demo' });
   });
 
@@ -108,7 +108,7 @@ describe.each(dialects)('admin API (%s)', (dialect) => {
       name: 'Admin demo',
       allowlist_config: { error_title: 'x', error_detail: 'kept', cta_text: 'Join', cta_link: null },
     });
-    const pub = (await (await fetch(`${t.url}/api/v1/apps/${created.id}`)).json()) as Record<string, unknown>;
+    const pub = (await (await t.fetch(`/api/v1/apps/${created.id}`)).json()) as Record<string, unknown>;
     expect(pub).toMatchObject({
       sms_auth: true,
       allowlist_config: { error_title: 'x', error_detail: 'kept', cta_text: 'Join', cta_link: null },
@@ -145,7 +145,7 @@ describe.each(dialects)('admin API (%s)', (dialect) => {
     }
     const notObject = await admin('PATCH', `/apps/${created.id}`, ['sms_auth']);
     expect(notObject).toMatchObject({ status: 400, body: { code: 'invalid_data' } });
-    const raw = await fetch(`${t.url}/admin/v1/apps/${created.id}`, {
+    const raw = await t.fetch(`/admin/v1/apps/${created.id}`, {
       method: 'PATCH',
       headers: { authorization: `Bearer ${testAdminKey}`, 'content-type': 'application/json' },
       body: '{not json',
@@ -166,7 +166,7 @@ describe.each(dialects)('admin API (%s)', (dialect) => {
   it("the app secret works as Basic auth on the app's server routes", async () => {
     const { body: created } = await create();
     const call = (secret: string, appId = created.id) =>
-      fetch(`${t.url}/api/v1/apps/${created.id}/test_credentials`, {
+      t.fetch(`/api/v1/apps/${created.id}/test_credentials`, {
         headers: {
           'privy-app-id': appId,
           authorization: `Basic ${Buffer.from(`${created.id}:${secret}`).toString('base64')}`,

@@ -137,7 +137,7 @@ describe.each(dialects)('public app config (%s)', (dialect) => {
   });
   afterAll(() => t.close());
 
-  const get = (path: string) => fetch(`${t.url}${path}`);
+  const get = (path: string) => t.fetch(`${path}`);
 
   it('returns every WIRE.md §4.4 field and no other, with the spec defaults', async () => {
     const { app } = await t.createApp();
@@ -267,7 +267,7 @@ describe.each(dialects)('public app config (%s)', (dialect) => {
 
   it('is readable from any origin, with CORS', async () => {
     const { app } = await t.createApp();
-    const res = await fetch(`${t.url}/api/v1/apps/${app.id}`, {
+    const res = await t.fetch(`/api/v1/apps/${app.id}`, {
       headers: { origin: 'https://elsewhere.test' },
     });
     expect(res.status).toBe(200);

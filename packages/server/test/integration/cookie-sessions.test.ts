@@ -83,12 +83,12 @@ describe.each(dialects)('cookie sessions (%s)', (dialect) => {
   it('the settings default off, are set like any other, and turn custom_api_url into the public URL', async () => {
     const { app } = await t.createApp();
     expect(app.settings).toMatchObject({ cookie_sessions: false, cookie_domain: null });
-    const plain = await fetch(`${t.url}/api/v1/apps/${app.id}`).then((r) => r.json());
+    const plain = await t.fetch(`/api/v1/apps/${app.id}`).then((r) => r.json());
     expect(plain.custom_api_url).toBeNull();
 
     const updated = await t.updateApp(app.id, { cookie_sessions: true, cookie_domain: 'example.test' });
     expect(updated.settings).toMatchObject({ cookie_sessions: true, cookie_domain: 'example.test' });
-    const config = await fetch(`${t.url}/api/v1/apps/${app.id}`).then((r) => r.json());
+    const config = await t.fetch(`/api/v1/apps/${app.id}`).then((r) => r.json());
     expect(config.custom_api_url).toBe(publicUrl);
     // Server settings stay out of the public config.
     expect(config).not.toHaveProperty('cookie_sessions');

@@ -310,7 +310,7 @@ describe.each(dialects)('embedded wallets: importing a private key (%s)', (diale
       body: { code: 'missing_or_invalid_token' },
     });
     // The token without an enrolled device's proof: from the app's page, or anywhere else.
-    for (const origin of [testOrigin, t.url]) {
+    for (const origin of [testOrigin, t.origin]) {
       const res = await client.post(`${embeddedWalletsApi}/frame/import`, body, {
         token: user.token,
         headers: { origin },

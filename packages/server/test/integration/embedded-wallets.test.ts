@@ -491,7 +491,7 @@ describe.each(dialects)('embedded wallets: the frame API (%s)', (dialect) => {
     it('the user’s token without an enrolled device’s proof opens nothing, whatever the Origin', async () => {
       // A host page, or a script anywhere, holding the token: no proof, or a proof by its own key.
       const unenrolled = await newTestDevice(t, client);
-      for (const origin of [testOrigin, t.url]) {
+      for (const origin of [testOrigin, t.origin]) {
         for (const [path, body] of routes()) {
           const bare = await client.post(`${embeddedWalletsApi}${path}`, body, {
             token: owner.token,
@@ -676,7 +676,7 @@ describe.each(dialects)('embedded wallets: the frame API (%s)', (dialect) => {
         method: 'POST',
         raw,
         token: user.token,
-        headers: { origin: t.url, dpop: await device.proof('/frame/create', user.token) },
+        headers: { origin: t.origin, dpop: await device.proof('/frame/create', user.token) },
       });
       expect({ status: res.status, code: res.body.code }, raw).toEqual({ status: 400, code: 'invalid_data' });
     }
@@ -880,7 +880,7 @@ describe.each(dialects)('embedded wallets behind a proxy: publicUrl (%s)', (dial
     expect((await device.enroll(user.token)).status).toBe(200);
     const path = '/frame/nonce';
     const direct = await device.post(path, {}, user.token, {
-      proof: await device.proof(path, user.token, { htu: `${t.url}${embeddedWalletsApi}${path}` }),
+      proof: await device.proof(path, user.token, { htu: `${t.origin}${embeddedWalletsApi}${path}` }),
     });
     expect(direct).toMatchObject({
       status: 401,

@@ -114,7 +114,7 @@ describe.each(dialects)("a feature's server-side app settings (%s)", (dialect) =
   it('the admin API takes them in a patch, shows a secret only as set and describes it for the dashboard', async () => {
     const { app } = await createApp(t.ctx, { name: 'Admin' });
     const patch = async (body: unknown) => {
-      const res = await fetch(`${t.url}/admin/v1/apps/${app.id}`, {
+      const res = await t.fetch(`/admin/v1/apps/${app.id}`, {
         method: 'PATCH',
         headers: { authorization: `Bearer ${testAdminKey}`, 'content-type': 'application/json' },
         body: JSON.stringify(body),

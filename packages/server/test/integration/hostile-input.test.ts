@@ -166,14 +166,14 @@ describe.each(dialects)('hostile input on every route (%s)', (dialect) => {
     const headers: Record<string, string> = {
       'content-type': 'application/json',
       // The frame and the admin API (the dashboard) answer only the server's own origin.
-      origin: options.frame || path.startsWith('/admin/') ? t.url : testOrigin,
+      origin: options.frame || path.startsWith('/admin/') ? t.origin : testOrigin,
       'privy-app-id': env.appId,
       ...authHeaders(options.auth ?? 'app'),
       ...(options.frame ? await frameProof(path) : {}),
       ...options.headers,
     };
     const body = options.raw ?? (options.json === undefined ? undefined : JSON.stringify(options.json));
-    const response = await fetch(`${t.url}${path}`, { method, headers, body });
+    const response = await t.fetch(`${path}`, { method, headers, body });
     const text = await response.text();
     let parsed: unknown;
     try {
@@ -385,11 +385,11 @@ describe.each(dialects)('hostile input on every route (%s)', (dialect) => {
           controller.enqueue(chunk);
         },
       });
-      const response = await fetch(`${t.url}${route.path(env)}`, {
+      const response = await t.fetch(`${route.path(env)}`, {
         method: route.method,
         headers: {
           'content-type': 'application/json',
-          origin: route.frame ? t.url : testOrigin,
+          origin: route.frame ? t.origin : testOrigin,
           'privy-app-id': env.appId,
           ...authHeaders(route.auth),
           ...(route.frame ? await frameProof(route.path(env)) : {}),
@@ -563,7 +563,7 @@ describe.each(dialects)('hostile input on every route (%s)', (dialect) => {
           ...authHeaders(r.auth),
         };
         if (value !== undefined) headers[protocolHeaders.appId] = value;
-        const response = await fetch(`${t.url}${path}`, {
+        const response = await t.fetch(`${path}`, {
           method,
           headers,
           ...(method === 'GET' ? {} : { body: JSON.stringify(r.fixture.body?.(env) ?? {}) }),

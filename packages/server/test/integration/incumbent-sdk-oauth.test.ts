@@ -16,7 +16,10 @@ describe.each(dialects)('the incumbent’s js-sdk-core OAuth flow against Latchk
 
   beforeAll(async () => {
     standIns = await startOAuthStandIns();
-    t = await startTestServer(dialect, { settings: { oauthEndpoints: standIns.oauthEndpoints } });
+    t = await startTestServer(dialect, {
+      listen: true,
+      settings: { oauthEndpoints: standIns.oauthEndpoints },
+    });
     standIns.allowCallback(t.url);
   });
   afterEach(() => {

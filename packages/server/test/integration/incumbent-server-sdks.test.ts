@@ -19,7 +19,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 describe.each(dialects)('the incumbent’s server SDKs against Latchkey (%s)', (dialect) => {
   let t: TestServer;
   beforeAll(async () => {
-    t = await startTestServer(dialect);
+    t = await startTestServer(dialect, { listen: true });
   });
   afterAll(() => t.close());
 

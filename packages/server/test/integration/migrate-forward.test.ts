@@ -113,14 +113,14 @@ describe.each(dialects)('a database made by an earlier release migrates forward 
   });
 
   it('a refresh token issued before the upgrade still refreshes its session', async () => {
-    const client = testClient(t.url, t.latchkey, facts.appId, facts.appSecret);
+    const client = testClient(t, facts.appId, facts.appSecret);
     const res = await client.post<AuthBody>('/api/v1/sessions', { refresh_token: facts.refreshToken });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.user.id).toBe(facts.emailUserId);
   });
 
   it('the email user logs in to the same account, with both wallets and the same auth share', async () => {
-    const client = testClient(t.url, t.latchkey, facts.appId, facts.appSecret);
+    const client = testClient(t, facts.appId, facts.appSecret);
     const login = await client.loginWithEmail(legacy.email);
     expect(login.status, JSON.stringify(login.body)).toBe(200);
     expect(login.body.user.id).toBe(facts.emailUserId);
@@ -151,7 +151,7 @@ describe.each(dialects)('a database made by an earlier release migrates forward 
   });
 
   it('the SMS and guest users log in to their accounts', async () => {
-    const client = testClient(t.url, t.latchkey, facts.appId, facts.appSecret);
+    const client = testClient(t, facts.appId, facts.appSecret);
     expect((await client.post('/api/v1/passwordless_sms/init', { phoneNumber: legacy.phone })).status).toBe(
       200,
     );

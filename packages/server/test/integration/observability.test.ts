@@ -59,15 +59,15 @@ describe.each(dialects)('observability (%s)', (dialect) => {
     // The raw path and its query are never written.
     expect(t.logs.join('\n')).not.toContain('query-secret-value');
     // A 404 is one series, not one per path.
-    const missing = await fetch(`${t.url}/no/such/path-${'x'.repeat(20)}`);
+    const missing = await t.fetch(`/no/such/path-${'x'.repeat(20)}`);
     expect(missing.status).toBe(404);
     const line = accessLines(t).find((l) => l.request_id === missing.headers.get('x-request-id'));
     expect(line).toMatchObject({ route: '(unmatched)', status: 404 });
   });
 
   it('answers /health without the database and /ready when the database answers and migrations are current', async () => {
-    expect((await fetch(`${t.url}/health`)).status).toBe(200);
-    const ready = await fetch(`${t.url}/ready`);
+    expect((await t.fetch(`/health`)).status).toBe(200);
+    const ready = await t.fetch(`/ready`);
     expect(ready.status).toBe(200);
     expect(await ready.json()).toEqual({ status: 'ready' });
   });
@@ -79,7 +79,7 @@ describe.each(dialects)('observability (%s)', (dialect) => {
     expect(row.rows).toHaveLength(1);
     await sql`delete from kysely_migration where name = ${last}`.execute(t.ctx.db);
     try {
-      const res = await fetch(`${t.url}/ready`);
+      const res = await t.fetch(`/ready`);
       expect(res.status).toBe(503);
       expect(await res.json()).toEqual({
         status: 'not_ready',
@@ -91,15 +91,15 @@ describe.each(dialects)('observability (%s)', (dialect) => {
         t.ctx.db,
       );
     }
-    expect((await fetch(`${t.url}/ready`)).status).toBe(200);
+    expect((await t.fetch(`/ready`)).status).toBe(200);
   });
 
   it('counts a login by method, its code send, and the authenticate route in the latency histogram', async () => {
     const { client } = await t.createApp();
-    const before = await (await fetch(`${t.url}/metrics`)).text();
+    const before = await (await t.fetch(`/metrics`)).text();
     const login = await client.loginWithEmail('metrics@example.com');
     expect(login.status).toBe(200);
-    const res = await fetch(`${t.url}/metrics`);
+    const res = await t.fetch(`/metrics`);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^text\/plain; version=0\.0\.4/);
     const text = await res.text();
@@ -131,7 +131,7 @@ describe.each(dialects)('observability (%s)', (dialect) => {
   it('keeps each server’s counters to itself', async () => {
     const other = await startTestServer(dialect, { settings: { metrics: true } });
     try {
-      const text = await (await fetch(`${other.url}/metrics`)).text();
+      const text = await (await other.fetch(`/metrics`)).text();
       expect(sample(text, 'latchkey_logins_total', { method: 'email', new_user: 'true' })).toBeUndefined();
     } finally {
       await other.close();
@@ -204,18 +204,18 @@ describe.runIf(process.env.DATABASE_URL)('readiness when PostgreSQL stops answer
   });
 
   it('answers 503 with the reason while the database is unreachable, and 200 once it is back', async () => {
-    expect((await fetch(`${t.url}/ready`)).status).toBe(200);
+    expect((await t.fetch(`/ready`)).status).toBe(200);
     await proxy.close();
-    const down = await fetch(`${t.url}/ready`);
+    const down = await t.fetch(`/ready`);
     expect(down.status).toBe(503);
     const body = (await down.json()) as Record<string, string>;
     expect(body).toMatchObject({ status: 'not_ready', reason: 'database_unreachable' });
     // The reason names the failure, never the connection string.
     expect(JSON.stringify(body)).not.toContain(String(proxy.port));
     // Liveness does not depend on the database.
-    expect((await fetch(`${t.url}/health`)).status).toBe(200);
+    expect((await t.fetch(`/health`)).status).toBe(200);
     await proxy.open();
-    expect((await fetch(`${t.url}/ready`)).status).toBe(200);
+    expect((await t.fetch(`/ready`)).status).toBe(200);
   });
 
   it('a connection dropped in the middle of a transaction fails that transaction, not the process', async () => {
@@ -236,6 +236,6 @@ describe.runIf(process.env.DATABASE_URL)('readiness when PostgreSQL stops answer
       process.off('uncaughtException', onUncaught);
       await proxy.open();
     }
-    expect((await fetch(`${t.url}/ready`)).status).toBe(200);
+    expect((await t.fetch(`/ready`)).status).toBe(200);
   });
 });

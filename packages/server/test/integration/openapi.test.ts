@@ -23,7 +23,7 @@ describe('the OpenAPI reference', () => {
   };
   beforeAll(async () => {
     t = await startTestServer('sqlite');
-    const res = await fetch(`${t.url}/openapi.json`);
+    const res = await t.fetch(`/openapi.json`);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^application\/json/);
     doc = await res.json();

@@ -30,7 +30,7 @@ interface Reply<T> {
 /** An app's backend: Basic auth with its secret, under one spelling. */
 function backend(t: TestServer, appId: string, secret: string, prefix: string) {
   const call = async <T = WireUser>(method: string, path: string, body?: unknown): Promise<Reply<T>> => {
-    const res = await fetch(`${t.url}${prefix}${path}`, {
+    const res = await t.fetch(`${prefix}${path}`, {
       method,
       headers: {
         authorization: `Basic ${Buffer.from(`${appId}:${secret}`).toString('base64')}`,
@@ -565,7 +565,7 @@ describe.each(dialects)('users API (%s)', (dialect) => {
         status: 200,
         body: { id: app.id, verification_key: expect.any(String) },
       });
-      const jwks = await fetch(`${t.url}${prefix}/apps/${app.id}/jwks.json`);
+      const jwks = await t.fetch(`${prefix}/apps/${app.id}/jwks.json`);
       expect(jwks.status).toBe(200);
       expect(((await jwks.json()) as { keys: unknown[] }).keys.length).toBeGreaterThan(0);
       const added = await api.post<{ value: string }>(`/apps/${app.id}/allowlist`, {

@@ -25,7 +25,7 @@ describe.each(dialects)('wallet frame pages (%s)', (dialect) => {
   let openAppId: string;
 
   beforeAll(async () => {
-    t = await startTestServer(dialect);
+    t = await startTestServer(dialect, { listen: true });
     restrictedAppId = (await t.createApp({ allowed_domains: [testOrigin, 'https://*.example.com'] })).app.id;
     openAppId = (await t.createApp({ allowed_domains: [] })).app.id;
   });
@@ -156,7 +156,10 @@ describe('wallet frame behind a proxy', () => {
   afterAll(() => t?.close());
 
   it('names the public URL as the API the frame calls', async () => {
-    t = await startTestServer('sqlite', { settings: { publicUrl: 'https://auth.example.com' } });
+    t = await startTestServer('sqlite', {
+      listen: true,
+      settings: { publicUrl: 'https://auth.example.com' },
+    });
     const { app } = await t.createApp();
     const html = await (await fetch(`${t.url}/apps/${app.id}/embedded-wallets`)).text();
     expect(parsePage(html).config).toEqual({

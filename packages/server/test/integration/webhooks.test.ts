@@ -39,7 +39,7 @@ describe.each(dialects)('webhooks (%s)', (dialect) => {
   afterAll(() => t.close());
 
   const admin = async <T>(method: string, path: string, body?: unknown) => {
-    const response = await fetch(`${t.url}/admin/v1${path}`, {
+    const response = await t.fetch(`/admin/v1${path}`, {
       method,
       headers: { authorization: `Bearer ${testAdminKey}`, 'content-type': 'application/json' },
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
@@ -327,7 +327,7 @@ describe.each(dialects)('webhooks (%s)', (dialect) => {
       url: 'https://example.com/hook',
     });
     expect(unknownApp).toMatchObject({ status: 404, body: { code: 'not_found' } });
-    const noKey = await fetch(`${t.url}/admin/v1/apps/${app.id}/webhooks`);
+    const noKey = await t.fetch(`/admin/v1/apps/${app.id}/webhooks`);
     expect(noKey.status).toBe(401);
   });
 });

@@ -19,7 +19,7 @@ describe.each(dialects)('admin API from another origin (%s)', (dialect) => {
   beforeAll(async () => {
     t = await startTestServer(dialect);
     appId = (await t.createApp()).app.id;
-    const login = await fetch(`${t.url}/admin/v1/session`, {
+    const login = await t.fetch(`/admin/v1/session`, {
       method: 'POST',
       headers: json,
       body: JSON.stringify({ admin_key: testAdminKey }),
@@ -31,7 +31,7 @@ describe.each(dialects)('admin API from another origin (%s)', (dialect) => {
 
   /** What script on an app's page sends: its origin, the app's id, the browser's dashboard cookie. */
   const fromAppPage = (path: string, init: RequestInit = {}) =>
-    fetch(`${t.url}${path}`, {
+    t.fetch(`${path}`, {
       ...init,
       headers: { origin: testOrigin, 'privy-app-id': appId, cookie, ...init.headers },
     });
@@ -67,7 +67,7 @@ describe.each(dialects)('admin API from another origin (%s)', (dialect) => {
       headers: { authorization: `Bearer ${testAdminKey}` },
     });
     expect(bearer.status).toBe(403);
-    const login = await fetch(`${t.url}/admin/v1/session`, {
+    const login = await t.fetch(`/admin/v1/session`, {
       method: 'POST',
       headers: { ...json, origin: 'https://evil.example' },
       body: JSON.stringify({ admin_key: testAdminKey }),
@@ -78,15 +78,15 @@ describe.each(dialects)('admin API from another origin (%s)', (dialect) => {
   });
 
   it("answers the dashboard's own origin, and a caller naming no origin", async () => {
-    const dashboard = await fetch(`${t.url}/admin/v1/apps`, { headers: { origin: t.url, cookie } });
+    const dashboard = await t.fetch(`/admin/v1/apps`, { headers: { origin: t.origin, cookie } });
     expect(dashboard.status).toBe(200);
-    expect(dashboard.headers.get('access-control-allow-origin')).toBe(t.url);
-    const preflight = await fetch(`${t.url}/admin/v1/apps`, {
+    expect(dashboard.headers.get('access-control-allow-origin')).toBe(t.origin);
+    const preflight = await t.fetch(`/admin/v1/apps`, {
       method: 'OPTIONS',
-      headers: { origin: t.url, 'access-control-request-method': 'POST' },
+      headers: { origin: t.origin, 'access-control-request-method': 'POST' },
     });
-    expect(preflight.headers.get('access-control-allow-origin')).toBe(t.url);
-    const cli = await fetch(`${t.url}/admin/v1/apps`, {
+    expect(preflight.headers.get('access-control-allow-origin')).toBe(t.origin);
+    const cli = await t.fetch(`/admin/v1/apps`, {
       headers: { authorization: `Bearer ${testAdminKey}` },
     });
     expect(cli.status).toBe(200);
@@ -102,9 +102,9 @@ describe('failed admin logins', () => {
   /** Each way the admin key is presented: the Bearer header, the dashboard login. */
   const attempts = {
     bearer: (t: TestServer, key: string) =>
-      fetch(`${t.url}/admin/v1/apps`, { headers: { authorization: `Bearer ${key}` } }),
+      t.fetch(`/admin/v1/apps`, { headers: { authorization: `Bearer ${key}` } }),
     'dashboard login': (t: TestServer, key: string) =>
-      fetch(`${t.url}/admin/v1/session`, {
+      t.fetch(`/admin/v1/session`, {
         method: 'POST',
         headers: json,
         body: JSON.stringify({ admin_key: key }),

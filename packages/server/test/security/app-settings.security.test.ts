@@ -9,11 +9,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 describe('settings the server cannot enforce', () => {
   let t: TestServer;
   const admin = (method: string, path: string, body: unknown) =>
-    fetch(`${t.url}/admin/v1${path}`, {
-      method,
-      headers: { authorization: `Bearer ${testAdminKey}`, 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    }).then(async (r) => ({ status: r.status, body: (await r.json()) as Record<string, unknown> }));
+    t
+      .fetch(`/admin/v1${path}`, {
+        method,
+        headers: { authorization: `Bearer ${testAdminKey}`, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      })
+      .then(async (r) => ({ status: r.status, body: (await r.json()) as Record<string, unknown> }));
   const refusal = {
     status: 400,
     body: {
@@ -39,7 +41,7 @@ describe('settings the server cannot enforce', () => {
       'totp',
       'passkey',
     ]);
-    const published = await fetch(`${t.url}/api/v1/apps/${app.id}`).then((r) => r.json());
+    const published = await t.fetch(`/api/v1/apps/${app.id}`).then((r) => r.json());
     expect(published.mfa_methods).toEqual(['sms', 'totp', 'passkey']);
     expect((await admin('PATCH', `/apps/${app.id}`, { mfa_methods: [] })).status).toBe(200);
   });

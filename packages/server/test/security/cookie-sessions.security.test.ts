@@ -95,7 +95,7 @@ describe.each(dialects)('cookie sessions: CSRF and token exposure (%s)', (dialec
       expect(await send.me(), origin).toMatchObject({ status: 403, body: { code: 'invalid_origin' } });
       expect(await send.post('/api/v1/sessions/logout')).toMatchObject({ status: 403 });
     }
-    const frame = withCookies(listed.client, jar, t.url);
+    const frame = withCookies(listed.client, jar, t.origin);
     expect((await frame.me()).status).toBe(200);
   });
 
@@ -108,11 +108,11 @@ describe.each(dialects)('cookie sessions: CSRF and token exposure (%s)', (dialec
     // The frame: its own origin, the cookie, and its enrolled device's proof. Past authentication
     // and the device check, the user simply has no wallet yet.
     const device = await newTestDevice(t, client);
-    const fromFrame = { headers: { cookie, origin: t.url } };
+    const fromFrame = { headers: { cookie, origin: t.origin } };
     expect((await device.post(frameApi.enrollDevice, {}, undefined, fromFrame)).status).toBe(200);
     const frame = await device.post(frameApi.recoveryShare, body, undefined, fromFrame);
     expect(frame).toMatchObject({ status: 404, body: { code: 'linked_account_not_found' } });
-    expect(await client.post(path, body, { noOrigin: true, headers: { origin: t.url } })).toMatchObject({
+    expect(await client.post(path, body, { noOrigin: true, headers: { origin: t.origin } })).toMatchObject({
       status: 401,
       body: { code: 'missing_or_invalid_token' },
     });

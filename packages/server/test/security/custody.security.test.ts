@@ -87,7 +87,7 @@ describe.each(dialects)('custody against a stolen token (%s)', (dialect) => {
   };
 
   beforeAll(async () => {
-    t = await startTestServer(dialect);
+    t = await startTestServer(dialect, { listen: true });
     const created = await t.createApp();
     client = created.client;
     appId = created.app.id;

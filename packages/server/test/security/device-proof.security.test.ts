@@ -23,7 +23,7 @@ describe.each(dialects)('device proofs (%s)', (dialect) => {
   let user: AuthBody;
   let device: TestDevice;
   const path = frameApi.nonce;
-  const url = () => `${t.url}${frameApi.prefix}${path}`;
+  const url = () => `${t.origin}${frameApi.prefix}${path}`;
 
   /** A proof signed by `key` (default: a fresh one) with these header and payload fields. */
   async function proof(
@@ -55,7 +55,7 @@ describe.each(dialects)('device proofs (%s)', (dialect) => {
       {},
       {
         token: user.token,
-        headers: { origin: t.url, ...(dpop === null ? {} : { dpop }), ...headers },
+        headers: { origin: t.origin, ...(dpop === null ? {} : { dpop }), ...headers },
       },
     );
 
@@ -131,7 +131,7 @@ describe.each(dialects)('device proofs (%s)', (dialect) => {
       refused('Invalid device proof: htm is not the request method.'),
     );
     for (const htu of [
-      `${t.url}${frameApi.prefix}${frameApi.authShare}`,
+      `${t.origin}${frameApi.prefix}${frameApi.authShare}`,
       `http://evil.test${frameApi.prefix}${path}`,
       `${url()}?x=1`,
     ]) {

@@ -142,7 +142,7 @@ describe.each(dialects)('recovery material sealed before the key store (%s)', (d
 
     /** The frame reads the recovery share and the recovery key back from `server`. */
     const readBack = async (server: TestServer) => {
-      const frameClient = testClient(server.url, server.latchkey, app.id, secret);
+      const frameClient = testClient(server, app.id, secret);
       const share = await framePost(
         server,
         frameClient,
@@ -229,7 +229,7 @@ describe.each(dialects)('recovery material sealed before the key store (%s)', (d
     expect(second.logs.filter((line) => line.includes('signing keys re-sealed'))).toEqual([
       expect.stringContaining('"keys":1'),
     ]);
-    const again = testClient(second.url, second.latchkey, app.id, '');
+    const again = testClient(second, app.id, '');
     const login = await again.loginWithEmail('legacy-signing@example.com');
     expect(login.status).toBe(200);
     expect((await again.request('/api/v1/users/me', { token: login.body.token })).status).toBe(200);

@@ -41,7 +41,7 @@ describe.each(dialects)('OAuth callback hostile input (%s)', (dialect) => {
   }
 
   it.each(queries)('GET %s gets the error page', async (query) => {
-    const res = await fetch(`${t.url}/api/v1/oauth/callback${query}`, { redirect: 'manual' });
+    const res = await t.fetch(`/api/v1/oauth/callback${query}`, { redirect: 'manual' });
     await expectErrorPage(res, query);
     expect(res.status).toBe(400);
     expect(res.headers.get('content-type')).toMatch(/^text\/html/);
@@ -67,7 +67,7 @@ describe.each(dialects)('OAuth callback hostile input (%s)', (dialect) => {
   ];
   it.each(bodies)('POST %s gets the error page', async (_label, type, body) => {
     const headers: Record<string, string> = type ? { 'content-type': type } : {};
-    const res = await fetch(`${t.url}/api/v1/oauth/callback`, {
+    const res = await t.fetch(`/api/v1/oauth/callback`, {
       method: 'POST',
       headers,
       body,
@@ -78,7 +78,7 @@ describe.each(dialects)('OAuth callback hostile input (%s)', (dialect) => {
   });
 
   it('POST over the body limit is payload_too_large, never a 5xx', async () => {
-    const res = await fetch(`${t.url}/api/v1/oauth/callback`, {
+    const res = await t.fetch(`/api/v1/oauth/callback`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       body: `state=${'c'.repeat(101 * 1024)}`,

@@ -35,7 +35,10 @@ describe.each(dialects)('OAuth security (%s)', (dialect) => {
 
   beforeAll(async () => {
     standIns = await startOAuthStandIns();
-    t = await startTestServer(dialect, { settings: { oauthEndpoints: standIns.oauthEndpoints } });
+    t = await startTestServer(dialect, {
+      listen: true,
+      settings: { oauthEndpoints: standIns.oauthEndpoints },
+    });
     standIns.allowCallback(t.url);
     patch = await standIns.appPatch();
   });

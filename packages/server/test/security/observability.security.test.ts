@@ -16,18 +16,18 @@ describe.each(dialects)('metrics and request ids under attack (%s)', (dialect) =
   });
 
   it('serves no /metrics unless configured: a 404 like any unknown path', async () => {
-    const res = await fetch(`${closed.url}/metrics`);
+    const res = await closed.fetch(`/metrics`);
     expect(res.status).toBe(404);
     expect(await res.json()).toMatchObject({ code: 'not_found' });
     // Not even to a caller who guesses a token.
-    expect(
-      (await fetch(`${closed.url}/metrics`, { headers: { authorization: `Bearer ${token}` } })).status,
-    ).toBe(404);
+    expect((await closed.fetch(`/metrics`, { headers: { authorization: `Bearer ${token}` } })).status).toBe(
+      404,
+    );
   });
 
   it('serves /metrics with a metrics token only to that bearer token', async () => {
     const scrape = (authorization?: string) =>
-      fetch(`${guarded.url}/metrics`, { headers: authorization ? { authorization } : {} });
+      guarded.fetch(`/metrics`, { headers: authorization ? { authorization } : {} });
     for (const authorization of [
       undefined,
       'Bearer ',
@@ -46,7 +46,7 @@ describe.each(dialects)('metrics and request ids under attack (%s)', (dialect) =
     expect(res.status).toBe(200);
     expect(await res.text()).toContain('latchkey_http_requests_total');
     // A query string is no credential.
-    expect((await fetch(`${guarded.url}/metrics?token=${token}`)).status).toBe(401);
+    expect((await guarded.fetch(`/metrics?token=${token}`)).status).toBe(401);
   });
 
   it('refuses a hostile x-request-id and uses a fresh one: the id goes into every log line', async () => {
@@ -61,7 +61,7 @@ describe.each(dialects)('metrics and request ids under attack (%s)', (dialect) =
       'id\u00e9',
       'caf\u00e9',
     ]) {
-      const res = await fetch(`${guarded.url}/health`, { headers: { 'x-request-id': hostile } });
+      const res = await guarded.fetch(`/health`, { headers: { 'x-request-id': hostile } });
       expect(res.status).toBe(200);
       const id = res.headers.get('x-request-id');
       expect(id, hostile).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
@@ -75,7 +75,7 @@ describe.each(dialects)('metrics and request ids under attack (%s)', (dialect) =
     expect(login.status).toBe(200);
     await client.request('/api/v1/users/me', { token: login.body.token });
     await client.post('/api/v1/sessions', { refresh_token: login.body.refresh_token });
-    await fetch(`${guarded.url}/api/v1/apps/${app.id}/allowlist?secret=${secret}`, {
+    await guarded.fetch(`/api/v1/apps/${app.id}/allowlist?secret=${secret}`, {
       headers: {
         authorization: `Basic ${Buffer.from(`${app.id}:${secret}`).toString('base64')}`,
         'privy-app-id': app.id,

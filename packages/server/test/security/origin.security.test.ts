@@ -45,7 +45,7 @@ describe.each(dialects)('origin checks and CORS (%s)', (dialect) => {
   const basic = (id: string, key: string) => `Basic ${Buffer.from(`${id}:${key}`).toString('base64')}`;
 
   beforeAll(async () => {
-    t = await startTestServer(dialect);
+    t = await startTestServer(dialect, { listen: true });
     const created = await t.createApp({
       allowed_domains: ['http://app.test'],
       allowed_native_app_ids: ['com.example.app'],

@@ -185,12 +185,12 @@ describe.each(dialects)('pregenerated wallets: custody (%s)', (dialect) => {
     const attacker = await newTestDevice(t, client);
     const stolen: string[] = [];
     for (const [path, body] of attempts) {
-      for (const origin of [testOrigin, t.url]) {
+      for (const origin of [testOrigin, t.origin]) {
         const bare = await client.post(`${frameApi.prefix}${path}`, body, { token, headers: { origin } });
         expect(bare, path).toMatchObject({ status: 401, body: { code: 'invalid_dpop_proof' } });
         stolen.push(...loot(bare.body));
       }
-      const own = await attacker.post(path, body, token, { headers: { origin: t.url } });
+      const own = await attacker.post(path, body, token, { headers: { origin: t.origin } });
       expect(own.status, path).toBe(403);
       expect(own.body.code, path).toBe(
         path === frameApi.enrollDevice ? 'recent_authentication_required' : 'device_revoked',

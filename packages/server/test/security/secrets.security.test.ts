@@ -314,7 +314,7 @@ describe.each(dialects)('secrets at rest and in logs (%s)', (dialect) => {
     await signBoth(secondDevice);
 
     // An app created over the admin API, and a server call with its secret.
-    const created = await fetch(`${t.url}/admin/v1/apps`, {
+    const created = await t.fetch(`/admin/v1/apps`, {
       method: 'POST',
       headers: { authorization: `Bearer ${testAdminKey}`, 'content-type': 'application/json' },
       body: JSON.stringify({ name: 'Admin-made' }),
@@ -322,14 +322,14 @@ describe.each(dialects)('secrets at rest and in logs (%s)', (dialect) => {
     const adminApp = (await created.json()) as { id: string; secret: string };
     appSecrets.push(adminApp.secret);
     remember('admin-created app secret', adminApp.secret);
-    const listed = await fetch(`${t.url}/api/v1/apps/${adminApp.id}/allowlist`, {
+    const listed = await t.fetch(`/api/v1/apps/${adminApp.id}/allowlist`, {
       headers: {
         authorization: `Basic ${Buffer.from(`${adminApp.id}:${adminApp.secret}`).toString('base64')}`,
         'privy-app-id': adminApp.id,
       },
     });
     expect(listed.status).toBe(200);
-    await fetch(`${t.url}/api/v1/apps/${app.id}/allowlist`, {
+    await t.fetch(`/api/v1/apps/${app.id}/allowlist`, {
       headers: {
         authorization: `Basic ${Buffer.from(`${app.id}:${secret}x`).toString('base64')}`,
         'privy-app-id': app.id,

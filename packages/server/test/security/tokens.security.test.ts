@@ -240,13 +240,13 @@ describe.each(dialects)('access and identity tokens (%s)', (dialect) => {
 
   it('key rotation: old tokens still verify, new tokens carry the new kid, the JWKS lists both', async () => {
     const before = decodeProtectedHeader(login.token).kid;
-    const unauthorised = await fetch(`${t.url}/admin/v1/apps/${a.appId}/signing_keys/rotate`, {
+    const unauthorised = await t.fetch(`/admin/v1/apps/${a.appId}/signing_keys/rotate`, {
       method: 'POST',
       headers: { authorization: 'Bearer wrong-key' },
     });
     expect(unauthorised.status).toBe(401);
 
-    const rotated = await fetch(`${t.url}/admin/v1/apps/${a.appId}/signing_keys/rotate`, {
+    const rotated = await t.fetch(`/admin/v1/apps/${a.appId}/signing_keys/rotate`, {
       method: 'POST',
       headers: { authorization: `Bearer ${testAdminKey}` },
     });

@@ -16,7 +16,7 @@ async function call(
   headers: Record<string, string>,
   body?: string,
 ): Promise<{ status: number; body: { code?: string; [key: string]: unknown } }> {
-  const res = await fetch(`${t.url}${path}`, {
+  const res = await t.fetch(`${path}`, {
     method,
     headers: { 'content-type': 'application/json', ...headers },
     body,

@@ -35,7 +35,7 @@ describe.each(dialects)('webhook requests (%s)', (dialect) => {
   });
 
   const admin = async <T>(t: TestServer, method: string, path: string, body?: unknown) => {
-    const response = await fetch(`${t.url}/admin/v1${path}`, {
+    const response = await t.fetch(`/admin/v1${path}`, {
       method,
       headers: { authorization: `Bearer ${testAdminKey}`, 'content-type': 'application/json' },
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),

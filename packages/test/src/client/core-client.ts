@@ -74,10 +74,13 @@ export interface SentRequest {
  * A real `fetch` that records each request and can rewrite it: `rewriteBody` may change the body,
  * `origin` the server (to play an unreachable one), and `rewriteResponse` the JSON answered (to play
  * a server that chose `ignore`). With a `jar` it plays the browser's cookie store: requests sent
- * with `credentials: 'include'` carry its cookies, and what responses set lands in it.
+ * with `credentials: 'include'` carry its cookies, and what responses set lands in it. With a
+ * `server`, requests to its origin are served in process (`TestServer.fetch`), the rest over the network.
  */
-export function recordingFetch(options: { jar?: CookieJar | undefined } = {}) {
-  const { jar } = options;
+export function recordingFetch(
+  options: { jar?: CookieJar | undefined; server?: Pick<TestServer, 'origin' | 'fetch'> | undefined } = {},
+) {
+  const { jar, server } = options;
   const sent: SentRequest[] = [];
   const control: {
     rewriteBody?: ((path: string, body: Record<string, unknown>) => Record<string, unknown>) | undefined;
@@ -105,7 +108,10 @@ export function recordingFetch(options: { jar?: CookieJar | undefined } = {}) {
       nextInit = { ...nextInit, headers };
     }
     const target = control.origin ? `${control.origin}${url.pathname}${url.search}` : url.href;
-    const response = await fetch(target, nextInit);
+    const response =
+      server && new URL(target).origin === server.origin
+        ? await server.fetch(target, nextInit)
+        : await fetch(target, nextInit);
     jar?.store(response.headers);
     if (!control.rewriteResponse) return response;
     const answered = (await response.json()) as Record<string, unknown>;
@@ -127,7 +133,7 @@ export async function copyStorage(from: LatchkeyStorage, keys: string[]): Promis
 
 /**
  * A client of the test server's app, with the app's allowed Origin, memory storage, a recording
- * fetch and a cookie jar (pass another client's `jar` to play a reload of the same browser).
+ * fetch that reaches the server in process and a cookie jar (pass another client's `jar` to play a reload of the same browser).
  */
 export function testClient(
   t: TestServer,
@@ -135,11 +141,11 @@ export function testClient(
   options: Partial<CreateLatchkeyClientParameters> = {},
   jar = new CookieJar(),
 ) {
-  const recorder = recordingFetch({ jar });
+  const recorder = recordingFetch({ jar, server: t });
   const storage = options.storage ?? memoryStorage();
   const client = createLatchkeyClient({
     appId,
-    apiUrl: t.url,
+    apiUrl: t.origin,
     storage,
     fetch: recorder.fetch,
     headers: { origin: testOrigin },

@@ -83,6 +83,7 @@ export async function startStack(
     const twilio = await startTwilioStandIn();
     stops.push(() => twilio.close());
     const server = await startTestServer('sqlite', {
+      listen: true,
       smtp: { url: smtp.url, from: 'Latchkey <no-reply@latchkey.test>' },
       twilio: {
         accountSid: twilio.accountSid,

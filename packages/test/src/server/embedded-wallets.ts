@@ -159,7 +159,7 @@ export async function newTestDevice(t: TestServer, client: TestClient): Promise<
   const { privateKey, publicKey } = await generateKeyPair('ES256');
   const jwk = await exportJWK(publicKey);
   let nonce: string | null = null;
-  const publicUrl = () => t.ctx.settings.publicUrl ?? t.url;
+  const publicUrl = () => t.ctx.settings.publicUrl ?? t.origin;
   const device: TestDevice = {
     jkt: await calculateJwkThumbprint(jwk, 'sha256'),
     proof(path, token, claims = {}) {

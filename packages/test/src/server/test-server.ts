@@ -22,8 +22,41 @@ export const testOrigin = 'http://app.test';
 /** The test server's admin key: 32 characters or more, as the server requires. */
 export const testAdminKey = 'test-admin-key-0123456789abcdefghij';
 
+/** Where an in-process test server says it is reached (its public URL): no port is open there. */
+export const inProcessOrigin = 'http://latchkey.test';
+
+/**
+ * What @hono/node-server hands the app with each request (`env.incoming`, the Node request), reduced
+ * to the socket address the server reads (http/client-ip.ts): an in-process request comes from
+ * loopback, as the kit's requests over a socket did, so per-IP limits and recorded addresses behave
+ * as they do for a local client, with the server's settings (`trustedProxies`) untouched. Its
+ * presence also sends the body limit down the path a socket's request takes (http/body-limit.ts).
+ */
+const loopbackEnv = {
+  incoming: { socket: { remoteAddress: '127.0.0.1', remotePort: 0, remoteFamily: 'IPv4' } },
+};
+
+export interface TestServerOptions extends Partial<LatchkeyOptions> {
+  /**
+   * Open a port on 127.0.0.1 (`url`), for a test that hands the server to a real client (an SDK,
+   * another process, a browser) or needs a socket. Without it requests are served in process.
+   */
+  listen?: boolean;
+}
+
 export interface TestServer {
+  /** The listening server's URL: only with `listen: true` (an in-process server throws, saying so). */
   url: string;
+  /**
+   * Where requests reach the server: `url` when listening, else `inProcessOrigin` (also its public
+   * URL unless the test sets `settings.publicUrl`).
+   */
+  origin: string;
+  /**
+   * Serves a request in process through the server's Hono app (same middleware, guards and
+   * handlers, no socket): a path, or a URL at `origin`.
+   */
+  fetch(input: string | URL | Request, init?: RequestInit): Promise<Response>;
   latchkey: Latchkey;
   ctx: ServerContext;
   /** Every line the server logged, for secret-leak scans. */
@@ -85,10 +118,13 @@ export interface AuthBody {
   error?: string;
 }
 
-/** Starts a full server on 127.0.0.1 with a fresh database of the given dialect. */
+/**
+ * Starts a full server with a fresh database of the given dialect, served in process, or on
+ * 127.0.0.1 with `listen: true`.
+ */
 export async function startTestServer(
   dialect: Dialect,
-  options: Partial<LatchkeyOptions> = {},
+  { listen: open = false, ...options }: TestServerOptions = {},
 ): Promise<TestServer> {
   let offset = 0;
   const logs: string[] = [];
@@ -113,20 +149,49 @@ export async function startTestServer(
     onQuery: statements.observe,
     ...options,
     keyStore,
-    // Development mode: the public URL is the address `listen` picks (unless a test sets one).
-    // Webhooks may reach a receiver on loopback (SSRF tests turn it off), polled often.
+    // Development mode: the public URL is the address `listen` picks, or the in-process origin
+    // (unless a test sets one). Webhooks may reach a receiver on loopback (SSRF tests turn it off),
+    // polled often.
     settings: {
       rateLimitsEnabled: false,
       development: true,
+      ...(open ? {} : { publicUrl: inProcessOrigin }),
       webhookAllowPrivate: true,
       webhookPollMs: 100,
       ...options.settings,
     },
   });
-  const server = await listen(latchkey, { port: 0, host: '127.0.0.1' });
+  const server = open ? await listen(latchkey, { port: 0, host: '127.0.0.1' }) : null;
   const ctx = latchkey.ctx;
-  return {
-    url: server.url,
+  // Where requests arrive, whatever public URL the server is configured with (a test may set one,
+  // as a server behind a proxy is): the server reads its own origin from settings, never the Host.
+  const origin = server?.url ?? inProcessOrigin;
+  const serve: TestServer['fetch'] = async (input, init) => {
+    const request = new Request(
+      typeof input === 'string' && input.startsWith('/') ? `${origin}${input}` : input,
+      init,
+    );
+    if (new URL(request.url).origin !== origin)
+      throw new Error(`The test server serves ${origin} in process, not ${request.url}`);
+    // Over HTTP/1.1 fetch declares the body's length, or sends a stream in chunks; the server's body
+    // limit decides from those headers (http/body-limit.ts), so an in-process request carries them too.
+    const { headers } = request;
+    if (request.body && !headers.has('content-length') && !headers.has('transfer-encoding')) {
+      if (init?.body instanceof ReadableStream) headers.set('transfer-encoding', 'chunked');
+      else headers.set('content-length', String((await request.clone().arrayBuffer()).byteLength));
+    }
+    return latchkey.http.fetch(request, loopbackEnv);
+  };
+  const t: TestServer = {
+    get url() {
+      if (!server)
+        throw new Error(
+          'This test server serves in process and has no URL: pass { listen: true } to startTestServer',
+        );
+      return server.url;
+    },
+    origin,
+    fetch: serve,
     latchkey,
     ctx,
     logs,
@@ -136,11 +201,11 @@ export async function startTestServer(
     },
     async createApp(patch = {}) {
       const { app, secret } = await createApp(ctx, { name: 'Test app', allowedDomains: [testOrigin], patch });
-      return { app, secret, client: testClient(server.url, latchkey, app.id, secret) };
+      return { app, secret, client: testClient(t, app.id, secret) };
     },
     updateApp: (id, patch) => updateApp(ctx, id, patch),
     async close() {
-      await server.close();
+      await server?.close();
       await latchkey.close();
       if (keyDir) {
         await keyStore.close();
@@ -154,9 +219,16 @@ export async function startTestServer(
       }
     },
   };
+  return t;
 }
 
-export function testClient(url: string, latchkey: Latchkey, appId: string, secret: string): TestClient {
+/** An HTTP client of one app of the test server, its requests served as `server.fetch` serves them. */
+export function testClient(
+  server: Pick<TestServer, 'fetch' | 'latchkey'>,
+  appId: string,
+  secret: string,
+): TestClient {
+  const { latchkey } = server;
   const request = async <T>(path: string, options: RequestOptions = {}): Promise<TestResponse<T>> => {
     const headers: Record<string, string> = { 'privy-app-id': appId, 'content-type': 'application/json' };
     if (!options.noOrigin) headers.origin = testOrigin;
@@ -165,7 +237,7 @@ export function testClient(url: string, latchkey: Latchkey, appId: string, secre
     const init: RequestInit = { method: options.method ?? 'GET', headers };
     if (options.raw !== undefined) init.body = options.raw;
     else if (options.body !== undefined) init.body = JSON.stringify(options.body);
-    const response = await fetch(`${url}${path}`, init);
+    const response = await server.fetch(path, init);
     const text = await response.text();
     let body: unknown = null;
     try {

@@ -37,13 +37,13 @@ export function frameDevice(
   const authShares = new AuthShareCache(cache);
   const deviceShares = new DeviceShares(() => storage, appId);
   const dispatch = dispatcher({
-    config: { appId, apiUrl: t.url, allowedOrigins: [] },
+    config: { appId, apiUrl: t.origin, allowedOrigins: [] },
     api: new ServerApi({
-      apiUrl: t.url,
+      apiUrl: t.origin,
       appId,
-      // The browser sets the frame page's Origin (the server's own) on its requests.
+      // The browser sets the frame page's Origin (the server's own) on its requests; served in process.
       fetch: (input, init) =>
-        fetch(input, { ...init, headers: { ...(init?.headers as object), origin: t.url } }),
+        t.fetch(input, { ...init, headers: { ...(init?.headers as object), origin: t.origin } }),
     }),
     deviceShares,
     authShares,
@@ -80,12 +80,12 @@ export function frameProxy(
 ): FrameProxy & { storage: ReturnType<typeof memoryStorage> } {
   const storage = memoryStorage();
   const dispatch = dispatcher({
-    config: { appId, apiUrl: t.url, allowedOrigins: [] },
+    config: { appId, apiUrl: t.origin, allowedOrigins: [] },
     api: new ServerApi({
-      apiUrl: t.url,
+      apiUrl: t.origin,
       appId,
       fetch: (input, init) =>
-        fetch(input, { ...init, headers: { ...(init?.headers as object), origin: t.url } }),
+        t.fetch(input, { ...init, headers: { ...(init?.headers as object), origin: t.origin } }),
     }),
     deviceShares: new DeviceShares(() => storage, appId),
     authShares: new AuthShareCache(),

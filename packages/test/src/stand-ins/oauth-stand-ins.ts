@@ -39,7 +39,7 @@ const standInOf = (provider: string) =>
  *
  * @example
  * const standIns = await startOAuthStandIns();
- * const t = await startTestServer(dialect, { settings: { oauthEndpoints: standIns.oauthEndpoints } });
+ * const t = await startTestServer(dialect, { listen: true, settings: { oauthEndpoints: standIns.oauthEndpoints } });
  * standIns.allowCallback(t.url);
  * const { client } = await t.createApp(await standIns.appPatch());
  */

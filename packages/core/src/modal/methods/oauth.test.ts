@@ -23,7 +23,10 @@ let patch: Record<string, unknown>;
 
 beforeAll(async () => {
   standIns = await startOAuthStandIns();
-  t = await startTestServer('sqlite', { settings: { oauthEndpoints: standIns.oauthEndpoints } });
+  t = await startTestServer('sqlite', {
+    listen: true,
+    settings: { oauthEndpoints: standIns.oauthEndpoints },
+  });
   standIns.allowCallback(t.url);
   patch = await standIns.appPatch();
 });
