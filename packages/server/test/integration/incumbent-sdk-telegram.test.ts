@@ -14,7 +14,7 @@ describe.each(dialects)('the incumbent’s js-sdk-core Telegram login against La
   const realFetch = globalThis.fetch;
 
   beforeAll(async () => {
-    t = await startTestServer(dialect);
+    t = await startTestServer(dialect, { listen: true });
   });
   afterEach(() => {
     globalThis.fetch = realFetch;

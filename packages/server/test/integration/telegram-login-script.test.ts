@@ -61,7 +61,7 @@ describe('the Telegram login widget script', () => {
   let script: string;
   beforeAll(async () => {
     t = await startTestServer('sqlite', { settings: { telegram: { oauthOrigin: telegramOrigin } } });
-    const res = await fetch(`${t.url}/js/telegram-login.js`);
+    const res = await t.fetch(`/js/telegram-login.js`);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
@@ -70,8 +70,8 @@ describe('the Telegram login widget script', () => {
   afterAll(() => t.close());
 
   it('is served from any origin without an app, the same whatever the query or headers', async () => {
-    const hostile = await fetch(
-      `${t.url}/js/telegram-login.js?x=${encodeURIComponent("' OR 1=1 --")}&__proto__[polluted]=1&n=%00`,
+    const hostile = await t.fetch(
+      `/js/telegram-login.js?x=${encodeURIComponent("' OR 1=1 --")}&__proto__[polluted]=1&n=%00`,
       { headers: { origin: 'https://elsewhere.example', 'privy-app-id': "'; DROP TABLE apps;--" } },
     );
     expect(hostile.status).toBe(200);

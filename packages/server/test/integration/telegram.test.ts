@@ -418,8 +418,8 @@ describe.each(dialects)('Telegram login (%s)', (dialect) => {
       { token: me.body.token },
     );
     expect(link.body).toMatchObject({ code: 'disallowed_login_method' });
-    const redirect = await fetch(
-      `${t.url}/api/v1/apps/${appId}/telegram/login?return_to=${encodeURIComponent('http://app.test/back')}`,
+    const redirect = await t.fetch(
+      `/api/v1/apps/${appId}/telegram/login?return_to=${encodeURIComponent('http://app.test/back')}`,
       { redirect: 'manual' },
     );
     expect(redirect.status).toBe(403);
@@ -499,8 +499,8 @@ describe.each(dialects)('Telegram login (%s)', (dialect) => {
   it('sends the browser to Telegram’s login page for an allowed return_to, and back with a widget result that logs in', async () => {
     const { client, bot, appId } = await telegramApp();
     const returnTo = 'http://app.test/after-telegram?step=1';
-    const res = await fetch(
-      `${t.url}/api/v1/apps/${appId}/telegram/login?return_to=${encodeURIComponent(returnTo)}`,
+    const res = await t.fetch(
+      `/api/v1/apps/${appId}/telegram/login?return_to=${encodeURIComponent(returnTo)}`,
       {
         redirect: 'manual',
       },
@@ -540,8 +540,8 @@ describe.each(dialects)('Telegram login (%s)', (dialect) => {
       [open.id, 'https://anything.example/'],
     ];
     for (const [id, returnTo] of cases) {
-      const res = await fetch(
-        `${t.url}/api/v1/apps/${id}/telegram/login?return_to=${encodeURIComponent(returnTo)}`,
+      const res = await t.fetch(
+        `/api/v1/apps/${id}/telegram/login?return_to=${encodeURIComponent(returnTo)}`,
         {
           redirect: 'manual',
         },
@@ -550,8 +550,8 @@ describe.each(dialects)('Telegram login (%s)', (dialect) => {
       expect(res.headers.get('location')).toBeNull();
       expect(await res.json()).toMatchObject({ code: 'invalid_data' });
     }
-    const unknown = await fetch(
-      `${t.url}/api/v1/apps/nosuchapp/telegram/login?return_to=http%3A%2F%2Fapp.test%2F`,
+    const unknown = await t.fetch(
+      `/api/v1/apps/nosuchapp/telegram/login?return_to=http%3A%2F%2Fapp.test%2F`,
       {
         redirect: 'manual',
       },
@@ -578,7 +578,7 @@ describe.each(dialects)('Telegram login (%s)', (dialect) => {
     expect(config.body).toMatchObject({ telegram_auth: true, telegram_auth_config: { bot_id: bot.id } });
     expect(JSON.stringify(config.body)).not.toContain(secretPart);
     // The admin API shows it only as set.
-    const admin = await fetch(`${t.url}/admin/v1/apps/${client.appId}`, {
+    const admin = await t.fetch(`/admin/v1/apps/${client.appId}`, {
       headers: { authorization: `Bearer ${testAdminKey}` },
     });
     const view = (await admin.json()) as { settings: Record<string, unknown>; secret_settings: unknown[] };
