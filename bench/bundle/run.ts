@@ -31,9 +31,10 @@ const budgets = {
    * code lock and rate-limit countdowns, the way forward for errors a retry cannot fix: +1.8 KiB);
    * theming (the accent's AA foreground and text shade: +0.4 KiB). Issue 25's extension points: each
    * login method's modal descriptor and each area's manifest (its screens, preloads and chunk), in
-   * the modal shell's chunk (+0.5 KiB).
+   * the modal shell's chunk (+0.5 KiB). Telegram login, all lazy: its flows, modal method, status
+   * screen, page return and headless hook (+3.3 KiB).
    */
-  allChunks: 230 * KiB,
+  allChunks: 234 * KiB,
 };
 
 const { values } = parseArgs({

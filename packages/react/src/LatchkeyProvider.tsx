@@ -120,9 +120,8 @@ export function LatchkeyProvider({ appId, apiUrl, clientId, config = {}, childre
   useEffect(() => {
     if (!ready || isLoading || !getCustomAccessToken) return;
     // Custom auth's sync loads with its first use: apps without it never fetch it.
-    import('./customAuthSync.ts')
-      .then((m) => m.syncCustomAuth(client, getCustomAccessToken))
-      .catch((error: unknown) => console.error('Latchkey custom auth sync failed', error));
+    // It reports its own failures; a chunk that failed to load is fetched again on the next sync.
+    import('./customAuthSync.ts').then((m) => m.syncCustomAuth(client, getCustomAccessToken), console.error);
   }, [client, ready, isLoading, getCustomAccessToken]);
 
   const openModal = useCallback(

@@ -30,6 +30,6 @@ export function usePageReturns(host: PageReturnHost, ready: boolean): void {
       .then((loaded) =>
         Promise.all(loaded.map((pageReturn) => pageReturn.complete({ client, events, openModal }))),
       )
-      .catch((error: unknown) => console.error('Latchkey failed to complete a return to the page', error));
+      .catch((error: unknown) => console.error('Latchkey: a page return failed', error));
   }, [ready, client, events, openModal]);
 }
