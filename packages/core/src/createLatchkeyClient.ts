@@ -1,5 +1,6 @@
 import { type AppResponse, limits, type User } from '@latchkey/protocol';
 import { createAnalyticsId } from './analyticsId.ts';
+import { normaliseApiUrl } from './api-url.ts';
 import type { CreateLatchkeyClientParameters, LatchkeyState } from './client-options.ts';
 import type { EmbeddedWallets } from './embedded/embedded-wallets.ts';
 import { LatchkeyClientError } from './errors.ts';
@@ -39,6 +40,7 @@ import type { WalletManager } from './wallets/manager.ts';
 import type { WalletWindow } from './wallets/types.ts';
 
 export type { CreateLatchkeyClientParameters, LatchkeyState };
+export { normaliseApiUrl };
 
 export interface LatchkeyClient {
   readonly appId: string;
@@ -133,25 +135,6 @@ export interface LatchkeyClient {
   run<R>(action: (ctx: FlowContext) => Promise<R>): Promise<R>;
   /** The underlying HTTP client, for routes the SDK does not wrap yet. */
   http: HttpClient;
-}
-
-/**
- * Checks and normalises `apiUrl`: a bare origin, one trailing slash allowed.
- *
- * @example
- * normaliseApiUrl('https://auth.example.com/') // 'https://auth.example.com'
- */
-export function normaliseApiUrl(apiUrl: string): string {
-  const trimmed = apiUrl.replace(/\/$/, '');
-  let origin: string | null = null;
-  try {
-    origin = new URL(trimmed).origin;
-  } catch {
-    // reported below
-  }
-  // The explanation is in the console message (diagnostics.ts), out of the first load.
-  if (origin !== trimmed) throw new LatchkeyClientError('invalid_input', `Invalid apiUrl "${apiUrl}"`);
-  return trimmed;
 }
 
 /**

@@ -1,9 +1,10 @@
 import { LatchkeyError } from '@latchkey/core';
 import { type OAuthProviderName, oauthReturnParams } from '@latchkey/protocol';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useLatchkeyContext } from '../LatchkeyContext.ts';
 import type { LoginCompleteEvent } from '../types.ts';
 import { useLatestRef } from './useLatestCallback.ts';
+import { useLoginEvents } from './useLoginEvents.ts';
 
 /** Where the headless OAuth login stands (spec document 1 §4 Flow states, OAuth). */
 export type OAuthFlowState =
@@ -47,20 +48,7 @@ export function useLoginWithOAuth(parameters: UseLoginWithOAuthParameters = {}):
     returning() ? { status: 'loading' } : { status: 'initial' },
   );
 
-  useEffect(() => {
-    const offComplete = events.on('loginComplete', (event) => {
-      setState({ status: 'done' });
-      callbacks.current.onComplete?.(event);
-    });
-    const offError = events.on('loginError', (error) => {
-      setState({ status: 'error', error });
-      callbacks.current.onError?.(error);
-    });
-    return () => {
-      offComplete();
-      offError();
-    };
-  }, [events, callbacks]);
+  useLoginEvents(events, callbacks, setState);
 
   const initOAuth = useCallback(
     async ({ provider, disableSignup }: InitOAuthOptions) => {

@@ -1,10 +1,11 @@
 import { LatchkeyError } from '@latchkey/core';
 import type { LoginMode } from '@latchkey/protocol';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useLatchkeyContext } from '../LatchkeyContext.ts';
 import { toClientUser } from '../toClientUser.ts';
 import type { LoginCompleteEvent } from '../types.ts';
 import { useLatestRef } from './useLatestCallback.ts';
+import { useLoginEvents } from './useLoginEvents.ts';
 
 /** Where the headless Telegram login stands (spec document 1 §4 Flow states: Telegram: loading, done). */
 export type TelegramAuthFlowState =
@@ -18,6 +19,9 @@ export interface UseLoginWithTelegramParameters {
   /** With the error code (`invalid_credentials` for a forged, stale or replayed proof, …). */
   onError?: (code: string) => void;
 }
+
+/** Only Telegram's logins complete this hook (the provider's events carry every method's). */
+const isTelegramLogin = (event: LoginCompleteEvent) => event.loginMethod === 'telegram';
 
 /** True while the page is back from Telegram's login page (its result in the query). */
 const returning = () =>
@@ -44,21 +48,7 @@ export function useLoginWithTelegram(parameters: UseLoginWithTelegramParameters 
     returning() ? { status: 'loading' } : { status: 'initial' },
   );
 
-  useEffect(() => {
-    const offComplete = events.on('loginComplete', (event) => {
-      if (event.loginMethod !== 'telegram') return;
-      setState({ status: 'done' });
-      callbacks.current.onComplete?.(event);
-    });
-    const offError = events.on('loginError', (error) => {
-      setState({ status: 'error', error });
-      callbacks.current.onError?.(error);
-    });
-    return () => {
-      offComplete();
-      offError();
-    };
-  }, [events, callbacks]);
+  useLoginEvents(events, callbacks, setState, isTelegramLogin);
 
   const login = useCallback(
     async ({ mode }: { mode?: LoginMode } = {}) => {
