@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { createApp, updateApp } from '../apps/app-service.ts';
 import { defineCommand } from './command.ts';
+import { devAppFile } from './dev-data-dir.ts';
 import { serverOptions, serverOptionsHelp, startServer } from './serve-command.ts';
 
 /** Origins of the development app: the demo app's dev server and the server itself. */
@@ -25,7 +25,7 @@ export const devCommand = defineCommand({
   details: `${serverOptionsHelp}\n  --origin URL    one more allowed origin of the development app (repeatable; npm start passes\n                  the demo's origin when it runs on another port)`,
   options: { ...serverOptions, origin: { type: 'string', multiple: true, default: [] } },
   run: (values) => {
-    const file = join(values['data-dir'], 'dev-app.json');
+    const file = devAppFile(values['data-dir']);
     return startServer(values, { development: true }, async (latchkey, url, say) => {
       let dev: { id: string; secret: string } | null = existsSync(file)
         ? JSON.parse(readFileSync(file, 'utf8'))

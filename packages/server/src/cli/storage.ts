@@ -4,12 +4,14 @@ import type { AppRecord } from '../app-config/app-record.ts';
 import type { ServerContext } from '../context.ts';
 import { silentLogger } from '../logger.ts';
 import { CliError } from './command.ts';
+import { isDevelopmentDataDir } from './dev-data-dir.ts';
 
 /**
  * Opens the storage `serve` uses, for a command that serves nothing, runs `fn` and closes it. Only
  * `serve` and `dev` create a data dir: here a missing one is an error naming the path, so a typo in
  * `--data-dir` does not quietly start an empty database. With DATABASE_URL the database is not in
- * the data dir, which may then be absent.
+ * the data dir, which may then be absent. A data dir `latchkey dev` made opens in development mode
+ * (its key file beside it), as `dev` opens it.
  */
 export async function withStorage<T>(dataDir: string, fn: (ctx: ServerContext) => Promise<T>): Promise<T> {
   // Loaded here, not at the top: `--help` never loads the server.
@@ -24,6 +26,7 @@ export async function withStorage<T>(dataDir: string, fn: (ctx: ServerContext) =
           '(only serve and dev create one), or set DATABASE_URL',
       );
   }
+  if (isDevelopmentDataDir(dataDir)) options.settings = { ...options.settings, development: true };
   const latchkey = await createLatchkey({
     ...options,
     // These commands serve no HTTP: they must not generate the admin key, or `serve` (the only

@@ -98,7 +98,7 @@ export async function openConfiguredKeyStore(params: {
       'LATCHKEY_KEY_STORE must be set outside development: the key that seals wallet recovery material ' +
         'must not live beside the database and master key. Use pkcs11 (an HSM or KMS: LATCHKEY_PKCS11_MODULE, ' +
         'LATCHKEY_PKCS11_TOKEN_LABEL, LATCHKEY_PKCS11_PIN) or file:<path> outside the data dir ' +
-        '(or LATCHKEY_DEVELOPMENT=true for a development data dir)',
+        '(a data dir that `latchkey dev` made is a development one and needs neither)',
     );
   if (dataDir === ':memory:') return FileKeyStore.ephemeral();
   return FileKeyStore.open(defaultKeyFile(dataDir), { create });

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
@@ -395,5 +395,22 @@ describe.each(targets)('latchkey CLI (%s)', (target) => {
       expect.arrayContaining(['http://127.0.0.1:5173', 'http://127.0.0.1:15173']),
     );
     expect(await second.stop()).toBe(0);
+  });
+
+  it('a data dir dev made opens without LATCHKEY_DEVELOPMENT; without dev-app.json a key store is required', async () => {
+    const noFlag = { LATCHKEY_DEVELOPMENT: '' };
+    const list = await run(['apps', 'list', '--json'], noFlag);
+    expect(list.code, list.stderr).toBe(0);
+    expect(list.stdout).toContain('Latchkey development app');
+    // A production data dir (serve made it, so no dev-app.json) keeps needing LATCHKEY_KEY_STORE.
+    const devApp = join(dataDir, 'dev-app.json');
+    await rename(devApp, `${devApp}.aside`);
+    try {
+      const strict = await run(['apps', 'list', '--json'], noFlag);
+      expect(strict.code).toBe(1);
+      expect(strict.stderr).toMatch(/LATCHKEY_KEY_STORE must be set outside development/);
+    } finally {
+      await rename(`${devApp}.aside`, devApp);
+    }
   });
 });
