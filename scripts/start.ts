@@ -18,6 +18,7 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { type EvmNode, type SolanaRpc, startEvmNode, startSolanaRpc } from '@latchkey/test/chains';
 import { writeWalletFrame } from '../packages/wallet-frame/build.ts';
+import { busyPorts } from './start-ports.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const demoDir = join(root, 'apps/demo');
@@ -39,6 +40,28 @@ const demoPort = takePort(serverArgs, 'demo-port', 'LATCHKEY_DEMO_PORT', 5173);
 const evmPort = takePort(serverArgs, 'evm-port', 'LATCHKEY_EVM_PORT', 8545);
 const solanaPort = takePort(serverArgs, 'solana-port', 'LATCHKEY_SOLANA_PORT', 8899);
 const demoOrigin = `http://127.0.0.1:${demoPort}`;
+
+// Every port is tried before anything starts, so a busy one (often another `npm start`) is one line
+// naming the flag that moves it, rather than a stack from whichever part reached it first.
+const serverPortAt = serverArgs.indexOf('--port');
+const busy = await busyPorts([
+  {
+    port: Number(serverPortAt >= 0 ? serverArgs[serverPortAt + 1] : 8787),
+    part: 'the Latchkey server',
+    flag: '--port',
+  },
+  { port: evmPort, part: 'the EVM node', flag: '--evm-port' },
+  { port: solanaPort, part: 'the Solana RPC', flag: '--solana-port' },
+  { port: demoPort, part: 'the demo app', flag: '--demo-port' },
+]);
+for (const { port, part, flag } of busy)
+  console.error(
+    `[start] port ${port} (${part}) is in use: stop the other process (another npm start?) or pass ${flag} N`,
+  );
+if (busy.length > 0) {
+  console.error(`[start] e.g. npm start -- ${busy.map((b) => `${b.flag} ${b.port + 1000}`).join(' ')}`);
+  process.exit(1);
+}
 
 const children = new Set<ChildProcess>();
 let evm: EvmNode | null = null;
@@ -147,21 +170,28 @@ if (!stopping) {
       `http://localhost:${demoPort}`,
       ...serverArgs,
     ],
-    { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env: process.env },
+    // The server's output is piped: it shows codes in colour only when told this terminal has them.
+    {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: process.stdout.isTTY && !process.env.NO_COLOR ? { FORCE_COLOR: '1', ...process.env } : process.env,
+    },
   );
   track('server', server);
 
-  const ready = new Promise<{ url: string; appId: string }>((resolve) => {
+  const ready = new Promise<{ url: string; appId: string; dashboard: string }>((resolve) => {
     let url = '';
+    let dashboard = '';
     pipeLines(server.stdout, process.stdout, '[server] ', (line) => {
       url = /^Latchkey listening on (\S+)/.exec(line)?.[1] ?? url;
+      dashboard = /^Dashboard: +(\S+)/.exec(line)?.[1] ?? dashboard;
       const appId = /^Development app id: (\S+)/.exec(line)?.[1];
-      if (appId && url) resolve({ url, appId });
+      if (appId && url) resolve({ url, appId, dashboard });
     });
     pipeLines(server.stderr, process.stderr, '[server] ');
   });
 
-  const { url: apiUrl, appId } = await ready;
+  const { url: apiUrl, appId, dashboard } = await ready;
   if (!stopping && evm && solana) {
     const require = createRequire(join(demoDir, 'package.json'));
     const viteBin = join(dirname(require.resolve('vite/package.json')), 'bin/vite.js');
@@ -189,11 +219,13 @@ if (!stopping) {
       announced = true;
       console.log('');
       console.log(`  Latchkey server  ${apiUrl}  (app ${appId})`);
+      console.log(`  Dashboard        ${dashboard}`);
+      console.log('                   (a one-time login link; every start prints a new one)');
       console.log(`  Demo app         ${demoOrigin}/  (passkeys: http://localhost:${demoPort}/)`);
       console.log(`  EVM chain 31337  ${evm?.url}  (Hardhat)`);
       console.log(`  Solana localnet  ${solana?.url}  (litesvm)`);
-      console.log('  Codes sent by email or SMS are printed above as [server] dev outbox lines.');
-      console.log('  Press Ctrl-C to stop everything.');
+      console.log('  Login codes sent by email or SMS print as [server] ✉ Code … lines as they are sent.');
+      console.log('  Request lines: LATCHKEY_ACCESS_LOG=on npm start. Press Ctrl-C to stop everything.');
       console.log(`[start] ready: ${demoOrigin}/`);
       console.log('');
     });

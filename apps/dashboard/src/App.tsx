@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { type AdminApp, api, logout, onLoggedOut } from './api.ts';
+import { loginWithLink, takeLoginLink } from './loginLink.ts';
 import { ApiReferencePage } from './pages/ApiReferencePage.tsx';
 import { AppPage } from './pages/AppPage.tsx';
 import { AppsPage } from './pages/AppsPage.tsx';
@@ -20,14 +21,21 @@ export function App() {
     setSession('in');
   }, []);
 
+  const [notice, setNotice] = useState<string | null>(null);
+
   useEffect(() => {
-    // A live session cookie logs straight in; a 401 shows the login.
-    reload().catch(() => setSession('out'));
+    // A login link first (it replaces any session); then a live session cookie logs straight in,
+    // and a 401 shows the login.
+    const link = takeLoginLink();
+    (link ? loginWithLink(link).catch((error: Error) => setNotice(error.message)) : Promise.resolve())
+      .then(reload)
+      .catch(() => setSession('out'));
     return onLoggedOut(() => setSession('out'));
   }, [reload]);
 
   if (session === 'checking') return <p className="loading">Loading…</p>;
-  if (session === 'out') return <LoginPage onLoggedIn={() => reload().catch(() => setSession('out'))} />;
+  if (session === 'out')
+    return <LoginPage notice={notice} onLoggedIn={() => reload().catch(() => setSession('out'))} />;
 
   const current = location.appId ? apps.find((app) => app.id === location.appId) : undefined;
   return (

@@ -7,7 +7,7 @@ import { requireAdminOrigin } from './admin/admin-origin.ts';
 import { useAppSettings } from './app-config/feature-settings.ts';
 import type { ServerContext } from './context.ts';
 import type { DevOutboxStore } from './delivery/dev-outbox.ts';
-import type { Feature, Route, RouteAuth } from './feature.ts';
+import type { AdminKeyHash, Feature, Route, RouteAuth } from './feature.ts';
 import { featureAccountTypes, featureAppSettings, features } from './features.ts';
 import { requireApp, requirePathApp, requireServerCaller, requireUser } from './guards/auth.ts';
 import { cors } from './guards/cors.ts';
@@ -42,7 +42,7 @@ export function spellings(route: Pick<Route, 'path' | 'auth'>): string[] {
  */
 export function buildHttpApp(
   ctx: ServerContext,
-  options: { adminKeyHash: string | null; devOutbox: DevOutboxStore | null },
+  options: { adminKeyHash: AdminKeyHash | null; devOutbox: DevOutboxStore | null },
   from: Feature[] = features,
 ) {
   // Before any route is declared or serves: the account types and the app settings the features own.

@@ -163,12 +163,19 @@ export function boundRoute<Body>(
   };
 }
 
+/**
+ * Where the server finds the admin key's hash when it checks one: the hash of `LATCHKEY_ADMIN_KEY`,
+ * fixed for the process, or the stored one, read at each check (a primary-key read of a small table;
+ * admin calls are rare) so that `latchkey admin-key --rotate` takes effect on a running server.
+ */
+export type AdminKeyHash = () => Promise<string | null>;
+
 /** What the app hands a feature's routes: the server context, and the development outbox if any. */
 export interface FeatureHost {
   ctx: ServerContext;
   devOutbox: DevOutboxStore | null;
-  /** The admin key's hash; null when the admin API is off. */
-  adminKeyHash?: string | null;
+  /** The admin key's hash, as the server finds it at each check; null when the admin API is off. */
+  adminKeyHash?: AdminKeyHash | null;
   /** Every route the app declares (the API reference describes their bodies); called after composition. */
   declaredRoutes?: () => Route[];
 }

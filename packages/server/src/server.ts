@@ -9,7 +9,7 @@ import type { ServerContext } from './context.ts';
 import type { KeyStore } from './crypto/key-store.ts';
 import { type KeyStoreConfig, keyStoreConfigFromEnv } from './crypto/key-store-config.ts';
 import { SigningKeys } from './crypto/signing-keys.ts';
-import { type Delivery, routeDelivery } from './delivery/delivery.ts';
+import { type Delivery, type OutgoingMessage, routeDelivery } from './delivery/delivery.ts';
 import { DevOutbox, type DevOutboxStore } from './delivery/dev-outbox.ts';
 import { type TwilioOptions, twilioDelivery } from './delivery/twilio.ts';
 import { unconfiguredDelivery } from './delivery/unconfigured.ts';
@@ -62,6 +62,8 @@ export interface LatchkeyOptions extends StorageOptions {
    * primary's, so every worker sees the same budgets and messages.
    */
   clusterWorker?: { devOutbox: DevOutboxStore };
+  /** How the dev outbox shows a message it keeps: a JSON log line by default (DevOutbox). */
+  showDevMessage?: (message: OutgoingMessage) => void;
 }
 
 export interface Latchkey {
@@ -141,7 +143,7 @@ export async function createLatchkey(options: LatchkeyOptions = {}): Promise<Lat
   // provider refuses to send.
   const devOutbox =
     settings.development && !(options.smtp && options.twilio) && !options.clusterWorker
-      ? new DevOutbox(log)
+      ? new DevOutbox(log, options.showDevMessage)
       : null;
   const outbox: DevOutboxStore | null =
     settings.development && !(options.smtp && options.twilio)

@@ -163,7 +163,11 @@ export const adminApi: TypedRoutes<
     adminAppGet: { request: undefined; response: AdminApp };
     adminAppUpdate: { request: AppPatchRequest; response: AdminApp };
     adminRotateSigningKey: { request: undefined; response: { kid: string } };
-    adminSessionCreate: { request: { admin_key: string }; response: { expires_at: number } };
+    adminSessionCreate: {
+      /** The admin key, or the one-time login link `latchkey dev` prints (its `#login=` token). */
+      request: { admin_key: string } | { login_link: string };
+      response: { expires_at: number };
+    };
     adminSessionDelete: { request: undefined; response: { deleted: true } };
     adminUsers: { request: undefined; response: UsersPage };
     adminUserGet: { request: undefined; response: User };

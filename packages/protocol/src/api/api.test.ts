@@ -140,7 +140,9 @@ describe('api', () => {
     expect(routes.adminSession).toBe(adminApi.adminSessionCreate.path);
     expect(routes.adminWebhookResend).toBe(adminWebhooksApi.adminWebhookResend.path);
     expectTypeOf<RequestOf<typeof adminApi.adminRotateSigningKey>>().toEqualTypeOf<undefined>();
-    expectTypeOf<RequestOf<typeof adminApi.adminSessionCreate>>().toEqualTypeOf<{ admin_key: string }>();
+    expectTypeOf<RequestOf<typeof adminApi.adminSessionCreate>>().toEqualTypeOf<
+      { admin_key: string } | { login_link: string }
+    >();
   });
 
   it("puts the frame's routes under frameApi's prefix", () => {

@@ -24,7 +24,11 @@ const serviceTable = {
 export const serviceApi: TypedRoutes<
   typeof serviceTable,
   {
-    root: { request: undefined; response: { name: string; status: 'ok' } };
+    root: {
+      request: undefined;
+      /** `dashboard`: the dashboard's address (a browser asking for HTML gets a page linking to it). */
+      response: { name: string; status: 'ok'; dashboard: string };
+    };
     health: { request: undefined; response: { status: 'ok' } };
     ready: { request: undefined; response: ReadyResponse };
     metrics: { request: undefined; response: string };

@@ -2,10 +2,12 @@ import type { Context, MiddlewareHandler } from 'hono';
 import type { ServerContext } from '../context.ts';
 import { constantTimeEqual, sha256Hex } from '../crypto/hash.ts';
 import { randomToken } from '../crypto/random.ts';
+import type { AdminKeyHash } from '../feature.ts';
 import { ApiError } from '../http/api-error.ts';
 import { clientIp } from '../http/client-ip.ts';
 import { bearerToken } from '../http/credentials.ts';
 import { adminCsrfHeader, hasAdminSession } from './admin-sessions.ts';
+import { redeemLoginLink } from './login-link.ts';
 
 const settingKey = 'admin_key_hash';
 /** A configured key shorter than this is refused at start: the key alone opens every app. */
@@ -27,31 +29,50 @@ export function assertAdminKey(key: string | undefined): void {
 export async function ensureAdminKey(
   ctx: ServerContext,
   envKey: string | undefined,
-): Promise<{ hash: string; generated: string | null }> {
-  if (envKey) return { hash: sha256Hex(envKey), generated: null };
+): Promise<{ hash: AdminKeyHash; generated: string | null }> {
+  if (envKey) {
+    const hash = sha256Hex(envKey);
+    return { hash: async () => hash, generated: null };
+  }
+  // Read at each check, so that `latchkey admin-key --rotate` takes effect on a running server.
+  const stored: AdminKeyHash = () => storedAdminKeyHash(ctx);
+  if (await stored()) return { hash: stored, generated: null };
+  const key = `lk_admin_${randomToken(24)}`;
+  const inserted = await ctx.db
+    .insertInto('server_settings')
+    .values({ key: settingKey, value: sha256Hex(key) })
+    .onConflict((oc) => oc.column('key').doNothing())
+    .executeTakeFirst();
+  // Another replica won the race: its key is the one.
+  const won = Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0;
+  return { hash: stored, generated: won ? key : null };
+}
+
+async function storedAdminKeyHash(ctx: ServerContext): Promise<string | null> {
   const row = await ctx.db
     .selectFrom('server_settings')
     .select('value')
     .where('key', '=', settingKey)
     .executeTakeFirst();
-  if (row) return { hash: row.value, generated: null };
+  return row?.value ?? null;
+}
+
+/**
+ * `latchkey admin-key --rotate`: a new stored admin key, returned once for printing. The old key
+ * stops working at once (the servers read the hash at each check) and every dashboard session ends,
+ * so whoever held the old key keeps nothing it opened.
+ */
+export async function rotateAdminKey(ctx: ServerContext): Promise<string> {
   const key = `lk_admin_${randomToken(24)}`;
-  const hash = sha256Hex(key);
-  const inserted = await ctx.db
-    .insertInto('server_settings')
-    .values({ key: settingKey, value: hash })
-    .onConflict((oc) => oc.column('key').doNothing())
-    .executeTakeFirst();
-  if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) {
-    // Another replica won the race; use its key.
-    const winner = await ctx.db
-      .selectFrom('server_settings')
-      .select('value')
-      .where('key', '=', settingKey)
-      .executeTakeFirstOrThrow();
-    return { hash: winner.value, generated: null };
-  }
-  return { hash, generated: key };
+  await ctx.db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('server_settings')
+      .values({ key: settingKey, value: sha256Hex(key) })
+      .onConflict((oc) => oc.column('key').doUpdateSet({ value: sha256Hex(key) }))
+      .execute();
+    await trx.deleteFrom('admin_sessions').execute();
+  });
+  return key;
 }
 
 export function verifyAdminKey(hash: string, presented: string): boolean {
@@ -66,14 +87,30 @@ export function verifyAdminKey(hash: string, presented: string): boolean {
 export async function checkAdminKey(
   ctx: ServerContext,
   c: Context,
-  hash: string,
+  adminKeyHash: AdminKeyHash,
   presented: string | undefined,
 ): Promise<void> {
   const ip = clientIp(c, ctx.settings.trustProxy);
   await ctx.rateLimits.assertNotSpent('adminAuthIp', ip);
-  if (presented && verifyAdminKey(hash, presented)) return;
+  const hash = presented ? await adminKeyHash() : null;
+  if (presented && hash && verifyAdminKey(hash, presented)) return;
   await ctx.rateLimits.consume('adminAuthIp', ip);
   throw new ApiError('missing_or_invalid_token', 'Invalid admin key.');
+}
+
+/**
+ * Admits the development server's one-time login link (login-link.ts), or refuses it and counts the
+ * failure as a wrong admin key is counted.
+ */
+export async function checkLoginLink(ctx: ServerContext, c: Context, token: string): Promise<void> {
+  const ip = clientIp(c, ctx.settings.trustProxy);
+  await ctx.rateLimits.assertNotSpent('adminAuthIp', ip);
+  if (await redeemLoginLink(ctx, token)) return;
+  await ctx.rateLimits.consume('adminAuthIp', ip);
+  throw new ApiError(
+    'missing_or_invalid_token',
+    'This login link was used or has expired: restart `latchkey dev` for a new one, or log in with the admin key.',
+  );
 }
 
 /**
@@ -83,7 +120,7 @@ export async function checkAdminKey(
  * (a header a cross-site form cannot set, and a cross-origin script only after a preflight this
  * server does not grant); a request naming another Origin never reaches here (admin-origin.ts).
  */
-export function requireAdminKey(ctx: ServerContext, adminKeyHash: string): MiddlewareHandler {
+export function requireAdminKey(ctx: ServerContext, adminKeyHash: AdminKeyHash): MiddlewareHandler {
   return async (c, next) => {
     const authorization = c.req.header('authorization');
     if (authorization !== undefined) {

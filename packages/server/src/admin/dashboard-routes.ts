@@ -11,10 +11,17 @@ import { pathUserId } from '../users-api/import-user.ts';
 import { pageLimit, usersPage } from '../users-api/pages.ts';
 import { removeUser } from '../users-api/remove-user.ts';
 import { searchUsers } from '../users-api/search.ts';
-import { checkAdminKey } from './admin-key.ts';
+import { checkAdminKey, checkLoginLink } from './admin-key.ts';
 import { createAdminSession, deleteAdminSession } from './admin-sessions.ts';
 
-const sessionBody = z.object({ admin_key: boundedString(500) });
+/**
+ * The admin key, or the development server's one-time login link (login-link.ts). Other keys are
+ * dropped, as everywhere: a body with both is an admin key login.
+ */
+const sessionBody = z.union([
+  z.object({ admin_key: boundedString(500) }),
+  z.object({ login_link: boundedString(100) }),
+]);
 
 /**
  * The admin routes the dashboard needs beyond the apps: its login session, an app's users (found
@@ -34,7 +41,8 @@ export function dashboardRoutes({ ctx, devOutbox, adminKeyHash }: FeatureHost): 
       body: sessionBody,
       handler: async (c, body) => {
         if (!adminKeyHash) throw new ApiError('feature_not_enabled', 'The admin API is off on this server.');
-        await checkAdminKey(ctx, c, adminKeyHash, body.admin_key);
+        if ('admin_key' in body) await checkAdminKey(ctx, c, adminKeyHash, body.admin_key);
+        else await checkLoginLink(ctx, c, body.login_link);
         return c.json(await createAdminSession(ctx, c));
       },
     }),

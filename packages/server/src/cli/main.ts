@@ -13,6 +13,7 @@ const commands: Record<string, () => Promise<Command>> = {
   users: async () => (await import('./users-command.ts')).usersCommand,
   'test-credentials': async () => (await import('./test-credentials-command.ts')).testCredentialsCommand,
   webhooks: async () => (await import('./webhooks-command.ts')).webhooksCommand,
+  'admin-key': async () => (await import('./admin-key-command.ts')).adminKeyCommand,
 };
 
 const usage = `latchkey — self-hostable login and embedded wallets
@@ -38,6 +39,7 @@ Usage:
   latchkey webhooks delete|rotate-secret APP_ID WEBHOOK_ID
   latchkey webhooks deliveries APP_ID WEBHOOK_ID [--status pending|delivered|failed] [--limit N]
   latchkey webhooks resend APP_ID WEBHOOK_ID DELIVERY_ID
+  latchkey admin-key --rotate
   latchkey --version
 
 Every command takes --help (its options; nothing else happens), --json (one JSON value for scripts

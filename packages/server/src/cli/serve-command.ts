@@ -2,7 +2,7 @@ import cluster from 'node:cluster';
 import { createServer } from 'node:net';
 import { isOurs } from '../cluster/messages.ts';
 import { maxWorkers, workerCount } from '../cluster/worker-count.ts';
-import type { Latchkey } from '../server.ts';
+import type { Latchkey, LatchkeyOptions } from '../server.ts';
 import { CliError, defineCommand, type Values } from './command.ts';
 
 export const serverOptions = {
@@ -85,7 +85,7 @@ export async function startServer(
   const { assertPublicUrl, createLatchkey, listen, optionsFromEnv } = await import('../server.ts');
   const say = (text: string, json: object) => console.log(values.json ? JSON.stringify(json) : text);
   const options = optionsFromEnv();
-  if (mode.development) options.settings = { ...options.settings, development: true };
+  if (mode.development) await developmentDefaults(options, values.json);
   assertPublicUrl(options.settings ?? {});
   if (mode.clusterWorker) {
     const { consoleLogger } = await import('../logger.ts');
@@ -107,11 +107,13 @@ export async function startServer(
     await latchkey.close();
     throw listenError(error, port, values.host);
   });
-  if (!mode.clusterWorker)
+  if (!mode.clusterWorker) {
     say(`Latchkey listening on ${server.url} (${latchkey.ctx.dialect})`, {
       listening: server.url,
       database: latchkey.ctx.dialect,
     });
+    await sayDashboard(latchkey, server.url, values['data-dir'], mode.development, say);
+  }
   await onReady?.(latchkey, server.url, say);
   await stop;
   latchkey.ctx.log.info('stopping: no new connections, finishing the requests in flight');
@@ -120,6 +122,52 @@ export async function startServer(
   // The IPC channel to the primary would keep a worker alive.
   if (cluster.isWorker && process.connected) process.disconnect();
   return 0;
+}
+
+/**
+ * What `latchkey dev` changes for a developer's terminal: development mode; codes the dev outbox keeps
+ * as one highlighted line rather than a JSON log line (with `--json`, JSON stays); and no line per
+ * request unless LATCHKEY_ACCESS_LOG asks for them (errors are still logged).
+ */
+async function developmentDefaults(options: LatchkeyOptions, json: boolean): Promise<void> {
+  options.settings = { ...options.settings, development: true };
+  if (process.env.LATCHKEY_ACCESS_LOG === undefined) options.settings.accessLog = false;
+  if (json) return;
+  const { devOutboxLine, terminalHasColour } = await import('../delivery/dev-outbox-line.ts');
+  const colour = terminalHasColour(process.env, process.stdout);
+  options.showDevMessage = (message) => console.log(devOutboxLine(message, colour));
+}
+
+/**
+ * Where the dashboard is, printed at every start: in development with a one-time login link (so the
+ * first click opens it), else its address; and, when the admin key was not generated on this start
+ * nor set in the environment, how to get a new one (only its hash is stored).
+ */
+async function sayDashboard(
+  latchkey: Latchkey,
+  url: string,
+  dataDir: string,
+  development: boolean,
+  say: (text: string, json: object) => void,
+): Promise<void> {
+  if (development) {
+    const { createLoginLink, loginLinkUrl } = await import('../admin/login-link.ts');
+    const link = loginLinkUrl(url, await createLoginLink(latchkey.ctx));
+    say(`Dashboard:   ${link}  (a one-time login link; a new one at every start)`, { dashboard: link });
+  } else say(`Dashboard:   ${url}/dashboard`, { dashboard: `${url}/dashboard` });
+  sayAdminKeyHint(latchkey.generatedAdminKey, dataDir, say);
+}
+
+function sayAdminKeyHint(
+  generated: string | null,
+  dataDir: string,
+  say: (text: string, json: object) => void,
+) {
+  if (generated || process.env.LATCHKEY_ADMIN_KEY) return;
+  const command = `latchkey admin-key --rotate${dataDir === '.latchkey' ? '' : ` --data-dir ${dataDir}`}`;
+  say(`Admin key:   shown on the first start only; lost it? \`${command}\` makes a new one`, {
+    admin_key_rotate: command,
+  });
 }
 
 /** Why `--workers N` is refused on SQLite: said in full, since it is a deployment decision. */
@@ -169,6 +217,8 @@ async function startPrimary(values: Values<typeof serveOptions>, workers: number
         database: dialect,
         workers,
       });
+      say(`Dashboard:   ${url}/dashboard`, { dashboard: `${url}/dashboard` });
+      sayAdminKeyHint(setup.generatedAdminKey, values['data-dir'], say);
     },
   });
 }

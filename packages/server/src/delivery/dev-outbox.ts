@@ -21,10 +21,22 @@ export interface DevOutboxStore extends Delivery {
  */
 export class DevOutbox implements DevOutboxStore {
   readonly #messages = new Map<string, OutboxMessage[]>();
-  readonly #log: Logger;
+  readonly #show: (message: OutgoingMessage) => void;
 
-  constructor(log: Logger) {
-    this.#log = log;
+  /**
+   * `show`: how a message is shown as it is sent; by default a JSON log line (`dev outbox`), and
+   * `latchkey dev` prints one human line instead (dev-outbox-line.ts).
+   */
+  constructor(log: Logger, show?: (message: OutgoingMessage) => void) {
+    this.#show =
+      show ??
+      ((message) =>
+        log.info('dev outbox', {
+          app_id: message.appId,
+          channel: message.channel,
+          to: message.to,
+          text: message.text,
+        }));
   }
 
   async send(message: OutgoingMessage): Promise<void> {
@@ -32,12 +44,7 @@ export class DevOutbox implements DevOutboxStore {
     list.push({ ...message, sentAt: Math.floor(Date.now() / 1000) });
     if (list.length > 100) list.shift();
     this.#messages.set(message.appId, list);
-    this.#log.info('dev outbox', {
-      app_id: message.appId,
-      channel: message.channel,
-      to: message.to,
-      text: message.text,
-    });
+    this.#show(message);
   }
 
   async read(appId: string, to?: string): Promise<OutboxMessage[]> {

@@ -79,3 +79,28 @@ export function isPrivateAddress(address: string): boolean {
   if (v4 && isIP(v4) === 4 && blocked.check(v4, 'ipv4')) return true;
   return blocked.check(address.replace(/%.*$/, ''), 'ipv6');
 }
+
+/** True for a loopback address: 127.0.0.0/8, ::1, and 127.x embedded in IPv6 (::ffff:127.0.0.1). */
+export function isLoopbackAddress(address: string): boolean {
+  const family = isIP(address);
+  if (family === 4) return address.startsWith('127.');
+  if (family !== 6) return false;
+  const groups = expandIpv6(address.toLowerCase().replace(/%.*$/, ''));
+  if (groups?.slice(0, 7).every((g) => g === 0) && groups[7] === 1) return true;
+  return embeddedIpv4(address)?.startsWith('127.') ?? false;
+}
+
+/**
+ * Which addresses a webhook may not reach, by the server's settings: none with
+ * LATCHKEY_WEBHOOK_ALLOW_PRIVATE; in development every private one but loopback, so a receiver on
+ * the developer's own machine (`http://localhost:4000/webhooks`) works with no setting; otherwise
+ * every private, loopback, link-local and metadata address.
+ */
+export function refusedWebhookAddress(settings: {
+  webhookAllowPrivate: boolean;
+  development: boolean;
+}): (address: string) => boolean {
+  if (settings.webhookAllowPrivate) return () => false;
+  if (settings.development) return (address) => isPrivateAddress(address) && !isLoopbackAddress(address);
+  return isPrivateAddress;
+}

@@ -2,7 +2,6 @@ import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
 import type { LookupFunction } from 'node:net';
-import { isPrivateAddress } from './address-policy.ts';
 import { ipLiteralOf } from './webhook-url.ts';
 
 /** What one try got: the receiver's status, or why there was none. */
@@ -34,13 +33,13 @@ export class RefusedAddressError extends Error {
  * lookup of the very connection that sends (pinned): a name cannot resolve to a public address when
  * checked and to a private one when connected (DNS rebinding).
  */
-function checkedLookup(allowPrivate: boolean): LookupFunction {
+function checkedLookup(refused: (address: string) => boolean): LookupFunction {
   return (hostname, options, callback) => {
     dnsLookup(hostname, { all: true, family: options.family ?? 0 }, (error, addresses: LookupAddress[]) => {
       if (error) return callback(error, '', 0);
-      const refused = allowPrivate ? undefined : addresses.find((a) => isPrivateAddress(a.address));
-      if (refused || addresses.length === 0)
-        return callback(new RefusedAddressError(refused?.address ?? hostname), '', 0);
+      const bad = addresses.find((a) => refused(a.address));
+      if (bad || addresses.length === 0)
+        return callback(new RefusedAddressError(bad?.address ?? hostname), '', 0);
       if (options.all) return (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, addresses);
       const first = addresses[0]!;
       callback(null, first.address, first.family);
@@ -58,8 +57,8 @@ export interface Sender {
  * the answer is read only up to a cap, and the connection goes only to an address the policy
  * allows. Keep-alive agents of its own, so a socket opened under one policy serves no other.
  */
-export function createSender(options: { allowPrivate: boolean; timeoutMs: number }): Sender {
-  const lookup = checkedLookup(options.allowPrivate);
+export function createSender(options: { refused: (address: string) => boolean; timeoutMs: number }): Sender {
+  const lookup = checkedLookup(options.refused);
   const agents = {
     http: new http.Agent({ keepAlive: true, maxSockets: 64, lookup }),
     https: new https.Agent({ keepAlive: true, maxSockets: 64, lookup }),
@@ -84,8 +83,7 @@ export function createSender(options: { allowPrivate: boolean; timeoutMs: number
         return Promise.resolve(failed('invalid URL'));
       // An IP literal is connected to without a lookup: check it here.
       const ip = ipLiteralOf(url);
-      if (ip && !options.allowPrivate && isPrivateAddress(ip))
-        return Promise.resolve(failed(new RefusedAddressError(ip).message));
+      if (ip && options.refused(ip)) return Promise.resolve(failed(new RefusedAddressError(ip).message));
       const client = url.protocol === 'https:' ? https : http;
       return new Promise<SendResult>((resolve) => {
         let settled = false;

@@ -58,4 +58,16 @@ describe('checkEndpointUrl', () => {
       'https://127.0.0.1/',
     );
   });
+
+  it("takes a receiver on the developer's machine in development, and no other private address", () => {
+    const development = { ...production, development: true };
+    for (const url of ['http://127.0.0.1:4000/webhooks', 'http://[::1]:4000/', 'http://[::ffff:127.0.0.1]/'])
+      expect(checkEndpointUrl(url, development), url).toBe(new URL(url).href);
+    // A name (localhost) is checked when it is resolved, by the same rule.
+    expect(checkEndpointUrl('http://localhost:4000/webhooks', development)).toBe(
+      'http://localhost:4000/webhooks',
+    );
+    for (const url of ['http://10.0.0.1/', 'http://169.254.169.254/latest/meta-data/', 'http://[fd00::1]/'])
+      expect(() => checkEndpointUrl(url, development), url).toThrow(/loopback is allowed in development/);
+  });
 });

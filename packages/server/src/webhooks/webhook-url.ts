@@ -1,7 +1,7 @@
 import { isIP } from 'node:net';
 import { ApiError } from '../http/api-error.ts';
 import type { ServerSettings } from '../settings.ts';
-import { isPrivateAddress } from './address-policy.ts';
+import { refusedWebhookAddress } from './address-policy.ts';
 
 /** The host of a URL as an IP literal (brackets of IPv6 removed), or null for a name. */
 export function ipLiteralOf(url: URL): string | null {
@@ -33,9 +33,11 @@ export function checkEndpointUrl(value: string, settings: ServerSettings): strin
   if (url.hash) refuse('a fragment is not accepted');
   if (!url.hostname) refuse('no host');
   const ip = ipLiteralOf(url);
-  if (ip && !settings.webhookAllowPrivate && isPrivateAddress(ip))
+  if (ip && refusedWebhookAddress(settings)(ip))
     refuse(
-      'private, loopback and link-local addresses are refused (LATCHKEY_WEBHOOK_ALLOW_PRIVATE allows them)',
+      settings.development
+        ? 'private and link-local addresses are refused (loopback is allowed in development; LATCHKEY_WEBHOOK_ALLOW_PRIVATE allows the rest)'
+        : 'private, loopback and link-local addresses are refused (LATCHKEY_WEBHOOK_ALLOW_PRIVATE allows them)',
     );
   return url.href;
 }

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { ServerContext } from '../context.ts';
 import { randomId } from '../crypto/random.ts';
+import { refusedWebhookAddress } from './address-policy.ts';
 import { openEndpointSecret, subscribes } from './endpoints.ts';
 import { maxAttempts, nextAttemptAt } from './retry-schedule.ts';
 import { createSender, type SendResult } from './send-webhook.ts';
@@ -44,7 +45,7 @@ export function startWebhookWorker(ctx: ServerContext): WebhookWorker {
   const { settings } = ctx;
   const workerId = randomId(16);
   const sender = createSender({
-    allowPrivate: settings.webhookAllowPrivate,
+    refused: refusedWebhookAddress(settings),
     timeoutMs: settings.webhookTimeoutMs,
   });
   const postgres = ctx.dialect === 'postgres';

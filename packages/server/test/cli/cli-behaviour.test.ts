@@ -36,6 +36,7 @@ const commands = [
     'webhooks',
     c,
   ]),
+  ['admin-key'],
 ];
 
 const appId = 'a'.repeat(25);
@@ -222,6 +223,7 @@ describe('latchkey CLI: help, version, usage errors, busy port, missing data dir
       ['test-credentials', appId],
       ['webhooks', 'list', appId],
       ['webhooks', 'deliveries', appId, 'x'],
+      ['admin-key', '--rotate'],
     ];
     for (const args of cases) {
       const res = await run([...args, '--data-dir', missing], { LATCHKEY_DEVELOPMENT: 'true' });

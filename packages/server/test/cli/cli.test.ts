@@ -295,12 +295,35 @@ describe.each(targets)('latchkey CLI (%s)', (target) => {
     expect(await first.stop()).toBe(0);
     await expect(fetch(`${first.url}/health`)).rejects.toThrow();
 
+    expect(first.output()).toContain(`Dashboard:   ${first.url}/dashboard\n`);
+
+    // A later start shows no key, but says how to get a new one; the command it prints works, on the
+    // running server at once.
     const second = await serve();
-    expect(second.output()).not.toMatch(/Admin key/);
+    expect(second.output()).not.toMatch(/Admin key \(shown once/);
     const again = await fetch(`${second.url}/admin/v1/apps`, {
       headers: { authorization: `Bearer ${adminKey}` },
     });
     expect(again.status).toBe(200);
+    const hint = second
+      .output()
+      .match(/Admin key: +shown on the first start only; lost it\? `latchkey ([^`]+)`/);
+    expect(hint?.[1]).toBe(`admin-key --rotate --data-dir ${dataDir}`);
+    const rotated = await runCli(hint![1]!.split(' '), { env });
+    expect(rotated.code, rotated.stderr).toBe(0);
+    const newKey = rotated.stdout.match(/Admin key \(shown once, keep it safe\): (\S+)/)?.[1];
+    const withKey = (key: string) =>
+      fetch(`${second.url}/admin/v1/apps`, { headers: { authorization: `Bearer ${key}` } });
+    expect((await withKey(adminKey!)).status).toBe(401);
+    expect((await withKey(newKey!)).status).toBe(200);
+    // Without --rotate nothing changes; with LATCHKEY_ADMIN_KEY set, it is changed there.
+    const bare = await run(['admin-key']);
+    expect(bare.code).toBe(2);
+    expect(bare.stderr).toMatch(/cannot be shown again; `latchkey admin-key --rotate` makes a new one/);
+    const fromEnv = await run(['admin-key', '--rotate'], { LATCHKEY_ADMIN_KEY: 'k'.repeat(40) });
+    expect(fromEnv.code).toBe(1);
+    expect(fromEnv.stderr).toMatch(/LATCHKEY_ADMIN_KEY on this server: change it there/);
+    expect((await withKey(newKey!)).status).toBe(200);
     expect(await second.stop()).toBe(0);
   });
 
@@ -368,6 +391,17 @@ describe.each(targets)('latchkey CLI (%s)', (target) => {
     const first = await serve('dev');
     await expect.poll(() => first.output()).toMatch(/Development app id: ([a-z0-9]{25})/);
     const dev = await readDevApp();
+    // The dashboard line is a one-time login link: it opens one dashboard session.
+    const link = first.output().match(/Dashboard: +(\S+)/)?.[1] ?? '';
+    expect(link).toMatch(new RegExp(`^${first.url}/dashboard/#login=[A-Za-z0-9_-]{43}$`));
+    const redeem = () =>
+      fetch(`${first.url}/admin/v1/session`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: first.url },
+        body: JSON.stringify({ login_link: link.split('#login=')[1] }),
+      });
+    expect((await redeem()).status).toBe(200);
+    expect((await redeem()).status).toBe(401);
     const config = (await (await fetch(`${first.url}/api/v1/apps/${dev.id}`)).json()) as Record<
       string,
       unknown

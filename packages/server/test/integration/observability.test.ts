@@ -72,6 +72,14 @@ describe.each(dialects)('observability (%s)', (dialect) => {
     expect(await ready.json()).toEqual({ status: 'ready' });
   });
 
+  it('names the dashboard at /: in the JSON, and as a link for a browser', async () => {
+    const json = await t.fetch('/');
+    expect(await json.json()).toEqual({ name: 'latchkey', status: 'ok', dashboard: `${t.origin}/dashboard` });
+    const page = await t.fetch('/', { headers: { accept: 'text/html,application/xhtml+xml' } });
+    expect(page.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(await page.text()).toContain(`<a href="${t.origin}/dashboard">Open the dashboard</a>`);
+  });
+
   it('is not ready while a migration of this build is not applied, and ready again once it is', async () => {
     const last = t.ctx.migrations.at(-1)!;
     const row = await sql<{ name: string; timestamp: string }>`

@@ -23,8 +23,14 @@ describe.each(dialects)('webhook requests (%s)', (dialect) => {
   const receivers: WebhookReceiver[] = [];
 
   beforeAll(async () => {
+    // A production server (development allows loopback receivers); http allowed, as an operator may.
     strict = await startTestServer(dialect, {
-      settings: { webhookAllowPrivate: false, webhookTimeoutMs: 300 },
+      settings: {
+        webhookAllowPrivate: false,
+        development: false,
+        webhookAllowHttp: true,
+        webhookTimeoutMs: 300,
+      },
     });
     open = await startTestServer(dialect, { settings: { webhookTimeoutMs: 300 } });
   });
@@ -49,14 +55,24 @@ describe.each(dialects)('webhook requests (%s)', (dialect) => {
   };
   /** An app whose endpoint is `url`, one login's user.created sent to it; its delivery after the worker ran. */
   const deliverOne = async (t: TestServer, url: string, r?: WebhookReceiver): Promise<WebhookDelivery> => {
-    const { app, client } = await t.createApp();
+    const { app, secret } = await t.createApp();
     const created = await admin<WebhookEndpointWithSecret>(t, 'POST', `/apps/${app.id}/webhooks`, {
       url,
       event_types: ['user.created'],
     });
     expect(created.status, JSON.stringify(created.body)).toBe(200);
     if (r) r.secret = created.body.secret;
-    await client.loginWithEmail('ssrf@example.com');
+    // A new user, through the users API (the strict server is a production one: no dev outbox).
+    const imported = await t.fetch('/api/v1/users', {
+      method: 'POST',
+      headers: {
+        authorization: `Basic ${Buffer.from(`${app.id}:${secret}`).toString('base64')}`,
+        'privy-app-id': app.id,
+        'content-type': 'application/json',
+      },
+      body: JSON.stringify({ linked_accounts: [{ type: 'email', address: 'ssrf@example.com' }] }),
+    });
+    expect(imported.status).toBe(200);
     for (let i = 0; i < 200; i++) {
       await t.latchkey.webhooks!.drain();
       const log = await admin<{ data: WebhookDelivery[] }>(
