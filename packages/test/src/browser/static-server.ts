@@ -19,8 +19,11 @@ export interface StaticServer {
   close(): Promise<void>;
 }
 
-/** Serves a built app (Vite's `dist`) on 127.0.0.1:0; unknown paths get index.html. */
-export async function startStaticServer(dir: string): Promise<StaticServer> {
+/**
+ * Serves a built app (Vite's `dist`) on 127.0.0.1, on a free port unless `port` names one (a test that
+ * follows the docs literally serves where they say); unknown paths get index.html.
+ */
+export async function startStaticServer(dir: string, { port: wanted = 0 } = {}): Promise<StaticServer> {
   const root = normalize(dir);
   const server = createServer(async (req, res) => {
     const path = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
@@ -47,7 +50,7 @@ export async function startStaticServer(dir: string): Promise<StaticServer> {
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve());
+    server.listen(wanted, '127.0.0.1', () => resolve());
   });
   const { port } = server.address() as AddressInfo;
   return {
