@@ -243,10 +243,10 @@ export function createLatchkeyClient(params: CreateLatchkeyClientParameters): La
     const appConfig = await (badSetup ? Promise.reject() : fetchApp(ctx)).catch(async (error: unknown) => {
       throw (await diagnostics()).failed(error, appId, params.apiUrl);
     });
-    // A page the app does not allow gets CORS errors on every later call: say so now, with the fix.
+    // A page the app does not allow would get CORS errors on every later call: stop not ready, with the fix.
     const origin = globalThis.location?.origin;
     if (origin && !appConfig.allowed_domains?.includes(origin))
-      (await diagnostics()).origin(appConfig.allowed_domains, origin, appId);
+      (await diagnostics()).origin(appConfig.allowed_domains, origin, appId, apiUrl);
     await applyAppConfig(appConfig);
     await session.restore();
     store.setState({ appConfig });

@@ -101,21 +101,33 @@ describe('developer messages: what is wrong with the setup, and the fix, once pe
     expect(warnings()).toEqual([
       expect.stringContaining(`the server at ${t.url} has no app "zzzzzzzzzzzzzzzzzzzzzzzzz"`),
     ]);
+    // In Latchkey's words: the status, not the incumbent's wire code (missing_or_invalid_privy_app_id).
+    expect(warnings()[0]).toContain(`GET ${t.url}/api/v1/apps/zzzzzzzzzzzzzzzzzzzzzzzzz: HTTP 404)`);
+    expect(warnings()[0]).not.toContain('privy');
   });
 
-  it("a page whose origin is not in allowed_domains: the exact setting that fixes it; the server's refusal is real", async () => {
+  it('a page whose origin is not in allowed_domains: not ready, the error set, the exact command that fixes it', async () => {
     const { app } = await t.createApp();
     const page = 'https://shop.example.org';
     const { client } = testClient(t, app.id, { headers: { origin: page } });
-    await onPage(page, () => client.initialize());
-    // The app config is public, so the client starts; every request that names the app is refused.
-    expect(client.ready).toBe(true);
+    // The app config is public (any origin reads it), and it names the origins the server accepts.
+    await expect(onPage(page, () => client.initialize())).rejects.toMatchObject({ code: 'invalid_origin' });
+    expect(client.ready).toBe(false);
+    expect(client.getState().error).toMatchObject({ code: 'invalid_origin' });
     await expect(client.email.sendCode({ email: 'ada@example.com' })).rejects.toMatchObject({
-      code: 'invalid_origin',
+      code: 'not_ready',
     });
+    // The server's refusal is real, whatever the page believes: a request that names the app is refused.
+    const refused = await t.fetch(`/api/v1/passwordless/init`, {
+      method: 'POST',
+      headers: { 'privy-app-id': app.id, origin: page, 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'ada@example.com' }),
+    });
+    expect(refused.status).toBe(403);
+    expect(refused.headers.get('access-control-allow-origin')).toBeNull();
     const fixed = JSON.stringify([testOrigin, page]);
     expect(warnings()).toEqual([
-      `Latchkey: this page's origin ${page} is not in the allowed_domains of app ${app.id} (${testOrigin}): the server refuses its requests (invalid_origin, a CORS error). Add it: latchkey apps update ${app.id} --set 'allowed_domains=${fixed}' (or in the dashboard).`,
+      `Latchkey: this page's origin ${page} is not in the allowed_domains of app ${app.id} (${testOrigin}): the server would refuse its requests. Add it: latchkey apps update ${app.id} --set 'allowed_domains=${fixed}' (or in the dashboard). Latchkey stays not ready (\`error\` in its state).`,
     ]);
   });
 

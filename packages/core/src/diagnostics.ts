@@ -1,5 +1,5 @@
 import { limits } from '@latchkey/protocol';
-import { LatchkeyClientError, LatchkeyError } from './errors.ts';
+import { LatchkeyApiError, LatchkeyClientError, LatchkeyError } from './errors.ts';
 
 // Console messages for the developer integrating Latchkey: what is wrong with the setup and how to
 // fix it. Loaded with `import()` only when something is wrong (never at first load: the bundle
@@ -20,6 +20,18 @@ function warnOnce(cause: string, message: string): void {
 
 const findAppId = 'Copy it from `latchkey apps list` or the dashboard.';
 const notReady = 'Latchkey stays not ready (`error` in its state).';
+
+/**
+ * What the server answered, as a person reads it: the HTTP status, and the wire code only when it is
+ * not one of the incumbent's names (`missing_or_invalid_privy_app_id` stays on the wire for the
+ * incumbent's clients; the console speaks Latchkey).
+ */
+function answered(error: unknown): string {
+  const code = error instanceof LatchkeyError ? error.code : String(error);
+  const shown = code.includes('privy') ? '' : code;
+  if (!(error instanceof LatchkeyApiError)) return shown;
+  return shown ? `HTTP ${error.status}, ${shown}` : `HTTP ${error.status}`;
+}
 
 /**
  * Why `initialize()` failed, told once with the fix; returns the error it rejects with. `error` is
@@ -54,10 +66,13 @@ export function failed(error: unknown, appId: unknown, apiUrl: string): unknown 
   } else if (code === 'missing_or_invalid_privy_app_id') {
     warnOnce(
       'unknown_app',
-      `the server at ${apiUrl} has no app "${appId}" (${request}: ${code}). Check the app id and that apiUrl is the server it was created on. ${findAppId}`,
+      `the server at ${apiUrl} has no app "${appId}" (${request}: ${answered(error)}). Check the app id and that apiUrl is the server it was created on. ${findAppId} ${notReady}`,
     );
   } else {
-    warnOnce('config', `loading the app config failed: ${request}: ${code}. See the server's log.`);
+    warnOnce(
+      'config',
+      `loading the app config failed: ${request}: ${answered(error)}. See the server's log. ${notReady}`,
+    );
   }
   return error;
 }
@@ -76,14 +91,28 @@ export function isAllowedOrigin(domains: readonly string[], origin: string): boo
 }
 
 /**
- * The page's origin is not in the app's `allowed_domains`: the server refuses its requests
- * (`invalid_origin`; in the browser a CORS error, in the modal 'Something went wrong'). Warns with
- * the exact command that fixes it.
+ * The page's origin is not in the app's `allowed_domains`. The app config is public (any origin may
+ * read it), so the client would start, and then every request that names the app would be refused
+ * (`invalid_origin`; in the browser a CORS error, in the modal 'Something went wrong'). The config
+ * says which origins the server accepts, so the client stops here instead: warns with the exact
+ * command that fixes it and throws the error `initialize()` rejects with (`ready` stays false).
+ * The server's own origin (`apiUrl`) is accepted as the server accepts it. This is a courtesy to the
+ * developer, not a security check: the server refuses the requests whatever the page believes.
  */
-export function origin(domains: readonly string[] | undefined, page: string, appId: string): void {
-  if (!domains || isAllowedOrigin(domains, page)) return;
+export function origin(
+  domains: readonly string[] | undefined,
+  page: string,
+  appId: string,
+  apiUrl: string,
+): void {
+  if (!domains || isAllowedOrigin(domains, page) || page === apiUrl) return;
+  const fix = `latchkey apps update ${appId} --set 'allowed_domains=${JSON.stringify([...domains, page])}'`;
   warnOnce(
     'origin',
-    `this page's origin ${page} is not in the allowed_domains of app ${appId} (${domains.join(', ')}): the server refuses its requests (invalid_origin, a CORS error). Add it: latchkey apps update ${appId} --set 'allowed_domains=${JSON.stringify([...domains, page])}' (or in the dashboard).`,
+    `this page's origin ${page} is not in the allowed_domains of app ${appId} (${domains.join(', ')}): the server would refuse its requests. Add it: ${fix} (or in the dashboard). ${notReady}`,
+  );
+  throw new LatchkeyError(
+    `This page's origin ${page} is not allowed by app ${appId}. Add it: ${fix}`,
+    'invalid_origin',
   );
 }

@@ -59,10 +59,14 @@ function pageWithFrame(apiUrl: string, server: TestClient) {
     return { data: { address: fixture.ethereumAddress } };
   }
   const mounted: FrameElement[] = [];
+  let onLoad = () => {};
   const iframe: FrameElement = {
     src: '',
     style: { display: '', width: '', height: '', border: '' },
     setAttribute: () => undefined,
+    addEventListener: (_type, listener) => {
+      onLoad = listener;
+    },
     remove: () => undefined,
     contentWindow: frame,
   };
@@ -72,7 +76,13 @@ function pageWithFrame(apiUrl: string, server: TestClient) {
   };
   const document: FrameDocument = {
     createElement: () => iframe,
-    body: { appendChild: (node) => mounted.push(node) },
+    // The frame page loads as soon as it is mounted.
+    body: {
+      appendChild: (node) => {
+        mounted.push(node);
+        queueMicrotask(() => onLoad());
+      },
+    },
   };
   return { window, document, iframe, mounted, received };
 }

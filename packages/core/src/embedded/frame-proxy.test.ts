@@ -31,6 +31,8 @@ type FrameAnswer = { data: unknown } | { error: { type: string; message: string 
 function scriptedPage(
   options: {
     loadAfter?: number;
+    /** When the frame page's `load` fires after mounting; default at once (a microtask). */
+    loadDelayMs?: number;
     handlers?: Record<string, (data: Envelope) => FrameAnswer>;
     /** What the frame answers the handshake with (a Latchkey frame may say where it keeps shares). */
     readyData?: Record<string, unknown>;
@@ -68,11 +70,15 @@ function scriptedPage(
   const attributes: Record<string, string> = {};
   const mounted: FrameElement[] = [];
   let removed = false;
+  let onLoad = () => {};
   const iframe: FrameElement = {
     src: '',
     style: { display: '', width: '', height: '', border: '' },
     setAttribute: (name, value) => {
       attributes[name] = value;
+    },
+    addEventListener: (_type, listener) => {
+      onLoad = listener;
     },
     remove: () => {
       removed = true;
@@ -83,7 +89,14 @@ function scriptedPage(
   };
   const doc: FrameDocument = {
     createElement: () => iframe,
-    body: { appendChild: (node) => mounted.push(node) },
+    // The frame page loads as soon as it is mounted.
+    body: {
+      appendChild: (node) => {
+        mounted.push(node);
+        if (options.loadDelayMs === undefined) queueMicrotask(() => onLoad());
+        else setTimeout(() => onLoad(), options.loadDelayMs);
+      },
+    },
   };
   return {
     win,
@@ -162,6 +175,9 @@ describe('frame proxy: mounting and the ready handshake', () => {
     const page = scriptedPage({ loadAfter: 3 });
     const proxy = proxyOn(page);
     const ready = observe(proxy.ready);
+    // The first goes once the frame page has loaded (here: right after mounting).
+    expect(page.sent('privy:iframe:ready')).toHaveLength(0);
+    await vi.advanceTimersByTimeAsync(0);
     expect(page.sent('privy:iframe:ready')).toHaveLength(1);
     await vi.advanceTimersByTimeAsync(149);
     expect(page.sent('privy:iframe:ready')).toHaveLength(1);
@@ -176,6 +192,20 @@ describe('frame proxy: mounting and the ready handshake', () => {
     expect(readies.every((m) => Object.keys(m.data).length === 0)).toBe(true);
     await vi.advanceTimersByTimeAsync(3000);
     expect(page.sent('privy:iframe:ready')).toHaveLength(4);
+    proxy.destroy();
+  });
+
+  it('posts nothing before the frame page has loaded (the iframe is about:blank on the host origin), then at once', async () => {
+    const page = scriptedPage({ loadDelayMs: 1000 });
+    const proxy = proxyOn(page);
+    const ready = observe(proxy.ready);
+    await vi.advanceTimersByTimeAsync(999);
+    expect(page.received).toEqual([]);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(page.sent('privy:iframe:ready')).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(ready.settled).toBe(true);
+    expect(ready.error).toBeUndefined();
     proxy.destroy();
   });
 

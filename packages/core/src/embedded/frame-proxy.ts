@@ -31,6 +31,8 @@ export interface FrameElement {
   src: string;
   style: { display: string; width: string; height: string; border: string };
   setAttribute(name: string, value: string): void;
+  /** The frame page's `load`: only then is the frame's window on `apiUrl`. */
+  addEventListener(type: 'load', listener: () => void): void;
   remove(): void;
   readonly contentWindow: FrameTarget | null;
 }
@@ -204,6 +206,14 @@ export function createFrameProxy(params: CreateFrameProxyParameters): FrameProxy
     else entry.resolve(message.data);
   };
   win.addEventListener('message', onMessage);
+  // Until the frame page has loaded, the iframe holds about:blank on the host's own origin: a message
+  // for `apiUrl` posted to it is dropped with a console error, so the handshake waits for `load`.
+  let loaded = false;
+  let onLoad = () => {};
+  iframe.addEventListener('load', () => {
+    loaded = true;
+    onLoad();
+  });
   doc.body.appendChild(iframe);
 
   function post(id: string, event: string, data: Record<string, unknown>) {
@@ -219,6 +229,7 @@ export function createFrameProxy(params: CreateFrameProxyParameters): FrameProxy
     let tries = 0;
     let interval: ReturnType<typeof setInterval> | undefined;
     const stopHandshake = () => {
+      onLoad = () => {};
       clearInterval(interval);
       for (const id of ids) pending.delete(id);
     };
@@ -234,6 +245,7 @@ export function createFrameProxy(params: CreateFrameProxyParameters): FrameProxy
         );
       }
       tries += 1;
+      if (!loaded) return;
       const id = nextId();
       ids.push(id);
       pending.set(id, {
@@ -245,15 +257,16 @@ export function createFrameProxy(params: CreateFrameProxyParameters): FrameProxy
         },
         reject: fail,
       });
-      // Until the frame page has loaded, the browser drops messages for its origin: the next tick retries.
+      // Until the frame's script listens, its page drops the message: the next tick retries.
       try {
         post(id, readyEvent, {});
       } catch {
         pending.delete(id);
       }
     };
+    // The first message goes as soon as the page has loaded, then one per interval until answered.
+    onLoad = tick;
     interval = setInterval(tick, readyIntervalMs);
-    tick();
   });
   // Callers see the failure through `ready` or `request`; this keeps it from being "unhandled".
   ready.catch(() => undefined);

@@ -1,4 +1,4 @@
-import { frameApi, frameRoutes } from '@latchkey/protocol';
+import { dpopHeaders, frameApi, frameRoutes } from '@latchkey/protocol';
 import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts';
 import { toWireUser } from '../accounts/user-record.ts';
 import { type Feature, route } from '../feature.ts';
@@ -24,6 +24,7 @@ import {
 } from './bodies.ts';
 import { createEmbeddedWallet } from './create-embedded-wallet.ts';
 import { enrollDevice, requireEnrolledDevice } from './devices.ts';
+import { currentDpopNonce } from './dpop.ts';
 import { displayEntropyId, openAuthShare, requireEntropy } from './entropy-store.ts';
 import { importEmbeddedWallet } from './import-embedded-wallet.ts';
 import { keyMaterial, recoveryShareReply } from './key-material.ts';
@@ -66,7 +67,11 @@ export const embeddedWalletsFeature: Feature = {
         auth: 'frame',
         middleware: [requireMfa(ctx)],
         body: emptyBody,
-        handler: (c) => c.json({ session_id: c.get('auth').sessionId }),
+        // With the current DPoP nonce: the frame renews an aging one here, so its next proof is not refused.
+        handler: (c) => {
+          c.header(dpopHeaders.nonce, currentDpopNonce(ctx));
+          return c.json({ session_id: c.get('auth').sessionId });
+        },
       }),
       route(frameRoutes.frameEnrollDevice, {
         auth: 'frame',

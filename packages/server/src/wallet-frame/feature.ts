@@ -1,5 +1,6 @@
 import { routes, walletFramePageApi } from '@latchkey/protocol';
 import type { Context } from 'hono';
+import { currentDpopNonce } from '../embedded-wallets/dpop.ts';
 import { type Feature, route } from '../feature.ts';
 import { ok } from '../hostile-fixtures.ts';
 import { serverOrigin } from '../http/server-origin.ts';
@@ -64,7 +65,12 @@ export const walletFrameFeature: Feature = {
       const allowedOrigins = app.config.allowed_domains;
       const html = renderFramePage({
         kind,
-        config: { appId: app.id, apiUrl: serverOrigin(ctx.settings), allowedOrigins },
+        config: {
+          appId: app.id,
+          apiUrl: serverOrigin(ctx.settings),
+          allowedOrigins,
+          ...(kind === 'frame' ? { dpopNonce: currentDpopNonce(ctx) } : {}),
+        },
         bundle: loaded[kind],
       });
       return c.html(html, 200, {

@@ -5,6 +5,8 @@ export interface FramePageConfig {
   appId: string;
   apiUrl: string;
   allowedOrigins: string[];
+  /** The current DPoP nonce (hidden frame only): its first device proof is then not refused. */
+  dpopNonce?: string;
 }
 
 /** The export frame's stylesheet; the host's palette overrides the variables from the query. */

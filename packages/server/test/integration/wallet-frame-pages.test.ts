@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { dialects, startTestServer, type TestServer, testOrigin } from '@latchkey/test/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { currentDpopNonce } from '../../src/embedded-wallets/dpop.ts';
 
 /** The parts of a frame page the browser acts on: its config element and its script tag. */
 function parsePage(html: string) {
@@ -51,6 +52,8 @@ describe.each(dialects)('wallet frame pages (%s)', (dialect) => {
       appId: restrictedAppId,
       apiUrl: t.url,
       allowedOrigins: [testOrigin, 'https://*.example.com'],
+      // The current DPoP nonce, so the frame's first device proof is not refused (use_dpop_nonce).
+      dpopNonce: currentDpopNonce(t.ctx),
     });
     expect(page.scriptSrc).toMatch(/^\/embedded-wallets\/frame\.js\?v=[0-9a-f]{16}$/);
     expect(page.style).toBeNull();
@@ -67,6 +70,7 @@ describe.each(dialects)('wallet frame pages (%s)', (dialect) => {
       appId: openAppId,
       apiUrl: t.url,
       allowedOrigins: [],
+      dpopNonce: currentDpopNonce(t.ctx),
     });
   });
 
@@ -166,6 +170,7 @@ describe('wallet frame behind a proxy', () => {
       appId: app.id,
       apiUrl: 'https://auth.example.com',
       allowedOrigins: [testOrigin],
+      dpopNonce: currentDpopNonce(t.ctx),
     });
   });
 });

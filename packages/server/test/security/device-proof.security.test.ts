@@ -76,6 +76,16 @@ describe.each(dialects)('device proofs (%s)', (dialect) => {
     expect(res.headers.get('dpop-nonce')).toBe(currentDpopNonce(t.ctx));
   });
 
+  it('the session check, which needs no proof, hands out the current nonce too (the frame renews an aging one there)', async () => {
+    const res = await client.post(
+      `${frameApi.prefix}${frameApi.session}`,
+      {},
+      { token: user.token, headers: { origin: t.origin } },
+    );
+    expect(res.status).toBe(200);
+    expect(res.headers.get('dpop-nonce')).toBe(currentDpopNonce(t.ctx));
+  });
+
   it('no proof, two proofs, or something that is not a JWS', async () => {
     expect(await send(null)).toMatchObject(refused('Invalid device proof: missing DPoP header.'));
     const good = await device.proof(path, user.token);

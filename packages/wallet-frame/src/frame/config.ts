@@ -8,6 +8,8 @@ export interface FrameConfig {
   apiUrl: string;
   /** The app's `allowed_domains`; empty means any origin, as the API treats it. */
   allowedOrigins: string[];
+  /** The server's current DPoP nonce when the page was served (the hidden frame's), for its first proof. */
+  dpopNonce?: string | undefined;
 }
 
 /** Reads the page's config element; throws when it is missing or malformed (a broken page must not start). */
@@ -16,7 +18,7 @@ export function readFrameConfig(doc: Document): FrameConfig {
   if (!text) throw new Error(`The frame page has no #${configElementId} element`);
   const value: unknown = JSON.parse(text);
   if (typeof value !== 'object' || value === null) throw new Error('The frame config is not an object');
-  const { appId, apiUrl, allowedOrigins } = value as Record<string, unknown>;
+  const { appId, apiUrl, allowedOrigins, dpopNonce } = value as Record<string, unknown>;
   if (
     typeof appId !== 'string' ||
     !appId ||
@@ -27,7 +29,7 @@ export function readFrameConfig(doc: Document): FrameConfig {
   ) {
     throw new Error('The frame config needs appId, apiUrl and allowedOrigins');
   }
-  return { appId, apiUrl, allowedOrigins };
+  return { appId, apiUrl, allowedOrigins, ...(typeof dpopNonce === 'string' ? { dpopNonce } : {}) };
 }
 
 /**

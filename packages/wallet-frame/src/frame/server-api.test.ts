@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ServerApi } from './server-api.ts';
+import { dpopNonceMaxAgeMs, ServerApi } from './server-api.ts';
 
 /** A JWS part, decoded without checking anything (the server checks; this reads what was sent). */
 const part = (jws: string, index: 0 | 1): Record<string, unknown> =>
@@ -17,12 +17,16 @@ interface Sent {
  * A server that answers each request with the next scripted `[status, body]` (then 200 `{}`), always
  * handing out the next DPoP nonce, and records what the frame sent.
  */
-function scripted(script: [number, Record<string, unknown>][]) {
+function scripted(
+  script: [number, Record<string, unknown>][],
+  options: { dpopNonce?: string; now?: () => number } = {},
+) {
   const sent: Sent[] = [];
   let nonce = 0;
   const api = new ServerApi({
     apiUrl: 'https://auth.example.com/',
     appId: 'app',
+    ...options,
     fetch: async (input, init) => {
       sent.push({
         path: new URL(String(input)).pathname,
@@ -60,15 +64,56 @@ describe('ServerApi: device proofs', () => {
   });
 
   it('retries once with the nonce the server hands out, and uses the newest nonce after', async () => {
+    const share = { auth_share: 'AQ==', session_id: 's' };
     const { api, sent } = scripted([
       [401, { code: 'use_dpop_nonce', error: 'A fresh device proof nonce is required.' }],
-      [200, { nonce: 'k', app_id: 'app', user_id: 'did:privy:u' }],
-      [200, { nonce: 'k2', app_id: 'app', user_id: 'did:privy:u' }],
+      [200, share],
+      [200, share],
     ]);
-    await api.nonce('t');
-    await api.nonce('t');
+    await api.authShare('t', '0xabc');
+    await api.authShare('t', '0xabc');
     const nonces = sent.map((s) => decodeJwt(s.headers.get('dpop')!).nonce);
     expect(nonces).toEqual([undefined, 'n1', 'n2']);
+  });
+
+  it("the frame page's nonce goes in the first proof; one near its end is renewed by the session check first", async () => {
+    let now = 0;
+    const share = { auth_share: 'AQ==', session_id: 's' };
+    const { api, sent } = scripted(
+      [
+        [200, share],
+        [200, share],
+        [200, { session_id: 's' }],
+        [200, share],
+      ],
+      {
+        dpopNonce: 'page',
+        now: () => now,
+      },
+    );
+    await api.authShare('t', '0xabc');
+    now += dpopNonceMaxAgeMs;
+    await api.authShare('t', '0xabc');
+    now += dpopNonceMaxAgeMs + 1;
+    await api.authShare('t', '0xabc');
+    expect(sent.map((s) => s.path.replace(prefix, ''))).toEqual([
+      '/frame/auth_share',
+      '/frame/auth_share',
+      '/frame/session',
+      '/frame/auth_share',
+    ]);
+    expect(sent.map((s) => (s.headers.has('dpop') ? decodeJwt(s.headers.get('dpop')!).nonce : null))).toEqual(
+      ['page', 'n1', null, 'n3'],
+    );
+  });
+
+  it("asks for a key-proof nonce only once this device is enrolled (a new user's first wallet meets no refusal)", async () => {
+    const { api, sent } = scripted([
+      [200, {}],
+      [200, { nonce: 'k', app_id: 'app', user_id: 'did:privy:u' }],
+    ]);
+    expect(await api.nonce('t')).toEqual({ nonce: 'k', app_id: 'app', user_id: 'did:privy:u' });
+    expect(sent.map((s) => s.path)).toEqual([`${prefix}/frame/devices`, `${prefix}/frame/nonce`]);
   });
 
   it('an unknown device enrolls itself and sends the request again', async () => {

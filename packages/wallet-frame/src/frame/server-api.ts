@@ -36,6 +36,13 @@ interface CallOptions<R extends Route> {
 /** Server error codes that mean the request itself was wrong, not that something failed. */
 const requestErrorCodes = new Set(['invalid_data', 'invalid_request']);
 
+/**
+ * A DPoP nonce is good for the server's window it was issued in and the next (at least 300 s after it
+ * was handed out); the frame renews one older than this before a proof, so a proof never meets
+ * `use_dpop_nonce` (a failed request in the page's console) in a normal session.
+ */
+export const dpopNonceMaxAgeMs = 240_000;
+
 /** The server's refusals for MFA: no token (the user has a factor), or one expired or not theirs. */
 const mfaErrorCodes = new Set(['missing_or_invalid_mfa', 'expired_or_invalid_mfa_token']);
 
@@ -51,8 +58,10 @@ export class ServerApi {
   readonly #appId: string;
   readonly #fetch: typeof fetch;
   readonly #deviceKey: () => Promise<DeviceKey>;
-  /** The server's latest DPoP nonce, for the next proof. */
-  #nonce: string | null = null;
+  /** The server's latest DPoP nonce, for the next proof, and when it came (this page's clock). */
+  #nonce: string | null;
+  #nonceAt: number;
+  readonly #now: () => number;
   /** The MFA token the `verify` routes handed this page: sent on every request to the server, never to the host. */
   readonly mfaToken: MfaToken;
 
@@ -62,10 +71,15 @@ export class ServerApi {
     fetch?: typeof fetch;
     /** This device's key; a fresh in-memory one by default (Node tests). */
     deviceKey?: () => Promise<DeviceKey>;
-    /** The clock the MFA token's lifetime is read on (tests). */
+    /** The clock the MFA token's and the DPoP nonce's lifetimes are read on (tests). */
     now?: () => number;
+    /** The DPoP nonce the frame page was served with, so the first proof carries a current one. */
+    dpopNonce?: string | null | undefined;
   }) {
-    this.mfaToken = new MfaToken(options.now);
+    this.#now = options.now ?? Date.now;
+    this.mfaToken = new MfaToken(this.#now);
+    this.#nonce = options.dpopNonce ?? null;
+    this.#nonceAt = this.#now();
     this.#apiUrl = options.apiUrl.replace(/\/+$/, '');
     this.#appId = options.appId;
     this.#fetch = options.fetch ?? ((input, init) => fetch(input, init));
@@ -97,8 +111,13 @@ export class ServerApi {
     await this.#call(frameRoutes.frameEnrollDevice, accessToken, {}, { enroll: false });
   }
 
-  /** A single-use nonce for key proofs. */
+  /**
+   * A single-use nonce for key proofs. The flows that ask for one (creating, importing, recovering a
+   * wallet) are the first to need this device enrolled for the user (a new user's first wallet):
+   * enrolling first, a no-op for an enrolled device, spares them a refused request.
+   */
   async nonce(accessToken: string | null): Promise<NonceReply> {
+    await this.enroll(accessToken);
     const reply: Partial<NonceReply> = await this.#call(frameRoutes.frameNonce, accessToken, {});
     if (
       typeof reply.nonce !== 'string' ||
@@ -223,6 +242,10 @@ export class ServerApi {
   ): Promise<ResponseOf<R>> {
     const proof = options.proof ?? true;
     const path = options.params ? routeUrl(route, options.params) : route.path;
+    // A nonce near its end is renewed by the session check (no proof, it hands out the current one);
+    // should that fail, the request below meets `use_dpop_nonce` and is sent again, as before.
+    if (proof && this.#nonce !== null && this.#now() - this.#nonceAt > dpopNonceMaxAgeMs)
+      await this.session(accessToken).catch(() => undefined);
     let failure = await this.#send(path, accessToken, body, proof);
     if ('reply' in failure) return failure.reply as ResponseOf<R>;
     if (failure.code === 'use_dpop_nonce') failure = await this.#send(path, accessToken, body, proof);
@@ -274,7 +297,11 @@ export class ServerApi {
     } catch {
       throw new FrameError('error', 'Could not reach the Latchkey server.');
     }
-    this.#nonce = response.headers.get(dpopHeaders.nonce) ?? this.#nonce;
+    const nonce = response.headers.get(dpopHeaders.nonce);
+    if (nonce) {
+      this.#nonce = nonce;
+      this.#nonceAt = this.#now();
+    }
     let reply: unknown = null;
     try {
       reply = await response.json();
