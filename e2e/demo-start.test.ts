@@ -168,12 +168,15 @@ describe('npm start', () => {
       await openLogin(page);
       await submitEmail(page, email);
       await enterCode(page, await codeFromOutbox(email));
+      await page.locator(id('lk-screen-embedded-created')).waitFor({ state: 'visible', timeout: slow });
       await modalClosed(page);
       await expect.poll(() => text(page, 'demo-authenticated')).toBe('true');
 
-      await page.locator(id('demo-create-ethereum')).click();
+      // The development app creates both wallets at login (create_on_login), and the demo says so.
+      await expect
+        .poll(() => text(page, 'demo-config-wallets'))
+        .toContain('Ethereum wallet: created at login for users without one');
       await page.locator(id('demo-embedded-ethereum-0')).waitFor({ state: 'visible', timeout: slow });
-      await page.locator(id('demo-create-solana')).click();
       await page.locator(id('demo-embedded-solana-0')).waitFor({ state: 'visible', timeout: slow });
       ethereumAddress = await text(page, 'demo-embedded-ethereum-0');
       solanaAddress = await text(page, 'demo-embedded-solana-0');

@@ -140,4 +140,30 @@ describe('email login and the session in the browser', () => {
     await page.locator(id('demo-login')).waitFor({ state: 'visible' });
     expect(pageErrors).toEqual([]);
   });
+
+  test('a page whose origin the app does not allow: not ready, the error shown, the fix in the console', async () => {
+    const elsewhere = await stack.createApp({
+      email_auth: true,
+      allowed_domains: ['https://shop.example.org'],
+    });
+    const other = await stack.newPage();
+    const warnings: string[] = [];
+    other.page.on('console', (message) => {
+      if (message.type() === 'warning') warnings.push(message.text());
+    });
+    await other.page.goto(stack.demoUrl(elsewhere));
+    await other.page.locator(id('demo-setup-error')).waitFor({ state: 'visible' });
+    expect(await text(other.page, 'demo-ready')).toBe('false');
+    expect(await other.page.locator(id('demo-login')).isDisabled()).toBe(true);
+    const fix = `latchkey apps update ${elsewhere} --set 'allowed_domains=${JSON.stringify(['https://shop.example.org', stack.demo.url])}'`;
+    expect(await text(other.page, 'demo-setup-error')).toContain(fix);
+    expect(warnings.filter((w) => w.startsWith('Latchkey:'))).toEqual([
+      expect.stringContaining(
+        `this page's origin ${stack.demo.url} is not in the allowed_domains of app ${elsewhere}`,
+      ),
+    ]);
+    expect(warnings[0]).toContain(`Add it: ${fix}`);
+    expect(other.errors).toEqual([]);
+    await other.context.close();
+  });
 });

@@ -193,7 +193,7 @@ describe('embedded wallets in the browser', () => {
     await first.page.locator(id('demo-embedded-solana-0')).waitFor({ state: 'visible' });
     ethereumAddress = (await text(first.page, 'demo-embedded-ethereum-0')) as `0x${string}`;
     solanaAddress = await text(first.page, 'demo-embedded-solana-0');
-    const listed = first.page.locator(`${id('demo-embedded-wallets')} li`);
+    const listed = first.page.locator(`${id('demo-embedded-wallets')} li code`);
     expect(await listed.evaluateAll((rows) => rows.map((row) => row.getAttribute('data-testid')))).toEqual([
       'demo-embedded-ethereum-0',
       'demo-embedded-solana-0',

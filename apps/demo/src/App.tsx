@@ -1,5 +1,7 @@
 import { useIdentityToken, useLatchkey, useLinkAccount, useLogin, useLogout } from '@latchkey/react';
 import { useCallback, useEffect, useState } from 'react';
+import { AppConfigCard } from './AppConfigCard.tsx';
+import { errorMessage as message, type Outcome, type Run } from './actions.ts';
 import { Embedded } from './Embedded.tsx';
 import { Export } from './Export.tsx';
 import { ImportKey } from './ImportKey.tsx';
@@ -18,9 +20,17 @@ import { Wallets } from './Wallets.tsx';
  * user, linked accounts, wallets, signing, export, import, MFA, wagmi), one button per action. Each
  * value the e2e tests read has a `demo-*` test id.
  */
-export function App({ apiUrl, testWallet }: { apiUrl: string; testWallet: TestWalletAddresses | null }) {
+export function App({
+  apiUrl,
+  appId,
+  testWallet,
+}: {
+  apiUrl: string;
+  appId: string;
+  testWallet: TestWalletAddresses | null;
+}) {
   const latchkey = useLatchkey();
-  const { ready, authenticated, user } = latchkey;
+  const { ready, authenticated, user, error: setupError } = latchkey;
   const { identityToken } = useIdentityToken();
   const [accessToken, setAccessToken] = useState<string | null>(null);
   const [lastEvent, setLastEvent] = useState('');
@@ -54,13 +64,16 @@ export function App({ apiUrl, testWallet }: { apiUrl: string; testWallet: TestWa
     if (ready && !authenticated) setAccessToken(null);
   }, [ready, authenticated, readToken]);
 
-  const run = (name: string, action: () => unknown) => async () => {
+  // Every button's action reports here ('Last result', which the e2e tests read) and to its card.
+  const run: Run = (name, action) => async (): Promise<Outcome> => {
     setLastError('');
     try {
       await action();
       setLastEvent(`${name} done`);
+      return { ok: true };
     } catch (error) {
       setLastError(`${name}: ${message(error)}`);
+      return { ok: false, message: message(error) };
     }
   };
 
@@ -80,11 +93,16 @@ export function App({ apiUrl, testWallet }: { apiUrl: string; testWallet: TestWa
       <section className="card" aria-labelledby="demo-login-title">
         <h2 id="demo-login-title">Log in</h2>
         <dl className="state">
-          <dt>Ready</dt>
+          <dt>SDK ready</dt>
           <dd data-testid="demo-ready">{String(ready)}</dd>
-          <dt>Authenticated</dt>
+          <dt>Logged in</dt>
           <dd data-testid="demo-authenticated">{String(authenticated)}</dd>
         </dl>
+        {setupError ? (
+          <p className="error" data-testid="demo-setup-error" role="alert">
+            Latchkey could not start: {setupError.message} (the browser console says how to fix it)
+          </p>
+        ) : null}
         <div className="actions">
           {!authenticated ? (
             <button
@@ -102,13 +120,20 @@ export function App({ apiUrl, testWallet }: { apiUrl: string; testWallet: TestWa
             </button>
           )}
         </div>
-        <p className="muted" data-testid="demo-last-event">
-          {lastEvent}
-        </p>
-        <p className="error" data-testid="demo-last-error" role={lastError ? 'alert' : undefined}>
-          {lastError}
-        </p>
+        <dl className="state">
+          <dt>Last result</dt>
+          <dd>
+            <span className="muted" data-testid="demo-last-event">
+              {lastEvent}
+            </span>
+            <span className="error" data-testid="demo-last-error" role={lastError ? 'alert' : undefined}>
+              {lastError}
+            </span>
+          </dd>
+        </dl>
       </section>
+
+      <AppConfigCard apiUrl={apiUrl} appId={appId} />
 
       <TestWallet installed={testWallet} />
 
@@ -152,8 +177,9 @@ export function App({ apiUrl, testWallet }: { apiUrl: string; testWallet: TestWa
 
       <section className="card" aria-labelledby="demo-linked-title">
         <h2 id="demo-linked-title">Linked accounts</h2>
+        <p className="muted">The ways this user can log in; link more, update or unlink them.</p>
         <dl className="state">
-          <dt>Linked accounts</dt>
+          <dt>Account types</dt>
           <dd data-testid="demo-linked-accounts">
             {user ? user.linkedAccounts.map((account) => account.type).join(', ') : ''}
           </dd>
@@ -230,8 +256,4 @@ export function App({ apiUrl, testWallet }: { apiUrl: string; testWallet: TestWa
       <Wagmi />
     </main>
   );
-}
-
-function message(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }

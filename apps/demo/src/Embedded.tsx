@@ -8,9 +8,13 @@ import {
   useWallets,
 } from '@latchkey/react';
 import { useState } from 'react';
+import type { Run } from './actions.ts';
+import { Feedback, useFeedback } from './Feedback.tsx';
 import { LocalFunds } from './LocalFunds.tsx';
 import { embeddedDemoMessage } from './signingSamples.ts';
+import { chainName, walletKind } from './walletLabels.ts';
 
+// 'privy' is the wire's name (the incumbent's) for an embedded wallet.
 const isEmbedded = (wallet: ConnectedWallet | ConnectedSolanaWallet) => wallet.walletClientType === 'privy';
 
 function toBase64(bytes: Uint8Array): string {
@@ -19,8 +23,11 @@ function toBase64(bytes: Uint8Array): string {
   return btoa(binary);
 }
 
-/** The user's embedded wallets and what a host app does with them: create, secure, sign. */
-export function Embedded({ run }: { run: (name: string, action: () => unknown) => () => Promise<void> }) {
+/**
+ * The user's embedded wallets and what a host app does with them: create, secure, sign. Each button
+ * says what it is doing and how it went (a second 'Create Ethereum wallet' says the user has one).
+ */
+export function Embedded({ run }: { run: Run }) {
   const { authenticated } = useLatchkey();
   const ethereum = useWallets().wallets.filter(isEmbedded);
   const solanaWallets = useSolanaWallets();
@@ -29,6 +36,7 @@ export function Embedded({ run }: { run: (name: string, action: () => unknown) =
   const { setWalletPassword } = useSetWalletPassword();
   const [signature, setSignature] = useState('');
   const [solanaSignature, setSolanaSignature] = useState('');
+  const { act, busy, state } = useFeedback(run);
   if (!authenticated) return null;
 
   const firstEthereum = ethereum[0];
@@ -51,69 +59,85 @@ export function Embedded({ run }: { run: (name: string, action: () => unknown) =
   };
 
   return (
-    <section className="card">
+    <section className="card" aria-busy={busy}>
       <h2>Embedded wallets</h2>
-      <ul data-testid="demo-embedded-wallets">
+      <p className="muted">
+        Wallets Latchkey keeps for the user: keys split between this browser and the server, never whole
+        outside the wallet frame.
+      </p>
+      <ul className="wallets" data-testid="demo-embedded-wallets">
         {[...ethereum, ...solana].map((wallet) => (
-          <li
-            key={`${wallet.type}:${wallet.address}`}
-            data-testid={`demo-embedded-${wallet.type}-${wallet.walletIndex}`}
-            data-chain-type={wallet.type}
-          >
-            <code>{wallet.address}</code>
+          <li key={`${wallet.type}:${wallet.address}`} data-chain-type={wallet.type}>
+            <span className="label">
+              {chainName(wallet.type)} · {walletKind(wallet.walletClientType)}
+              {wallet.walletIndex ? ` #${wallet.walletIndex + 1}` : ''}
+            </span>{' '}
+            <code data-testid={`demo-embedded-${wallet.type}-${wallet.walletIndex}`}>{wallet.address}</code>
           </li>
         ))}
       </ul>
+      {ethereum.length + solana.length === 0 ? (
+        <p className="muted" data-testid="demo-embedded-none">
+          No embedded wallet yet.
+        </p>
+      ) : null}
       <LocalFunds
-        label="Test funds of the embedded wallets"
+        label="Balances of the embedded wallets on the local chains"
         wallets={[...ethereum, ...solana].map((wallet) => ({ chain: wallet.type, address: wallet.address }))}
       />
       <div className="actions">
         <button
           type="button"
           data-testid="demo-create-ethereum"
-          onClick={run('createWallet', () => createWallet())}
+          disabled={busy}
+          onClick={act('Creating an Ethereum wallet', 'createWallet', () => createWallet())}
         >
           Create Ethereum wallet
         </button>
         <button
           type="button"
           data-testid="demo-create-solana"
-          onClick={run('createSolanaWallet', () => solanaWallets.createWallet())}
+          disabled={busy}
+          onClick={act('Creating a Solana wallet', 'createSolanaWallet', () => solanaWallets.createWallet())}
         >
           Create Solana wallet
         </button>
         <button
           type="button"
           data-testid="demo-create-additional"
-          onClick={run('createAdditional', () => createWallet({ createAdditional: true }))}
+          disabled={busy}
+          onClick={act('Creating another Ethereum wallet', 'createAdditional', () =>
+            createWallet({ createAdditional: true }),
+          )}
         >
           Create additional Ethereum wallet
         </button>
         <button
           type="button"
           data-testid="demo-set-password"
-          onClick={run('setWalletPassword', setWalletPassword)}
+          disabled={busy}
+          onClick={act('Setting a wallet password', 'setWalletPassword', setWalletPassword)}
         >
           Set password
         </button>
         <button
           type="button"
           data-testid="demo-sign-embedded"
-          disabled={!firstEthereum}
-          onClick={run('personalSign', signEthereum)}
+          disabled={!firstEthereum || busy}
+          onClick={act('Signing with the Ethereum wallet', 'personalSign', signEthereum)}
         >
           Sign message (Ethereum)
         </button>
         <button
           type="button"
           data-testid="demo-sign-embedded-solana"
-          disabled={!firstSolana}
-          onClick={run('solanaSignMessage', signSolana)}
+          disabled={!firstSolana || busy}
+          onClick={act('Signing with the Solana wallet', 'solanaSignMessage', signSolana)}
         >
           Sign message (Solana)
         </button>
       </div>
+      <Feedback state={state} testId="demo-embedded-feedback" />
       <dl className="state">
         <dt>Ethereum signature</dt>
         <dd>

@@ -1,7 +1,8 @@
 import { useExportWallet, useLatchkey } from '@latchkey/react';
+import type { Run } from './actions.ts';
 
 /** Key export: one button per chain, for the user's first HD embedded wallet on it. */
-export function Export({ run }: { run: (name: string, action: () => unknown) => () => Promise<void> }) {
+export function Export({ run }: { run: Run }) {
   const { authenticated, user } = useLatchkey();
   const { exportWallet } = useExportWallet();
   if (!authenticated) return null;

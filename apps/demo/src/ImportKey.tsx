@@ -1,5 +1,6 @@
 import { useImportWallet, useLatchkey, useSignMessage, useSolanaWallets, useWallets } from '@latchkey/react';
 import { useState } from 'react';
+import type { Run } from './actions.ts';
 import { embeddedDemoMessage } from './signingSamples.ts';
 
 /** Base64 of bytes (the Solana signature as the e2e tests read it). */
@@ -13,7 +14,7 @@ function toBase64(bytes: Uint8Array): string {
  * Importing an existing private key as an embedded wallet (`useImportWallet`), optionally secured
  * with a password, and signing with that wallet by its address.
  */
-export function ImportKey({ run }: { run: (name: string, action: () => unknown) => () => Promise<void> }) {
+export function ImportKey({ run }: { run: Run }) {
   const { authenticated } = useLatchkey();
   const ethereumWallets = useWallets().wallets;
   const { importWallet } = useImportWallet();

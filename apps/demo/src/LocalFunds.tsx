@@ -1,7 +1,7 @@
 import { formatBalance } from './localFunding.ts';
 import { type FundedWallet, useLocalFunding } from './useLocalFunding.ts';
 
-/** One line per wallet: its test funds on the local chain (`npm start` runs it), or why not. */
+/** One line per wallet: its live balance on the local chain (`npm start` funds it with test coins), or why not. */
 export function LocalFunds({ wallets, label }: { wallets: FundedWallet[]; label: string }) {
   const states = useLocalFunding(wallets);
   const shown = wallets.filter((w) => states.has(`${w.chain}:${w.address}`));
@@ -19,7 +19,7 @@ export function LocalFunds({ wallets, label }: { wallets: FundedWallet[]; label:
           >
             {state.status === 'funding' ? `Getting test ${coin} on the local chain…` : null}
             {state.status === 'funded'
-              ? `Funded with test ${coin} on the local chain: ${formatBalance(wallet.chain, state.balance)}`
+              ? `Balance ${formatBalance(wallet.chain, state.balance)} · Funded with test ${coin} on the local chain`
               : null}
             {state.status === 'failed' ? `No test ${coin}: ${state.message}` : null}
           </li>

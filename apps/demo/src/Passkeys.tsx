@@ -1,12 +1,13 @@
 import { useLatchkey, useLinkWithPasskey, useLoginWithPasskey, useSignupWithPasskey } from '@latchkey/react';
 import { useState } from 'react';
+import type { Run } from './actions.ts';
 
 /**
  * Passkeys: logged out, sign up or log in without the modal (the headless hooks); logged in, the
  * user's passkeys with an Unlink button each, 'Link passkey' (the modal's 'Waiting for passkey') and
  * the same without the modal.
  */
-export function Passkeys({ run }: { run: (name: string, action: () => unknown) => () => Promise<void> }) {
+export function Passkeys({ run }: { run: Run }) {
   const latchkey = useLatchkey();
   const [outcome, setOutcome] = useState('');
   const done = (name: string) => ({

@@ -8,6 +8,7 @@ import {
   useSolanaWallets,
 } from '@latchkey/react';
 import { useState } from 'react';
+import { balancesChangedEvent } from './actions.ts';
 import { localChainId } from './chains.ts';
 import { readConfig } from './config.ts';
 import { demoSignMessage, demoTypedData } from './signingSamples.ts';
@@ -32,6 +33,7 @@ export function Signing() {
   const { signMessage } = useSignMessage();
   const { signTypedData } = useSignTypedData();
   const { sendTransaction } = useSendTransaction();
+  // The user's embedded Solana wallet ('privy' is the wire's name for embedded).
   const solanaWallet = useSolanaWallets().wallets.find((w) => w.walletClientType === 'privy') as
     | EmbeddedSolana
     | undefined;
@@ -47,14 +49,18 @@ export function Signing() {
   const [hash, setHash] = useState('');
   const [hashes, setHashes] = useState('');
   const [solSignature, setSolSignature] = useState('');
-  const { error, attempt } = useAttempt(describe);
+  const { error, busy, attempt } = useAttempt(describe);
   if (!authenticated) return null;
 
   const uiOptions = { isCancellable: cancellable };
 
   return (
-    <section className="card">
+    <section className="card" aria-busy={busy}>
       <h2>Signing</h2>
+      <p className="muted">
+        Each request opens the confirmation screen; the results and any error show below.
+        {busy ? ' Waiting for the confirmation…' : ''}
+      </p>
       <div className="actions">
         <label>
           Message{' '}
@@ -72,6 +78,7 @@ export function Signing() {
         <button
           type="button"
           data-testid="demo-sign-message"
+          disabled={busy}
           onClick={attempt(async () => {
             setResult('');
             setResult((await signMessage({ message }, { uiOptions })).signature);
@@ -82,6 +89,7 @@ export function Signing() {
         <button
           type="button"
           data-testid="demo-sign-typed-data"
+          disabled={busy}
           onClick={attempt(async () => {
             setTypedResult('');
             setTypedResult((await signTypedData(demoTypedData, { uiOptions })).signature);
@@ -101,6 +109,7 @@ export function Signing() {
         <button
           type="button"
           data-testid="demo-send-eth"
+          disabled={busy}
           onClick={attempt(async () => {
             setHash('');
             const sent = await sendTransaction(
@@ -108,6 +117,7 @@ export function Signing() {
               { uiOptions },
             );
             setHash(sent.hash);
+            window.dispatchEvent(new Event(balancesChangedEvent));
           })}
         >
           Send ETH
@@ -123,6 +133,7 @@ export function Signing() {
         <button
           type="button"
           data-testid="demo-send-batch"
+          disabled={busy}
           onClick={attempt(async () => {
             setHashes('');
             // A batch of two transfers (the second to 'Then to', else to the same address),
@@ -134,6 +145,7 @@ export function Signing() {
             });
             const sent = await sendTransaction([transfer(to), transfer(secondTo || to)], { uiOptions });
             setHashes((sent.hashes ?? [sent.hash]).join(' '));
+            window.dispatchEvent(new Event(balancesChangedEvent));
           })}
         >
           Send ETH twice (batch)
@@ -154,7 +166,7 @@ export function Signing() {
         <button
           type="button"
           data-testid="demo-sol-transfer"
-          disabled={!solanaWallet?.signAndSendTransaction || !solanaRpcUrl}
+          disabled={busy || !solanaWallet?.signAndSendTransaction || !solanaRpcUrl}
           onClick={attempt(async () => {
             if (!solanaWallet?.signAndSendTransaction || !solanaRpcUrl) return;
             setSolSignature('');
@@ -162,6 +174,7 @@ export function Signing() {
             const transaction = solTransfer(solanaWallet.address, solTo, BigInt(lamports), blockhash);
             const { signature } = await solanaWallet.signAndSendTransaction(transaction, { uiOptions });
             setSolSignature(signature);
+            window.dispatchEvent(new Event(balancesChangedEvent));
           })}
         >
           Send SOL

@@ -6,6 +6,7 @@ import {
   useOAuthTokens,
 } from '@latchkey/react';
 import { useState } from 'react';
+import type { Run } from './actions.ts';
 
 const capitalised = (p: string) => p[0]!.toUpperCase() + p.slice(1);
 
@@ -13,10 +14,12 @@ const capitalised = (p: string) => p[0]!.toUpperCase() + p.slice(1);
  * Social accounts: link and unlink each provider (through the modal's OAuth screens), and log in
  * with the app's own button, without the modal (`useLoginWithOAuth`).
  */
-export function Socials({ run }: { run: (name: string, action: () => unknown) => () => Promise<void> }) {
+export function Socials({ run }: { run: Run }) {
   const latchkey = useLatchkey();
   const [provider, setProvider] = useState<OAuthProvider>('google');
   const [tokens, setTokens] = useState('');
+  // The hook's state follows every login; it is this card's news only after its own button.
+  const [ownLogin, setOwnLogin] = useState(false);
   const { initOAuth, state } = useLoginWithOAuth();
   useOAuthTokens({ onOAuthTokenGrant: ({ oAuthTokens }) => setTokens(`${oAuthTokens.provider}: present`) });
   const account = latchkey.user?.[provider];
@@ -49,7 +52,10 @@ export function Socials({ run }: { run: (name: string, action: () => unknown) =>
             type="button"
             data-testid="demo-social-headless-login"
             disabled={!latchkey.ready}
-            onClick={() => initOAuth({ provider })}
+            onClick={() => {
+              setOwnLogin(true);
+              void initOAuth({ provider });
+            }}
           >
             Log in with {capitalised(provider)} (own button)
           </button>
@@ -71,10 +77,16 @@ export function Socials({ run }: { run: (name: string, action: () => unknown) =>
           </button>
         )}
       </div>
-      <p className="muted">
-        OAuth <span data-testid="demo-social-state">{state.status}</span>{' '}
-        <span data-testid="demo-social-tokens">{tokens}</span>
-      </p>
+      {ownLogin ? (
+        <p className="muted">
+          Login with your own button: <span data-testid="demo-social-state">{state.status}</span>
+        </p>
+      ) : null}
+      {tokens ? (
+        <p className="muted">
+          Provider's OAuth tokens: <span data-testid="demo-social-tokens">{tokens}</span>
+        </p>
+      ) : null}
     </section>
   );
 }

@@ -7,6 +7,14 @@ import {
   useWallets,
 } from '@latchkey/react';
 import { useState } from 'react';
+import type { Run } from './actions.ts';
+import { localChainId } from './chains.ts';
+import { readConfig } from './config.ts';
+import { chainName, walletKind } from './walletLabels.ts';
+
+// The chain box starts on the chain the demo is pointed at: the local one when it has its RPC.
+const { evmRpcUrl } = readConfig(window.location.search, import.meta.env);
+const defaultChainId = evmRpcUrl ? String(localChainId) : '8453';
 
 /** Connected wallets (linked or not), the user's linked wallets, and the wallet actions. */
 export function Wallets({
@@ -14,7 +22,7 @@ export function Wallets({
   onEvent,
   onError,
 }: {
-  run: (name: string, action: () => unknown) => () => Promise<void>;
+  run: Run;
   onEvent: (event: string) => void;
   onError: (error: string) => void;
 }) {
@@ -25,7 +33,7 @@ export function Wallets({
     onSuccess: ({ wallet }) => onEvent(`connectWallet done: ${wallet.address}`),
     onError: (code) => onError(`connectWallet error: ${String(code)}`),
   });
-  const [chainId, setChainId] = useState('8453');
+  const [chainId, setChainId] = useState(defaultChainId);
 
   const connected: (ConnectedWallet | ConnectedSolanaWallet)[] = [...ethereum.wallets, ...solana.wallets];
   const firstEthereum = ethereum.wallets[0];
@@ -45,13 +53,18 @@ export function Wallets({
                 data-linked={String(wallet.linked)}
                 data-chain-type={wallet.type}
               >
-                <code>{wallet.address}</code> {wallet.type} {wallet.meta?.name ?? ''} linked:{' '}
-                {String(wallet.linked)}
+                <span className="label">
+                  {chainName(wallet.type)} · {wallet.meta?.name ?? walletKind(wallet.walletClientType)}
+                </span>{' '}
+                <code>{wallet.address}</code>{' '}
+                <span className={wallet.linked ? 'badge' : 'badge muted'}>
+                  {wallet.linked ? 'linked to this user' : 'connected, not linked'}
+                </span>
               </li>
             ))}
           </ul>
         </dd>
-        <dt>Wallet chain</dt>
+        <dt>First wallet's chain</dt>
         <dd data-testid="demo-wallet-chain">{firstEthereum?.chainId ?? ''}</dd>
         <dt>Linked wallets</dt>
         <dd>
@@ -62,8 +75,10 @@ export function Wallets({
                 data-testid={`demo-linked-wallet-${String(account.address)}`}
                 data-chain-type={String(account.chainType ?? '')}
               >
-                <code>{String(account.address)}</code> {String(account.chainType ?? '')}{' '}
-                {String(account.walletClientType ?? '')}
+                <span className="label">
+                  {chainName(account.chainType)} · {walletKind(account.walletClientType)}
+                </span>{' '}
+                <code>{String(account.address)}</code>
                 {latchkey.authenticated ? (
                   <button
                     type="button"
@@ -91,13 +106,15 @@ export function Wallets({
             Link wallet
           </button>
         ) : null}
-        <input
-          data-testid="demo-chain-id"
-          aria-label="Chain id"
-          inputMode="numeric"
-          value={chainId}
-          onChange={(event) => setChainId(event.target.value)}
-        />
+        <label>
+          Chain id{' '}
+          <input
+            data-testid="demo-chain-id"
+            inputMode="numeric"
+            value={chainId}
+            onChange={(event) => setChainId(event.target.value)}
+          />
+        </label>
         <button
           type="button"
           data-testid="demo-switch-chain"

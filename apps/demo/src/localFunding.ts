@@ -46,6 +46,13 @@ export async function fundOnLocalEvm(rpcUrl: string, address: string): Promise<F
   return { outcome: 'topped-up', balance: ethFunding.amount };
 }
 
+/** The wallet's balance now, in wei or lamports: the demo shows it live after funding. */
+export async function localBalance(chain: FundingChain, rpcUrl: string, address: string): Promise<bigint> {
+  if (!isLoopback(rpcUrl)) throw new Error(`Not a local chain: ${rpcUrl}`);
+  if (chain === 'ethereum') return BigInt(String(await rpc(rpcUrl, 'eth_getBalance', [address, 'latest'])));
+  return BigInt(((await rpc(rpcUrl, 'getBalance', [address])) as { value: number | string }).value);
+}
+
 /** Airdrops SOL to `address` on the local cluster when it holds less than `solFunding.minimum`. */
 export async function fundOnLocalSolana(rpcUrl: string, address: string): Promise<Funding> {
   if (!isLoopback(rpcUrl)) throw new Error(`Not a local cluster: ${rpcUrl}`);

@@ -29,7 +29,7 @@ createRoot(document.getElementById('root')!).render(
   <StrictMode>
     {config.appId ? (
       <LatchkeyProvider appId={config.appId} apiUrl={config.apiUrl} config={providerConfig}>
-        <App apiUrl={config.apiUrl} testWallet={testWallet} />
+        <App apiUrl={config.apiUrl} appId={config.appId} testWallet={testWallet} />
       </LatchkeyProvider>
     ) : (
       <main className="demo">

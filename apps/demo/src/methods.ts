@@ -1,8 +1,9 @@
 import type { ComponentType } from 'react';
+import type { Run } from './actions.ts';
 
 /** What the demo hands a login method's section: `run` reports an action's outcome on the page. */
 export interface MethodSectionProps {
-  run: (name: string, action: () => unknown) => () => Promise<void>;
+  run: Run;
 }
 
 /**

@@ -37,7 +37,8 @@ export const devCommand = defineCommand({
           allowedDomains: devOrigins,
           // Passkeys work on http://localhost:5173 (WebAuthn takes no IP address as relying party).
           // Every MFA factor can be enrolled, so the demo's MFA panel has something to show; wallet
-          // login is on for the demo's built-in test wallet.
+          // login is on for the demo's built-in test wallet; a login gives users without wallets an
+          // Ethereum and a Solana embedded wallet (the demo's 'At login' card says so).
           patch: {
             sms_auth: true,
             guest_auth: true,
@@ -47,6 +48,10 @@ export const devCommand = defineCommand({
             passkey_auth: true,
             passkeys_for_signup_enabled: true,
             mfa_methods: ['sms', 'totp', 'passkey'],
+            embedded_wallet_config: {
+              ethereum: { create_on_login: 'users-without-wallets' },
+              solana: { create_on_login: 'users-without-wallets' },
+            },
           },
         });
         dev = { id: app.id, secret };
