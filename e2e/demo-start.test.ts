@@ -148,6 +148,48 @@ describe('npm start', () => {
   });
 
   test(
+    'a second npm start on the same ports names each busy one with its flag, and changes nothing',
+    async () => {
+      const args = ['--demo-port', ports.demo, '--evm-port', ports.evm, '--solana-port', ports.solana];
+      const second = await new Promise<{ code: number | null; text: string }>((resolve) => {
+        const again = spawn(
+          process.execPath,
+          [
+            '--conditions=@latchkey/source',
+            join(root, 'scripts/start.ts'),
+            ...args.map(String),
+            '--port',
+            String(ports.server),
+            '--data-dir',
+            dataDir,
+          ],
+          { cwd: root, env: cleanEnv(), stdio: ['ignore', 'pipe', 'pipe'] },
+        );
+        let text = '';
+        again.stdout!.on('data', (chunk: Buffer) => (text += chunk.toString()));
+        again.stderr!.on('data', (chunk: Buffer) => (text += chunk.toString()));
+        again.once('exit', (code) => resolve({ code, text }));
+      });
+      expect(second.code).toBe(1);
+      for (const [port, part, flag] of [
+        [ports.server, 'the Latchkey server', '--port'],
+        [ports.evm, 'the EVM node', '--evm-port'],
+        [ports.solana, 'the Solana RPC', '--solana-port'],
+        [ports.demo, 'the demo app', '--demo-port'],
+      ])
+        expect(second.text).toContain(
+          `[start] port ${port} (${part}) is in use: stop the other process (another npm start?) or pass ${flag} N`,
+        );
+      expect(second.text).not.toMatch(/EADDRINUSE|at .*\.ts:\d+/);
+      // The banner names the dashboard with a login link, and codes print as one line each.
+      expect(output).toMatch(
+        new RegExp(`Dashboard +http://127\\.0\\.0\\.1:${ports.server}/dashboard/#login=`),
+      );
+    },
+    slow,
+  );
+
+  test(
     'serves the demo pointed at the local chains, with wallet chain 31337',
     async () => {
       await page.goto(demoUrl());
@@ -167,7 +209,10 @@ describe('npm start', () => {
       const email = `start-${Date.now()}@example.com`;
       await openLogin(page);
       await submitEmail(page, email);
-      await enterCode(page, await codeFromOutbox(email));
+      const code = await codeFromOutbox(email);
+      // The server's console shows the same code as one line among the quiet others.
+      expect(output).toContain(`[server] ✉ Code ${code} for ${email} (email): `);
+      await enterCode(page, code);
       await page.locator(id('lk-screen-embedded-created')).waitFor({ state: 'visible', timeout: slow });
       await modalClosed(page);
       await expect.poll(() => text(page, 'demo-authenticated')).toBe('true');

@@ -9,6 +9,7 @@ import {
   postgresSchema,
   repoRoot,
   runCli,
+  runProcess,
   startServerProcess,
 } from '@latchkey/test/server/processes';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -104,6 +105,15 @@ describe('latchkey CLI: help, version, usage errors, busy port, missing data dir
     for (const flag of ['--version', '-v']) {
       const res = await run([flag]);
       expect(res).toEqual({ code: 0, stdout: `${version}\n`, stderr: '' });
+    }
+  });
+
+  it('runs in this clone as the README writes it: npx latchkey … and npm run latchkey -- …', async () => {
+    // As a shell runs them, in the repo (npm's environment of this test process left out).
+    const shellEnv = Object.fromEntries(Object.entries(process.env).filter(([key]) => !/^npm_/i.test(key)));
+    for (const command of ['npx latchkey --version', 'npm run --silent latchkey -- --version']) {
+      const res = await runProcess('sh', ['-c', command], { cwd: repoRoot, env: shellEnv });
+      expect(res, command).toMatchObject({ code: 0, stdout: `${version}\n` });
     }
   });
 
