@@ -1,5 +1,7 @@
 // The api/ files are listed one by one, not through a barrel: esbuild places a route table re-exported
 // through two `export *` levels in the first-load chunk even when only a lazy chunk calls it.
+
+export * from './allowed-domain.ts';
 export * from './api/admin.ts';
 export * from './api/analytics.ts';
 export * from './api/apps.ts';

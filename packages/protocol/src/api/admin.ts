@@ -158,7 +158,8 @@ const adminAppTable = {
 export const adminApi: TypedRoutes<
   typeof adminAppTable,
   {
-    adminAppsList: { request: undefined; response: { data: AdminApp[] } };
+    /** `development`: the server runs in development mode (the dashboard says what that allows). */
+    adminAppsList: { request: undefined; response: { data: AdminApp[]; development: boolean } };
     adminAppsCreate: { request: AppCreateRequest; response: AdminAppCreated };
     adminAppGet: { request: undefined; response: AdminApp };
     adminAppUpdate: { request: AppPatchRequest; response: AdminApp };

@@ -55,7 +55,9 @@ export const adminFeature: Feature = {
     return [
       route(adminApi.adminAppsList, {
         auth: 'admin',
-        handler: async (c) => c.json({ data: (await listApps(ctx)).map(adminView) }),
+        // With the server's mode: the dashboard says what development allows (loopback webhooks, …).
+        handler: async (c) =>
+          c.json({ data: (await listApps(ctx)).map(adminView), development: ctx.settings.development }),
       }),
       route(adminApi.adminAppsCreate, {
         auth: 'admin',

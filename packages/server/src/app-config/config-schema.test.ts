@@ -65,6 +65,29 @@ describe('parseSetArgument', () => {
   });
 });
 
+describe('allowed_domains', () => {
+  it('stores what a person types as the origin it clearly means', () => {
+    expect(
+      appPatch.parse({ allowed_domains: ['localhost:3000', 'app.example.com', 'HTTPS://Shop.Example.com/'] }),
+    ).toEqual({
+      allowed_domains: ['http://localhost:3000', 'https://app.example.com', 'https://shop.example.com'],
+    });
+    expect(appPatch.parse(parseSetArgument('allowed_domains=["127.0.0.1:5173"]'))).toEqual({
+      allowed_domains: ['http://127.0.0.1:5173'],
+    });
+  });
+
+  it('refuses what is not an origin, with the field and the message', () => {
+    for (const bad of ['notaurl', 'https://app.example.com/path', 'ftp://app.example.com']) {
+      const refused = appPatch.safeParse({ allowed_domains: ['https://ok.example', bad] });
+      expect(refused.error?.issues[0], bad).toMatchObject({
+        path: ['allowed_domains', 1],
+        message: 'must be an origin like https://example.com',
+      });
+    }
+  });
+});
+
 describe('cookie session settings', () => {
   it('parse from --set and validate like the admin API', () => {
     expect(appPatch.safeParse(parseSetArgument('cookie_sessions=true'))).toMatchObject({

@@ -7,6 +7,7 @@ import {
   defaultAppConfig,
   embeddedWalletModes,
   mfaMethodTypes,
+  normaliseAllowedDomain,
   userOwnedRecoveryOptions,
 } from '@latchkey/protocol';
 import { z } from 'zod';
@@ -17,13 +18,23 @@ const createOnLogin = z.enum(createOnLoginValues);
 const url = z.string().max(2048);
 const nullableUrl = url.nullable();
 
-/** An origin such as `https://app.example.com`, or a wildcard host `https://*.example.com`. */
+/**
+ * An origin such as `https://app.example.com`, or a wildcard host `https://*.example.com`; what a
+ * person types is read leniently where it is unambiguous (`localhost:3000` is
+ * `http://localhost:3000`, `app.example.com` is `https://app.example.com`: normaliseAllowedDomain),
+ * so the admin API, the CLI and the dashboard store the same origin.
+ */
 export const allowedDomain = z
   .string()
   .max(255)
-  .regex(
-    /^(https?|chrome-extension):\/\/(\*\.)?[a-z0-9.-]+(:\d{1,5})?$/i,
-    'must be an origin like https://example.com',
+  .transform(normaliseAllowedDomain)
+  .pipe(
+    z
+      .string()
+      .regex(
+        /^(https?|chrome-extension):\/\/(\*\.)?[a-z0-9.-]+(:\d{1,5})?$/i,
+        'must be an origin like https://example.com',
+      ),
   );
 
 /**

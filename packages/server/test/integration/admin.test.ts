@@ -67,8 +67,10 @@ describe.each(dialects)('admin API (%s)', (dialect) => {
     });
     expect(JSON.stringify(res.body.app)).not.toContain(res.body.secret);
 
-    const list = await admin<{ data: AdminApp[] }>('GET', '/apps');
+    const list = await admin<{ data: AdminApp[]; development: boolean }>('GET', '/apps');
     expect(list.status).toBe(200);
+    // The test server runs in development mode, and the list says so (the dashboard shows it).
+    expect(list.body.development).toBe(true);
     expect(list.body.data.map((a) => a.id)).toContain(res.body.id);
     expect(JSON.stringify(list.body)).not.toContain(res.body.secret);
 
@@ -191,5 +193,18 @@ describe.each(dialects)('admin API (%s)', (dialect) => {
     expect(await wrong.json()).toMatchObject({ code: 'invalid_credentials' });
     const adminKey = await call(testAdminKey);
     expect(adminKey.status).toBe(401);
+  });
+});
+
+describe('admin API outside development', () => {
+  it('says so in the apps list', async () => {
+    const t = await startTestServer('sqlite', { settings: { development: false } });
+    try {
+      const res = await t.fetch('/admin/v1/apps', { headers: { authorization: `Bearer ${testAdminKey}` } });
+      expect(res.status).toBe(200);
+      expect(await res.json()).toMatchObject({ data: [], development: false });
+    } finally {
+      await t.close();
+    }
   });
 });
