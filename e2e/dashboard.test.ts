@@ -1,10 +1,14 @@
 /**
  * The developer dashboard in Chromium, against the real server: log in with the admin key, create an
- * app, enable Google with its OAuth client, change the accent colour and watch the modal preview
- * change (and a validation error land next to its field), find a user made by logging in through the
- * API, add and remove allowlist entries, add a webhook endpoint pointing at a local receiver and see
- * its delivery in the log, and add an endpoint for one event type.
- * Screenshots at 1280 and 390 px under artifacts/dashboard/ (gitignored).
+ * app, configure it section by section (each section saves its own fields; the sub-navigation marks
+ * unsaved ones), a custom OpenID provider and funding options through their row editors,
+ * `localhost:3000` taken as `http://localhost:3000`, the modal preview following the draft, a
+ * validation error next to its field; find a user with wallets (shown as Latchkey's, not by their
+ * wire value), add and remove allowlist entries, add a webhook endpoint at a local receiver (the
+ * development note above it) and see its delivery, read a login code in the dev outbox, and expand a
+ * route of the API reference with its curl.
+ * Then every page at 1280 and 390 px, one page resized: a screenshot each under artifacts/dashboard/
+ * (gitignored), and nothing wider than the viewport.
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -18,7 +22,7 @@ import {
   testClient,
   type WebhookReceiver,
 } from '@latchkey/test/server';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 
 const dir = join(import.meta.dirname, '../artifacts/dashboard');
@@ -27,8 +31,12 @@ describe('dashboard', () => {
   let t: TestServer;
   let receiver: WebhookReceiver;
   let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  const errors: string[] = [];
   let appId = '';
   let secret = '';
+  const walletUser = 'has-wallets@example.com';
 
   beforeAll(async () => {
     mkdirSync(dir, { recursive: true });
@@ -37,23 +45,34 @@ describe('dashboard', () => {
     t = await startTestServer('sqlite', { listen: true });
     receiver = await startWebhookReceiver();
     browser = await launchChromium();
+    // One page for the whole file: the sweep resizes it rather than opening another.
+    context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: t.url });
+    page = await context.newPage();
+    page.setDefaultTimeout(15_000);
+    page.on('pageerror', (error) => errors.push(error.message));
   });
   afterAll(async () => {
+    await context?.close();
     await browser?.close();
     await receiver?.close();
     await t?.close();
   });
 
-  async function open(width: number, height: number) {
-    const context = await browser.newContext({ viewport: { width, height } });
-    const page = await context.newPage();
-    page.setDefaultTimeout(15_000);
-    const errors: string[] = [];
-    page.on('pageerror', (error) => errors.push(error.message));
-    return { context, page, errors };
-  }
+  const admin = async (path: string) =>
+    (
+      await fetch(`${t.url}/admin/v1${path}`, { headers: { authorization: `Bearer ${testAdminKey}` } })
+    ).json();
 
-  async function login(page: Page) {
+  const section = (label: string) =>
+    page.getByRole('navigation', { name: 'Settings sections' }).getByRole('link', { name: label });
+  const status = () => page.locator('.save-bar [role="status"]').textContent();
+  const save = async () => {
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await expect.poll(status).toBe('Saved.');
+  };
+
+  test('logs in, configures an app section by section, finds a user with wallets, sees a webhook delivery (1280 px)', async () => {
     await page.goto(`${t.url}/dashboard`);
     await page.getByLabel('Admin key').fill('wrong-key');
     await page.getByRole('button', { name: 'Log in' }).click();
@@ -61,188 +80,293 @@ describe('dashboard', () => {
     await page.getByLabel('Admin key').fill(testAdminKey);
     await page.getByRole('button', { name: 'Log in' }).click();
     await page.getByRole('heading', { name: 'Apps', exact: true }).waitFor();
-  }
 
-  const shoot = (page: Page, name: string) =>
-    page.screenshot({ path: join(dir, `${name}.png`), fullPage: true, animations: 'disabled' });
+    // Create an app: the secret is shown once.
+    await page.locator('input[name="name"]').fill('Dashboard e2e');
+    await page.locator('input[name="allowed_domain"]').fill('http://app.test');
+    await page.getByRole('button', { name: 'Create app' }).click();
+    const created = page.getByTestId('created-app');
+    secret = (await created.getByTestId('secret').textContent()) ?? '';
+    expect(secret).toMatch(/\S{20,}/);
+    appId = (await created.getByRole('link').textContent()) ?? '';
+    expect(appId).toMatch(/^[a-z0-9]{25}$/);
+    await created.getByRole('link').click();
 
-  /** No page wider than the viewport: nothing scrolls sideways. */
-  const overflow = (page: Page) =>
-    page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    // Login methods, the first section: email on, not saved yet.
+    await page.locator('form[data-section="login-methods"]').waitFor();
+    await page.locator('input[name="email_auth"]').check();
+    await page.locator('input[name="sms_auth"]').check();
+    expect(await status()).toBe('Unsaved changes');
 
-  test('logs in, creates an app, configures login and appearance, finds a user, sees a webhook delivery (1280 px)', async () => {
-    const { context, page, errors } = await open(1280, 900);
-    try {
-      await login(page);
+    // Social providers: Google with its OAuth client, and a custom OpenID provider in rows. The
+    // login section's edit is kept, and marked unsaved in the sub-navigation.
+    await section('Social providers').click();
+    await page.locator('form[data-section="social"]').waitFor();
+    expect(await section('Login methods').getAttribute('data-unsaved')).toBe('true');
+    await page.locator('input[name="google_oauth"]').check();
+    await page
+      .locator('input[name="oauth_credentials.google.client_id"]')
+      .fill('e2e-client.apps.example.com');
+    await page.locator('input[name="oauth_credentials.google.client_secret"]').fill('e2e-google-secret');
+    await page.getByRole('button', { name: 'Add a provider' }).click();
+    await page.locator('input[name="custom_oauth_providers.0.provider"]').fill('Acme!');
+    await expect.poll(() => page.locator('.row-problem').first().textContent()).toMatch(/a–z, 0–9/);
+    await page.locator('input[name="custom_oauth_providers.0.provider"]').fill('acme');
+    await page.locator('input[name="custom_oauth_providers.0.provider_display_name"]').fill('Acme');
+    await save();
+    // Only this section's fields went: the login section still has its edit, unsaved.
+    const stored = await admin(`/apps/${appId}`);
+    expect(stored).toMatchObject({
+      google_oauth: true,
+      sms_auth: false,
+      custom_oauth_providers: [
+        { provider: 'custom:acme', provider_display_name: 'Acme', provider_icon_url: null, enabled: true },
+      ],
+    });
+    expect(stored.settings.oauth_credentials.google).toEqual({
+      client_id: 'e2e-client.apps.example.com',
+      client_secret: 'set',
+    });
+    // The saved custom provider gets its client's fields.
+    await page.locator('input[name="oauth_credentials.custom:acme.issuer"]').waitFor();
+    await section('Login methods').click();
+    expect(await status()).toBe('Unsaved changes');
+    await save();
+    expect(await section('Login methods').getAttribute('data-unsaved')).toBeNull();
+    expect(await admin(`/apps/${appId}`)).toMatchObject({ email_auth: true, sms_auth: true });
 
-      // Create an app: the secret is shown once.
-      await page.locator('input[name="name"]').fill('Dashboard e2e');
-      await page.locator('input[name="allowed_domain"]').fill('http://app.test');
-      await page.getByRole('button', { name: 'Create app' }).click();
-      const created = page.getByTestId('created-app');
-      secret = (await created.getByTestId('secret').textContent()) ?? '';
-      expect(secret).toMatch(/\S{20,}/);
-      appId = (await created.getByRole('link').textContent()) ?? '';
-      expect(appId).toMatch(/^[a-z0-9]{25}$/);
-      await shoot(page, 'apps-1280');
-      await created.getByRole('link').click();
+    // Appearance: the preview follows the draft (its submit takes the accent colour).
+    await section('Appearance').click();
+    const submit = page.getByTestId('preview-submit');
+    const background = () => submit.evaluate((el) => getComputedStyle(el).backgroundColor);
+    const before = await background();
+    await page.locator('input[name="accent_color"]').fill('#e11d48');
+    await expect.poll(background).toBe('rgb(225, 29, 72)');
+    expect(before).not.toBe('rgb(225, 29, 72)');
+    await expect.poll(() => page.getByTestId('modal-preview').textContent()).toContain('Google');
+    // A value the server refuses: its message next to the field.
+    await page.locator('input[name="logo_url"]').fill('x'.repeat(3000));
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await expect.poll(() => page.getByTestId('error-logo_url').textContent()).toMatch(/logo_url/);
+    await page.locator('input[name="logo_url"]').fill('');
+    await save();
+    expect(await admin(`/apps/${appId}`)).toMatchObject({ accent_color: '#e11d48', logo_url: null });
 
-      // Login methods: email, and Google with its OAuth client.
-      await page.locator('input[name="email_auth"]').check();
-      await page.locator('input[name="google_oauth"]').check();
-      await page
-        .locator('input[name="oauth_credentials.google.client_id"]')
-        .fill('e2e-client.apps.example.com');
-      await page.locator('input[name="oauth_credentials.google.client_secret"]').fill('e2e-google-secret');
+    // Domains: localhost:3000 is read as http://localhost:3000, said so, and stored so.
+    await section('Domains & native apps').click();
+    await page.getByRole('button', { name: 'Add a domain' }).click();
+    const domain = page.locator('input[name="allowed_domains.1"]');
+    await domain.fill('localhost:3000');
+    await expect.poll(() => page.getByTestId('normalised').textContent()).toContain('http://localhost:3000');
+    await domain.blur();
+    await expect.poll(() => domain.inputValue()).toBe('http://localhost:3000');
+    await save();
+    expect((await admin(`/apps/${appId}`)).allowed_domains).toEqual([
+      'http://app.test',
+      'http://localhost:3000',
+    ]);
 
-      // The preview follows the draft: its submit button takes the accent colour.
-      const submit = page.getByTestId('preview-submit');
-      const background = () => submit.evaluate((el) => getComputedStyle(el).backgroundColor);
-      const before = await background();
-      await page.locator('input[name="accent_color"]').fill('#e11d48');
-      await expect.poll(background).toBe('rgb(225, 29, 72)');
-      expect(before).not.toBe('rgb(225, 29, 72)');
-      await expect.poll(() => page.getByTestId('modal-preview').textContent()).toContain('Google');
+    // Funding: options as rows with the protocol's methods and providers.
+    await section('Funding').click();
+    await page.getByRole('button', { name: 'Add an option' }).click();
+    await page.locator('select[name="funding_config.options.0.method"]').selectOption('exchange');
+    await page.locator('select[name="funding_config.options.0.provider"]').selectOption('coinbase');
+    await page.locator('input[name="funding_config.default_recommended_amount"]').fill('0.1');
+    await save();
+    expect((await admin(`/apps/${appId}`)).funding_config).toMatchObject({
+      options: [{ method: 'exchange', provider: 'coinbase' }],
+      default_recommended_amount: '0.1',
+    });
 
-      // A value the server refuses: its message next to the field.
-      await page.locator('input[name="logo_url"]').fill('x'.repeat(3000));
-      await page.getByRole('button', { name: 'Save changes' }).click();
-      const logoError = page.getByTestId('error-logo_url');
-      await expect.poll(() => logoError.textContent()).toMatch(/logo_url/);
-      await page.locator('input[name="logo_url"]').fill('');
-      await page.getByRole('button', { name: 'Save changes' }).click();
-      await expect.poll(() => page.getByRole('status').first().textContent()).toBe('Saved.');
-      await shoot(page, 'settings-1280');
+    // Users: one made by logging in through the API, with wallets the app's backend made for it.
+    const client = testClient(t, appId, secret);
+    const found = await client.loginWithEmail(walletUser);
+    expect(found.status).toBe(200);
+    await client.loginWithEmail('someone-else@example.com');
+    const pregenerated = await fetch(`${t.url}/api/v1/apps/${appId}/users/wallet`, {
+      method: 'POST',
+      headers: {
+        authorization: `Basic ${Buffer.from(`${appId}:${secret}`).toString('base64')}`,
+        'privy-app-id': appId,
+        'content-type': 'application/json',
+      },
+      body: JSON.stringify({
+        user_id: found.body.user.id,
+        create_ethereum_wallet: true,
+        create_solana_wallet: true,
+      }),
+    });
+    expect(pregenerated.status, await pregenerated.clone().text()).toBe(200);
+    await page.getByRole('link', { name: 'Users', exact: true }).click();
+    await openWalletUser();
+    const detail = page.getByTestId('user-detail');
+    expect(await detail.textContent()).toContain(found.body.user.id);
+    expect(await detail.textContent()).toContain(walletUser);
+    // Embedded wallets in Latchkey's words, not the wire's `privy`.
+    expect(await detail.textContent()).toContain('Latchkey (embedded)');
+    expect(await detail.textContent()).not.toMatch(/\bprivy\b(?!:)/);
 
-      const stored = await (
-        await fetch(`${t.url}/admin/v1/apps/${appId}`, {
-          headers: { authorization: `Bearer ${testAdminKey}` },
-        })
-      ).json();
-      expect(stored).toMatchObject({ email_auth: true, google_oauth: true, accent_color: '#e11d48' });
-      expect(stored.settings.oauth_credentials.google).toEqual({
-        client_id: 'e2e-client.apps.example.com',
-        client_secret: 'set',
-      });
+    // Allowlist: a bad value's message from the server, an entry added (stored normalised), removed.
+    await page.getByRole('link', { name: 'Allowlist', exact: true }).click();
+    const allowlist = page.getByTestId('allowlist');
+    await page.locator('select[name="allowlist_type"]').selectOption('email');
+    await page.locator('input[name="allowlist_value"]').fill('not an email');
+    await page.getByRole('button', { name: 'Add entry' }).click();
+    await expect.poll(() => page.getByRole('alert').textContent()).toMatch(/value/i);
+    await page.locator('input[name="allowlist_value"]').fill('Invited@Example.com');
+    await page.getByRole('button', { name: 'Add entry' }).click();
+    await expect.poll(() => allowlist.textContent()).toContain('invited@example.com');
+    await page.locator('select[name="allowlist_type"]').selectOption('wallet');
+    await page.locator('input[name="allowlist_value"]').fill(`0x${'AB'.repeat(20)}`);
+    await page.getByRole('button', { name: 'Add entry' }).click();
+    await expect.poll(() => allowlist.locator('li').count()).toBe(2);
+    await allowlist.getByRole('button', { name: 'Remove invited@example.com' }).click();
+    await expect.poll(() => allowlist.locator('li').count()).toBe(1);
+    const entries = await admin(`/apps/${appId}/allowlist`);
+    expect(entries.data).toMatchObject([{ type: 'wallet', value: `0x${'ab'.repeat(20)}` }]);
 
-      // Users: one made by logging in through the API, then found by search.
-      const client = testClient(t, appId, secret);
-      const found = await client.loginWithEmail('found-in-dashboard@example.com');
-      expect(found.status).toBe(200);
-      await client.loginWithEmail('someone-else@example.com');
-      await page.getByRole('link', { name: 'Users', exact: true }).click();
-      await page.locator('input[name="search"]').fill('found-in');
-      await page.getByRole('button', { name: 'Search' }).click();
-      const results = page.getByTestId('users').getByRole('button');
-      await expect.poll(() => results.count()).toBe(1);
-      await results.first().click();
-      await expect.poll(() => page.getByTestId('user-detail').textContent()).toContain(found.body.user.id);
-      expect(await page.getByTestId('user-detail').textContent()).toContain('found-in-dashboard@example.com');
-      await shoot(page, 'users-1280');
+    // Webhooks: the development note, an endpoint at the local receiver (its secret shown once),
+    // then a delivery in the log.
+    await page.getByRole('link', { name: 'Webhooks', exact: true }).click();
+    expect(await page.getByTestId('development-webhooks').textContent()).toMatch(/development mode/);
+    await page.locator('input[name="webhook_url"]').fill(`${receiver.url}/hooks`);
+    await page.getByRole('button', { name: 'Add endpoint' }).click();
+    receiver.secret = (await page.getByTestId('secret').textContent()) ?? '';
+    expect(receiver.secret).toMatch(/^whsec_/);
+    await client.loginWithEmail('webhook-trigger@example.com');
+    await receiver.waitFor((received) => received.some((w) => w.type === 'user.created'), 20_000);
+    const deliveries = page.getByTestId('deliveries');
+    await expect
+      .poll(
+        async () => {
+          await deliveries.getByRole('button', { name: 'Refresh' }).click();
+          return deliveries.locator('tr[data-status="delivered"]').count();
+        },
+        { timeout: 20_000 },
+      )
+      .toBeGreaterThan(0);
+    expect(await deliveries.textContent()).toContain('user.created');
 
-      // Allowlist: a bad value's message from the server, an entry added (stored normalised), removed.
-      await page.getByRole('link', { name: 'Allowlist', exact: true }).click();
-      const allowlist = page.getByTestId('allowlist');
-      await page.locator('select[name="allowlist_type"]').selectOption('email');
-      await page.locator('input[name="allowlist_value"]').fill('not an email');
-      await page.getByRole('button', { name: 'Add entry' }).click();
-      await expect.poll(() => page.getByRole('alert').textContent()).toMatch(/value/i);
-      await page.locator('input[name="allowlist_value"]').fill('Invited@Example.com');
-      await page.getByRole('button', { name: 'Add entry' }).click();
-      await expect.poll(() => allowlist.textContent()).toContain('invited@example.com');
-      await page.locator('select[name="allowlist_type"]').selectOption('wallet');
-      await page.locator('input[name="allowlist_value"]').fill(`0x${'AB'.repeat(20)}`);
-      await page.getByRole('button', { name: 'Add entry' }).click();
-      await expect.poll(() => allowlist.locator('li').count()).toBe(2);
-      await shoot(page, 'allowlist-1280');
-      await allowlist.getByRole('button', { name: 'Remove invited@example.com' }).click();
-      await expect.poll(() => allowlist.locator('li').count()).toBe(1);
-      const entries = await (
-        await fetch(`${t.url}/admin/v1/apps/${appId}/allowlist`, {
-          headers: { authorization: `Bearer ${testAdminKey}` },
-        })
-      ).json();
-      expect(entries.data).toMatchObject([{ type: 'wallet', value: `0x${'ab'.repeat(20)}` }]);
+    // An endpoint for one event type: the form's checked list, and the list shows its type.
+    await page.locator('input[name="webhook_url"]').fill(`${receiver.url}/deleted-only`);
+    await page.locator('input[name="event_types:all"]').uncheck();
+    await page.locator('input[name="event_types:user.deleted"]').check();
+    await page.getByRole('button', { name: 'Add endpoint' }).click();
+    const endpoints = page.getByTestId('endpoints');
+    await expect.poll(() => endpoints.locator('li').count()).toBe(2);
+    const endpointText = (path: string) => endpoints.locator('li', { hasText: path }).textContent();
+    expect(await endpointText('/deleted-only')).toContain('user.deleted');
+    expect(await endpointText('/hooks')).toContain('all events');
+    const hooks = await admin(`/apps/${appId}/webhooks`);
+    const typesOf = (path: string) =>
+      hooks.data.find((h: { url: string }) => h.url.endsWith(path))?.event_types;
+    expect(typesOf('/hooks')).toBeNull();
+    expect(typesOf('/deleted-only')).toEqual(['user.deleted']);
 
-      // Webhooks: an endpoint at the local receiver (its secret shown once), then a delivery in the log.
-      await page.getByRole('link', { name: 'Webhooks', exact: true }).click();
-      await page.locator('input[name="webhook_url"]').fill(`${receiver.url}/hooks`);
-      await page.getByRole('button', { name: 'Add endpoint' }).click();
-      receiver.secret = (await page.getByTestId('secret').textContent()) ?? '';
-      expect(receiver.secret).toMatch(/^whsec_/);
-      await client.loginWithEmail('webhook-trigger@example.com');
-      await receiver.waitFor((received) => received.some((w) => w.type === 'user.created'), 20_000);
-      const deliveries = page.getByTestId('deliveries');
-      await expect
-        .poll(
-          async () => {
-            await deliveries.getByRole('button', { name: 'Refresh' }).click();
-            return deliveries.locator('tr[data-status="delivered"]').count();
-          },
-          { timeout: 20_000 },
-        )
-        .toBeGreaterThan(0);
-      expect(await deliveries.textContent()).toContain('user.created');
-      await shoot(page, 'webhooks-1280');
+    // Dev outbox: each message's code on its own line, apart from the time.
+    await page.getByRole('link', { name: 'Dev outbox' }).click();
+    await expect.poll(() => page.locator('.message').count()).toBeGreaterThan(0);
+    expect(await page.getByTestId('login-code').first().textContent()).toMatch(/^\d{6}$/);
 
-      // An endpoint for one event type: the form's checked list, and the list shows its type.
-      await page.locator('input[name="webhook_url"]').fill(`${receiver.url}/deleted-only`);
-      await page.locator('input[name="event_types:all"]').uncheck();
-      await page.locator('input[name="event_types:user.deleted"]').check();
-      await page.getByRole('button', { name: 'Add endpoint' }).click();
-      const endpoints = page.getByTestId('endpoints');
-      await expect.poll(() => endpoints.locator('li').count()).toBe(2);
-      const endpointText = (path: string) => endpoints.locator('li', { hasText: path }).textContent();
-      expect(await endpointText('/deleted-only')).toContain('user.deleted');
-      expect(await endpointText('/hooks')).toContain('all events');
-      const hooks = await (
-        await fetch(`${t.url}/admin/v1/apps/${appId}/webhooks`, {
-          headers: { authorization: `Bearer ${testAdminKey}` },
-        })
-      ).json();
-      const typesOf = (path: string) =>
-        hooks.data.find((h: { url: string }) => h.url.endsWith(path))?.event_types;
-      expect(typesOf('/hooks')).toBeNull();
-      expect(typesOf('/deleted-only')).toEqual(['user.deleted']);
-
-      // Dev outbox and keys render.
-      await page.getByRole('link', { name: 'Dev outbox' }).click();
-      await expect.poll(() => page.locator('.message').count()).toBeGreaterThan(0);
-      await page.getByRole('link', { name: 'API reference' }).click();
-      await page.getByRole('heading', { name: 'API reference', exact: true }).waitFor();
-      expect(errors).toEqual([]);
-    } finally {
-      await context.close();
-    }
+    // The API reference: by area, a route expanded with its request, errors and a curl for this app.
+    await page.getByRole('link', { name: 'API reference' }).click();
+    await page.getByRole('heading', { name: 'API reference', exact: true }).waitFor();
+    await page.locator('input[name="route_filter"]').fill('passwordless init');
+    const route = page.locator('details[data-route="POST /api/v1/passwordless/init"]');
+    await route.locator('summary').click();
+    expect(await route.textContent()).toContain('missing_or_invalid_privy_app_id');
+    const curl = (await route.getByTestId('curl').textContent()) ?? '';
+    expect(curl).toContain(`${t.url}/api/v1/passwordless/init`);
+    expect(curl).toContain(`privy-app-id: ${appId}`);
+    expect(curl).toContain('Origin: http://app.test');
+    await route.getByRole('button', { name: /^Copy curl/ }).click();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(curl);
+    expect(errors).toEqual([]);
   });
 
-  test('is usable at 390 px: nothing scrolls sideways', async () => {
-    const { context, page, errors } = await open(390, 844);
-    try {
-      await login(page);
-      expect(await overflow(page)).toBeLessThanOrEqual(0);
-      await shoot(page, 'apps-390');
-      for (const tab of ['settings', 'users', 'allowlist', 'webhooks']) {
-        await page.goto(`${t.url}/dashboard/#/apps/${appId}/${tab}`);
-        await page.locator('.card').first().waitFor();
-        await page.waitForTimeout(300);
-        await shoot(page, `${tab}-390`);
-        const wide = await page.evaluate(() =>
-          [...document.querySelectorAll('body *')]
-            .filter((el) => el.getBoundingClientRect().right > document.documentElement.clientWidth + 1)
+  /** Users: search for the user with wallets and open it. */
+  async function openWalletUser() {
+    await page.locator('input[name="search"]').fill('has-wallets');
+    await page.getByRole('button', { name: 'Search' }).click();
+    const results = page.getByTestId('users').getByRole('button');
+    await expect.poll(() => results.count()).toBe(1);
+    await results.first().click();
+    await expect.poll(() => page.getByTestId('user-detail').locator('.account').count()).toBeGreaterThan(2);
+  }
+
+  test('every page at 1280 and 390 px: nothing scrolls sideways', async () => {
+    const app = (...rest: string[]) => `${t.url}/dashboard/#/apps/${appId}/${rest.join('/')}`;
+    await page.goto(app('settings'));
+    await page.locator('form[data-section]').waitFor();
+    const sections = await page
+      .getByRole('navigation', { name: 'Settings sections' })
+      .getByRole('link')
+      .evaluateAll((links) => links.map((a) => (a as HTMLAnchorElement).hash.split('/').at(-1) ?? ''));
+    expect(sections.length).toBeGreaterThanOrEqual(10);
+
+    /** Each page: its address, what shows it is ready, what to do there first, and a full-page shot. */
+    const pages: {
+      name: string;
+      url: string;
+      ready: string;
+      prepare?: () => Promise<unknown>;
+      full?: false;
+    }[] = [
+      { name: 'apps', url: `${t.url}/dashboard/#/apps`, ready: 'h1' },
+      ...sections.map((id) => ({
+        name: `settings-${id}`,
+        url: app('settings', id),
+        ready: `form[data-section="${id}"]`,
+      })),
+      { name: 'users', url: app('users'), ready: '[data-testid="users"] li' },
+      { name: 'user-detail', url: app('users'), ready: '[data-testid="users"] li', prepare: openWalletUser },
+      { name: 'allowlist', url: app('allowlist'), ready: '[data-testid="allowlist"]' },
+      { name: 'webhooks', url: app('webhooks'), ready: '[data-testid="endpoints"] li' },
+      { name: 'outbox', url: app('outbox'), ready: '.message' },
+      { name: 'keys', url: app('keys'), ready: '.card' },
+      // Every route listed (a long page: the viewport's shot), then one route expanded.
+      { name: 'api-reference', url: `${t.url}/dashboard/#/api`, ready: 'details.route', full: false },
+      {
+        name: 'api-reference-route',
+        url: `${t.url}/dashboard/#/api`,
+        ready: 'details.route',
+        prepare: async () => {
+          await page.locator('input[name="route_filter"]').fill('passwordless');
+          await page.locator('details[data-route="POST /api/v1/passwordless/init"] summary').click();
+        },
+      },
+    ];
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+      for (const { name, url, ready, prepare, full } of pages) {
+        await page.goto(url);
+        await page.locator(ready).first().waitFor();
+        await prepare?.();
+        await page.screenshot({
+          path: join(dir, `${name}-${width}.png`),
+          fullPage: full ?? true,
+          animations: 'disabled',
+        });
+        const overflow = await page.evaluate(() => ({
+          scrollWidth: document.documentElement.scrollWidth,
+          innerWidth: window.innerWidth,
+          wide: [...document.querySelectorAll('body *')]
+            .filter((el) => el.getBoundingClientRect().right > window.innerWidth + 1)
             .slice(0, 5)
             .map((el) => `${el.tagName}.${el.className}[${el.getAttribute('name') ?? ''}]`),
+        }));
+        expect(overflow.scrollWidth, `${name} at ${width}: ${overflow.wide.join(', ')}`).toBeLessThanOrEqual(
+          overflow.innerWidth,
         );
-        expect(await overflow(page), `${tab}: ${wide.join(', ')}`).toBeLessThanOrEqual(0);
       }
-      // Logging out ends the session: a reload shows the login again.
-      await page.getByRole('button', { name: 'Log out' }).click();
-      await page.getByLabel('Admin key').waitFor();
-      await page.reload();
-      await page.getByLabel('Admin key').waitFor();
-      expect(errors).toEqual([]);
-    } finally {
-      await context.close();
     }
+    expect(pages.length).toBeGreaterThanOrEqual(19);
+
+    // Logging out ends the session: a reload shows the login again.
+    await page.getByRole('button', { name: 'Log out' }).click();
+    await page.getByLabel('Admin key').waitFor();
+    await page.reload();
+    await page.getByLabel('Admin key').waitFor();
+    expect(errors).toEqual([]);
   });
 });

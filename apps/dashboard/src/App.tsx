@@ -13,11 +13,13 @@ type Session = 'checking' | 'in' | 'out';
 export function App() {
   const [session, setSession] = useState<Session>('checking');
   const [apps, setApps] = useState<AdminApp[]>([]);
+  const [development, setDevelopment] = useState(false);
   const location = useLocation();
 
   const reload = useCallback(async () => {
-    const list = await api<{ data: AdminApp[] }>('GET', '/admin/v1/apps');
+    const list = await api<{ data: AdminApp[]; development?: boolean }>('GET', '/admin/v1/apps');
     setApps(list.data);
+    setDevelopment(list.development === true);
     setSession('in');
   }, []);
 
@@ -64,11 +66,17 @@ export function App() {
         </button>
       </header>
       <main className="content">
-        {location.page === 'api' && <ApiReferencePage />}
+        {location.page === 'api' && <ApiReferencePage apps={apps} />}
         {location.page === 'apps' && <AppsPage apps={apps} onCreated={reload} />}
         {location.page === 'app' &&
           (current ? (
-            <AppPage app={current} tab={location.tab} onChanged={reload} />
+            <AppPage
+              app={current}
+              tab={location.tab}
+              section={location.section}
+              development={development}
+              onChanged={reload}
+            />
           ) : (
             <p className="notice">App {location.appId} not found.</p>
           ))}

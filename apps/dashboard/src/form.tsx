@@ -14,7 +14,7 @@ export interface FormState {
 
 export const FormContext = createContext<FormState | null>(null);
 
-const useForm = (): FormState => {
+export const useForm = (): FormState => {
   const form = useContext(FormContext);
   if (!form) throw new Error('outside a settings form');
   return form;
@@ -41,11 +41,11 @@ export function setIn(object: Draft, path: string, value: unknown): Draft {
 }
 
 /** The error for `path`, or for a field inside it (an OAuth provider's client id, say). */
-function errorFor(errors: Record<string, string>, path: string): string | undefined {
+export function errorFor(errors: Record<string, string>, path: string): string | undefined {
   return errors[path] ?? Object.entries(errors).find(([field]) => field.startsWith(`${path}.`))?.[1];
 }
 
-const fieldId = (path: string) => `f-${path.replace(/[^a-z0-9_-]/gi, '-')}`;
+export const fieldId = (path: string) => `f-${path.replace(/[^a-z0-9_-]/gi, '-')}`;
 
 function Field({
   path,
@@ -303,27 +303,5 @@ export function MultiCheck({
         </label>
       ))}
     </fieldset>
-  );
-}
-
-/** A JSON value (funding options and the like), parsed when it is valid. */
-export function Json({ path, label, hint }: { path: string; label: string; hint?: string }) {
-  const { draft, set } = useForm();
-  const value = getIn(draft, path);
-  return (
-    <Field path={path} label={label} {...(hint ? { hint } : {})}>
-      <textarea
-        id={fieldId(path)}
-        name={path}
-        rows={4}
-        className="mono"
-        defaultValue={value === undefined ? '' : JSON.stringify(value, null, 2)}
-        onChange={(e) => {
-          try {
-            set(path, e.target.value.trim() === '' ? null : JSON.parse(e.target.value));
-          } catch {}
-        }}
-      />
-    </Field>
   );
 }

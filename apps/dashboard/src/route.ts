@@ -9,13 +9,16 @@ export interface Location {
   page: string;
   appId: string | null;
   tab: string;
+  /** A settings section (`#/apps/{id}/settings/{section}`); '' for the first. */
+  section: string;
 }
 
 export function parseHash(hash: string): Location {
   const parts = hash.replace(/^#\/?/, '').split('/').filter(Boolean).map(decodeURIComponent);
-  if (parts[0] === 'api') return { page: 'api', appId: null, tab: '' };
-  if (parts[0] === 'apps' && parts[1]) return { page: 'app', appId: parts[1], tab: parts[2] ?? 'settings' };
-  return { page: 'apps', appId: null, tab: '' };
+  if (parts[0] === 'api') return { page: 'api', appId: null, tab: '', section: '' };
+  if (parts[0] === 'apps' && parts[1])
+    return { page: 'app', appId: parts[1], tab: parts[2] ?? 'settings', section: parts[3] ?? '' };
+  return { page: 'apps', appId: null, tab: '', section: '' };
 }
 
 export const href = (...parts: string[]) => `#/${parts.map(encodeURIComponent).join('/')}`;

@@ -58,6 +58,13 @@ export interface SmartWalletConfiguration {
   }[];
 }
 
+/** The funding methods an app offers (`funding_config.methods`, the modal's default method). */
+export const fundingMethods = ['card', 'exchange', 'wallet', 'manual'] as const;
+/** The method of a funding option (`funding_config.options[].method`, spec document 2 §3). */
+export const fundingOptionMethods = ['card', 'exchange', 'wallets'] as const;
+/** The on-ramp providers a funding option may name. */
+export const fundingProviders = ['coinbase', 'moonpay'] as const;
+
 export interface FundingConfig {
   methods: string[];
   options: { method: string; provider: string }[];

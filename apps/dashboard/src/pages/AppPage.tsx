@@ -3,7 +3,7 @@ import { href } from '../route.ts';
 import { AllowlistPage } from './AllowlistPage.tsx';
 import { KeysPage } from './KeysPage.tsx';
 import { OutboxPage } from './OutboxPage.tsx';
-import { SettingsPage } from './SettingsPage.tsx';
+import { SettingsPage } from './settings/SettingsPage.tsx';
 import { UsersPage } from './UsersPage.tsx';
 import { WebhooksPage } from './WebhooksPage.tsx';
 
@@ -17,12 +17,26 @@ const tabs = [
 ] as const;
 
 /** One app: its tabs. */
-export function AppPage({ app, tab, onChanged }: { app: AdminApp; tab: string; onChanged(): Promise<void> }) {
+export function AppPage({
+  app,
+  tab,
+  section,
+  development,
+  onChanged,
+}: {
+  app: AdminApp;
+  tab: string;
+  /** The settings section the route names. */
+  section: string;
+  /** The server runs in development mode. */
+  development: boolean;
+  onChanged(): Promise<void>;
+}) {
   return (
     <>
       <div className="app-heading">
         <h1>{app.name}</h1>
-        <code className="muted">{app.id}</code>
+        <code className="muted break">{app.id}</code>
       </div>
       <nav className="tabs" aria-label="App">
         {tabs.map(([id, label]) => (
@@ -31,12 +45,12 @@ export function AppPage({ app, tab, onChanged }: { app: AdminApp; tab: string; o
           </a>
         ))}
       </nav>
-      {tab === 'settings' && <SettingsPage key={app.id} app={app} onSaved={onChanged} />}
+      {tab === 'settings' && <SettingsPage key={app.id} app={app} sectionId={section} onSaved={onChanged} />}
       {tab === 'users' && <UsersPage key={app.id} appId={app.id} />}
       {tab === 'allowlist' && (
         <AllowlistPage key={app.id} appId={app.id} enabled={app.allowlist_enabled === true} />
       )}
-      {tab === 'webhooks' && <WebhooksPage key={app.id} appId={app.id} />}
+      {tab === 'webhooks' && <WebhooksPage key={app.id} appId={app.id} development={development} />}
       {tab === 'outbox' && <OutboxPage key={app.id} appId={app.id} />}
       {tab === 'keys' && <KeysPage key={app.id} app={app} onSaved={onChanged} />}
     </>

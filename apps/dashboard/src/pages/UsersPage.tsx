@@ -1,6 +1,8 @@
 import type { UsersPage as Page, User } from '@latchkey/protocol';
 import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import { api, appPath } from '../api.ts';
+import { CopyText } from '../components/CopyText.tsx';
+import { accountTypeLabel, recoveryMethodLabel, walletClientLabel } from '../labels.ts';
 
 type Account = Record<string, unknown> & { type: string };
 
@@ -101,10 +103,10 @@ export function UsersPage({ appId }: { appId: string }) {
                 aria-pressed={selected?.id === user.id}
                 onClick={() => setSelected(user)}
               >
-                <strong>
+                <strong className="ellipsis">
                   {(user.linked_accounts as Account[]).map(identifier).filter(Boolean)[0] ?? user.id}
                 </strong>
-                <small className="muted">
+                <small className="muted break">
                   {user.id} · {date(user.created_at)}
                 </small>
               </button>
@@ -136,7 +138,7 @@ function UserDetail({ user, onDelete }: { user: User; onDelete(): void }) {
       <dl className="facts">
         <dt>Id</dt>
         <dd>
-          <code>{user.id}</code>
+          <CopyText value={user.id} />
         </dd>
         <dt>Created</dt>
         <dd>{date(user.created_at)}</dd>
@@ -164,36 +166,30 @@ function UserDetail({ user, onDelete }: { user: User; onDelete(): void }) {
   );
 }
 
+/** Accounts as stacked cards: a type, the identifier (cut to fit, with Copy), and what else is known. */
 function AccountTable({ accounts, empty }: { accounts: Account[]; empty: string }) {
   if (accounts.length === 0) return <p className="muted">{empty}</p>;
   return (
-    <div className="table-wrap">
-      <table>
-        <thead>
-          <tr>
-            <th>Type</th>
-            <th>Identifier</th>
-            <th>Details</th>
-          </tr>
-        </thead>
-        <tbody>
-          {accounts.map((account) => (
-            <tr key={`${account.type}:${identifier(account)}`}>
-              <td>{account.type}</td>
-              <td className="break">{identifier(account)}</td>
-              <td className="muted">
-                {[
-                  account.chain_type,
-                  account.wallet_client_type,
-                  account.verified_at ? `verified ${date(account.verified_at)}` : null,
-                ]
-                  .filter(Boolean)
-                  .join(' · ')}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <ul className="accounts" data-testid="accounts">
+      {accounts.map((account) => {
+        const details = [
+          typeof account.chain_type === 'string' ? account.chain_type : null,
+          typeof account.wallet_client_type === 'string'
+            ? walletClientLabel(account.wallet_client_type)
+            : null,
+          typeof account.recovery_method === 'string'
+            ? `recovery: ${recoveryMethodLabel(account.recovery_method)}`
+            : null,
+          account.verified_at ? `verified ${date(account.verified_at)}` : null,
+        ].filter(Boolean);
+        return (
+          <li key={`${account.type}:${identifier(account)}`} className="account">
+            <span className="account-type">{accountTypeLabel(account.type)}</span>
+            {identifier(account) && <CopyText value={identifier(account)} />}
+            {details.length > 0 && <small className="muted">{details.join(' · ')}</small>}
+          </li>
+        );
+      })}
+    </ul>
   );
 }

@@ -12,7 +12,7 @@ import { Secret } from '../components/Secret.tsx';
 const date = (seconds: number | null) => (seconds ? new Date(seconds * 1000).toLocaleString() : '');
 
 /** An app's webhook endpoints (the secret shown once), each one's delivery log, and resend. */
-export function WebhooksPage({ appId }: { appId: string }) {
+export function WebhooksPage({ appId, development }: { appId: string; development: boolean }) {
   const [endpoints, setEndpoints] = useState<WebhookEndpoint[]>([]);
   const [url, setUrl] = useState('');
   /** The event types the new endpoint receives: `null` is every type, now and added later. */
@@ -62,6 +62,13 @@ export function WebhooksPage({ appId }: { appId: string }) {
     <div className="split">
       <section className="card">
         <h2>Endpoints</h2>
+        {development && (
+          <p className="notice" data-testid="development-webhooks">
+            This server runs in development mode: endpoints on this machine (
+            <code>http://localhost:4000/…</code>, <code>127.0.0.1</code>) and plain <code>http://</code> URLs
+            are allowed. In production, endpoints must be public <code>https://</code> URLs.
+          </p>
+        )}
         <form className="row-form" onSubmit={create}>
           <label className="field grow">
             <span>Endpoint URL</span>
@@ -198,7 +205,7 @@ function Deliveries({ appId, endpointId }: { appId: string; endpointId: string }
           <tbody>
             {deliveries?.map((delivery) => (
               <tr key={delivery.id} data-status={delivery.status}>
-                <td>
+                <td data-label="Event">
                   <strong>{delivery.event_type}</strong>
                   <br />
                   <small className="muted">{date(delivery.created_at)}</small>
