@@ -278,10 +278,13 @@ export function MultiCheck({
   path,
   label,
   options,
+  optionLabel = (option) => option,
 }: {
   path: string;
   label: string;
   options: readonly string[];
+  /** How a person reads an option (the stored value stays the wire's). */
+  optionLabel?(option: string): string;
 }) {
   const { draft, set } = useForm();
   const value = getIn(draft, path);
@@ -299,7 +302,7 @@ export function MultiCheck({
               set(path, e.target.checked ? [...chosen, option] : chosen.filter((o) => o !== option))
             }
           />
-          <span>{option}</span>
+          <span>{optionLabel(option)}</span>
         </label>
       ))}
     </fieldset>

@@ -39,3 +39,14 @@ export function accountTypeLabel(type: string): string {
   const name = type.replace(/_oauth$/, '');
   return name.charAt(0).toUpperCase() + name.slice(1).replace(/_/g, ' ');
 }
+
+/** OAuth providers by their own spelling (`github` → `GitHub`). */
+const providers: Record<string, string> = {
+  github: 'GitHub',
+  linkedin: 'LinkedIn',
+  tiktok: 'TikTok',
+  line: 'LINE',
+};
+
+export const providerLabel = (provider: string) =>
+  providers[provider] ?? provider.charAt(0).toUpperCase() + provider.slice(1);

@@ -1,3 +1,4 @@
+import { normaliseAllowedDomain } from '@latchkey/protocol';
 import { type FormEvent, useState } from 'react';
 import { type AdminApiError, type AdminApp, api } from '../api.ts';
 import { Secret } from '../components/Secret.tsx';
@@ -49,7 +50,13 @@ export function AppsPage({ apps, onCreated }: { apps: AdminApp[]; onCreated(): P
               placeholder="https://app.example.com"
               value={domain}
               onChange={(e) => setDomain(e.target.value)}
+              onBlur={() => setDomain(normaliseAllowedDomain(domain))}
             />
+            {domain.trim() && normaliseAllowedDomain(domain) !== domain && (
+              <small className="muted">
+                Saved as <code>{normaliseAllowedDomain(domain)}</code>
+              </small>
+            )}
           </label>
           <button type="submit" disabled={!name.trim()}>
             Create app

@@ -6,7 +6,14 @@ const offered = ['sms', 'totp', 'passkey'] as const;
 export function MfaSection() {
   return (
     <section className="card">
-      <MultiCheck path="mfa_methods" label="MFA methods" options={offered} />
+      <MultiCheck
+        path="mfa_methods"
+        label="MFA methods"
+        options={offered}
+        optionLabel={(method) =>
+          ({ sms: 'SMS code', totp: 'Authenticator app (TOTP)', passkey: 'Passkey' })[method] ?? method
+        }
+      />
       <p className="muted">Users enrol from the modal; none checked: MFA is off.</p>
     </section>
   );

@@ -2,8 +2,7 @@ import { oauthProviders } from '@latchkey/protocol';
 import { useContext } from 'react';
 import { RowsEditor } from '../../components/RowsEditor.tsx';
 import { Check, FormContext, SecretText, Text } from '../../form.tsx';
-
-const titleCase = (name: string) => name.charAt(0).toUpperCase() + name.slice(1);
+import { providerLabel } from '../../labels.ts';
 
 /** The server's own rule for a custom provider's id (app-config schema): `custom:` and a short name. */
 const providerName = /^custom:[a-z0-9_-]{1,50}$/;
@@ -21,7 +20,7 @@ export function SocialSection() {
         <h3>Providers</h3>
         <div className="checks">
           {oauthProviders.map((provider) => (
-            <Check key={provider} path={`${provider}_oauth`} label={titleCase(provider)} />
+            <Check key={provider} path={`${provider}_oauth`} label={providerLabel(provider)} />
           ))}
           <Check path="twitter_oauth_on_mobile_enabled" label="Twitter on mobile" />
         </div>
@@ -29,7 +28,7 @@ export function SocialSection() {
       </section>
       {enabled.map((provider) => (
         <section key={provider} className="card" data-provider={provider}>
-          <h3>{titleCase(provider)} OAuth client</h3>
+          <h3>{providerLabel(provider)} OAuth client</h3>
           <Text
             path={`oauth_credentials.${provider}.client_id`}
             label={provider === 'apple' ? 'Services ID' : 'Client id'}

@@ -2,6 +2,7 @@ import { createOnLoginValues, embeddedWalletModes, userOwnedRecoveryOptions } fr
 import { useContext } from 'react';
 import { RowsEditor } from '../../components/RowsEditor.tsx';
 import { Check, FormContext, MultiCheck, Select, Text } from '../../form.tsx';
+import { recoveryMethodLabel } from '../../labels.ts';
 
 /** Embedded wallets (created when, recovered how), smart wallets and WalletConnect. */
 export function WalletsSection() {
@@ -25,6 +26,7 @@ export function WalletsSection() {
           path="embedded_wallet_config.user_owned_recovery_options"
           label="User-owned recovery"
           options={userOwnedRecoveryOptions}
+          optionLabel={recoveryMethodLabel}
         />
         <Check
           path="embedded_wallet_config.require_user_owned_recovery_on_create"
