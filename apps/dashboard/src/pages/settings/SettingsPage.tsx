@@ -20,12 +20,16 @@ export function SettingsPage({
   sectionId: string;
   onSaved(): Promise<void>;
 }) {
-  const original = useMemo(() => draftOf(app), [app]);
+  // The app as last saved: the PATCH's answer at once, the reloaded list's when it comes, so the
+  // draft and what it is compared with change together (no moment of false 'unsaved').
+  const [latest, setLatest] = useState<AdminApp>(app);
+  useEffect(() => setLatest(app), [app]);
+  const original = useMemo(() => draftOf(latest), [latest]);
   const [draft, setDraft] = useState<Draft>(original);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [status, setStatus] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const featureSecrets = (app.secret_settings ?? []).map((secret) => secret.field);
+  const featureSecrets = (latest.secret_settings ?? []).map((secret) => secret.field);
   const sections = sectionsFor(featureSecrets);
   const section = findSection(sections, sectionId);
   const form = useMemo(
@@ -64,6 +68,7 @@ export function SettingsPage({
     try {
       const saved = await api<AdminApp>('PATCH', appPath(app.id), sectionPatch);
       // The saved values (secrets back to 'set'), the other sections' edits kept.
+      setLatest(saved);
       setDraft((d) => resetFields(d, draftOf(saved), section.fields));
       setStatus('Saved.');
       await onSaved();
