@@ -59,6 +59,7 @@ export function LoginMethodsSection() {
           <Text path="telegram_auth_config.bot_name" label="Bot name" />
           <Check path="telegram_auth_config.link_enabled" label="Linking enabled" />
           <Check path="telegram_auth_config.seamless_auth_enabled" label="Seamless auth" />
+          <Check path="telegram_seamless_auth_enabled" label="Seamless auth in Telegram Mini Apps" />
         </section>
       )}
     </>

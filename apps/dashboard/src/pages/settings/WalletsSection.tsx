@@ -38,6 +38,7 @@ export function WalletsSection() {
         />
         <Select path="embedded_wallet_config.mode" label="Mode" options={embeddedWalletModes} />
         <Check path="enforce_wallet_uis" label="Always show wallet confirmation screens" />
+        <Check path="legacy_wallet_ui_config" label="Legacy wallet screens" />
       </section>
       <section className="card">
         <h3>Smart wallets</h3>
