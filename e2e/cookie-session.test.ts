@@ -15,6 +15,7 @@ import {
   id,
   modalClosed,
   openLogin,
+  pageHtml,
   type Stack,
   signDemoMessage,
   startStack,
@@ -74,13 +75,13 @@ describe('HttpOnly cookie sessions in a same-site deployment', () => {
   }
 
   /** Everything script on the demo page can read: its cookies, both storages, and its whole DOM. */
-  function scriptVisible(): Promise<{
+  async function scriptVisible(): Promise<{
     cookie: string;
     local: Record<string, string>;
     session: Record<string, string>;
     html: string;
   }> {
-    return page.evaluate(() => {
+    const visible = await page.evaluate(() => {
       const dump = (store: Storage) => {
         const out: Record<string, string> = {};
         for (let i = 0; i < store.length; i += 1) {
@@ -93,9 +94,10 @@ describe('HttpOnly cookie sessions in a same-site deployment', () => {
         cookie: document.cookie,
         local: dump(localStorage),
         session: dump(sessionStorage),
-        html: document.documentElement.outerHTML,
       };
     });
+    // The modal's shadow root included.
+    return { ...visible, html: await pageHtml(page) };
   }
 
   /** Asserts that no access or refresh token is anywhere page script can reach. */

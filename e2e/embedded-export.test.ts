@@ -9,7 +9,7 @@
  */
 
 import { ethereumKey, mnemonicToEntropy, seedFromEntropy, solanaKey } from '@latchkey/keys';
-import { emailLoginCreatingWallets, id, type Stack, startStack, text } from '@latchkey/test/e2e';
+import { emailLoginCreatingWallets, id, pageHtml, type Stack, startStack, text } from '@latchkey/test/e2e';
 import { dumpDatabase } from '@latchkey/test/server';
 import { ed25519 } from '@noble/curves/ed25519.js';
 import { base58 } from '@scure/base';
@@ -178,10 +178,9 @@ describe('key export in the browser', () => {
     const frame = await exportPage();
     // The host page cannot reach into the frame: another origin.
     expect(
-      await page.evaluate(
-        () =>
-          (document.querySelector('[data-testid="lk-export-frame"]') as HTMLIFrameElement).contentDocument,
-      ),
+      await page
+        .locator(id('lk-export-frame'))
+        .evaluate((frame) => (frame as HTMLIFrameElement).contentDocument),
     ).toBeNull();
 
     const privateKey = (await reveal(frame, 'key')) as `0x${string}`;
@@ -236,10 +235,11 @@ describe('key export in the browser', () => {
           .flat()
           .join('\n');
       return {
-        dom: document.documentElement.outerHTML,
         storage: `${storage(localStorage)}\n${storage(sessionStorage)}`,
       };
     });
+    // The modal's shadow root included (the export screen's DOM is there).
+    const dom = await pageHtml(page);
     const serverLogs = stack.server.logs.join('\n');
     const database = (await dumpDatabase(stack.server)).map((row) => row.text).join('\n');
     // The dump covers the wallets' rows (their addresses are there), just never a key.
@@ -249,7 +249,7 @@ describe('key export in the browser', () => {
       const forms = [secret, secret.replace(/^0x/, ''), secret.replace(/^0x/, '').toUpperCase()];
       for (const form of forms) {
         for (const message of hostMessages) expect(message.data).not.toContain(form);
-        expect(host.dom).not.toContain(form);
+        expect(dom).not.toContain(form);
         expect(host.storage).not.toContain(form);
         // Nor did the server ever see it: export rebuilds the key in the frame.
         expect(serverLogs).not.toContain(form);

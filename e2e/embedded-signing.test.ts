@@ -263,17 +263,17 @@ async function watchSuccessUntilClose(page: Page): Promise<() => Promise<{ shown
   await page.evaluate(() => {
     const times: { shown?: number; closed?: number } = {};
     (window as unknown as { lkSuccessTimes: typeof times }).lkSuccessTimes = times;
+    // The modal is in its host's shadow root (open by now), which the observer watches.
+    const root = document.querySelector('latchkey-modal')!.shadowRoot!;
     const observer = new MutationObserver(() => {
-      times.shown ??= document.querySelector('[data-testid="lk-sign-success"]')
-        ? performance.now()
-        : undefined;
-      const modal = document.querySelector<HTMLDialogElement>('[data-testid="lk-modal"]');
+      times.shown ??= root.querySelector('[data-testid="lk-sign-success"]') ? performance.now() : undefined;
+      const modal = root.querySelector<HTMLDialogElement>('[data-testid="lk-modal"]');
       if (times.shown !== undefined && !modal?.open) {
         times.closed = performance.now();
         observer.disconnect();
       }
     });
-    observer.observe(document, { subtree: true, childList: true, attributes: true });
+    observer.observe(root, { subtree: true, childList: true, attributes: true });
   });
   return async () => {
     const times = await page.evaluate(

@@ -80,12 +80,22 @@ describe('embedded wallets in the browser', () => {
     await device.context.addInitScript(() => {
       const seen: string[] = [];
       (window as unknown as { lkScreens: string[] }).lkScreens = seen;
-      new MutationObserver(() => {
-        for (const screen of document.querySelectorAll('[data-testid^="lk-screen-"]')) {
+      // The screens are in the modal's shadow root: watched from the moment its host appears.
+      let root: ShadowRoot | null = null;
+      const scan = () => {
+        for (const screen of root?.querySelectorAll('[data-testid^="lk-screen-"]') ?? []) {
           const name = screen.getAttribute('data-testid')!;
           if (seen.at(-1) !== name) seen.push(name);
         }
-      }).observe(document, { subtree: true, childList: true });
+      };
+      const findHost = new MutationObserver(() => {
+        root = document.querySelector('latchkey-modal')?.shadowRoot ?? null;
+        if (!root) return;
+        findHost.disconnect();
+        new MutationObserver(scan).observe(root, { subtree: true, childList: true });
+        scan();
+      });
+      findHost.observe(document, { subtree: true, childList: true });
     });
     await device.page.goto(stack.demoUrl(app));
     return device;

@@ -261,7 +261,9 @@ describe('flow details', () => {
     await page.locator(id('lk-screen-update-email')).waitFor({ state: 'visible' });
     const input = page.locator(id('lk-email-input'));
     expect(await input.inputValue()).toBe(taken);
-    await expect.poll(() => input.evaluate((el) => document.activeElement === el)).toBe(true);
+    await expect
+      .poll(() => input.evaluate((el) => (el.getRootNode() as ShadowRoot).activeElement === el))
+      .toBe(true);
     const next = 'moved@example.com';
     await page.keyboard.type(next);
     expect(await input.inputValue()).toBe(next);

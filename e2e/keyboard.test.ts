@@ -20,7 +20,9 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 /** The test id of the focused element, or its tag when it has none. */
 const focused = (page: Page) =>
   page.evaluate(() => {
-    const el = document.activeElement;
+    // Into the modal's shadow root: the document's active element is its host.
+    let el = document.activeElement;
+    while (el?.shadowRoot?.activeElement) el = el.shadowRoot.activeElement;
     return el?.getAttribute('data-testid') ?? el?.tagName.toLowerCase() ?? null;
   });
 
@@ -34,7 +36,7 @@ async function accessibleName(page: Page, testId: string): Promise<string> {
       if (labelledBy) {
         return labelledBy
           .split(/\s+/)
-          .map((ref) => document.getElementById(ref)?.textContent ?? '')
+          .map((ref) => (el.getRootNode() as Document | ShadowRoot).getElementById(ref)?.textContent ?? '')
           .join(' ')
           .trim();
       }

@@ -19,6 +19,7 @@ import {
   enterCode,
   id,
   modalClosed,
+  pageHtml,
   type Stack,
   startStack,
   text,
@@ -258,10 +259,13 @@ describe('MFA in the browser', () => {
     // frame verified every code itself.
     expect(mfaTokens).toHaveLength(4);
     expect(hostMessages.length).toBeGreaterThan(0);
-    const page_ = await page.evaluate(() => ({
-      html: document.documentElement.outerHTML,
-      storage: JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage }),
-    }));
+    const page_ = {
+      // The modal's shadow root included.
+      html: await pageHtml(page),
+      storage: await page.evaluate(
+        () => JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage }),
+      ),
+    };
     for (const token of mfaTokens) {
       expect(hostMessages.some((m) => m.includes(token))).toBe(false);
       expect(page_.html).not.toContain(token);

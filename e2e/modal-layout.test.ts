@@ -15,6 +15,7 @@ import {
   emailLoginCreatingWallets,
   id,
   modalClosed,
+  modalHost,
   openLogin,
   type Stack,
   startStack,
@@ -56,7 +57,9 @@ function recordModalMotion() {
   const seen = new Set<string>();
   (window as unknown as { lkMotion: Set<string> }).lkMotion = seen;
   const tick = () => {
-    for (const animation of document.getAnimations()) {
+    // The modal's animations are its shadow root's (the document's list leaves them out).
+    const root = document.querySelector('latchkey-modal')?.shadowRoot;
+    for (const animation of new Set([...document.getAnimations(), ...(root?.getAnimations() ?? [])])) {
       const effect = animation.effect as KeyframeEffect | null;
       const target = effect?.target;
       if (!target?.closest('.lk-modal')) continue;
@@ -75,12 +78,27 @@ function recordModalMotion() {
 const motion = (page: Page) =>
   page.evaluate(() => [...(window as unknown as { lkMotion: Set<string> }).lkMotion].sort());
 
+/** Animations in the page and in the modal's shadow root. */
+const animationCount = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Set([
+        ...document.getAnimations(),
+        ...(document.querySelector('latchkey-modal')?.shadowRoot?.getAnimations() ?? []),
+      ]).size,
+  );
+
 /** Animations running in the modal now. */
 const runningInModal = (page: Page) =>
   page.evaluate(
     () =>
-      document
-        .getAnimations()
+      // The modal's are its shadow root's (the document's list may leave them out).
+      [
+        ...new Set([
+          ...document.getAnimations(),
+          ...(document.querySelector('latchkey-modal')?.shadowRoot?.getAnimations() ?? []),
+        ]),
+      ]
         .filter((a) => (a.effect as KeyframeEffect | null)?.target?.closest('.lk-modal'))
         .filter((a) => a.playState === 'running').length,
   );
@@ -99,8 +117,8 @@ async function settled(page: Page): Promise<void> {
 
 /** The dialog's height and its content's (the top bar and the screen). */
 const heights = (page: Page) =>
-  page.evaluate(() => {
-    const dialog = document.querySelector<HTMLDialogElement>('[data-testid="lk-modal"]')!;
+  page.locator(modalHost).evaluate((host) => {
+    const dialog = host.shadowRoot!.querySelector<HTMLDialogElement>('[data-testid="lk-modal"]')!;
     return {
       size: dialog.dataset.size,
       dialog: dialog.getBoundingClientRect().height,
@@ -128,8 +146,8 @@ const outside = (container: Locator) =>
 
 /** No element of the open screen reaches past the dialog's sides (nothing scrolls sideways). */
 const sidewaysOverflow = (page: Page) =>
-  page.evaluate(() => {
-    const dialog = document.querySelector('[data-testid="lk-modal"]')!;
+  page.locator(modalHost).evaluate((host) => {
+    const dialog = host.shadowRoot!.querySelector('[data-testid="lk-modal"]')!;
     const box = dialog.getBoundingClientRect();
     const screen = dialog.querySelector('.lk-screen')!;
     const out = [...screen.querySelectorAll<HTMLElement>('*')]
@@ -227,9 +245,9 @@ describe("the modal's size, motion and layout", () => {
   test('under prefers-reduced-motion nothing in the modal moves', async () => {
     const { page } = await newPage({ width: 375, height: 812 }, 'reduce');
     await openLogin(page);
-    expect(await page.evaluate(() => document.getAnimations().length)).toBe(0);
+    expect(await animationCount(page)).toBe(0);
     await submitEmail(page, `layout-${++counter}@example.com`);
-    expect(await page.evaluate(() => document.getAnimations().length)).toBe(0);
+    expect(await animationCount(page)).toBe(0);
     await page.locator(id('lk-close')).click();
     await modalClosed(page);
     expect(await motion(page)).toEqual([]);
@@ -278,7 +296,9 @@ describe("the modal's size, motion and layout", () => {
         expect(inside(box, dialog), testId).toBe(true);
         expect(inside(box, { x: 0, y: 0, ...viewport }), testId).toBe(true);
         const hit = await page.evaluate(
-          ([x, y]) => document.elementFromPoint(x!, y!)?.closest('button')?.dataset.testid,
+          ([x, y]) =>
+            document.querySelector('latchkey-modal')?.shadowRoot?.elementFromPoint(x!, y!)?.closest('button')
+              ?.dataset.testid,
           [box.x + box.width / 2, box.y + box.height / 2],
         );
         expect(hit, testId).toBe(testId);

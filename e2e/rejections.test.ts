@@ -8,6 +8,7 @@ import {
   enterCode,
   id,
   modalClosed,
+  modalHost,
   openLogin,
   type Stack,
   showEmailInput,
@@ -21,15 +22,17 @@ import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 
 /** The six boxes' values, joined. */
 const digits = (page: Page) =>
-  page.evaluate(() =>
-    [0, 1, 2, 3, 4, 5]
-      .map(
-        (i) =>
-          (document.querySelector(`[data-testid="lk-code-digit-${i}"]`) as HTMLInputElement | null)?.value ??
-          '?',
-      )
-      .join(''),
-  );
+  page
+    .locator(modalHost)
+    .evaluate((host) =>
+      [0, 1, 2, 3, 4, 5]
+        .map(
+          (i) =>
+            (host.shadowRoot?.querySelector(`[data-testid="lk-code-digit-${i}"]`) as HTMLInputElement | null)
+              ?.value ?? '?',
+        )
+        .join(''),
+    );
 
 describe('rejections in the modal', () => {
   let stack: Stack;

@@ -169,7 +169,7 @@ describe('modal screens: visual regression and accessibility', () => {
   /** Elements in the dialog whose content is wider than they are (they would scroll sideways). */
   function sidewaysScrollers(page: Page): Promise<string[]> {
     return page.evaluate(() => {
-      const root = document.querySelector('.lk-modal');
+      const root = document.querySelector('latchkey-modal')?.shadowRoot?.querySelector('.lk-modal');
       if (!root) return ['no dialog'];
       return (
         [root, ...root.querySelectorAll('*')]
@@ -188,7 +188,7 @@ describe('modal screens: visual regression and accessibility', () => {
   /** axe on the dialog; it schedules its work with timers, so the clock runs while it looks. */
   async function axeOnDialog(page: Page): Promise<string[]> {
     await page.clock.resume();
-    const found = await seriousViolations(page, '.lk-modal');
+    const found = await seriousViolations(page, { fromShadowDom: ['latchkey-modal', '.lk-modal'] });
     await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
     return found;
   }

@@ -102,7 +102,7 @@ export const packageLayers: PackageLayers[] = [
   {
     src: 'packages/react/src',
     layers: [
-      ['index.ts', 'wagmi.ts'],
+      ['index.ts', 'wagmi.ts', 'preview.ts'],
       ['LatchkeyProvider.tsx'],
       // Custom auth's sync, loaded by the provider only for apps that use custom auth.
       ['customAuthSync.ts'],
@@ -110,6 +110,8 @@ export const packageLayers: PackageLayers[] = [
       // Each login method's part of the SDK (its actions, what the page may come back with), listed
       // in methods/index.ts for the provider and the hooks.
       ['methods'],
+      // The modal's landing drawn in the page (`@latchkey/react/preview`), from the shell's parts.
+      ['preview'],
       // The modal shell, loaded with import() on first use, and the screens it loads per area.
       ['modal'],
       ['screens'],

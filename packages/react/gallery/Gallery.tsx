@@ -1,21 +1,14 @@
 import type { LatchkeyClient, ModalRequest } from '@latchkey/core';
 import { retryAt, type Screen } from '@latchkey/core/modal';
-import {
-  type CSSProperties,
-  useEffect,
-  useId,
-  useLayoutEffect,
-  useMemo,
-  useRef,
-  useSyncExternalStore,
-} from 'react';
+import { useEffect, useId, useLayoutEffect, useMemo, useRef, useSyncExternalStore } from 'react';
+import { createPortal } from 'react-dom';
 import { createLatchkeyEvents } from '../src/events.ts';
 import { LatchkeyContext, type LatchkeyContextValue } from '../src/LatchkeyContext.ts';
 import { ModalFrame } from '../src/modal/ModalFrame.tsx';
+import { ModalHost } from '../src/modal/ModalHost.tsx';
 import { areaOfScreen, useArea } from '../src/modal/registry.ts';
 import { screenSize } from '../src/modal/screenSize.ts';
-import { injectModalStyles } from '../src/modal/styles.ts';
-import { modalTheme, themeStyle } from '../src/modal/theme.ts';
+import { type ModalTheme, modalTheme } from '../src/modal/theme.ts';
 import { useModalFlow } from '../src/modal/useModalFlow.ts';
 import type { LatchkeyConfig } from '../src/types.ts';
 import type { GalleryEntry } from './entries.ts';
@@ -39,19 +32,38 @@ export interface GalleryProps {
 }
 
 /**
- * One gallery entry in the modal's own chrome: the `<dialog class="lk-modal">` the shell builds (its
- * theme, size and stylesheet from the same helpers), `ModalFrame` with the entry's screen from its
- * area's chunk, and a real modal flow opened with the entry's request. The flow's own screen is its
- * start screen; the frame shows the entry's instead, which is what makes any screen reachable.
+ * One gallery entry in the modal's own chrome: the `<dialog class="lk-modal">` the shell builds in
+ * the same shadow-root host (`ModalHost`: its theme and stylesheet), its size from the same helper,
+ * `ModalFrame` with the entry's screen from its area's chunk, and a real modal flow opened with the
+ * entry's request. The flow's own screen is its start screen; the frame shows the entry's instead,
+ * which is what makes any screen reachable.
  */
-export function Gallery({ client, entry, theme, requestId, onShown }: GalleryProps) {
-  const dialog = useRef<HTMLDialogElement>(null);
-  const captchaHost = useRef<HTMLDivElement>(null);
-  const titleId = useId();
+export function Gallery(props: GalleryProps) {
+  const { client, entry, theme } = props;
   const config: LatchkeyConfig = useMemo(
     () => ({ ...entry.config, appearance: { ...entry.config?.appearance, ...galleryThemes[theme] } }),
     [entry, theme],
   );
+  const state = useSyncExternalStore(client.subscribe, client.getState, client.getState);
+  const modal = modalTheme(config.appearance, state.appConfig);
+  return (
+    <ModalHost theme={modal} portal={createPortal}>
+      <GalleryDialog {...props} config={config} modal={modal} />
+    </ModalHost>
+  );
+}
+
+function GalleryDialog({
+  client,
+  entry,
+  requestId,
+  onShown,
+  config,
+  modal,
+}: GalleryProps & { config: LatchkeyConfig; modal: ModalTheme }) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const captchaHost = useRef<HTMLDivElement>(null);
+  const titleId = useId();
   const events = useMemo(() => createLatchkeyEvents(), []);
   // The gallery stays on its screen whatever the user does: closing only ends the flow.
   const flow = useModalFlow({ client, config, events, onClose: () => undefined, captchaHost });
@@ -71,7 +83,6 @@ export function Gallery({ client, entry, theme, requestId, onShown }: GalleryPro
   );
 
   useLayoutEffect(() => {
-    injectModalStyles();
     const undo = entry.prepare?.(client);
     flow.open(request);
     if (!dialog.current?.open) dialog.current?.showModal();
@@ -89,7 +100,6 @@ export function Gallery({ client, entry, theme, requestId, onShown }: GalleryPro
   }, [shown, onShown]);
 
   const app = state.appConfig;
-  const modal = modalTheme(config.appearance, app);
   // The screens' wallet picker reads the provider's context; the gallery has no provider around it.
   const context: LatchkeyContextValue = useMemo(
     () => ({ client, config, events, openModal: () => undefined }),
@@ -104,7 +114,6 @@ export function Gallery({ client, entry, theme, requestId, onShown }: GalleryPro
         data-theme={modal.scheme}
         data-size={screenSize(screen.name, app, config)}
         data-lk-gallery={entry.id}
-        style={themeStyle(modal) as CSSProperties}
         aria-labelledby={titleId}
         onCancel={(event) => event.preventDefault()}
       >

@@ -12,7 +12,12 @@ import {
   type ModalOptions,
 } from '@latchkey/core';
 import { mfaBroker } from '@latchkey/core/mfa';
-import type { Screen, ScreenName } from '@latchkey/core/modal';
+import {
+  recentLoginMethodKey,
+  type Screen,
+  type ScreenName,
+  saveRecentLoginMethod,
+} from '@latchkey/core/modal';
 import { type SigningContent, signingStore } from '@latchkey/core/signing';
 import type { TooManyRequestsData } from '@latchkey/protocol';
 import type { LatchkeyConfig } from '../src/types.ts';
@@ -96,6 +101,16 @@ const mfaMethods = ['sms', 'totp', 'passkey'] as const;
 export const galleryEntries: GalleryEntry[] = [
   { id: 'landing-few', screen: { name: 'landing' }, config: fewMethods },
   { id: 'landing-many', screen: { name: 'landing' }, config: manyMethods },
+  // The 'Recent' chip on the email field, which must leave its placeholder whole.
+  {
+    id: 'landing-recent',
+    screen: { name: 'landing' },
+    config: fewMethods,
+    prepare(client) {
+      saveRecentLoginMethod(client.appId, 'email');
+      return () => localStorage.removeItem(recentLoginMethodKey(client.appId));
+    },
+  },
   { id: 'overflow', screen: { name: 'overflow' }, config: manyMethods },
   { id: 'email', screen: { name: 'email' } },
   { id: 'link-email', screen: { name: 'link-email' }, request: { intent: 'link-email' } },

@@ -10,8 +10,9 @@ import { createMfaClient, userMfaMethods } from '@latchkey/core/mfa';
 import type { MfaMethod } from '@latchkey/protocol';
 import { createRoot } from 'react-dom/client';
 import { drawnScreens } from '../src/modal/registry.ts';
+import { LoginModalPreview } from '../src/preview.ts';
 import { galleryEntries, notInGallery } from './entries.ts';
-import { Gallery, type GalleryTheme } from './Gallery.tsx';
+import { Gallery, type GalleryTheme, galleryThemes } from './Gallery.tsx';
 
 declare global {
   interface Window {
@@ -29,6 +30,11 @@ declare global {
       /** Screens of the modal that no entry shows and no reason explains (should be none). */
       uncovered: string[];
       show(id: string, theme: GalleryTheme): Promise<void>;
+      /**
+       * Renders the modal's preview (`@latchkey/react/preview`) of an entry's landing in place of the
+       * gallery's dialog, for the app's config as the client fetched it and the entry's host config.
+       */
+      preview(id: string, theme: GalleryTheme): Promise<void>;
       /** The signed-in user's client, set up by the test through the real server. */
       user: {
         /** Logs in with the email's code (the app's test credentials); resolves with the user's factors. */
@@ -116,6 +122,15 @@ window.lkGallery = {
         />,
       );
     });
+  },
+  preview(id, theme) {
+    const entry = galleryEntries.find((e) => e.id === id);
+    const app = client.getState().appConfig;
+    if (!entry || !app) return Promise.reject(new Error(`gallery: no entry ${id} or no app config`));
+    const config = { ...entry.config, appearance: { ...entry.config?.appearance, ...galleryThemes[theme] } };
+    // The test waits for the preview's screen (the page's clock, and its frames, may be paused).
+    root.render(<LoginModalPreview key={++requestId} app={app} config={config} testId="lk-preview" />);
+    return Promise.resolve();
   },
   user: {
     async logIn(email, code) {

@@ -17,6 +17,7 @@ import {
   useState,
   useSyncExternalStore,
 } from 'react';
+import { createPortal } from 'react-dom';
 import { createLatchkeyEvents, flowErrorEvent } from './events.ts';
 import { usePageReturns } from './hooks/usePageReturns.ts';
 import { LatchkeyContext, type LatchkeyContextValue, type ModalOptions } from './LatchkeyContext.ts';
@@ -184,7 +185,16 @@ export function LatchkeyProvider({ appId, apiUrl, clientId, config = {}, childre
   return (
     <LatchkeyContext.Provider value={value}>
       {children}
-      {Modal && <Modal client={client} config={config} events={events} request={request} onClose={onClose} />}
+      {Modal && (
+        <Modal
+          client={client}
+          config={config}
+          events={events}
+          request={request}
+          onClose={onClose}
+          portal={createPortal}
+        />
+      )}
     </LatchkeyContext.Provider>
   );
 }

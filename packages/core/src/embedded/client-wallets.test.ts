@@ -62,7 +62,6 @@ function pageWithFrame(apiUrl: string, server: TestClient) {
   let onLoad = () => {};
   const iframe: FrameElement = {
     src: '',
-    style: { display: '', width: '', height: '', border: '' },
     setAttribute: () => undefined,
     addEventListener: (_type, listener) => {
       onLoad = listener;

@@ -73,7 +73,6 @@ function scriptedPage(
   let onLoad = () => {};
   const iframe: FrameElement = {
     src: '',
-    style: { display: '', width: '', height: '', border: '' },
     setAttribute: (name, value) => {
       attributes[name] = value;
     },
@@ -146,7 +145,7 @@ describe('frame proxy: mounting and the ready handshake', () => {
     const proxy = proxyOn(page, { clientId: 'client-1', analyticsId: 'caid-1' });
     expect(page.mounted).toHaveLength(1);
     expect(page.iframe.src).toBe(`${apiUrl}/apps/${appId}/embedded-wallets?caid=caid-1&client_id=client-1`);
-    expect(page.iframe.style).toMatchObject({ display: 'none', width: '0', height: '0' });
+    expect(page.attributes.style).toBe('display:none!important;width:0;height:0;border:0');
     expect(page.attributes['aria-hidden']).toBe('true');
     proxy.destroy();
   });

@@ -29,7 +29,6 @@ export interface FrameTarget {
 /** What the proxy needs of an `<iframe>` element. */
 export interface FrameElement {
   src: string;
-  style: { display: string; width: string; height: string; border: string };
   setAttribute(name: string, value: string): void;
   /** The frame page's `load`: only then is the frame's window on `apiUrl`. */
   addEventListener(type: 'load', listener: () => void): void;
@@ -176,10 +175,8 @@ export function createFrameProxy(params: CreateFrameProxyParameters): FrameProxy
 
   const iframe = doc.createElement('iframe');
   iframe.src = frameUrl(apiUrl, params.appId, params.analyticsId, params.clientId, params.keyIdleSeconds);
-  iframe.style.display = 'none';
-  iframe.style.width = '0';
-  iframe.style.height = '0';
-  iframe.style.border = 'none';
+  // Inline and `!important`: no rule of the page's (`iframe { display: block !important }`) can show it.
+  iframe.setAttribute('style', 'display:none!important;width:0;height:0;border:0');
   iframe.setAttribute('aria-hidden', 'true');
   iframe.setAttribute('tabindex', '-1');
   iframe.setAttribute('title', 'Embedded wallet');

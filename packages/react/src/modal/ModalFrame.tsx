@@ -1,13 +1,11 @@
 import type { LatchkeyClient, ModalRequest } from '@latchkey/core';
 import type { ModalFlow, Screen } from '@latchkey/core/modal';
 import type { AppResponse } from '@latchkey/protocol';
-import { type Ref, useRef } from 'react';
+import type { Ref } from 'react';
 import { LoadingScreen } from '../components/LoadingScreen.tsx';
-import { en } from '../copy/en.ts';
-import { BackIcon, CloseIcon } from '../icons/glyphs.tsx';
 import type { AreaComponent } from '../screens/types.ts';
 import type { LatchkeyConfig } from '../types.ts';
-import { useHeightTransition } from './useHeightTransition.ts';
+import { ModalChrome } from './ModalChrome.tsx';
 
 export interface ModalFrameProps {
   flow: ModalFlow;
@@ -46,54 +44,27 @@ export function ModalFrame({
   scheme,
   captchaHost,
 }: ModalFrameProps) {
-  const inner = useRef<HTMLDivElement>(null);
-  useHeightTransition(inner);
   return (
-    <div ref={inner} className="lk-inner">
-      <div className="lk-grab" data-testid="lk-grab-handle" aria-hidden="true" />
-      <div className="lk-topbar">
-        {flow.canGoBack() ? (
-          <button
-            type="button"
-            className="lk-icon-btn"
-            data-testid="lk-back"
-            aria-label={en.back}
-            onClick={flow.back}
-          >
-            <BackIcon />
-          </button>
-        ) : (
-          <span />
-        )}
-        {screen.name !== 'embedded-creating' && (
-          <button
-            type="button"
-            className="lk-icon-btn"
-            data-testid="lk-close"
-            aria-label={en.close}
-            onClick={flow.close}
-          >
-            <CloseIcon />
-          </button>
-        )}
-      </div>
-      <div key={`${request.id}:${visit}`} className="lk-screen-slot" style={{ display: 'contents' }}>
-        {screen.name === 'loading' || !Area ? (
-          <LoadingScreen titleId={titleId} />
-        ) : (
-          <Area
-            screen={screen}
-            flow={flow}
-            client={client}
-            config={config}
-            app={app}
-            request={request}
-            titleId={titleId}
-            scheme={scheme}
-          />
-        )}
-      </div>
-      <div ref={captchaHost} className="lk-captcha-box" />
-    </div>
+    <ModalChrome
+      onBack={flow.canGoBack() ? flow.back : null}
+      onClose={screen.name !== 'embedded-creating' ? flow.close : null}
+      slotKey={`${request.id}:${visit}`}
+      captchaHost={captchaHost}
+    >
+      {screen.name === 'loading' || !Area ? (
+        <LoadingScreen titleId={titleId} />
+      ) : (
+        <Area
+          screen={screen}
+          flow={flow}
+          client={client}
+          config={config}
+          app={app}
+          request={request}
+          titleId={titleId}
+          scheme={scheme}
+        />
+      )}
+    </ModalChrome>
   );
 }

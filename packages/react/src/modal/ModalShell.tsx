@@ -1,20 +1,13 @@
 import type { LatchkeyClient, ModalRequest } from '@latchkey/core';
-import {
-  type CSSProperties,
-  useCallback,
-  useEffect,
-  useId,
-  useLayoutEffect,
-  useRef,
-  useSyncExternalStore,
-} from 'react';
+import { useCallback, useEffect, useId, useLayoutEffect, useRef, useSyncExternalStore } from 'react';
+import type { createPortal } from 'react-dom';
 import type { LatchkeyEvents } from '../events.ts';
 import type { LatchkeyConfig } from '../types.ts';
 import { ModalFrame } from './ModalFrame.tsx';
+import { ModalHost } from './ModalHost.tsx';
 import { areaOfScreen, preloadAreas, useArea } from './registry.ts';
 import { screenSize } from './screenSize.ts';
-import { injectModalStyles } from './styles.ts';
-import { modalTheme, themeStyle } from './theme.ts';
+import { type ModalTheme, modalTheme } from './theme.ts';
 import { useModalFlow } from './useModalFlow.ts';
 
 export interface ModalShellProps {
@@ -24,15 +17,37 @@ export interface ModalShellProps {
   /** Null closes the dialog. */
   request: ModalRequest | null;
   onClose(): void;
+  /** react-dom's `createPortal`, from the provider (ModalHost says why). */
+  portal: typeof createPortal;
 }
 
 /**
- * The login modal: a native <dialog> with a back and a close button around one screen at a time.
+ * The login modal: a native <dialog> with a back and a close button around one screen at a time, in
+ * the shadow root of its `<latchkey-modal>` host (ModalHost), out of the page's CSS's reach.
  * Where a flow goes is the flow engine's business (`@latchkey/core/modal`); the screens come from
  * their area's chunk. Loaded with import() the first time a flow opens, so none of it is in the
  * host app's first load.
  */
-export default function ModalShell({ client, config, events, request, onClose }: ModalShellProps) {
+export default function ModalShell(props: ModalShellProps) {
+  const { client, config } = props;
+  const state = useSyncExternalStore(client.subscribe, client.getState, client.getState);
+  const theme = modalTheme(config.appearance, state.appConfig);
+  return (
+    <ModalHost theme={theme} portal={props.portal}>
+      <ModalDialog {...props} theme={theme} />
+    </ModalHost>
+  );
+}
+
+/** The dialog and its flow, mounted once the host's shadow root exists. */
+function ModalDialog({
+  client,
+  config,
+  events,
+  request,
+  onClose,
+  theme,
+}: ModalShellProps & { theme: ModalTheme }) {
   const dialog = useRef<HTMLDialogElement>(null);
   /** Where a wallet flow's captcha widget renders (it shows only if the provider needs interaction). */
   const captchaHost = useRef<HTMLDivElement>(null);
@@ -48,7 +63,6 @@ export default function ModalShell({ client, config, events, request, onClose }:
     const element = dialog.current;
     if (!element) return;
     if (request) {
-      injectModalStyles();
       preloadAreas(request.intent);
       flow.open(request);
       if (!element.open) element.showModal();
@@ -88,7 +102,6 @@ export default function ModalShell({ client, config, events, request, onClose }:
   }, [visit, state.ready, request, Area]);
 
   const app = state.appConfig;
-  const theme = modalTheme(config.appearance, app);
   // Until the flow has taken the request on, nothing of the last one's screens may mount.
   const shown = request !== null && flowState.request?.id === request.id ? request : null;
 
@@ -101,7 +114,6 @@ export default function ModalShell({ client, config, events, request, onClose }:
       data-testid="lk-modal"
       data-theme={theme.scheme}
       data-size={screenSize(screen.name, app, config)}
-      style={themeStyle(theme) as CSSProperties}
       aria-labelledby={titleId}
       onCancel={(event) => {
         event.preventDefault();

@@ -1,6 +1,6 @@
 import type { ScreenName } from '@latchkey/core/modal';
 import type { AppResponse } from '@latchkey/protocol';
-import { landingOf } from '../screens/landing/loginSlots.ts';
+import { landingOf, landingSize } from '../screens/landing/loginSlots.ts';
 import type { LatchkeyConfig } from '../types.ts';
 import { modalAreas } from './areas.ts';
 
@@ -20,9 +20,7 @@ export function screenSize(
   app: AppResponse | null,
   config: LatchkeyConfig,
 ): 'full' | 'compact' {
-  if (name === 'landing' || name === 'overflow') {
-    const layout = landingOf(app, config);
-    return (name === 'overflow' ? layout.overflow : layout.primary).length > 3 ? 'full' : 'compact';
-  }
+  if (name === 'landing') return landingSize(app, config);
+  if (name === 'overflow') return landingOf(app, config).overflow.length > 3 ? 'full' : 'compact';
   return fullScreens.has(name) ? 'full' : 'compact';
 }

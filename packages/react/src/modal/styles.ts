@@ -1,44 +1,58 @@
 /**
- * The modal's one stylesheet, scoped under `.lk-modal`. Theming is CSS custom properties only:
- * `data-theme="dark"` swaps the palette, `--lk-bg` and `--lk-accent` can be set per instance.
- * Injected as a <style> on first open, so bundlers need no CSS handling.
+ * The modal's one stylesheet, adopted in the modal's shadow root (modalRoot.ts), so bundlers need no
+ * CSS handling and the page's CSS cannot reach it. Theming is CSS custom properties only, on the host
+ * element: `data-theme="dark"` swaps the palette, and the page may set any `--lk-*` there
+ * (docs/theming.md).
  */
 import { schemeAccent, schemeBackground } from './theme.ts';
 
 /**
- * The theming API (docs/theming.md) and what keeps every text at WCAG AA (4.5:1), checked by axe in
+ * The root's reset: the host takes nothing from the page (`all:initial` resets every inherited
+ * property: color, font, line-height, letter-spacing, text-transform, visibility…; `!important` so a
+ * page's own `!important` rules on `*` or on the element lose, as an inner context's important rules
+ * win), reads left to right (the copy is English), and is no box of its own unless inline (a preview):
+ * as a flex or grid item it would take a gap. Sizes below are in px, never rem (a page's `:root` font
+ * size), and every element of ours is border-box.
+ */
+const hostCss = `:host{all:initial!important;direction:ltr!important;display:contents!important}
+:host([data-inline]){display:block!important}
+:host([data-inline]) .lk-modal{position:relative;inset:auto;margin:0;max-width:100%}
+.lk-modal,.lk-modal *,.lk-modal *::before,.lk-modal *::after{box-sizing:border-box}
+`;
+
+/**
+ * The palette, on the host so that a page's rule for `latchkey-modal` wins over it (an outer
+ * context's normal rules beat `:host` ones) and the dialog inherits it. The theming API
+ * (docs/theming.md) and what keeps every text at WCAG AA (4.5:1), checked by axe in
  * e2e/visual.test.ts: the font as a property; muted text at 70 % of the foreground (60 % read at
  * 4.3:1 on the surface); a darker success green in light mode (#079455 read at 3.9:1); links and
  * chips in `--lk-accent-text`, which `themeStyle` derives from a custom accent; long unbroken words
  * (addresses) wrap instead of widening a screen past a phone's width. The schemes' background and
  * accent come from theme.ts, whose contrast maths measures against them.
  */
-const themingCss = `.lk-modal{--lk-font:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;--lk-accent-text:var(--lk-accent);
---lk-bg:${schemeBackground.light};--lk-accent:${schemeAccent.light};
---lk-muted:color-mix(in srgb,var(--lk-fg) 70%,var(--lk-bg));--lk-success:#067647;font-family:var(--lk-font)}
-.lk-modal[data-theme=dark]{--lk-bg:${schemeBackground.dark};--lk-accent:${schemeAccent.dark};--lk-success:#47cd89}
+const themingCss = `:host{--lk-bg:${schemeBackground.light};--lk-fg:#111827;--lk-muted:color-mix(in srgb,var(--lk-fg) 70%,var(--lk-bg));
+--lk-border:color-mix(in srgb,var(--lk-fg) 14%,var(--lk-bg));--lk-surface:color-mix(in srgb,var(--lk-fg) 4%,var(--lk-bg));
+--lk-accent:${schemeAccent.light};--lk-accent-fg:#fff;--lk-accent-text:var(--lk-accent);--lk-error:#d92d20;--lk-success:#067647;
+--lk-radius:12px;--lk-font:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif}
+:host([data-theme=dark]){--lk-bg:${schemeBackground.dark};--lk-fg:#f2f3f5;--lk-accent:${schemeAccent.dark};--lk-accent-fg:#111827;
+--lk-error:#f97066;--lk-success:#47cd89}
+.lk-modal{font-family:var(--lk-font)}
 .lk-btn-link,.lk-links a,.lk-footer a,.lk-chip{color:var(--lk-accent-text)}
 .lk-screen{overflow-wrap:anywhere}
 .lk-modal .lk-card>*{min-width:0}
 `;
-
 export const modalCss = `
-.lk-modal{--lk-bg:#fff;--lk-fg:#111827;--lk-muted:color-mix(in srgb,var(--lk-fg) 60%,var(--lk-bg));
---lk-border:color-mix(in srgb,var(--lk-fg) 14%,var(--lk-bg));--lk-surface:color-mix(in srgb,var(--lk-fg) 4%,var(--lk-bg));
---lk-accent:#5b4fe9;--lk-accent-fg:#fff;--lk-error:#d92d20;--lk-success:#079455;--lk-radius:12px;--lk-h:620px;
---lk-max-h:min(var(--lk-h),calc(100dvh - 32px));
-box-sizing:border-box;width:360px;max-width:calc(100vw - 32px);height:fit-content;max-height:none;
+.lk-modal{--lk-h:620px;--lk-max-h:min(var(--lk-h),calc(100dvh - 32px));
+width:360px;max-width:calc(100vw - 32px);height:fit-content;max-height:none;
 padding:0;border:0;border-radius:16px;background:var(--lk-bg);color:var(--lk-fg);overflow:hidden;
 font:400 15px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;box-shadow:0 16px 48px rgb(0 0 0/.25);
 transition:opacity .2s ease,transform .2s ease,overlay .2s allow-discrete,display .2s allow-discrete}
 .lk-modal:not([open]){opacity:0;transform:scale(.96)}
 @starting-style{.lk-modal[open]{opacity:0;transform:scale(.96)}}
-.lk-modal[data-theme=dark]{--lk-bg:#16171b;--lk-fg:#f2f3f5;--lk-accent:#8f86ff;--lk-accent-fg:#111827;--lk-error:#f97066;--lk-success:#47cd89}
 .lk-modal[data-size=compact]{--lk-h:480px}
 .lk-modal::backdrop{background:rgb(0 0 0/.45);transition:opacity .2s ease,overlay .2s allow-discrete,display .2s allow-discrete}
 .lk-modal:not([open])::backdrop{opacity:0}
 @starting-style{.lk-modal[open]::backdrop{opacity:0}}
-.lk-modal *,.lk-modal *::before,.lk-modal *::after{box-sizing:border-box}
 .lk-grab{display:none}
 @media (max-width:440px){.lk-modal{--lk-max-h:min(var(--lk-h),calc(100dvh - 16px));width:100%;max-width:100%;margin:auto 0 0;
 border-radius:16px 16px 0 0;transition-duration:.25s}
@@ -90,7 +104,7 @@ span.lk-wallet-icon{flex:none}
 .lk-status-provider{display:grid;place-items:center;width:56px;height:56px;margin:0 auto 12px;border:1px solid var(--lk-border);
 border-radius:50%}
 .lk-field{display:flex;flex-direction:column;gap:6px}
-.lk-input-row{display:flex;align-items:center;gap:6px;min-height:48px;padding:0 6px 0 14px;border:1px solid var(--lk-border);
+.lk-input-row{position:relative;display:flex;align-items:center;gap:6px;min-height:48px;padding:0 6px 0 14px;border:1px solid var(--lk-border);
 border-radius:var(--lk-radius);background:var(--lk-bg)}
 .lk-input-row:focus-within{border-color:var(--lk-accent);box-shadow:0 0 0 3px color-mix(in srgb,var(--lk-accent) 25%,transparent)}
 .lk-input-row[data-invalid=true]{border-color:var(--lk-error)}
@@ -106,6 +120,8 @@ border-radius:var(--lk-radius);background:var(--lk-bg)}
 .lk-field-error{margin:0;color:var(--lk-error);font-size:13px;text-align:left}
 .lk-field-error:empty{display:none}
 .lk-chip{padding:2px 8px;border-radius:999px;background:color-mix(in srgb,var(--lk-accent) 15%,transparent);color:var(--lk-accent);font-size:12px;font-weight:600}
+/* On a field, the 'Recent' chip sits on its top edge: inside, it cut the placeholder short. */
+.lk-input-row>.lk-chip{position:absolute;top:-9px;left:10px;line-height:14px;background:color-mix(in srgb,var(--lk-accent) 15%,var(--lk-bg))}
 .lk-badge{display:inline-flex;align-items:center;gap:4px;padding:2px 10px;border-radius:999px;
 background:color-mix(in srgb,var(--lk-success) 15%,transparent);color:var(--lk-success);font-size:13px;font-weight:600}
 .lk-code{display:grid;min-width:0;padding:0;border:0;grid-template-columns:repeat(6,1fr);gap:8px;margin:8px 0 0}
@@ -140,15 +156,4 @@ background:color-mix(in srgb,var(--lk-error) 14%,transparent);color:var(--lk-err
 .lk-modal :focus-visible{outline:2px solid var(--lk-accent);outline-offset:2px}
 .lk-modal .lk-input:focus-visible,.lk-modal .lk-digit:focus-visible,.lk-modal .lk-select:focus-visible{outline:none}
 @media (prefers-reduced-motion:reduce){.lk-modal,.lk-modal::backdrop,.lk-modal *{transition:none!important;animation:none!important}}
-${themingCss}`;
-
-const styleId = 'latchkey-modal-styles';
-
-/** Adds the stylesheet to the document once. */
-export function injectModalStyles(): void {
-  if (typeof document === 'undefined' || document.getElementById(styleId)) return;
-  const style = document.createElement('style');
-  style.id = styleId;
-  style.textContent = modalCss;
-  document.head.appendChild(style);
-}
+${hostCss}${themingCss}`;

@@ -8,6 +8,26 @@ import type { TwilioStandIn } from '../stand-ins/twilio-stand-in.ts';
 /** `[data-testid=…]` for the SDK's `lk-*` and the demo's `demo-*` test ids. */
 export const id = (testId: string) => `[data-testid="${testId}"]`;
 
+/**
+ * The modal's host element: `<latchkey-modal>`, whose open shadow root holds the dialog. Playwright's
+ * CSS, role and text locators pierce it (XPath does not); code evaluated in the page reaches the
+ * dialog through `host.shadowRoot`, e.g. `page.locator(modalHost).evaluate((host) => …)`.
+ */
+export const modalHost = 'latchkey-modal';
+
+/**
+ * The page's HTML with the modal's shadow roots in it (`outerHTML` stops at a shadow root): what a
+ * test reads when it checks that a secret never reached the page's DOM.
+ */
+export function pageHtml(page: Page): Promise<string> {
+  return page.evaluate((tag) => {
+    const roots = [...document.querySelectorAll(tag)].flatMap((host) =>
+      host.shadowRoot ? [host.shadowRoot] : [],
+    );
+    return document.documentElement.getHTML({ shadowRoots: roots });
+  }, modalHost);
+}
+
 /** Text of a test id, '' when absent; for `expect.poll`. */
 export async function text(page: Page, testId: string): Promise<string> {
   const locator = page.locator(id(testId));

@@ -133,3 +133,8 @@ export function landingOf(app: AppResponse | null, config: LatchkeyConfig): Land
     hideDirectWeb2Inputs: appearance?.hideDirectWeb2Inputs,
   });
 }
+
+/** The landing's height: full (620 px) with more than 3 slots, else compact (modal/screenSize.ts). */
+export function landingSize(app: AppResponse | null, config: LatchkeyConfig): 'full' | 'compact' {
+  return landingOf(app, config).primary.length > 3 ? 'full' : 'compact';
+}

@@ -1,4 +1,5 @@
-import { useEffect, useSyncExternalStore } from 'react';
+import { useSyncExternalStore } from 'react';
+import { useModalSheet } from '../../components/modalRoot.ts';
 import { en } from '../../copy/en.ts';
 import type { AreaProps } from '../types.ts';
 import { MfaEnrollCodeScreen } from './MfaEnrollCodeScreen.tsx';
@@ -10,11 +11,11 @@ import { MfaEnrollSmsScreen } from './MfaEnrollSmsScreen.tsx';
 import { MfaEnrollTotpScreen } from './MfaEnrollTotpScreen.tsx';
 import { MfaRemoveScreen } from './MfaRemoveScreen.tsx';
 import { MfaVerifyScreen } from './MfaVerifyScreen.tsx';
-import { injectMfaStyles } from './styles.ts';
+import { mfaCss } from './styles.ts';
 
 /** Multi-factor: the verification (shown over any flow) and the enrolment screens. */
 export default function MfaArea({ screen, flow, client, config, app, titleId }: AreaProps) {
-  useEffect(injectMfaStyles, []);
+  useModalSheet(mfaCss);
   // The lists read the user (factors, passkeys), which enrolment changes.
   const user = useSyncExternalStore(
     client.subscribe,

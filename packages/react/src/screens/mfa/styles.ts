@@ -1,6 +1,6 @@
 /**
- * The MFA screens' extra styles, on top of the modal's sheet (same variables, same scope), injected
- * when an MFA screen first shows.
+ * The MFA screens' extra styles, on top of the modal's sheet (same variables, same scope), adopted in
+ * the modal's root when an MFA screen first shows.
  */
 export const mfaCss = `
 .lk-modal .lk-mfa-method{justify-content:space-between}
@@ -12,13 +12,3 @@ font:13px/1.4 ui-monospace,monospace;overflow-wrap:anywhere}
 .lk-modal .lk-mfa-summary{padding:10px 14px;border:1px solid var(--lk-border);border-radius:var(--lk-radius);font-size:13px;text-align:left;overflow-wrap:anywhere}
 .lk-modal .lk-qr{display:block;margin:0 auto}
 `;
-
-const styleId = 'latchkey-mfa-styles';
-
-export function injectMfaStyles(): void {
-  if (typeof document === 'undefined' || document.getElementById(styleId)) return;
-  const style = document.createElement('style');
-  style.id = styleId;
-  style.textContent = mfaCss;
-  document.head.appendChild(style);
-}

@@ -2,11 +2,12 @@ import type { LatchkeyClient } from '@latchkey/core';
 import { fundingOf, signingStore } from '@latchkey/core/signing';
 import { useEffect, useSyncExternalStore } from 'react';
 import { LoadingScreen } from '../../components/LoadingScreen.tsx';
+import { useModalRoot, useModalSheet } from '../../components/modalRoot.ts';
 import { ConfirmSolanaTransactionScreen } from './ConfirmSolanaTransactionScreen.tsx';
 import { ConfirmTransactionScreen } from './ConfirmTransactionScreen.tsx';
 import { ReceiveFundsScreen } from './ReceiveFundsScreen.tsx';
 import { SignMessageScreen } from './SignMessageScreen.tsx';
-import { injectSigningStyles } from './styles.ts';
+import { signingCss } from './styles.ts';
 import { TransactionErrorScreen } from './TransactionErrorScreen.tsx';
 import { TransactionReceiptScreen } from './TransactionReceiptScreen.tsx';
 
@@ -24,7 +25,8 @@ export function SigningFlow({ client, titleId }: SigningFlowProps) {
   const store = signingStore(client);
   const view = useSyncExternalStore(store.subscribe, store.current, store.current);
 
-  useEffect(injectSigningStyles, []);
+  useModalSheet(signingCss);
+  const root = useModalRoot();
 
   const id = view?.id;
   const stage = view?.stage;
@@ -32,10 +34,10 @@ export function SigningFlow({ client, titleId }: SigningFlowProps) {
   // one navigation entry (confirm → receipt), so the flow moves the focus itself.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the dependencies are the triggers (a new screen)
   useEffect(() => {
-    if (id === undefined || typeof document === 'undefined') return;
+    if (id === undefined || !root) return;
     const target =
-      document.querySelector<HTMLElement>('.lk-modal [data-lk-autofocus]') ??
-      document.querySelector<HTMLElement>('.lk-modal h2');
+      root.querySelector<HTMLElement>('.lk-modal [data-lk-autofocus]') ??
+      root.querySelector<HTMLElement>('.lk-modal h2');
     target?.focus();
   }, [id, stage]);
 

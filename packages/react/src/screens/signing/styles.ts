@@ -1,6 +1,6 @@
 /**
  * The signing screens' extra styles, on top of the modal's sheet (same variables, same scope).
- * Injected when a signing screen first shows, so no other flow carries them.
+ * Adopted in the modal's root when a signing screen first shows, so no other flow carries them.
  */
 export const signingCss = `
 .lk-modal .lk-rows{display:flex;flex-direction:column;border:1px solid var(--lk-border);border-radius:var(--lk-radius);text-align:left}
@@ -27,13 +27,3 @@ background:var(--lk-surface);font-size:14px;text-align:left}
 .lk-modal .lk-instruction-title{font-weight:600}
 .lk-modal .lk-sign-icon{display:block;width:48px;height:48px;margin:0 auto;border-radius:12px;object-fit:contain}
 `;
-
-const styleId = 'latchkey-signing-styles';
-
-export function injectSigningStyles(): void {
-  if (typeof document === 'undefined' || document.getElementById(styleId)) return;
-  const style = document.createElement('style');
-  style.id = styleId;
-  style.textContent = signingCss;
-  document.head.appendChild(style);
-}
