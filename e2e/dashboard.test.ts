@@ -135,15 +135,16 @@ describe('dashboard', () => {
     expect(await section('Login methods').getAttribute('data-unsaved')).toBeNull();
     expect(await admin(`/apps/${appId}`)).toMatchObject({ email_auth: true, sms_auth: true });
 
-    // Appearance: the preview follows the draft (its submit takes the accent colour).
+    // Appearance: the preview (the modal's own, in its shadow root) follows the draft: the accent, the methods.
     await section('Appearance').click();
-    const submit = page.getByTestId('preview-submit');
-    const background = () => submit.evaluate((el) => getComputedStyle(el).backgroundColor);
-    const before = await background();
+    const preview = page.getByTestId('modal-preview');
+    const accent = () => preview.evaluate((el) => getComputedStyle(el).getPropertyValue('--lk-accent'));
+    const before = await accent();
     await page.locator('input[name="accent_color"]').fill('#e11d48');
-    await expect.poll(background).toBe('rgb(225, 29, 72)');
-    expect(before).not.toBe('rgb(225, 29, 72)');
-    await expect.poll(() => page.getByTestId('modal-preview').textContent()).toContain('Google');
+    await expect.poll(accent).toBe('#e11d48');
+    expect(before).not.toBe('#e11d48');
+    await preview.getByTestId('lk-login-method-google').waitFor();
+    expect(await preview.getByTestId('lk-email-input').isVisible()).toBe(true);
     // A value the server refuses: its message next to the field.
     await page.locator('input[name="logo_url"]').fill('x'.repeat(3000));
     await page.getByRole('button', { name: 'Save changes' }).click();

@@ -122,7 +122,7 @@ describe('the modal against the host page', () => {
           });
           if (result.status !== 'same')
             different.push(`${name}: ${result.status === 'different' ? result.reason : 'no clean shot'}`);
-          await style.evaluate((element) => element.remove());
+          await style.evaluate((element) => (element as HTMLStyleElement).remove());
         }
         expect.soft(errors, 'page errors').toEqual([]);
       } finally {
