@@ -62,6 +62,7 @@ function pageWithFrame(apiUrl: string, server: TestClient) {
   let onLoad = () => {};
   const iframe: FrameElement = {
     src: '',
+    style: { setProperty: () => undefined },
     setAttribute: () => undefined,
     addEventListener: (_type, listener) => {
       onLoad = listener;

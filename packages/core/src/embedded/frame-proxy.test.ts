@@ -71,8 +71,14 @@ function scriptedPage(
   const mounted: FrameElement[] = [];
   let removed = false;
   let onLoad = () => {};
+  const styles: Record<string, string> = {};
   const iframe: FrameElement = {
     src: '',
+    style: {
+      setProperty: (name, value, priority) => {
+        styles[name] = `${value}${priority ? ` !${priority}` : ''}`;
+      },
+    },
     setAttribute: (name, value) => {
       attributes[name] = value;
     },
@@ -103,6 +109,7 @@ function scriptedPage(
     frame,
     iframe,
     attributes,
+    styles,
     mounted,
     received,
     reply,
@@ -145,7 +152,12 @@ describe('frame proxy: mounting and the ready handshake', () => {
     const proxy = proxyOn(page, { clientId: 'client-1', analyticsId: 'caid-1' });
     expect(page.mounted).toHaveLength(1);
     expect(page.iframe.src).toBe(`${apiUrl}/apps/${appId}/embedded-wallets?caid=caid-1&client_id=client-1`);
-    expect(page.attributes.style).toBe('display:none!important;width:0;height:0;border:0');
+    expect(page.styles).toEqual({
+      display: 'none !important',
+      width: '0 !important',
+      height: '0 !important',
+      border: '0 !important',
+    });
     expect(page.attributes['aria-hidden']).toBe('true');
     proxy.destroy();
   });

@@ -29,6 +29,7 @@ export interface FrameTarget {
 /** What the proxy needs of an `<iframe>` element. */
 export interface FrameElement {
   src: string;
+  style: { setProperty(name: string, value: string, priority?: string): void };
   setAttribute(name: string, value: string): void;
   /** The frame page's `load`: only then is the frame's window on `apiUrl`. */
   addEventListener(type: 'load', listener: () => void): void;
@@ -176,7 +177,9 @@ export function createFrameProxy(params: CreateFrameProxyParameters): FrameProxy
   const iframe = doc.createElement('iframe');
   iframe.src = frameUrl(apiUrl, params.appId, params.analyticsId, params.clientId, params.keyIdleSeconds);
   // Inline and `!important`: no rule of the page's (`iframe { display: block !important }`) can show it.
-  iframe.setAttribute('style', 'display:none!important;width:0;height:0;border:0');
+  // Through the CSSOM, which a page's CSP allows (a `style` attribute needs 'unsafe-inline').
+  for (const [name, value] of Object.entries({ display: 'none', width: '0', height: '0', border: '0' }))
+    iframe.style.setProperty(name, value, 'important');
   iframe.setAttribute('aria-hidden', 'true');
   iframe.setAttribute('tabindex', '-1');
   iframe.setAttribute('title', 'Embedded wallet');

@@ -41,6 +41,10 @@ const themingCss = `:host{--lk-bg:${schemeBackground.light};--lk-fg:#111827;--lk
 .lk-screen{overflow-wrap:anywhere}
 .lk-modal .lk-card>*{min-width:0}
 `;
+/**
+ * The modal's rules. On a field, the 'Recent' chip sits on the field's top edge
+ * (`.lk-input-row>.lk-chip`): inside it, the chip cut the email placeholder short.
+ */
 export const modalCss = `
 .lk-modal{--lk-h:620px;--lk-max-h:min(var(--lk-h),calc(100dvh - 32px));
 width:360px;max-width:calc(100vw - 32px);height:fit-content;max-height:none;
@@ -120,7 +124,6 @@ border-radius:var(--lk-radius);background:var(--lk-bg)}
 .lk-field-error{margin:0;color:var(--lk-error);font-size:13px;text-align:left}
 .lk-field-error:empty{display:none}
 .lk-chip{padding:2px 8px;border-radius:999px;background:color-mix(in srgb,var(--lk-accent) 15%,transparent);color:var(--lk-accent);font-size:12px;font-weight:600}
-/* On a field, the 'Recent' chip sits on its top edge: inside, it cut the placeholder short. */
 .lk-input-row>.lk-chip{position:absolute;top:-9px;left:10px;line-height:14px;background:color-mix(in srgb,var(--lk-accent) 15%,var(--lk-bg))}
 .lk-badge{display:inline-flex;align-items:center;gap:4px;padding:2px 10px;border-radius:999px;
 background:color-mix(in srgb,var(--lk-success) 15%,transparent);color:var(--lk-success);font-size:13px;font-weight:600}
