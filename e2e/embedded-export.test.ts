@@ -94,8 +94,13 @@ describe('key export in the browser', () => {
   const settled = () =>
     page.evaluate(() =>
       Promise.all(
-        document
-          .getAnimations()
+        // The modal's are its shadow root's (the document's list may leave them out).
+        [
+          ...new Set([
+            ...document.getAnimations(),
+            ...(document.querySelector('latchkey-modal')?.shadowRoot?.getAnimations() ?? []),
+          ]),
+        ]
           .filter((a) => a.effect?.getComputedTiming().iterations !== Number.POSITIVE_INFINITY)
           .map((a) => a.finished.catch(() => undefined)),
       ),

@@ -128,7 +128,10 @@ export function ExportWalletScreen({ titleId, client, wallet, scheme }: ExportWa
   // one of its buttons, or Tab): from then on it may be showing a value, so it gets the room for one.
   useEffect(() => {
     const check = () => {
-      if (document.activeElement === frame.current && frame.current) setRevealed(true);
+      // Its own root's active element: in the modal's shadow root, the document's is the host.
+      const element = frame.current;
+      if (element && (element.getRootNode() as Document | ShadowRoot).activeElement === element)
+        setRevealed(true);
     };
     // The parent window's blur fires before the frame becomes the active element.
     const onBlur = () => setTimeout(check, 0);
