@@ -32,9 +32,11 @@ const budgets = {
    * theming (the accent's AA foreground and text shade: +0.4 KiB). Issue 25's extension points: each
    * login method's modal descriptor and each area's manifest (its screens, preloads and chunk), in
    * the modal shell's chunk (+0.5 KiB). Telegram login, all lazy: its flows, modal method, status
-   * screen, page return and headless hook (+3.3 KiB).
+   * screen, page return and headless hook (+3.3 KiB). Issue 26, in the modal's chunk: the modal in a
+   * shadow root (its host, the sheet adopted there, the root's reset) and the chrome and landing
+   * content shared with the preview (+0.7 KiB).
    */
-  allChunks: 234 * KiB,
+  allChunks: 235 * KiB,
 };
 
 const { values } = parseArgs({
