@@ -15,8 +15,8 @@ import { schemeAccent, schemeBackground } from './theme.ts';
  * size), and every element of ours is border-box.
  */
 const hostCss = `:host{all:initial!important;direction:ltr!important;display:contents!important}
-:host([data-inline]){display:block!important}
-:host([data-inline]) .lk-modal{position:relative;inset:auto;margin:0;max-width:100%}
+:host([data-inline]){display:block!important;width:100%!important;min-width:0!important}
+:host([data-inline]) .lk-modal{position:relative;inset:auto;margin:0 auto;width:min(360px,100%);max-width:none}
 .lk-modal,.lk-modal *,.lk-modal *::before,.lk-modal *::after{box-sizing:border-box}
 `;
 
