@@ -155,7 +155,7 @@ describe('email login and the session in the browser', () => {
     await other.page.locator(id('demo-setup-error')).waitFor({ state: 'visible' });
     expect(await text(other.page, 'demo-ready')).toBe('false');
     expect(await other.page.locator(id('demo-login')).isDisabled()).toBe(true);
-    const fix = `latchkey apps update ${elsewhere} --set 'allowed_domains=${JSON.stringify(['https://shop.example.org', stack.demo.url])}'`;
+    const fix = `npx latchkey apps update ${elsewhere} --set 'allowed_domains=${JSON.stringify(['https://shop.example.org', stack.demo.url])}'`;
     expect(await text(other.page, 'demo-setup-error')).toContain(fix);
     expect(warnings.filter((w) => w.startsWith('Latchkey:'))).toEqual([
       expect.stringContaining(

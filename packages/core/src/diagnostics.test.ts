@@ -127,7 +127,7 @@ describe('developer messages: what is wrong with the setup, and the fix, once pe
     expect(refused.headers.get('access-control-allow-origin')).toBeNull();
     const fixed = JSON.stringify([testOrigin, page]);
     expect(warnings()).toEqual([
-      `Latchkey: this page's origin ${page} is not in the allowed_domains of app ${app.id} (${testOrigin}): the server would refuse its requests. Add it: latchkey apps update ${app.id} --set 'allowed_domains=${fixed}' (or in the dashboard). Latchkey stays not ready (\`error\` in its state).`,
+      `Latchkey: this page's origin ${page} is not in the allowed_domains of app ${app.id} (${testOrigin}): the server would refuse its requests. Add it: npx latchkey apps update ${app.id} --set 'allowed_domains=${fixed}' (or in the dashboard). Latchkey stays not ready (\`error\` in its state).`,
     ]);
   });
 

@@ -106,7 +106,8 @@ export function origin(
   apiUrl: string,
 ): void {
   if (!domains || isAllowedOrigin(domains, page) || page === apiUrl) return;
-  const fix = `latchkey apps update ${appId} --set 'allowed_domains=${JSON.stringify([...domains, page])}'`;
+  // `npx`: the command runs as written where the server is installed, and in a clone of Latchkey.
+  const fix = `npx latchkey apps update ${appId} --set 'allowed_domains=${JSON.stringify([...domains, page])}'`;
   warnOnce(
     'origin',
     `this page's origin ${page} is not in the allowed_domains of app ${appId} (${domains.join(', ')}): the server would refuse its requests. Add it: ${fix} (or in the dashboard). ${notReady}`,

@@ -1,12 +1,13 @@
 #!/usr/bin/env node
-// The `latchkey` command npm links. Installed from npm, the package has its compiled CLI in dist/
-// and this runs it. In a clone of the Latchkey repository (no dist until `npm run build`), it runs
-// the TypeScript sources instead, as `npm run latchkey` does, so that `npx latchkey …` works there
-// as the docs write it; `npx` puts the repository's pinned Node 24 first on PATH.
+// The `latchkey` command npm links. Installed from npm, the package runs its compiled CLI in dist/.
+// In a clone of the Latchkey repository it runs the TypeScript sources, as `npm run latchkey` does
+// (a dist there may be older than the sources), so that `npx latchkey …` works there as the docs
+// write it; `npx` puts the repository's pinned Node 24 first on PATH. A clone is told by the package's
+// build config, which is not published (package.json "files").
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
-const built = new URL('../dist/bin/latchkey.js', import.meta.url);
+const clone = existsSync(new URL('../tsconfig.build.json', import.meta.url));
 const [major, minor] = process.versions.node.split('.').map(Number);
 if (major < 22 || (major === 22 && minor < 16)) {
   console.error(
@@ -16,8 +17,8 @@ if (major < 22 || (major === 22 && minor < 16)) {
   );
   process.exit(1);
 }
-if (existsSync(built)) {
-  await import(built.href);
+if (!clone) {
+  await import('../dist/bin/latchkey.js');
 } else {
   const source = new URL('./latchkey.ts', import.meta.url);
   const child = spawn(
