@@ -1,0 +1,139 @@
+import { createPublicKey, type KeyObject, verify } from 'node:crypto';
+import { canonicalJson } from './canonical-json.ts';
+
+/**
+ * Authorization signatures: what proves that a wallet's owner (a P-256 key, or a key quorum) asked
+ * for a write (`privy-authorization-signature`). Each signature is base64 DER ECDSA P-256 over the
+ * SHA-256 of one canonical payload, `{version: 1, method, url, body, headers}`: the request's method,
+ * its full URL built from the server's public URL (never the Host header), its JSON body (an empty
+ * object signs as the empty string, as the incumbent's SDKs sign it), and the `privy-*` headers that
+ * bind it to an app, an idempotency key and a deadline. So a signature made for one wallet's URL, one
+ * body or one app verifies for no other request.
+ */
+
+/** The headers a payload covers, when the request carries them. */
+export const signedHeaderNames = ['privy-app-id', 'privy-idempotency-key', 'privy-request-expiry'] as const;
+
+/** Signatures one request may carry: a quorum's members and an owner's, with room, but bounded work. */
+export const maxSignatures = 20;
+/** A DER P-256 signature is at most 72 bytes: 96 characters of base64. */
+const maxSignatureChars = 100;
+
+export interface SignedRequest {
+  method: 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** The public URL of the request, without a trailing slash. */
+  url: string;
+  /** The parsed JSON body. */
+  body: unknown;
+  /** Request headers by lower-case name; only `signedHeaderNames` are taken. */
+  headers: Record<string, string | undefined>;
+}
+
+/** The bytes the signatures cover (RFC 8785 canonical JSON, UTF-8). */
+export function authorizationPayload(request: SignedRequest): Uint8Array {
+  const headers: Record<string, string> = {};
+  for (const name of signedHeaderNames) {
+    const value = request.headers[name];
+    if (value !== undefined) headers[name] = value;
+  }
+  const { body } = request;
+  const emptyObject =
+    typeof body === 'object' && body !== null && !Array.isArray(body) && Object.keys(body).length === 0;
+  return new TextEncoder().encode(
+    canonicalJson({
+      version: 1,
+      method: request.method,
+      url: request.url.replace(/\/+$/, ''),
+      body: emptyObject ? '' : body,
+      headers,
+    }),
+  );
+}
+
+/**
+ * The header's signatures, decoded; null when it is malformed (not base64, too many, too long), so a
+ * hostile header costs a bounded parse and never a verification.
+ */
+export function parseSignatureHeader(header: string | undefined): Uint8Array[] | null {
+  if (header === undefined || header.trim() === '') return [];
+  const parts = header.split(',').map((part) => part.trim());
+  if (parts.length > maxSignatures) return null;
+  const signatures: Uint8Array[] = [];
+  for (const part of parts) {
+    if (part.length === 0 || part.length > maxSignatureChars || !/^[A-Za-z0-9+/]+={0,2}$/.test(part))
+      return null;
+    signatures.push(new Uint8Array(Buffer.from(part, 'base64')));
+  }
+  return signatures;
+}
+
+/**
+ * An authorization key's public half, as the API takes it: base64 of the DER SubjectPublicKeyInfo
+ * of a P-256 key (what the incumbent's dashboard and SDKs print), optionally prefixed
+ * `wallet-auth:`. Null when it is anything else.
+ */
+export function importAuthorizationKey(text: string): KeyObject | null {
+  const base64 = text.replace(/^wallet-auth:/, '');
+  if (base64.length > 200 || !/^[A-Za-z0-9+/]+={0,2}$/.test(base64)) return null;
+  try {
+    const key = createPublicKey({ key: Buffer.from(base64, 'base64'), format: 'der', type: 'spki' });
+    return key.asymmetricKeyType === 'ec' && key.asymmetricKeyDetails?.namedCurve === 'prime256v1'
+      ? key
+      : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The ids of the keys (of `keys`) that one of the signatures verifies for over `payload`. */
+export function signingKeys(
+  payload: Uint8Array,
+  signatures: readonly Uint8Array[],
+  keys: ReadonlyMap<string, KeyObject>,
+): Set<string> {
+  const signed = new Set<string>();
+  for (const [id, key] of keys)
+    for (const signature of signatures) {
+      let valid = false;
+      try {
+        valid = verify('sha256', payload, { key, dsaEncoding: 'der' }, signature);
+      } catch {
+        // A signature that is not DER at all verifies for no key.
+      }
+      if (valid) {
+        signed.add(id);
+        break;
+      }
+    }
+  return signed;
+}
+
+/**
+ * A key quorum: `threshold` of its members must sign. A member is a key, or (one level down) another
+ * quorum that counts as one member once its own threshold is met; deeper nesting is refused where
+ * quorums are created.
+ */
+export interface Quorum {
+  threshold: number;
+  keyIds: readonly string[];
+  quorums?: readonly { threshold: number; keyIds: readonly string[] }[];
+}
+
+/** Whether the keys that signed meet the quorum; each member counts once however often it signed. */
+export function quorumMet(quorum: Quorum, signed: ReadonlySet<string>): boolean {
+  const count = (keyIds: readonly string[]) => new Set(keyIds.filter((id) => signed.has(id))).size;
+  const members =
+    count(quorum.keyIds) +
+    (quorum.quorums ?? []).filter((inner) => count(inner.keyIds) >= inner.threshold).length;
+  return quorum.threshold >= 1 && members >= quorum.threshold;
+}
+
+/**
+ * `privy-request-expiry` (Unix milliseconds): a request signed with a deadline is refused after it.
+ * Returns why it is refused, or null when it may proceed (no header: no deadline).
+ */
+export function requestExpiryProblem(header: string | undefined, nowMs: number): string | null {
+  if (header === undefined) return null;
+  if (!/^\d{1,16}$/.test(header)) return 'privy-request-expiry must be a Unix time in milliseconds';
+  return Number(header) <= nowMs ? 'the request expired (privy-request-expiry)' : null;
+}
