@@ -1,4 +1,5 @@
 import { errorFor, getIn, useForm } from '../form.tsx';
+import { ListError, RemoveButton } from './listParts.tsx';
 
 /**
  * A list of strings edited as rows, add and remove (allowed domains, native app ids). `normalise`:
@@ -58,19 +59,15 @@ export function ListEditor({
                     : replace(index, read)
                 }
               />
-              <button
-                type="button"
-                className="secondary"
-                aria-label={`Remove ${item || `${label.toLowerCase()} ${index + 1}`}`}
-                onClick={() =>
+              <RemoveButton
+                label={`Remove ${item || `${label.toLowerCase()} ${index + 1}`}`}
+                onRemove={() =>
                   set(
                     path,
                     items.filter((_, i) => i !== index),
                   )
                 }
-              >
-                Remove
-              </button>
+              />
               {read !== item && !problem && (
                 <small className="muted row-problem" data-testid="normalised">
                   Saved as <code>{read}</code>
@@ -84,11 +81,7 @@ export function ListEditor({
       <button type="button" className="secondary" onClick={() => set(path, [...items, ''])}>
         {addLabel}
       </button>
-      {error && (
-        <small className="error" role="alert" data-testid={`error-${path}`}>
-          {error}
-        </small>
-      )}
+      <ListError path={path} error={error} />
     </fieldset>
   );
 }

@@ -1,5 +1,6 @@
 import { Fragment } from 'react';
 import { type Draft, errorFor, getIn, setIn, useForm } from '../form.tsx';
+import { ListError, RemoveButton } from './listParts.tsx';
 
 /** A column of a rows editor: a field of each row (dotted for a nested one), and how it is typed. */
 export interface RowColumn {
@@ -71,19 +72,15 @@ export function RowsEditor({
                   </Fragment>
                 ))}
               </div>
-              <button
-                type="button"
-                className="secondary"
-                aria-label={`Remove ${label.toLowerCase()} ${index + 1}`}
-                onClick={() =>
+              <RemoveButton
+                label={`Remove ${label.toLowerCase()} ${index + 1}`}
+                onRemove={() =>
                   set(
                     path,
                     rows.filter((_, i) => i !== index),
                   )
                 }
-              >
-                Remove
-              </button>
+              />
               {problems.map((problem) => (
                 <small key={problem} className="error row-problem">
                   {problem}
@@ -96,11 +93,7 @@ export function RowsEditor({
       <button type="button" className="secondary" onClick={() => set(path, [...rows, blank()])}>
         {addLabel}
       </button>
-      {error && (
-        <small className="error" role="alert" data-testid={`error-${path}`}>
-          {error}
-        </small>
-      )}
+      <ListError path={path} error={error} />
     </fieldset>
   );
 }
