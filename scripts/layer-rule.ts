@@ -60,10 +60,8 @@ export const packageLayers: PackageLayers[] = [
       ['server.ts', 'server-keys.ts'],
       // Composition: the feature list, and the Hono app that puts each route behind its guard.
       ['app.ts', 'features.ts'],
-      // Features: every folder that declares one in its feature.ts (but those named below), and
-      // server-wallets, whose routes come in the next increments of issue 27 (its authorization
-      // checks land first).
-      [{ foldersWith: 'feature.ts' }, 'server-wallets'],
+      // Features: every folder that declares one in its feature.ts (but those named below).
+      [{ foldersWith: 'feature.ts' }],
       // The auth guards app.ts puts in front of routes (`RouteAuth`).
       ['guards'],
       // Login flows and the route helpers login features share (identity methods, wallet logins).

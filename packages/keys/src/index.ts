@@ -4,7 +4,13 @@
  * in the frame's page and in Node alike.
  */
 export { fromBase64, toBase64 } from './base64.ts';
-export { type EthereumKey, type EthereumSigner, ethereumKey, ethereumSigner } from './derive-ethereum.ts';
+export {
+  type EthereumKey,
+  type EthereumSigner,
+  ethereumAddressOf,
+  ethereumKey,
+  ethereumSigner,
+} from './derive-ethereum.ts';
 export { type SolanaKey, solanaKey } from './derive-solana.ts';
 export {
   entropyToMnemonic,

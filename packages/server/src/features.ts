@@ -16,6 +16,7 @@ import { oauthFeature } from './oauth/feature.ts';
 import { observabilityFeature } from './observability/feature.ts';
 import { openApiFeature } from './openapi/feature.ts';
 import { passkeysFeature } from './passkeys/feature.ts';
+import { serverWalletsFeature } from './server-wallets/feature.ts';
 import { sessionsFeature } from './sessions/feature.ts';
 import { siweFeature } from './siwe/feature.ts';
 import { siwsFeature } from './siws/feature.ts';
@@ -48,6 +49,7 @@ export const features: Feature[] = [
   telegramFeature,
   mfaFeature,
   usersApiFeature,
+  serverWalletsFeature,
   webhooksFeature,
   dashboardFeature,
   observabilityFeature,

@@ -1,0 +1,79 @@
+import { randomBytes } from 'node:crypto';
+import { ethereumAddressOf } from '@latchkey/keys';
+import { ed25519 } from '@noble/curves/ed25519.js';
+import { secp256k1 } from '@noble/curves/secp256k1.js';
+import { base58 } from '@scure/base';
+import type { ServerContext } from '../context.ts';
+
+/**
+ * Custody of server-wallet keys (docs/security.md, "Server wallets"): a key is 32 random bytes made
+ * here, sealed by the key store (PKCS#11 in production) at once, and stored only sealed. It is opened
+ * inside one operation (`withWalletKey`) and its bytes zeroed when the operation ends, whatever its
+ * outcome. The seal is bound to the app and the wallet: a sealed key moved to another row does not open.
+ */
+
+/** The chain types whose keys this server makes and signs with. */
+export type KeyedChainType = 'ethereum' | 'solana';
+
+/** What a sealed key is bound to (the key store's additional data). */
+export const serverWalletKeyContext = (appId: string, walletId: string) =>
+  `server-wallet:${appId}:${walletId}`;
+
+/** The address a private key controls, in its chain's own form. */
+export function addressOfKey(chainType: KeyedChainType, privateKey: Uint8Array): string {
+  return chainType === 'ethereum'
+    ? ethereumAddressOf(privateKey)
+    : base58.encode(ed25519.getPublicKey(privateKey));
+}
+
+/** A fresh key for a new wallet, sealed for that wallet: its address and the sealed bytes. */
+export async function generateWalletKey(
+  ctx: Pick<ServerContext, 'keyStore'>,
+  appId: string,
+  walletId: string,
+  chainType: KeyedChainType,
+): Promise<{ address: string; sealed: string }> {
+  const key = chainType === 'ethereum' ? secp256k1.utils.randomSecretKey() : new Uint8Array(randomBytes(32));
+  try {
+    return await sealWalletKey(ctx, appId, walletId, chainType, key);
+  } finally {
+    key.fill(0);
+  }
+}
+
+/** Seals a key (made here, or imported over HPKE) for one wallet; the caller zeroes its own copy. */
+export async function sealWalletKey(
+  ctx: Pick<ServerContext, 'keyStore'>,
+  appId: string,
+  walletId: string,
+  chainType: KeyedChainType,
+  key: Uint8Array,
+): Promise<{ address: string; sealed: string }> {
+  const address = addressOfKey(chainType, key);
+  const sealed = await ctx.keyStore.seal(key, serverWalletKeyContext(appId, walletId));
+  return { address, sealed };
+}
+
+/** The wallet fields custody needs. */
+export interface SealedWalletKey {
+  id: string;
+  app_id: string;
+  key_sealed: string;
+}
+
+/**
+ * Runs `use` with the wallet's private key (32 bytes: the secp256k1 scalar, or the Ed25519 seed) and
+ * zeroes it afterwards. `use` must not keep the bytes beyond its own run.
+ */
+export async function withWalletKey<T>(
+  ctx: Pick<ServerContext, 'keyStore'>,
+  wallet: SealedWalletKey,
+  use: (privateKey: Uint8Array) => T | Promise<T>,
+): Promise<T> {
+  const key = await ctx.keyStore.open(wallet.key_sealed, serverWalletKeyContext(wallet.app_id, wallet.id));
+  try {
+    return await use(key);
+  } finally {
+    key.fill(0);
+  }
+}
