@@ -21,7 +21,7 @@ export {
   seedFromEntropyAsync,
 } from './entropy.ts';
 export { InvalidRequestError, WrongRecoveryKeyError } from './errors.ts';
-export { ethereumRpc } from './ethereum-rpc.ts';
+export { ethereumRpc, signHash } from './ethereum-rpc.ts';
 export { exportEthereumPrivateKey, exportSolanaPrivateKey } from './export.ts';
 export { ethereumKeyProof, solanaKeyProof } from './key-proof.ts';
 export { primaryAddress } from './primary-address.ts';

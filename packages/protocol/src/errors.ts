@@ -45,6 +45,12 @@ export const serverErrors = {
   recent_authentication_required: 'Log in again to use your wallet on this device.',
   invalid_key_proof: 'The wallet key proof does not verify.',
   invalid_recovery_password: 'Invalid recovery password.',
+  // Server wallets (spec document 2 §8).
+  invalid_policy_format: 'Invalid policy format.',
+  policy_violation: 'The request violates a policy of this wallet.',
+  authorization_key_has_associated_wallets: 'This authorization key still owns or signs for wallets.',
+  insufficient_funds: 'Insufficient funds.',
+  transaction_broadcast_failure: 'The transaction could not be broadcast.',
   not_found: 'Not found.',
   method_not_allowed: 'Method not allowed.',
   payload_too_large: 'Request body too large.',

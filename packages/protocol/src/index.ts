@@ -16,6 +16,7 @@ export * from './api/mfa.ts';
 export * from './api/oauth.ts';
 export * from './api/passkeys.ts';
 export * from './api/route.ts';
+export * from './api/server-wallets.ts';
 export * from './api/service.ts';
 export * from './api/sessions.ts';
 export * from './api/siwe.ts';

@@ -10,6 +10,7 @@ import { mfaApi, mfaAuthApi, mfaReference } from './mfa.ts';
 import { oauthApi, oauthCallbackApi, oauthReference } from './oauth.ts';
 import { passkeyApi, passkeyReference } from './passkeys.ts';
 import type { ReferenceArea } from './reference.ts';
+import { serverWalletsApi, serverWalletsReference } from './server-wallets.ts';
 import {
   dashboardPageApi,
   dashboardPageReference,
@@ -54,6 +55,7 @@ export const api = {
   ...frameRoutes,
   ...usersApi,
   ...telegramApi,
+  ...serverWalletsApi,
 };
 
 /**
@@ -107,6 +109,7 @@ export const referenceAreas: readonly ReferenceArea[] = [
   analyticsReference,
   appServerReference,
   usersReference,
+  serverWalletsReference,
   walletFramePageReference,
   adminReference,
   adminWebhooksReference,

@@ -131,6 +131,10 @@ describe('authorization signatures', () => {
     expect(quorumMet(quorum, new Set(['a', 'x']))).toBe(false);
     expect(quorumMet(quorum, new Set(['a', 'x', 'y']))).toBe(true);
     expect(quorumMet({ threshold: 0, keyIds: [] }, new Set())).toBe(false);
+    // A user member counts once, whichever of their keys signed, and only when one did.
+    const withUser = { threshold: 2, keyIds: ['a'], users: [['u1', 'u2']] };
+    expect(quorumMet(withUser, new Set(['u1', 'u2']))).toBe(false);
+    expect(quorumMet(withUser, new Set(['a', 'u2']))).toBe(true);
   });
 
   it('honours privy-request-expiry in milliseconds', () => {

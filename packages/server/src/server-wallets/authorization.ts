@@ -109,23 +109,38 @@ export function signingKeys(
 }
 
 /**
- * A key quorum: `threshold` of its members must sign. A member is a key, or (one level down) another
- * quorum that counts as one member once its own threshold is met; deeper nesting is refused where
- * quorums are created.
+ * A key quorum's members: keys, and users (a user counts once any of their live authorization keys
+ * signed, hpke/user-keys.ts), with the number of members that must sign.
  */
-export interface Quorum {
+export interface QuorumMembers {
   threshold: number;
   keyIds: readonly string[];
-  quorums?: readonly { threshold: number; keyIds: readonly string[] }[];
+  /** Per user member, the ids of their live keys. */
+  users?: readonly (readonly string[])[];
 }
 
-/** Whether the keys that signed meet the quorum; each member counts once however often it signed. */
+/**
+ * A key quorum: `threshold` of its members must sign. A member is a key, a user, or (one level down)
+ * another quorum that counts as one member once its own threshold is met; deeper nesting is refused
+ * where quorums are created.
+ */
+export interface Quorum extends QuorumMembers {
+  quorums?: readonly QuorumMembers[];
+}
+
+/** Members of one level that signed; each counts once however often it signed. */
+function membersSigned(quorum: QuorumMembers, signed: ReadonlySet<string>): number {
+  const keys = new Set(quorum.keyIds.filter((id) => signed.has(id))).size;
+  const users = (quorum.users ?? []).filter((keyIds) => keyIds.some((id) => signed.has(id))).length;
+  return keys + users;
+}
+
+/** Whether the keys that signed meet the quorum. */
 export function quorumMet(quorum: Quorum, signed: ReadonlySet<string>): boolean {
-  const count = (keyIds: readonly string[]) => new Set(keyIds.filter((id) => signed.has(id))).size;
-  const members =
-    count(quorum.keyIds) +
-    (quorum.quorums ?? []).filter((inner) => count(inner.keyIds) >= inner.threshold).length;
-  return quorum.threshold >= 1 && members >= quorum.threshold;
+  const inner = (quorum.quorums ?? []).filter(
+    (member) => member.threshold >= 1 && membersSigned(member, signed) >= member.threshold,
+  ).length;
+  return quorum.threshold >= 1 && membersSigned(quorum, signed) + inner >= quorum.threshold;
 }
 
 /**

@@ -26,6 +26,7 @@ export const serverWalletMigrations: Record<string, Migration> = {
         .addColumn('address', 'text', (c) => c.notNull())
         .addColumn('address_key', 'text', (c) => c.notNull())
         .addColumn('owner_id', 'text')
+        .addColumn('owner_user_id', 'text')
         .addColumn('policy_ids', 'text', (c) => c.notNull())
         .addColumn('additional_signers', 'text', (c) => c.notNull())
         .addColumn('display_name', 'text')
@@ -47,6 +48,11 @@ export const serverWalletMigrations: Record<string, Migration> = {
         .createIndex('server_wallets_owner')
         .on('server_wallets')
         .columns(['owner_id'])
+        .execute();
+      await db.schema
+        .createIndex('server_wallets_owner_user')
+        .on('server_wallets')
+        .columns(['app_id', 'owner_user_id'])
         .execute();
       await db.schema
         .createIndex('server_wallets_external')

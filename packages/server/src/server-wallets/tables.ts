@@ -23,6 +23,8 @@ export interface ServerWalletsTable {
   address_key: string;
   /** The key quorum that owns it (a user or a key becomes a one-member quorum); null: the app's secret alone. */
   owner_id: string | null;
+  /** The user of an owner quorum made from `owner: {user_id}`: how `GET /wallets?user_id=` finds them. */
+  owner_user_id: string | null;
   /** JSON array of at most one policy id. */
   policy_ids: string;
   /** JSON array of `{signer_id, override_policy_ids}`. */

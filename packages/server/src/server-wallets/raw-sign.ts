@@ -1,0 +1,63 @@
+import { signHash } from '@latchkey/keys';
+import type { RawSignRequest, RawSignResponse } from '@latchkey/protocol';
+import { ed25519 } from '@noble/curves/ed25519.js';
+import { sha256 } from '@noble/hashes/sha2.js';
+import { bytesToHex } from '@noble/hashes/utils.js';
+import { type Hex, keccak256, serializeSignature } from 'viem';
+import type { ServerContext } from '../context.ts';
+import { ApiError } from '../http/api-error.ts';
+import { checkPolicies } from './policy-check.ts';
+import { withWalletKey } from './wallet-keys.ts';
+import type { ServerWalletRow } from './wallet-view.ts';
+
+/**
+ * `POST /wallets/:id/raw_sign`: a signature over a 32-byte hash the caller computed, or over bytes the
+ * server hashes with the named function. Ethereum wallets sign with secp256k1 (r ‖ s ‖ v), Solana
+ * wallets with Ed25519 over the hash. Policies see it as the method `raw_sign` (REFERENCES §1.3 leaves
+ * its name open): a wallet with a policy needs a rule for it, or `'*'`.
+ */
+function digestOf(params: RawSignRequest['params']): Uint8Array {
+  if (params.hash !== undefined) {
+    if (params.bytes !== undefined)
+      throw new ApiError('invalid_data', 'Give params.hash or params.bytes, not both');
+    if (!/^0x[0-9a-fA-F]{64}$/.test(params.hash))
+      throw new ApiError('invalid_data', 'Invalid params.hash: must be a 32-byte 0x-hex hash');
+    return new Uint8Array(Buffer.from(params.hash.slice(2), 'hex'));
+  }
+  if (params.bytes === undefined || params.encoding === undefined || params.hash_function === undefined)
+    throw new ApiError('invalid_data', 'Give params.hash, or params.bytes with encoding and hash_function');
+  const text = params.encoding === 'hex' ? params.bytes.replace(/^0x/, '') : params.bytes;
+  if (params.encoding === 'hex' && !/^([0-9a-fA-F]{2})*$/.test(text))
+    throw new ApiError('invalid_data', 'Invalid params.bytes: not hex');
+  const bytes = new Uint8Array(Buffer.from(text, params.encoding === 'utf-8' ? 'utf8' : params.encoding));
+  return params.hash_function === 'sha256'
+    ? sha256(bytes)
+    : new Uint8Array(Buffer.from(keccak256(bytes).slice(2), 'hex'));
+}
+
+export async function rawSign(
+  ctx: ServerContext,
+  wallet: ServerWalletRow,
+  policyIds: string[],
+  body: RawSignRequest,
+): Promise<RawSignResponse> {
+  const digest = digestOf(body.params);
+  const grant = await checkPolicies(ctx, wallet.app_id, policyIds, {
+    method: 'raw_sign',
+    chainType: wallet.chain_type as 'ethereum' | 'solana',
+    walletAddress: wallet.address,
+    params: body.params,
+    body,
+  });
+  try {
+    const signature = await withWalletKey(ctx, wallet, (key) =>
+      wallet.chain_type === 'ethereum'
+        ? serializeSignature(signHash(key, `0x${bytesToHex(digest)}` as Hex))
+        : `0x${bytesToHex(ed25519.sign(digest, key))}`,
+    );
+    return { method: 'raw_sign', data: { signature, encoding: 'hex' } };
+  } catch (error) {
+    await grant.release();
+    throw error;
+  }
+}

@@ -1,0 +1,91 @@
+import type { ServerWalletRpcMethod, WalletRpcRequest } from '@latchkey/protocol';
+import type { ServerContext } from '../../context.ts';
+import { ApiError } from '../../http/api-error.ts';
+import { checkPolicies } from '../policy-check.ts';
+import { withWalletKey } from '../wallet-keys.ts';
+import type { ServerWalletRow } from '../wallet-view.ts';
+import { type EthereumSigningMethod, signEthereum } from './ethereum-signing.ts';
+import { signSolanaMessage, signSolanaTransaction } from './solana-signing.ts';
+
+/** The chain type each method belongs to; `exportPrivateKey` belongs to both. */
+const chainOf: Record<ServerWalletRpcMethod, 'ethereum' | 'solana' | 'any'> = {
+  eth_sendTransaction: 'ethereum',
+  eth_signTransaction: 'ethereum',
+  personal_sign: 'ethereum',
+  eth_signTypedData_v4: 'ethereum',
+  secp256k1_sign: 'ethereum',
+  eth_sign7702Authorization: 'ethereum',
+  signTransaction: 'solana',
+  signAndSendTransaction: 'solana',
+  signMessage: 'solana',
+  exportPrivateKey: 'any',
+};
+
+/** What the RPC route checked before it runs a method: the wallet, and the policies that govern the caller. */
+export interface RpcCall {
+  wallet: ServerWalletRow;
+  request: WalletRpcRequest;
+  policyIds: string[];
+}
+
+/** Refuses a request meant for another wallet or chain before anything is checked or signed. */
+export function checkRpcTarget(wallet: ServerWalletRow, request: WalletRpcRequest): void {
+  const chain = chainOf[request.method];
+  if (chain !== 'any' && chain !== wallet.chain_type)
+    throw new ApiError('invalid_data', `${request.method} is not a method of ${wallet.chain_type} wallets`);
+  if (request.chain_type !== undefined && request.chain_type !== wallet.chain_type)
+    throw new ApiError('invalid_data', 'chain_type does not match this wallet');
+  if (request.wallet_id !== undefined && request.wallet_id !== wallet.id)
+    throw new ApiError('invalid_data', 'wallet_id does not match this wallet');
+  const sameAddress =
+    wallet.chain_type === 'ethereum'
+      ? request.address?.toLowerCase() === wallet.address.toLowerCase()
+      : request.address === wallet.address;
+  if (request.address !== undefined && !sameAddress)
+    throw new ApiError('invalid_data', 'address does not match this wallet');
+}
+
+async function execute(ctx: ServerContext, { wallet, request }: RpcCall): Promise<Record<string, unknown>> {
+  switch (request.method) {
+    case 'eth_sendTransaction':
+    case 'signAndSendTransaction':
+    case 'exportPrivateKey':
+      throw new ApiError('not_supported', `${request.method} is not available on this server yet`);
+    case 'signMessage':
+      return withWalletKey(ctx, wallet, (seed) => signSolanaMessage(seed, request.params));
+    case 'signTransaction': {
+      const signed = await withWalletKey(ctx, wallet, (seed) => signSolanaTransaction(seed, request.params));
+      return { signed_transaction: Buffer.from(signed).toString('base64'), encoding: 'base64' };
+    }
+    default: {
+      const method: EthereumSigningMethod = request.method;
+      return withWalletKey(ctx, wallet, (privateKey) =>
+        signEthereum({ privateKey, address: wallet.address as `0x${string}` }, method, request.params),
+      );
+    }
+  }
+}
+
+/**
+ * Runs one authorized RPC call: the policies first (a grant that reserves any rolling-window limit),
+ * then the method; a method that fails gives its reservation back.
+ */
+export async function runRpc(
+  ctx: ServerContext,
+  call: RpcCall,
+): Promise<{ method: string; data: Record<string, unknown> }> {
+  const grant = await checkPolicies(ctx, call.wallet.app_id, call.policyIds, {
+    method: call.request.method,
+    chainType: call.wallet.chain_type as 'ethereum' | 'solana',
+    walletAddress: call.wallet.address,
+    ...(call.request.caip2 !== undefined ? { caip2: call.request.caip2 } : {}),
+    params: call.request.params,
+    body: call.request,
+  });
+  try {
+    return { method: call.request.method, data: await execute(ctx, call) };
+  } catch (error) {
+    await grant.release();
+    throw error;
+  }
+}
