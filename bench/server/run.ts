@@ -16,16 +16,27 @@ import { emailLogin } from './email-login.ts';
 import { createHttpClient } from './http-client.ts';
 import { createIsolatedSchema } from './pg-schema.ts';
 import { startServerProcess } from './server-process.ts';
+import { prepareSigningWallet, walletCreations, walletSigns } from './server-wallets.ts';
 import { loginUsers, sessionRefresh } from './session-refresh.ts';
 import { type LatencySummary, Recorder, summarise } from './stats.ts';
 import { seedUsers, usersLookup } from './users-lookup.ts';
 import { webhookDelivery } from './webhooks.ts';
 
+const scenarioNames = [
+  'email_login',
+  'session_refresh',
+  'users_lookup',
+  'webhook_delivery',
+  'wallet_create',
+  'wallet_sign',
+] as const;
+type Scenario = (typeof scenarioNames)[number];
+
 interface ResultRow {
   dialect: Dialect;
   /** Server processes (`latchkey serve --workers N`). */
   workers: number;
-  scenario: 'email_login' | 'session_refresh' | 'users_lookup' | 'webhook_delivery';
+  scenario: Scenario;
   seconds: number;
   /** Logins (email_login), refreshes (session_refresh) or lookups (users_lookup). */
   operations: number;
@@ -37,6 +48,12 @@ interface ResultRow {
   errors: number;
   error_samples: string[];
   detail?: Record<string, LatencySummary>;
+  /** Server CPU per operation (its process tree; the wallet scenarios). */
+  cpu_ms_per_operation?: number;
+  /** webhook_delivery: how long the logins that produced the events took. */
+  produce_seconds?: number;
+  /** wallet_sign: whether the wallet had a policy (servers without the policy engine sign without). */
+  with_policy?: boolean;
 }
 
 const usage = `npm run bench:server -- [options]
@@ -50,6 +67,7 @@ const usage = `npm run bench:server -- [options]
   --cpu-prof DIR         write a V8 CPU profile of each server process into DIR
   --webhook-logins N     guest logins whose events are delivered (default 1000)
   --out FILE             results file (default bench/server/results.json)
+  --scenarios LIST       only these, comma-separated: ${scenarioNames.join(', ')}
 
   --compare better-auth  instead of the scenarios above: email logins (every one a sign-up) and session
                          checks against Latchkey and Better Auth 1.7.25, interleaved, with ratios and
@@ -70,6 +88,7 @@ const { values } = parseArgs({
     'cpu-prof': { type: 'string' },
     'webhook-logins': { type: 'string', default: '1000' },
     out: { type: 'string', default: join(import.meta.dirname, 'results.json') },
+    scenarios: { type: 'string' },
     compare: { type: 'string' },
     rounds: { type: 'string', default: '3' },
     workers: { type: 'string' },
@@ -113,6 +132,11 @@ const dialects: Dialect[] = values.dialect
   : pgUrl
     ? ['sqlite', 'postgres']
     : ['sqlite'];
+const scenarios = new Set<Scenario>(
+  values.scenarios === undefined ? scenarioNames : (values.scenarios.split(',') as Scenario[]),
+);
+for (const name of scenarios)
+  if (!scenarioNames.includes(name)) throw new Error(`--scenarios: unknown scenario ${name}`);
 const cpuProfDir = values['cpu-prof'] ? resolve(values['cpu-prof']) : undefined;
 if (cpuProfDir) mkdirSync(cpuProfDir, { recursive: true });
 
@@ -204,42 +228,96 @@ async function benchDialect(
     cleanups.push(() => http.close());
     const app = await createBenchApp(http, adminKey);
 
-    log(`${dialect}: email login, ${connections} loops, ${warmup} s warm-up + ${duration} s`);
-    if (warmup > 0) await emailLogin(http, app, { seconds: warmup, connections });
-    const login = await emailLogin(http, app, { seconds: duration, connections });
-
-    log(`${dialect}: session refresh, ${connections} sessions, ${warmup} s warm-up + ${duration} s`);
-    const tokens = await loginUsers(http, app, connections);
-    if (warmup > 0) await sessionRefresh(http, app, tokens, { seconds: warmup });
-    const refresh = await sessionRefresh(http, app, tokens, { seconds: duration });
-
-    log(
-      `${dialect}: users-API lookups, ${userCount} users, ${connections} loops, ${warmup} s warm-up + ${duration} s`,
-    );
-    const seeded = await seedUsers(http, app, userCount);
-    if (warmup > 0) await usersLookup(http, app, seeded, { seconds: warmup, connections });
-    const lookup = await usersLookup(http, app, seeded, { seconds: duration, connections });
-    log(`${dialect}: webhook delivery, ${webhookLogins} guest logins (2 events each) to a local receiver`);
-    const hooks = await webhookDelivery(http, adminKey, { logins: webhookLogins, connections });
-    // No per-request latency here: the figure is the rate. Failed logins or unverified deliveries count as errors.
-    const hookLatency = new Recorder();
-    for (let i = 0; i < hooks.errors; i++) hookLatency.fail('a login failed or a delivery did not verify');
-
-    const rows = [
-      row(target, 'email_login', login.seconds, login.logins, login.requests, login.pair, {
-        init: summarise(login.init.samples),
-        authenticate: summarise(login.authenticate.samples),
-      }),
-      row(target, 'session_refresh', refresh.seconds, refresh.refreshes, refresh.refreshes, refresh.latency),
-      row(target, 'users_lookup', lookup.seconds, lookup.lookups, lookup.lookups, lookup.latency, {
-        get_user_by_id: summarise(lookup.byId.samples),
-        user_by_email: summarise(lookup.byEmail.samples),
-      }),
-      {
+    const rows: ResultRow[] = [];
+    if (scenarios.has('email_login')) {
+      log(`${dialect}: email login, ${connections} loops, ${warmup} s warm-up + ${duration} s`);
+      if (warmup > 0) await emailLogin(http, app, { seconds: warmup, connections });
+      const login = await emailLogin(http, app, { seconds: duration, connections });
+      rows.push(
+        row(target, 'email_login', login.seconds, login.logins, login.requests, login.pair, {
+          init: summarise(login.init.samples),
+          authenticate: summarise(login.authenticate.samples),
+        }),
+      );
+    }
+    if (scenarios.has('session_refresh')) {
+      log(`${dialect}: session refresh, ${connections} sessions, ${warmup} s warm-up + ${duration} s`);
+      const tokens = await loginUsers(http, app, connections);
+      if (warmup > 0) await sessionRefresh(http, app, tokens, { seconds: warmup });
+      const refresh = await sessionRefresh(http, app, tokens, { seconds: duration });
+      rows.push(
+        row(
+          target,
+          'session_refresh',
+          refresh.seconds,
+          refresh.refreshes,
+          refresh.refreshes,
+          refresh.latency,
+        ),
+      );
+    }
+    if (scenarios.has('users_lookup')) {
+      log(
+        `${dialect}: users-API lookups, ${userCount} users, ${connections} loops, ${warmup} s warm-up + ${duration} s`,
+      );
+      const seeded = await seedUsers(http, app, userCount);
+      if (warmup > 0) await usersLookup(http, app, seeded, { seconds: warmup, connections });
+      const lookup = await usersLookup(http, app, seeded, { seconds: duration, connections });
+      rows.push(
+        row(target, 'users_lookup', lookup.seconds, lookup.lookups, lookup.lookups, lookup.latency, {
+          get_user_by_id: summarise(lookup.byId.samples),
+          user_by_email: summarise(lookup.byEmail.samples),
+        }),
+      );
+    }
+    if (scenarios.has('webhook_delivery')) {
+      log(`${dialect}: webhook delivery, ${webhookLogins} guest logins (2 events each) to a local receiver`);
+      const hooks = await webhookDelivery(http, adminKey, { logins: webhookLogins, connections });
+      // No per-request latency here: the figure is the rate. Failed logins or unverified deliveries count as errors.
+      const hookLatency = new Recorder();
+      for (let i = 0; i < hooks.errors; i++) hookLatency.fail('a login failed or a delivery did not verify');
+      rows.push({
         ...row(target, 'webhook_delivery', hooks.seconds, hooks.deliveries, hooks.deliveries, hookLatency),
         produce_seconds: Math.round(hooks.produceSeconds * 100) / 100,
-      },
-    ];
+      });
+    }
+    if (scenarios.has('wallet_create')) {
+      log(`${dialect}: server-wallet creations, ${connections} loops, ${warmup} s warm-up + ${duration} s`);
+      if (warmup > 0) await walletCreations(http, app, server.pid, { seconds: warmup, connections });
+      const created = await walletCreations(http, app, server.pid, { seconds: duration, connections });
+      rows.push({
+        ...row(
+          target,
+          'wallet_create',
+          created.seconds,
+          created.operations,
+          created.operations,
+          created.latency,
+        ),
+        cpu_ms_per_operation: Math.round(created.cpuMsPerOperation * 1000) / 1000,
+      });
+    }
+    if (scenarios.has('wallet_sign')) {
+      log(
+        `${dialect}: server-wallet personal_sign (2-of-3 quorum, policy), ${connections} loops, ${warmup} s warm-up + ${duration} s`,
+      );
+      const prepared = await prepareSigningWallet(http, app, server.url);
+      if (warmup > 0) await walletSigns(http, prepared, server.pid, { seconds: warmup, connections });
+      const signed = await walletSigns(http, prepared, server.pid, { seconds: duration, connections });
+      rows.push({
+        ...row(
+          target,
+          'wallet_sign',
+          signed.seconds,
+          signed.operations,
+          signed.operations,
+          signed.latency,
+          undefined,
+        ),
+        cpu_ms_per_operation: Math.round(signed.cpuMsPerOperation * 1000) / 1000,
+        with_policy: signed.withPolicy ?? false,
+      });
+    }
     for (const r of rows)
       if (r.errors > 0)
         log(`${dialect} ${r.scenario}: ${r.errors} errors, e.g.\n  ${r.error_samples.join('\n  ')}`);
@@ -261,6 +339,8 @@ function markdownTable(rows: ResultRow[]): string {
       session_refresh: 'session refresh',
       users_lookup: `users-API lookup (GET /v1/users/:id, POST /users/email/address; ${userCount} users)`,
       webhook_delivery: 'webhook deliveries (signed, to a local receiver)',
+      wallet_create: 'server-wallet creations (POST /v1/wallets)',
+      wallet_sign: 'server-wallet personal_sign (2-of-3 quorum signatures, policy)',
     }[r.scenario];
     const ops =
       r.scenario === 'email_login'
@@ -269,7 +349,11 @@ function markdownTable(rows: ResultRow[]): string {
           ? `${fmt(r.operations_per_second)} lookups/s`
           : r.scenario === 'webhook_delivery'
             ? `${fmt(r.operations_per_second)} deliveries/s`
-            : '–';
+            : r.scenario === 'wallet_create'
+              ? `${fmt(r.operations_per_second)} creations/s, ${fmt(r.cpu_ms_per_operation ?? Number.NaN)} ms CPU each`
+              : r.scenario === 'wallet_sign'
+                ? `${fmt(r.operations_per_second)} signs/s, ${fmt(r.cpu_ms_per_operation ?? Number.NaN)} ms CPU each`
+                : '–';
     lines.push(
       `| ${r.dialect} | ${r.workers} | ${scenario} | ${ops} | ${fmt(r.requests_per_second)} | ${fmt(r.latency_ms.p50)} | ${fmt(r.latency_ms.p99)} | ${r.errors} |`,
     );

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { ethereumAddressOf } from '@latchkey/keys';
+import { ethereumAddressOf, warmUpCurve } from '@latchkey/keys';
 import { ed25519 } from '@noble/curves/ed25519.js';
 import { secp256k1 } from '@noble/curves/secp256k1.js';
 import { base58 } from '@scure/base';
@@ -14,6 +14,19 @@ import type { ServerContext } from '../context.ts';
 
 /** The chain types whose keys this server makes and signs with. */
 export type KeyedChainType = 'ethereum' | 'solana';
+
+const warm = new Set<string>();
+/**
+ * The curves' 8-bit base-point tables (@latchkey/keys' warm-up), built on the first key use rather
+ * than at start: a server that holds no server wallets never pays for them. Public data only.
+ */
+function warmUp(): void {
+  if (warm.size === 2) return;
+  for (const curve of ['secp256k1', 'ed25519'] as const) {
+    warmUpCurve(curve);
+    warm.add(curve);
+  }
+}
 
 /** What a sealed key is bound to (the key store's additional data). */
 export const serverWalletKeyContext = (appId: string, walletId: string) =>
@@ -33,6 +46,7 @@ export async function generateWalletKey(
   walletId: string,
   chainType: KeyedChainType,
 ): Promise<{ address: string; sealed: string }> {
+  warmUp();
   const key = chainType === 'ethereum' ? secp256k1.utils.randomSecretKey() : new Uint8Array(randomBytes(32));
   try {
     return await sealWalletKey(ctx, appId, walletId, chainType, key);
@@ -70,6 +84,7 @@ export async function withWalletKey<T>(
   wallet: SealedWalletKey,
   use: (privateKey: Uint8Array) => T | Promise<T>,
 ): Promise<T> {
+  warmUp();
   const key = await ctx.keyStore.open(wallet.key_sealed, serverWalletKeyContext(wallet.app_id, wallet.id));
   try {
     return await use(key);
