@@ -1,4 +1,4 @@
-import { createPrivateKey, generateKeyPairSync, type KeyObject, sign } from 'node:crypto';
+import { generateKeyPairSync, type KeyObject, sign } from 'node:crypto';
 import { dialects, dumpDatabase, startTestServer, type TestServer } from '@latchkey/test/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authorizationPayload } from '../../src/server-wallets/authorization.ts';
