@@ -5,7 +5,7 @@
 
 /**
  * Every event type an endpoint may subscribe to: those of spec document 1 §3 that Latchkey produces,
- * and `user.deleted` (WIRE.md §7.6).
+ * `user.deleted` (WIRE.md §7.6), and the server wallets' `transaction.*` and `wallet.funds_*`.
  */
 export const webhookEventTypes = [
   'user.created',
@@ -21,6 +21,15 @@ export const webhookEventTypes = [
   'wallet.recovery_setup',
   'wallet.recovered',
   'wallet.private_key_export',
+  // Server wallets' transactions (REFERENCES §1.9): a send's statuses, and native coins moving.
+  'transaction.broadcasted',
+  'transaction.confirmed',
+  'transaction.execution_reverted',
+  'transaction.failed',
+  'transaction.replaced',
+  'transaction.still_pending',
+  'wallet.funds_deposited',
+  'wallet.funds_withdrawn',
 ] as const;
 
 export type WebhookEventType = (typeof webhookEventTypes)[number];

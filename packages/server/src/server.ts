@@ -57,6 +57,11 @@ export interface LatchkeyOptions extends StorageOptions {
    */
   webhookWorker?: boolean;
   /**
+   * Watch server wallets' sends and deposits on their chains in this process (default: as
+   * `webhookWorker`). Across replicas one watcher runs at a time (a lease in the database).
+   */
+  chainWatcher?: boolean;
+  /**
    * This process is one worker of `latchkey serve --workers N` (cli/serve-command.ts): without Redis
    * its rate limits are counted by the primary process, and in development its dev outbox is the
    * primary's, so every worker sees the same budgets and messages.

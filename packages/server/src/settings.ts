@@ -31,10 +31,25 @@ export interface ServerSettings {
   /** Analytics events kept per app at most; further events are dropped until the sweep frees room. */
   analyticsMaxEventsPerApp: number;
   /**
-   * JSON-RPC URL per EVM chain id, for verifying contract-wallet signatures (EIP-1271 / EIP-6492)
-   * in SIWE. Plain (EOA) signatures need none.
+   * JSON-RPC URL per chain, by CAIP-2 id (`eip155:8453`, `solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp`;
+   * `LATCHKEY_RPC_URLS`, where a bare number means `eip155:N`): server wallets' sends, balances and
+   * the chain watcher, and SIWE's contract-wallet signatures (EIP-1271 / EIP-6492). An app's own
+   * `rpc_urls` setting comes first (server-wallets/transactions/chains.ts `rpcUrlFor`).
    */
-  rpcUrls: Record<number, string>;
+  rpcUrls: Record<string, string>;
+  /**
+   * Per chain (CAIP-2), when the chain watcher calls a send still pending, gives it up as failed, and
+   * counts it confirmed (`LATCHKEY_CHAIN_THRESHOLDS`, JSON); unlisted chains take the defaults of
+   * server-wallets/transactions/chains.ts.
+   */
+  chainThresholds: Record<string, Partial<ChainThresholds>>;
+  /** How often the chain watcher looks at pending sends and new blocks (`LATCHKEY_CHAIN_WATCHER_POLL_MS`). */
+  chainWatcherPollMs: number;
+  /**
+   * How long one process holds the chain watcher's lease (`LATCHKEY_CHAIN_WATCHER_LEASE_SECONDS`):
+   * one watcher runs across replicas; when its process dies another takes over after this.
+   */
+  chainWatcherLeaseSeconds: number;
   /**
    * Per OAuth provider (`google`, …, `github`), endpoints that replace its real ones, by their
    * metadata names (`issuer`, `authorization_endpoint`, `token_endpoint`, `userinfo_endpoint`,
@@ -105,6 +120,9 @@ export const defaultSettings: ServerSettings = {
   analyticsRetentionDays: 90,
   analyticsMaxEventsPerApp: 1_000_000,
   rpcUrls: {},
+  chainThresholds: {},
+  chainWatcherPollMs: 2000,
+  chainWatcherLeaseSeconds: 30,
   oauthEndpoints: {},
   publicUrl: null,
   development: false,
@@ -147,6 +165,12 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): ServerSet
     analyticsRetentionDays: num('LATCHKEY_ANALYTICS_RETENTION_DAYS', defaultSettings.analyticsRetentionDays),
     analyticsMaxEventsPerApp: num('LATCHKEY_ANALYTICS_MAX_EVENTS', defaultSettings.analyticsMaxEventsPerApp),
     rpcUrls: rpcUrlsFromEnv(env.LATCHKEY_RPC_URLS),
+    chainThresholds: chainThresholdsFromEnv(env.LATCHKEY_CHAIN_THRESHOLDS),
+    chainWatcherPollMs: num('LATCHKEY_CHAIN_WATCHER_POLL_MS', defaultSettings.chainWatcherPollMs),
+    chainWatcherLeaseSeconds: num(
+      'LATCHKEY_CHAIN_WATCHER_LEASE_SECONDS',
+      defaultSettings.chainWatcherLeaseSeconds,
+    ),
     oauthEndpoints: oauthEndpointsFromEnv(env.LATCHKEY_OAUTH_ENDPOINTS),
     publicUrl: publicUrlFromEnv(env.LATCHKEY_PUBLIC_URL),
     development: env.LATCHKEY_DEVELOPMENT === 'true',
@@ -203,24 +227,96 @@ function publicUrlFromEnv(value: string | undefined): string | null {
   return url.origin;
 }
 
-/** `LATCHKEY_RPC_URLS`: a JSON object of chain id to http(s) URL, e.g. `{"1":"https://…"}`. */
-function rpcUrlsFromEnv(value: string | undefined): Record<number, string> {
+/**
+ * `LATCHKEY_RPC_URLS`: a JSON object of chain to http(s) URL, the chain a CAIP-2 id
+ * (`{"eip155:1":"https://…","solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1":"https://…"}`) or a bare EVM
+ * chain id (`{"1":"https://…"}`, meaning `eip155:1`). Keys come out as CAIP-2 ids.
+ */
+export function rpcUrlsFromEnv(value: string | undefined): Record<string, string> {
   if (!value) return {};
   let parsed: unknown;
   try {
     parsed = JSON.parse(value);
   } catch {
-    throw new Error('LATCHKEY_RPC_URLS must be a JSON object of chain id to URL');
+    throw new Error('LATCHKEY_RPC_URLS must be a JSON object of chain (CAIP-2 id or EVM chain id) to URL');
   }
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
-    throw new Error('LATCHKEY_RPC_URLS must be a JSON object of chain id to URL');
-  const urls: Record<number, string> = {};
-  for (const [chainId, url] of Object.entries(parsed)) {
-    if (!/^[1-9]\d{0,15}$/.test(chainId) || typeof url !== 'string' || !/^https?:\/\//.test(url))
-      throw new Error(`LATCHKEY_RPC_URLS: invalid entry for chain ${chainId}`);
-    urls[Number(chainId)] = url;
+    throw new Error('LATCHKEY_RPC_URLS must be a JSON object of chain (CAIP-2 id or EVM chain id) to URL');
+  const urls: Record<string, string> = {};
+  for (const [chain, url] of Object.entries(parsed)) {
+    const caip2 = normalCaip2(chain);
+    if (!caip2 || typeof url !== 'string' || !/^https?:\/\/[^\s]+$/.test(url))
+      throw new Error(`LATCHKEY_RPC_URLS: invalid entry for chain ${chain}`);
+    urls[caip2] = url;
   }
   return urls;
+}
+
+/**
+ * A chain key as `LATCHKEY_RPC_URLS` and `LATCHKEY_CHAIN_THRESHOLDS` take it, as a CAIP-2 id: a bare
+ * EVM chain id is `eip155:N`; `eip155:N` and `solana:<32–44 base58>` are themselves; null otherwise.
+ */
+export function normalCaip2(key: string): string | null {
+  if (/^[1-9]\d{0,15}$/.test(key)) return `eip155:${key}`;
+  if (/^eip155:[1-9]\d{0,15}$/.test(key)) return key;
+  if (/^solana:[1-9A-HJ-NP-Za-km-z]{32,44}$/.test(key)) return key;
+  return null;
+}
+
+/** When the chain watcher acts on a send (server-wallets/transactions/chains.ts has the defaults). */
+export interface ChainThresholds {
+  /** After this long unconfirmed, `transaction.still_pending` is sent once. */
+  stillPendingAfterMs: number;
+  /** After this long unconfirmed, the send is `failed`; null: never (only a dropped send fails). */
+  failAfterMs: number | null;
+  /** Blocks (counting its own) a send's block needs before it is `confirmed`. */
+  confirmations: number;
+  /** How long a node may not know a broadcast send (and its nonce stay unused) before it counts as dropped. */
+  droppedAfterMs: number;
+}
+
+/**
+ * `LATCHKEY_CHAIN_THRESHOLDS`: per chain, `{"eip155:8453":{"still_pending_after_seconds":60,
+ * "fail_after_seconds":600,"confirmations":2,"dropped_after_seconds":60}}`; each field optional,
+ * `fail_after_seconds` may be null (never).
+ */
+function chainThresholdsFromEnv(value: string | undefined): Record<string, Partial<ChainThresholds>> {
+  if (!value) return {};
+  const fail = (detail: string): never => {
+    throw new Error(`LATCHKEY_CHAIN_THRESHOLDS: ${detail}`);
+  };
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(value);
+  } catch {
+    fail('must be a JSON object of chain to thresholds');
+  }
+  const isObject = (v: unknown): v is Record<string, unknown> =>
+    typeof v === 'object' && v !== null && !Array.isArray(v);
+  if (!isObject(parsed)) return fail('must be a JSON object of chain to thresholds');
+  const seconds = (chain: string, name: string, v: unknown) => {
+    if (typeof v !== 'number' || !Number.isFinite(v) || v <= 0)
+      fail(`${chain}.${name} must be a positive number`);
+    return Math.round((v as number) * 1000);
+  };
+  const out: Record<string, Partial<ChainThresholds>> = {};
+  for (const [chain, entry] of Object.entries(parsed)) {
+    const caip2 = normalCaip2(chain) ?? fail(`unknown chain ${chain}`);
+    if (!isObject(entry)) return fail(`${chain} must be an object`);
+    const t: Partial<ChainThresholds> = {};
+    for (const [name, v] of Object.entries(entry)) {
+      if (name === 'still_pending_after_seconds') t.stillPendingAfterMs = seconds(chain, name, v);
+      else if (name === 'fail_after_seconds') t.failAfterMs = v === null ? null : seconds(chain, name, v);
+      else if (name === 'dropped_after_seconds') t.droppedAfterMs = seconds(chain, name, v);
+      else if (name === 'confirmations') {
+        if (!Number.isInteger(v) || (v as number) < 1 || (v as number) > 1000)
+          fail(`${chain}.confirmations must be a whole number from 1 to 1000`);
+        t.confirmations = v as number;
+      } else fail(`${chain}: unknown field ${name}`);
+    }
+    out[caip2] = t;
+  }
+  return out;
 }
 
 /**

@@ -1,5 +1,6 @@
+import { type EvmTransactionFields, fillGasAndFees } from '@latchkey/protocol';
 import { embeddedMessages, ProviderRpcError } from './errors.ts';
-import { type EvmChain, eip1559Fees, feeFamily, gasPrice, legacyOnlyChainIds, toBigInt } from './fees.ts';
+import { type EvmChain, toBigInt } from './fees.ts';
 import type { ChainRpc } from './json-rpc.ts';
 
 export type Hex = `0x${string}`;
@@ -114,19 +115,8 @@ export function configuredChain(chains: readonly EvmChain[], chainId: number): E
   return chain;
 }
 
-interface ParsedRequest {
-  to: Hex | undefined;
-  value: bigint;
-  data: Hex | undefined;
-  nonce: bigint | undefined;
-  gasLimit: bigint | undefined;
-  gasPrice: bigint | undefined;
-  maxFeePerGas: bigint | undefined;
-  maxPriorityFeePerGas: bigint | undefined;
-  chainId: number | undefined;
-  type: TransactionType | undefined;
-  accessList: readonly AccessListEntry[] | undefined;
-}
+/** The request's fields, parsed (the shape the shared gas and fee rules take). */
+type ParsedRequest = EvmTransactionFields;
 
 /** Checks every field's form (no network). */
 export function parseTransactionRequest(request: TransactionRequest, address: string): ParsedRequest {
@@ -159,53 +149,6 @@ export function parseTransactionRequest(request: TransactionRequest, address: st
 }
 
 /**
- * The type to sign: 0 on Sapphire (23294, 23295) whatever was asked; else the caller's type; else
- * what the fee fields imply; else legacy on BSC and on chains without a base fee, EIP-1559 elsewhere.
- */
-export function chooseType(parsed: ParsedRequest, chain: EvmChain, baseFee: bigint | null): TransactionType {
-  if (legacyOnlyChainIds.has(chain.id)) return 0;
-  if (parsed.type !== undefined) return parsed.type;
-  if (parsed.maxFeePerGas !== undefined || parsed.maxPriorityFeePerGas !== undefined) return 2;
-  if (parsed.gasPrice !== undefined) return parsed.accessList ? 1 : 0;
-  if (feeFamily(chain) === 'bsc' || baseFee === null) return 0;
-  return 2;
-}
-
-/**
- * The gas estimate: gas and fee fields are left out (the node picks its own), and when the
- * estimate fails with `from` (e.g. a balance check), it is retried without it.
- */
-export async function estimateGas(rpc: ChainRpc, from: string, parsed: ParsedRequest): Promise<bigint> {
-  const call: Record<string, unknown> = { value: toHex(parsed.value) };
-  if (parsed.to) call.to = parsed.to;
-  if (parsed.data) call.data = parsed.data;
-  if (parsed.accessList) call.accessList = parsed.accessList;
-  try {
-    return toBigInt(await rpc('eth_estimateGas', [{ from, ...call }]));
-  } catch (error) {
-    try {
-      return toBigInt(await rpc('eth_estimateGas', [call]));
-    } catch {
-      throw error;
-    }
-  }
-}
-
-/** The base fee decides the type (nothing else does) or feeds missing EIP-1559 fees. */
-function needsBaseFee(parsed: ParsedRequest, chain: EvmChain): boolean {
-  if (legacyOnlyChainIds.has(chain.id)) return false;
-  // Undecided types come out as 2 here (a base fee is assumed), and then miss both fee fields.
-  const missingFee = parsed.maxFeePerGas === undefined || parsed.maxPriorityFeePerGas === undefined;
-  return chooseType(parsed, chain, 0n) === 2 && missingFee;
-}
-
-async function latestBaseFee(rpc: ChainRpc): Promise<bigint | null> {
-  const block = (await rpc('eth_getBlockByNumber', ['latest', false])) as { baseFeePerGas?: unknown } | null;
-  const fee = block?.baseFeePerGas;
-  return fee === undefined || fee === null ? null : toBigInt(fee);
-}
-
-/**
  * Why not viem's `prepareTransactionRequest` (viem/actions), measured: it is 35.6 KiB gzip with
  * `createClient` and `custom`, on top of the +38.6 KiB every viem entry point costs the app's
  * chunks (wallets/address.ts), over the 200 KiB budget of bench:bundle; and it does other things
@@ -232,38 +175,33 @@ export async function prepareTransaction(
   const parsed = parseTransactionRequest(request, params.address);
   const chain = configuredChain(params.chains, parsed.chainId ?? params.chainId);
   const rpc = params.rpcFor(chain);
-  const [nonce, gasLimit, baseFee] = await Promise.all([
+  const [nonce, filled] = await Promise.all([
     parsed.nonce ?? rpc('eth_getTransactionCount', [params.address, 'pending']).then(toBigInt),
-    parsed.gasLimit ?? estimateGas(rpc, params.address, parsed),
-    needsBaseFee(parsed, chain) ? latestBaseFee(rpc) : null,
+    fillGasAndFees(parsed, {
+      from: params.address,
+      chain,
+      rpc,
+      fetch: params.fetch,
+      delay: params.delay,
+    }),
   ]);
-  const type = chooseType(parsed, chain, baseFee);
+  const { type } = filled;
   const transaction: PreparedTransaction = {
     from: params.address,
     to: parsed.to,
     value: toHex(parsed.value),
     data: parsed.data,
     nonce: Number(nonce),
-    gasLimit: toHex(gasLimit),
+    gasLimit: toHex(filled.gasLimit),
     chainId: chain.id,
     type,
   };
   if (type !== 0 && parsed.accessList) transaction.accessList = parsed.accessList;
   if (type === 2) {
-    let { maxFeePerGas, maxPriorityFeePerGas } = parsed;
-    if (maxFeePerGas === undefined || maxPriorityFeePerGas === undefined) {
-      const fees = await eip1559Fees({ chain, rpc, baseFee, fetch: params.fetch, delay: params.delay });
-      maxPriorityFeePerGas ??=
-        maxFeePerGas !== undefined && fees.maxPriorityFeePerGas > maxFeePerGas
-          ? maxFeePerGas
-          : fees.maxPriorityFeePerGas;
-      // The caller's tip is kept on top of the base fee share of the estimate.
-      maxFeePerGas ??= fees.maxFeePerGas - fees.maxPriorityFeePerGas + maxPriorityFeePerGas;
-    }
-    transaction.maxFeePerGas = toHex(maxFeePerGas);
-    transaction.maxPriorityFeePerGas = toHex(maxPriorityFeePerGas);
+    transaction.maxFeePerGas = toHex(filled.maxFeePerGas!);
+    transaction.maxPriorityFeePerGas = toHex(filled.maxPriorityFeePerGas!);
   } else {
-    transaction.gasPrice = toHex(parsed.gasPrice ?? (await gasPrice(rpc)));
+    transaction.gasPrice = toHex(filled.gasPrice!);
   }
   if (transaction.to === undefined) delete transaction.to;
   if (transaction.data === undefined) delete transaction.data;

@@ -1,10 +1,22 @@
-import { type LinkedAccount, type User, type WebhookEventType, webhookEventTypes } from '@latchkey/protocol';
+import {
+  type LinkedAccount,
+  type TransactionWebhookEvent,
+  type User,
+  type WalletFundsWebhookEvent,
+  type WebhookEventType,
+  webhookEventTypes,
+} from '@latchkey/protocol';
 
 /**
  * The webhook events Latchkey sends (spec document 1 §3, WIRE.md §7.6), each a compact JSON object
  * `{type, ...}`. Users and accounts are in the users API's shapes (WIRE.md §4.1–4.2).
  */
-export { type WebhookEventType, webhookEventTypes };
+export {
+  type TransactionWebhookEvent,
+  type WalletFundsWebhookEvent,
+  type WebhookEventType,
+  webhookEventTypes,
+};
 
 /** A new user (first login, or imported through the users API). */
 export interface UserCreatedEvent {
@@ -74,4 +86,6 @@ export type WebhookEvent =
   | UserWalletCreatedEvent
   | UserDeletedEvent
   | MfaEvent
-  | WalletEvent;
+  | WalletEvent
+  | TransactionWebhookEvent
+  | WalletFundsWebhookEvent;

@@ -12,6 +12,10 @@ import { passkeyApi, passkeyReference } from './passkeys.ts';
 import type { ReferenceArea } from './reference.ts';
 import { serverWalletsApi, serverWalletsReference } from './server-wallets.ts';
 import {
+  serverWalletTransactionsApi,
+  serverWalletTransactionsReference,
+} from './server-wallet-transactions.ts';
+import {
   dashboardPageApi,
   dashboardPageReference,
   serviceApi,
@@ -54,6 +58,7 @@ export const api = {
   ...mfaAuthApi,
   ...frameRoutes,
   ...usersApi,
+  ...serverWalletTransactionsApi,
   ...telegramApi,
   ...serverWalletsApi,
 };
@@ -110,6 +115,7 @@ export const referenceAreas: readonly ReferenceArea[] = [
   appServerReference,
   usersReference,
   serverWalletsReference,
+  serverWalletTransactionsReference,
   walletFramePageReference,
   adminReference,
   adminWebhooksReference,

@@ -30,7 +30,9 @@ export async function verifyEvmSignature(
       // Not a recoverable ECDSA signature; a contract wallet may still accept it.
     }
   }
-  const rpcUrl = ctx.settings.rpcUrls[params.chainId];
+  // Keys are CAIP-2 ids (settings.ts); settings given in code may still use bare chain ids.
+  const urls = ctx.settings.rpcUrls;
+  const rpcUrl = urls[`eip155:${params.chainId}`] ?? urls[String(params.chainId)];
   if (!rpcUrl) throw badSignature();
   let valid = false;
   try {

@@ -1,0 +1,47 @@
+import type { EvmNode } from '@latchkey/test/chains';
+import type { Selectable } from 'kysely';
+import type { ServerContext } from '../../src/context.ts';
+import { randomId } from '../../src/crypto/random.ts';
+import type { ServerWalletsTable } from '../../src/server-wallets/tables.ts';
+import { generateWalletKey } from '../../src/server-wallets/wallet-keys.ts';
+
+/**
+ * Server wallets for the transactions tests, made as the wallets part makes them (a key from
+ * `generateWalletKey`, sealed for the wallet) and written straight to the table.
+ */
+export async function insertServerWallet(
+  ctx: Pick<ServerContext, 'db' | 'keyStore'>,
+  appId: string,
+  chainType: 'ethereum' | 'solana' = 'ethereum',
+): Promise<Selectable<ServerWalletsTable>> {
+  const id = randomId(25);
+  const { address, sealed } = await generateWalletKey(ctx, appId, id, chainType);
+  const row: Selectable<ServerWalletsTable> = {
+    id,
+    app_id: appId,
+    chain_type: chainType,
+    address,
+    address_key: chainType === 'ethereum' ? address.toLowerCase() : address,
+    owner_id: null,
+    policy_ids: '[]',
+    additional_signers: '[]',
+    display_name: null,
+    external_id: null,
+    key_sealed: sealed,
+    created_at: Date.now(),
+    exported_at: null,
+    imported_at: null,
+    archived_at: null,
+  };
+  await ctx.db.insertInto('server_wallets').values(row).execute();
+  return row;
+}
+
+/** Sends `wei` from one of Hardhat's prefunded accounts and mines it. */
+export async function fundFromHardhat(node: EvmNode, to: string, wei: bigint): Promise<void> {
+  const [funder] = (await node.rpc('eth_accounts')) as string[];
+  await node.rpc('eth_sendTransaction', [{ from: funder, to, value: `0x${wei.toString(16)}` }]);
+  await node.rpc('evm_mine');
+}
+
+export const ether = 10n ** 18n;
