@@ -19,6 +19,7 @@ import { createRateLimits } from './http/rate-limit.ts';
 import { consoleLogger, type Logger } from './logger.ts';
 import { Metrics } from './metrics/metrics.ts';
 import { openServerKeys } from './server-keys.ts';
+import { type ChainWatcher, startChainWatcher } from './server-wallets/transactions/watcher.ts';
 import { defaultSettings, type ServerSettings, settingsFromEnv } from './settings.ts';
 import { openStorage, type StorageOptions } from './storage/db.ts';
 import { collectMigrations } from './storage/migrations.ts';
@@ -83,6 +84,8 @@ export interface Latchkey {
   generatedAdminKey: string | null;
   /** The webhook delivery worker, when this process runs one. */
   webhooks: WebhookWorker | null;
+  /** The server wallets' chain watcher, when this process runs one. */
+  chainWatcher: ChainWatcher | null;
   close(): Promise<void>;
 }
 
@@ -199,13 +202,19 @@ export async function createLatchkey(options: LatchkeyOptions = {}): Promise<Lat
   const http = buildHttpApp(ctx, { adminKeyHash: admin?.hash ?? null, devOutbox: outbox });
   const sweeps = startRetentionSweeps(ctx, sweepEntries(), options.sweepIntervalMs);
   const webhooks = (options.webhookWorker ?? options.adminApi !== false) ? startWebhookWorker(ctx) : null;
+  const chainWatcher =
+    (options.chainWatcher ?? options.webhookWorker ?? options.adminApi !== false)
+      ? startChainWatcher(ctx)
+      : null;
   return {
     ctx,
     http,
     devOutbox,
     generatedAdminKey: admin?.generated ?? null,
     webhooks,
+    chainWatcher,
     async close() {
+      await chainWatcher?.stop();
       await webhooks?.stop();
       await sweeps.stop();
       ctx.delivery.close?.();
