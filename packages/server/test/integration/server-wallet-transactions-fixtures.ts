@@ -23,6 +23,7 @@ export async function insertServerWallet(
     address,
     address_key: chainType === 'ethereum' ? address.toLowerCase() : address,
     owner_id: null,
+    owner_user_id: null,
     policy_ids: '[]',
     additional_signers: '[]',
     display_name: null,
