@@ -1,23 +1,15 @@
+import type { WebhookEventType } from '@latchkey/protocol';
 import type { Kysely } from 'kysely';
 import { randomId } from '../crypto/random.ts';
 import type { Database } from '../storage/schema.ts';
 import { insertOf, type RowsInsert } from '../storage/write-together.ts';
 
-/** Event types written for webhook delivery (spec document 1 §3, webhook events). */
-export type UserEventType =
-  | 'user.created'
-  | 'user.authenticated'
-  | 'user.linked_account'
-  | 'user.unlinked_account'
-  | 'user.updated_account'
-  | 'user.transferred_account'
-  | 'user.wallet_created'
-  | 'user.deleted'
-  | 'wallet.recovery_setup'
-  | 'wallet.recovered'
-  | 'wallet.private_key_export'
-  | 'mfa.enabled'
-  | 'mfa.disabled';
+/**
+ * Event types written for webhook delivery: every type an endpoint may subscribe to (the protocol's
+ * `webhookEventTypes`: spec document 1 §3's user, wallet and MFA events, and server wallets'
+ * `transaction.*` and `wallet.funds_*`).
+ */
+export type UserEventType = WebhookEventType;
 
 /**
  * Writes an event into the transactional outbox. Call it with the same transaction as the change

@@ -6,6 +6,13 @@ import { policiesPart } from './policies/part.ts';
 import { transactionsPart } from './transactions/part.ts';
 import { walletsPart } from './wallets-part.ts';
 
+/** The one part that declares app settings (a feature has one declaration), as the feature's. */
+function appSettingsOf(of: FeaturePart[]): Pick<Feature, 'appSettings'> {
+  const declared = of.flatMap((part) => (part.appSettings ? [part.appSettings] : []));
+  if (declared.length > 1) throw new Error('server-wallets: more than one part declares app settings');
+  return declared[0] ? { appSettings: declared[0] } : {};
+}
+
 /** The parts, in the order their routes register and their migrations were written. */
 const parts: FeaturePart[] = [walletsPart, policiesPart, transactionsPart, hpkePart];
 
@@ -21,4 +28,5 @@ export const serverWalletsFeature: Feature = {
   sweeps: parts.flatMap((part) => part.sweeps ?? []),
   routes: (host) => parts.flatMap((part) => part.routes(host)),
   fixtures: Object.assign({}, ...parts.map((part) => part.fixtures)),
+  ...appSettingsOf(parts),
 };

@@ -1,4 +1,5 @@
 import type { Migration } from 'kysely';
+import type { AppSettingsDeclaration } from '../app-config/feature-settings.ts';
 import type { FeatureHost, Route } from '../feature.ts';
 import type { RouteFixture } from '../hostile-fixtures.ts';
 import type { SweepEntry } from '../storage/retention.ts';
@@ -13,4 +14,6 @@ export interface FeaturePart {
   migrations?: Record<string, Migration>;
   sweeps?: SweepEntry[];
   fixtures: Record<string, RouteFixture>;
+  /** App settings it declares (at most one part does: a feature has one declaration). */
+  appSettings?: AppSettingsDeclaration;
 }

@@ -2,6 +2,8 @@ import type { ServerWalletRpcMethod, WalletRpcRequest } from '@latchkey/protocol
 import type { ServerContext } from '../../context.ts';
 import { ApiError } from '../../http/api-error.ts';
 import { checkPolicies } from '../policy-check.ts';
+import { sendEthereumTransaction } from '../transactions/ethereum-send.ts';
+import { sendSolanaTransaction } from '../transactions/solana-send.ts';
 import { withWalletKey } from '../wallet-keys.ts';
 import type { ServerWalletRow } from '../wallet-view.ts';
 import { type EthereumSigningMethod, signEthereum } from './ethereum-signing.ts';
@@ -47,8 +49,25 @@ export function checkRpcTarget(wallet: ServerWalletRow, request: WalletRpcReques
 
 async function execute(ctx: ServerContext, { wallet, request }: RpcCall): Promise<Record<string, unknown>> {
   switch (request.method) {
-    case 'eth_sendTransaction':
-    case 'signAndSendTransaction':
+    case 'eth_sendTransaction': {
+      const sent = await sendEthereumTransaction(ctx, {
+        wallet,
+        caip2: request.caip2 ?? '',
+        transaction: (request.params as { transaction?: unknown }).transaction,
+        referenceId: request.reference_id ?? null,
+      });
+      return { ...sent };
+    }
+    case 'signAndSendTransaction': {
+      const signed = await withWalletKey(ctx, wallet, (seed) => signSolanaTransaction(seed, request.params));
+      const sent = await sendSolanaTransaction(ctx, {
+        wallet,
+        caip2: request.caip2 ?? '',
+        signedTransaction: signed,
+        referenceId: request.reference_id ?? null,
+      });
+      return { ...sent };
+    }
     case 'exportPrivateKey':
       throw new ApiError('not_supported', `${request.method} is not available on this server yet`);
     case 'signMessage':

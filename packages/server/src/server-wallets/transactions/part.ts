@@ -1,5 +1,6 @@
 import { serverWalletTransactionsApi as api } from '@latchkey/protocol';
 import type { FeaturePart } from '../part.ts';
+import { transactionAppSettings } from './chains.ts';
 import { transactionMigrations } from './migrations.ts';
 import { transactionRoutes } from './routes.ts';
 import './tables.ts';
@@ -14,6 +15,7 @@ const absent = { status: 404, code: 'not_found' };
 export const transactionsPart: FeaturePart = {
   routes: ({ ctx }) => transactionRoutes(ctx),
   migrations: transactionMigrations,
+  appSettings: transactionAppSettings,
   fixtures: {
     [`GET ${api.transactionGet.path}`]: {
       path: () => '/api/v1/transactions/00000000-0000-4000-8000-000000000000',
