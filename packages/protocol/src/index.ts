@@ -18,6 +18,7 @@ export * from './api/passkeys.ts';
 export * from './api/route.ts';
 export * from './api/server-wallet-transactions.ts';
 export * from './api/server-wallets.ts';
+export * from './api/server-wallet-keys.ts';
 export * from './api/service.ts';
 export * from './api/sessions.ts';
 export * from './api/siwe.ts';

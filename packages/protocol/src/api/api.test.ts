@@ -25,6 +25,7 @@ import {
   type ResponseOf,
   routeUrl,
   servedRoutes,
+  serverWalletKeysApi,
   serviceApi,
   sessionApi,
   siweApi,
@@ -59,6 +60,7 @@ const tables = {
   mfaAuthApi,
   usersApi,
   telegramApi,
+  serverWalletKeysApi,
 };
 const plannedTables = { farcasterApi };
 

@@ -15,6 +15,7 @@ import {
   serverWalletTransactionsReference,
 } from './server-wallet-transactions.ts';
 import { serverWalletsApi, serverWalletsReference } from './server-wallets.ts';
+import { serverWalletKeysApi, serverWalletKeysReference } from './server-wallet-keys.ts';
 import {
   dashboardPageApi,
   dashboardPageReference,
@@ -61,6 +62,7 @@ export const api = {
   ...serverWalletTransactionsApi,
   ...telegramApi,
   ...serverWalletsApi,
+  ...serverWalletKeysApi,
 };
 
 /**
@@ -116,6 +118,7 @@ export const referenceAreas: readonly ReferenceArea[] = [
   usersReference,
   serverWalletsReference,
   serverWalletTransactionsReference,
+  serverWalletKeysReference,
   walletFramePageReference,
   adminReference,
   adminWebhooksReference,

@@ -1,0 +1,71 @@
+import { z } from 'zod';
+
+/** The body schemas of the key-transport routes (protocol api/server-wallet-keys.ts), bounded before any work. */
+
+const hpke = z.literal('HPKE');
+/** An SPKI P-256 key is 124 base64 characters; PEM adds its armour and line breaks. */
+const recipientPublicKey = z.string().min(1).max(300);
+/** An id, bounded (the stores look it up). */
+const id = z.string().min(1).max(100);
+
+export const userKeyBody = z.object({
+  // Our access tokens are under 1 KB; a custom-auth JWT with claims may be longer.
+  user_jwt: z.string().min(1).max(8192),
+  encryption_type: hpke,
+  recipient_public_key: recipientPublicKey,
+});
+
+export const exportBody = z.object({
+  encryption_type: hpke,
+  recipient_public_key: recipientPublicKey,
+  export_seed_phrase: z.boolean().optional(),
+  export_type: z.enum(['display', 'client']).optional(),
+});
+
+const importChainType = z.enum(['ethereum', 'solana', 'stellar', 'tron', 'sui', 'aptos', 'xrpl']);
+const entropyType = z.enum(['private-key', 'hd']);
+/** Addresses of every import chain fit in 100 characters (Ethereum 42, Solana ≤ 44). */
+const address = z.string().min(1).max(100);
+const index = z
+  .number()
+  .int()
+  .min(0)
+  .max(2 ** 31 - 1);
+
+export const importInitBody = z.object({
+  chain_type: importChainType,
+  address,
+  entropy_type: entropyType,
+  index: index.optional(),
+  encryption_type: hpke,
+});
+
+// TODO(rebase): the lead's owner and additional-signer schemas for wallet creation.
+const owner = z.union([z.object({ user_id: id }), z.object({ public_key: z.string().min(1).max(300) })]);
+const additionalSigner = z.object({ signer_id: id, override_policy_ids: z.array(id).max(1).optional() });
+
+export const importSubmitBody = z.object({
+  wallet: z.object({
+    chain_type: importChainType,
+    address,
+    entropy_type: entropyType,
+    index: index.optional(),
+    encryption_type: hpke,
+    // A sealed 64-byte key is 80 bytes (108 base64 characters); a seed phrase several hundred.
+    ciphertext: z.string().min(1).max(4096),
+    encapsulated_key: z.string().min(1).max(200),
+    hpke_config: z
+      .object({
+        aad: z.string().max(4096).optional(),
+        aead_algorithm: z.enum(['CHACHA20_POLY1305', 'AES_GCM256']).optional(),
+        info: z.string().max(4096).optional(),
+      })
+      .optional(),
+  }),
+  owner: owner.nullable().optional(),
+  owner_id: id.nullable().optional(),
+  policy_ids: z.array(id).max(1).optional(),
+  additional_signers: z.array(additionalSigner).max(20).optional(),
+  display_name: z.string().max(50).optional(),
+  external_id: z.string().max(64).optional(),
+});
