@@ -26,6 +26,7 @@ import {
   routeUrl,
   servedRoutes,
   serverWalletKeysApi,
+  serverWalletsApi,
   serviceApi,
   sessionApi,
   siweApi,
@@ -60,6 +61,7 @@ const tables = {
   mfaAuthApi,
   usersApi,
   telegramApi,
+  serverWalletsApi,
   serverWalletKeysApi,
 };
 const plannedTables = { farcasterApi };

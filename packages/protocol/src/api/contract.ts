@@ -14,8 +14,8 @@ import {
   serverWalletTransactionsApi,
   serverWalletTransactionsReference,
 } from './server-wallet-transactions.ts';
-import { serverWalletsApi, serverWalletsReference } from './server-wallets.ts';
 import { serverWalletKeysApi, serverWalletKeysReference } from './server-wallet-keys.ts';
+import { serverWalletsApi, serverWalletsReference } from './server-wallets.ts';
 import {
   dashboardPageApi,
   dashboardPageReference,

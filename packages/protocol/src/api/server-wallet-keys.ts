@@ -1,5 +1,6 @@
 import type { ReferenceArea } from './reference.ts';
 import type { TypedRoutes } from './route.ts';
+import type { CreateServerWalletRequest, ServerWallet } from './server-wallets.ts';
 
 /*
  * Key transport for server wallets (WIRE.md §7.2, §7.3, §7.5; REFERENCES §1.6): a user's short-lived
@@ -8,26 +9,6 @@ import type { TypedRoutes } from './route.ts';
  * ChaCha20-Poly1305). Basic auth with the app secret and `privy-app-id`, under `/api/v1/...` and
  * `/v1/...` (where `@privy-io/node` calls them). Times are Unix milliseconds.
  */
-
-// TODO(rebase onto the lead's api/server-wallets.ts): import these three from there instead.
-/** A wallet's owner, given as a user or a P-256 key. */
-type OwnerInput = { user_id: string } | { public_key: string };
-interface AdditionalSigner {
-  signer_id: string;
-  override_policy_ids?: string[];
-}
-/** A server wallet as the API shows it (api/server-wallets.ts `ServerWallet`). */
-interface ServerWallet {
-  id: string;
-  address: string;
-  chain_type: string;
-  policy_ids: string[];
-  additional_signers: AdditionalSigner[];
-  owner_id: string | null;
-  created_at: number;
-  exported_at: number | null;
-  imported_at: number | null;
-}
 
 /** The one encryption the API speaks. */
 export type HpkeEncryptionType = 'HPKE';
@@ -110,8 +91,8 @@ export interface HpkeImportConfig {
   info?: string;
 }
 
-/** `POST /wallets/import/submit`: the sealed key (raw bytes) and the new wallet's settings. */
-export interface WalletImportSubmitRequest {
+/** `POST /wallets/import/submit`: the sealed key (raw bytes) and the new wallet's settings (as a create's). */
+export interface WalletImportSubmitRequest extends Omit<CreateServerWalletRequest, 'chain_type'> {
   wallet: {
     chain_type: WalletImportChainType;
     address: string;
@@ -122,12 +103,6 @@ export interface WalletImportSubmitRequest {
     encapsulated_key: string;
     hpke_config?: HpkeImportConfig;
   };
-  owner?: OwnerInput | null;
-  owner_id?: string | null;
-  policy_ids?: string[];
-  additional_signers?: AdditionalSigner[];
-  display_name?: string;
-  external_id?: string;
 }
 
 const serverWalletKeysTable = {

@@ -5,8 +5,9 @@ import type { ServerContext } from '../../context.ts';
 import { ApiError } from '../../http/api-error.ts';
 import { recordEvent } from '../../outbox/record-event.ts';
 import { type KeyedChainType, withWalletKey } from '../wallet-keys.ts';
+import type { ServerWalletRow } from '../wallet-view.ts';
 import { parseRecipientPublicKey, sealToRecipient } from './hpke.ts';
-import type { ServerWalletRow } from './pending-lead.ts';
+import { exportBody } from './schemas.ts';
 import { invalidRecipientKey } from './user-keys.ts';
 
 /**
@@ -64,7 +65,7 @@ export async function exportWalletKey(
       'wallet.private_key_export',
       {
         // The owner, when the wallet is a user's (`owner: {user_id}`); absent for an app's or a key's.
-        ...(ownerUserId(wallet) ? { user_id: `${userIdPrefix}${ownerUserId(wallet)}` } : {}),
+        ...(ownerUserId(wallet) ? { user_id: ownerUserId(wallet) } : {}),
         wallet_id: wallet.id,
         wallet_address: wallet.address,
       },
@@ -82,7 +83,29 @@ export async function exportWalletKey(
   });
 }
 
-// TODO(rebase): the lead's `owner_user_id` column.
-function ownerUserId(_wallet: ServerWalletRow): string | null {
-  return null;
+/**
+ * The RPC method `exportPrivateKey` (`POST /wallets/:id/rpc`, owner-authorized by the caller): its
+ * `params` are the export body's (`{encryption_type: 'HPKE', recipient_public_key}`), its `data` the
+ * export's answer.
+ */
+export async function exportPrivateKeyRpc(
+  ctx: Pick<ServerContext, 'db' | 'keyStore' | 'now'>,
+  wallet: ServerWalletRow,
+  params: unknown,
+): Promise<WalletExportResponse> {
+  const parsed = exportBody.safeParse(params);
+  if (!parsed.success)
+    throw new ApiError(
+      'invalid_data',
+      "exportPrivateKey params must be {encryption_type: 'HPKE', recipient_public_key}.",
+    );
+  return exportWalletKey(ctx, wallet, parsed.data);
+}
+
+/** The owner's user id as webhooks show it (`did:privy:…`), when a user owns the wallet. */
+function ownerUserId(wallet: ServerWalletRow): string | null {
+  if (!wallet.owner_user_id) return null;
+  return wallet.owner_user_id.startsWith(userIdPrefix)
+    ? wallet.owner_user_id
+    : `${userIdPrefix}${wallet.owner_user_id}`;
 }

@@ -11,6 +11,8 @@ import type { ServerContext } from '../../context.ts';
 import { randomId } from '../../crypto/random.ts';
 import { ApiError } from '../../http/api-error.ts';
 import { addressOfKey, type KeyedChainType } from '../wallet-keys.ts';
+import { createServerWallet } from '../wallet-store.ts';
+import type { ServerWalletRow } from '../wallet-view.ts';
 import {
   generateHpkeKeyPair,
   HpkeOpenFailed,
@@ -18,7 +20,6 @@ import {
   openWithPrivateKey,
   strictBase64,
 } from './hpke.ts';
-import { createServerWallet, type ServerWalletRow } from './pending-lead.ts';
 
 /**
  * Import of a private key into a new server wallet (WIRE.md §7.3): `init` makes an HPKE key pair of
@@ -153,7 +154,8 @@ export async function submitImport(
     .where('chain_type', '=', chainType)
     .where('address_key', '=', key)
     .executeTakeFirst();
-  if (existing) throw new ApiError('invalid_data', 'A wallet with this address already exists in this app.');
+  if (existing)
+    throw new ApiError('resource_already_exists', 'This app already has a wallet with this address.');
 
   const imports = await ctx.db
     .selectFrom('server_wallet_imports')

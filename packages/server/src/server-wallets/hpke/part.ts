@@ -10,12 +10,13 @@ import {
   type Outcome,
   ok,
 } from '../../hostile-fixtures.ts';
-import { ApiError } from '../../http/api-error.ts';
+import { authorizeRequest } from '../authorize.ts';
 import type { FeaturePart } from '../part.ts';
+import { loadWallet } from '../wallet-store.ts';
+import { walletView } from '../wallet-view.ts';
 import { exportWalletKey } from './export.ts';
 import { initImport, submitImport } from './import.ts';
 import { hpkeMigrations } from './migrations.ts';
-import { authorizeRequest, loadWallet, walletView } from './pending-lead.ts';
 import { exportBody, importInitBody, importSubmitBody, userKeyBody } from './schemas.ts';
 import { issueUserKey } from './user-keys.ts';
 
@@ -61,16 +62,14 @@ export const hpkePart: FeaturePart = {
         handler: async (c, body) => {
           const appId = c.get('app').id;
           const wallet = await loadWallet(ctx, appId, c.req.param('wallet_id') ?? '');
-          const authorized = await authorizeRequest(ctx, c, {
+          // Export is the owner's alone (REFERENCES §1.6): additional signers are not asked (they may
+          // sign RPCs, not take the key); a wallet without an owner is the app's, its secret suffices.
+          await authorizeRequest(ctx, c, {
             appId,
             ownerId: wallet.owner_id,
             policyIds: JSON.parse(wallet.policy_ids) as string[],
+            signers: [],
           });
-          // Export is the owner's alone (REFERENCES §1.6): an additional signer may sign, not take the key.
-          if (authorized.by !== 'owner' && authorized.by !== 'app')
-            throw new ApiError('invalid_credentials', 'Only the wallet’s owner may export its key.', {
-              status: 401,
-            });
           return c.json(await exportWalletKey(ctx, wallet, body));
         },
       }),

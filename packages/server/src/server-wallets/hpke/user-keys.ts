@@ -12,8 +12,8 @@ import { randomId } from '../../crypto/random.ts';
 import { ApiError } from '../../http/api-error.ts';
 import { activeSession } from '../../sessions/session-service.ts';
 import { verifyAccessToken } from '../../tokens/access-token.ts';
+import { type ServerWalletRow, walletView } from '../wallet-view.ts';
 import { parseRecipientPublicKey, sealToRecipient } from './hpke.ts';
-import { walletsOfUser, walletView } from './pending-lead.ts';
 
 /**
  * Users as owners and signers (REFERENCES §1.6): the user's app trades the user's access token for a
@@ -144,3 +144,24 @@ export async function liveUserKeys(
 
 /** The brief's name for `liveUserKeys`. */
 export const liveUserKeyIds = liveUserKeys;
+
+/**
+ * The wallets a user owns (`owner: {user_id}`, as `GET /wallets?user_id=` finds them), newest first:
+ * what `POST /wallets/authenticate` answers with. `owner_user_id` holds the id as the create gave it.
+ */
+async function walletsOfUser(
+  ctx: Pick<ServerContext, 'db'>,
+  appId: string,
+  userId: string,
+): Promise<ServerWalletRow[]> {
+  return ctx.db
+    .selectFrom('server_wallets')
+    .selectAll()
+    .where('app_id', '=', appId)
+    .where('owner_user_id', 'in', [userId, `${userIdPrefix}${userId}`])
+    .where('archived_at', 'is', null)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(100)
+    .execute();
+}
