@@ -151,3 +151,7 @@ export interface AuthenticatedUser {
 
 /** The `did:privy:` prefix of user ids and access-token subjects. */
 export const userIdPrefix = 'did:privy:';
+
+/** A user id as the API may name it (`did:privy:…`) in the bare form the server stores. */
+export const bareUserId = (id: string): string =>
+  id.startsWith(userIdPrefix) ? id.slice(userIdPrefix.length) : id;

@@ -27,6 +27,7 @@ import {
   servedRoutes,
   serverWalletKeysApi,
   serverWalletsApi,
+  serverWalletTransactionsApi,
   serviceApi,
   sessionApi,
   siweApi,
@@ -63,6 +64,7 @@ const tables = {
   telegramApi,
   serverWalletsApi,
   serverWalletKeysApi,
+  serverWalletTransactionsApi,
 };
 const plannedTables = { farcasterApi };
 

@@ -10,11 +10,11 @@ import { mfaApi, mfaAuthApi, mfaReference } from './mfa.ts';
 import { oauthApi, oauthCallbackApi, oauthReference } from './oauth.ts';
 import { passkeyApi, passkeyReference } from './passkeys.ts';
 import type { ReferenceArea } from './reference.ts';
+import { serverWalletKeysApi, serverWalletKeysReference } from './server-wallet-keys.ts';
 import {
   serverWalletTransactionsApi,
   serverWalletTransactionsReference,
 } from './server-wallet-transactions.ts';
-import { serverWalletKeysApi, serverWalletKeysReference } from './server-wallet-keys.ts';
 import { serverWalletsApi, serverWalletsReference } from './server-wallets.ts';
 import {
   dashboardPageApi,

@@ -66,7 +66,18 @@ export interface WalletExportRequest {
 export type WalletExportResponse = HpkeEncrypted;
 
 /** The chain types the incumbent imports; Latchkey imports `ethereum` and `solana` (others: `not_supported`). */
-export type WalletImportChainType = 'ethereum' | 'solana' | 'stellar' | 'tron' | 'sui' | 'aptos' | 'xrpl';
+/** The chain types `@privy-io/node`'s import names (Latchkey imports ethereum and solana; the rest are `not_supported`). */
+export const walletImportChainTypes = [
+  'ethereum',
+  'solana',
+  'stellar',
+  'tron',
+  'sui',
+  'aptos',
+  'xrpl',
+] as const;
+
+export type WalletImportChainType = (typeof walletImportChainTypes)[number];
 
 /** `POST /wallets/import/init`: the key to seal a private key to, for one address. */
 export interface WalletImportInitRequest {

@@ -1,4 +1,4 @@
-import { appServerApi, chainTypes, routes, userIdPrefix } from '@latchkey/protocol';
+import { appServerApi, bareUserId, chainTypes, routes, userIdPrefix } from '@latchkey/protocol';
 import { z } from 'zod';
 import { loadUser, toWireUser } from '../accounts/user-record.ts';
 import type { ServerContext } from '../context.ts';
@@ -73,7 +73,6 @@ function wantedOf(body: PregenerateBody): WantedWallets {
 }
 
 /** A user id as the server SDKs send it (`did:privy:…`) or bare. */
-const bareUserId = (id: string) => (id.startsWith(userIdPrefix) ? id.slice(userIdPrefix.length) : id);
 
 /**
  * The route: the app's secret (Basic auth) for the app named in the path; the user must be that

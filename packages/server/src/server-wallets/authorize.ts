@@ -15,8 +15,8 @@ import {
   type SignedRequest,
   signingKeys,
 } from './authorization.ts';
+import { liveUserKeys } from './hpke/user-keys.ts';
 import { authorizationKeyObject, type KeyQuorumRow, keyQuorumView } from './key-quorums.ts';
-import { liveUserKeys } from './user-keys.ts';
 
 /**
  * Who may act on an owned resource (REFERENCES §1.5, §1.6): a resource without an owner is the app's
@@ -39,7 +39,7 @@ const refused = (message: string) => new ApiError('invalid_credentials', message
 
 /** Keys and members of the quorums named, as authorization checks them (one level of nesting). */
 async function loadQuorums(
-  ctx: Pick<ServerContext, 'db'>,
+  ctx: Pick<ServerContext, 'db' | 'now'>,
   appId: string,
   ids: readonly string[],
 ): Promise<Map<string, KeyQuorumRow>> {
@@ -66,7 +66,7 @@ interface Checkable {
 
 /** The quorum as `quorumMet` takes it, with every key a signature may verify against. */
 async function checkable(
-  ctx: Pick<ServerContext, 'db'>,
+  ctx: Pick<ServerContext, 'db' | 'now'>,
   appId: string,
   row: KeyQuorumRow,
   rows: Map<string, KeyQuorumRow>,
@@ -124,7 +124,7 @@ async function signedRequest(
  * For a wallet, also its additional signers; returns the policies that govern what it may do.
  */
 export async function authorizeRequest(
-  ctx: Pick<ServerContext, 'db' | 'settings'>,
+  ctx: Pick<ServerContext, 'db' | 'settings' | 'now'>,
   c: Context<AppEnv>,
   resource: {
     appId: string;

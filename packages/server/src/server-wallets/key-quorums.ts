@@ -1,5 +1,5 @@
 import type { KeyObject } from 'node:crypto';
-import { type KeyQuorum, type KeyQuorumRequest, serverWalletLimits } from '@latchkey/protocol';
+import { bareUserId, type KeyQuorum, type KeyQuorumRequest, serverWalletLimits } from '@latchkey/protocol';
 import type { Kysely, Selectable } from 'kysely';
 import type { ServerContext } from '../context.ts';
 import { randomId } from '../crypto/random.ts';
@@ -80,7 +80,8 @@ async function checkMembers(db: Kysely<Database>, appId: string, input: KeyQuoru
     if (!keys.some((key) => key.public_key === canonical))
       keys.push({ public_key: canonical, display_name: null });
   }
-  const userIds = [...new Set(input.user_ids ?? [])];
+  // Users as the API names them (`did:privy:…`) or bare, stored bare.
+  const userIds = [...new Set((input.user_ids ?? []).map(bareUserId))];
   if (userIds.length > 0) {
     const found = await db
       .selectFrom('users')

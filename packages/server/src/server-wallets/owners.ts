@@ -1,4 +1,5 @@
 import type { OwnerInput } from '@latchkey/protocol';
+import { bareUserId } from '@latchkey/protocol';
 import type { Kysely } from 'kysely';
 import type { ServerContext } from '../context.ts';
 import { ApiError } from '../http/api-error.ts';
@@ -34,7 +35,7 @@ export async function resolveOwner(
   if (!owner) return { ownerId: null, ownerUserId: null };
   if ('user_id' in owner) {
     const quorum = await createKeyQuorum(ctx, appId, { user_ids: [owner.user_id] }, { implicit: true, db });
-    return { ownerId: quorum.id, ownerUserId: owner.user_id };
+    return { ownerId: quorum.id, ownerUserId: bareUserId(owner.user_id) };
   }
   const quorum = await createKeyQuorum(
     ctx,

@@ -1,5 +1,6 @@
 import {
   type AdditionalSigner,
+  bareUserId,
   type CreateServerWalletRequest,
   serverWalletLimits,
   type UpdateServerWalletRequest,
@@ -179,7 +180,7 @@ export async function listWallets(
     throw invalid(`limit must be between 1 and ${serverWalletLimits.pageMaxLimit}`);
   let select = ctx.db.selectFrom('server_wallets').selectAll().where('app_id', '=', appId);
   if (query.chain_type) select = select.where('chain_type', '=', query.chain_type);
-  if (query.user_id) select = select.where('owner_user_id', '=', query.user_id);
+  if (query.user_id) select = select.where('owner_user_id', '=', bareUserId(query.user_id));
   if (query.external_id) select = select.where('external_id', '=', query.external_id);
   if (query.address) select = select.where('address_key', 'in', [query.address, query.address.toLowerCase()]);
   if (query.cursor) {

@@ -17,7 +17,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sweepEntries } from '../../src/features.ts';
 import { exportPrivateKeyRpc } from '../../src/server-wallets/hpke/export.ts';
 import { liveUserKeys } from '../../src/server-wallets/hpke/user-keys.ts';
-import { liveUserKeys as authorizeUserKeys } from '../../src/server-wallets/user-keys.ts';
 import { sweepExpired } from '../../src/storage/retention.ts';
 
 /**
@@ -27,8 +26,6 @@ import { sweepExpired } from '../../src/storage/retention.ts';
  * wallet made from it has its address). Attacks: forged, expired, other-app and logged-out tokens,
  * export without the owner, and no key material in the database, logs or error bodies.
  */
-/** Whether authorization (authorize.ts) reads users' keys from here yet (the lead's stub until then). */
-const userKeysWired = (authorizeUserKeys as unknown) === liveUserKeys;
 
 describe.each(dialects)('server wallet keys over HPKE (%s)', (dialect) => {
   let t: TestServer;
@@ -345,40 +342,37 @@ describe.each(dialects)('server wallet keys over HPKE (%s)', (dialect) => {
       expect(ethereumAddressOf(Buffer.from(private_key.slice(2), 'hex'))).toBe(wallet.address);
     });
 
-    it.skipIf(!userKeysWired)(
-      'a user-owned wallet exports with the user’s token through the SDK, and authenticate lists it',
-      async () => {
-        const { app, secret, client } = await t.createApp();
-        const privy = sdk(app.id, secret);
-        const login = await client.loginWithEmail('owner-user@example.com');
-        const wallet = await privy.wallets().create({
-          chain_type: 'ethereum',
-          owner: { user_id: login.body.user.id },
-        });
-        await expect(privy.wallets().exportPrivateKey(wallet.id, {})).rejects.toMatchObject({ status: 401 });
-        const { private_key } = await privy.wallets().exportPrivateKey(wallet.id, {
-          authorization_context: { user_jwts: [login.body.token] },
-        });
-        expect(ethereumAddressOf(Buffer.from(private_key.slice(2), 'hex'))).toBe(wallet.address);
-        const events = await t.ctx.db
-          .selectFrom('outbox')
-          .select('payload')
-          .where('app_id', '=', app.id)
-          .where('type', '=', 'wallet.private_key_export')
-          .execute();
-        expect(events.map((e) => JSON.parse(e.payload))).toEqual([
-          expect.objectContaining({ user_id: login.body.user.id, wallet_id: wallet.id }),
-        ]);
+    it('a user-owned wallet exports with the user’s token through the SDK, and authenticate lists it', async () => {
+      const { app, secret, client } = await t.createApp();
+      const privy = sdk(app.id, secret);
+      const login = await client.loginWithEmail('owner-user@example.com');
+      const wallet = await privy.wallets().create({
+        chain_type: 'ethereum',
+        owner: { user_id: login.body.user.id },
+      });
+      await expect(privy.wallets().exportPrivateKey(wallet.id, {})).rejects.toMatchObject({ status: 401 });
+      const { private_key } = await privy.wallets().exportPrivateKey(wallet.id, {
+        authorization_context: { user_jwts: [login.body.token] },
+      });
+      expect(ethereumAddressOf(Buffer.from(private_key.slice(2), 'hex'))).toBe(wallet.address);
+      const events = await t.ctx.db
+        .selectFrom('outbox')
+        .select('payload')
+        .where('app_id', '=', app.id)
+        .where('type', '=', 'wallet.private_key_export')
+        .execute();
+      expect(events.map((e) => JSON.parse(e.payload))).toEqual([
+        expect.objectContaining({ user_id: login.body.user.id, wallet_id: wallet.id }),
+      ]);
 
-        // Another user's token is not the owner's.
-        const other = await client.loginWithEmail('not-the-owner@example.com');
-        await expect(
-          privy
-            .wallets()
-            .exportPrivateKey(wallet.id, { authorization_context: { user_jwts: [other.body.token] } }),
-        ).rejects.toMatchObject({ status: 401 });
-      },
-    );
+      // Another user's token is not the owner's.
+      const other = await client.loginWithEmail('not-the-owner@example.com');
+      await expect(
+        privy
+          .wallets()
+          .exportPrivateKey(wallet.id, { authorization_context: { user_jwts: [other.body.token] } }),
+      ).rejects.toMatchObject({ status: 401 });
+    });
 
     it('authenticate answers with the wallets the user owns', async () => {
       const { app, secret, client } = await t.createApp();

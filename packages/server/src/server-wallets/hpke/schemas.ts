@@ -1,4 +1,4 @@
-import { serverWalletLimits } from '@latchkey/protocol';
+import { serverWalletLimits, walletImportChainTypes } from '@latchkey/protocol';
 import { z } from 'zod';
 
 /** The body schemas of the key-transport routes (protocol api/server-wallet-keys.ts), bounded before any work. */
@@ -23,7 +23,7 @@ export const exportBody = z.object({
   export_type: z.enum(['display', 'client']).optional(),
 });
 
-const importChainType = z.enum(['ethereum', 'solana', 'stellar', 'tron', 'sui', 'aptos', 'xrpl']);
+const importChainType = z.enum(walletImportChainTypes);
 const entropyType = z.enum(['private-key', 'hd']);
 /** Addresses of every import chain fit in 100 characters (Ethereum 42, Solana ≤ 44). */
 const address = z.string().min(1).max(100);

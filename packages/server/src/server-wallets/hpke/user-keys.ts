@@ -1,5 +1,6 @@
 import { createPublicKey, generateKeyPairSync, type KeyObject } from 'node:crypto';
 import {
+  bareUserId,
   type HpkeEncrypted,
   serverWalletKeyLimits,
   type UserKeyRequest,
@@ -103,10 +104,6 @@ export interface LiveUserKey {
   publicKey: KeyObject;
 }
 
-/** A user id as the API or a quorum writes it (`did:privy:…`) or as the tables do: the tables' form. */
-const bareUserId = (userId: string) =>
-  userId.startsWith(userIdPrefix) ? userId.slice(userIdPrefix.length) : userId;
-
 /**
  * The live authorization keys of each of `userIds` (as given: with or without `did:privy:`), for
  * authorize.ts: a user member of a quorum has signed when one of these verifies. A user without
@@ -141,9 +138,6 @@ export async function liveUserKeys(
   }
   return result;
 }
-
-/** The brief's name for `liveUserKeys`. */
-export const liveUserKeyIds = liveUserKeys;
 
 /**
  * The wallets a user owns (`owner: {user_id}`, as `GET /wallets?user_id=` finds them), newest first:

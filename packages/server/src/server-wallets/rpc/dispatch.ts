@@ -1,6 +1,7 @@
 import type { ServerWalletRpcMethod, WalletRpcRequest } from '@latchkey/protocol';
 import type { ServerContext } from '../../context.ts';
 import { ApiError } from '../../http/api-error.ts';
+import { exportPrivateKeyRpc } from '../hpke/export.ts';
 import { checkPolicies } from '../policy-check.ts';
 import { sendEthereumTransaction } from '../transactions/ethereum-send.ts';
 import { sendSolanaTransaction } from '../transactions/solana-send.ts';
@@ -69,7 +70,7 @@ async function execute(ctx: ServerContext, { wallet, request }: RpcCall): Promis
       return { ...sent };
     }
     case 'exportPrivateKey':
-      throw new ApiError('not_supported', `${request.method} is not available on this server yet`);
+      return { ...(await exportPrivateKeyRpc(ctx, wallet, request.params)) };
     case 'signMessage':
       return withWalletKey(ctx, wallet, (seed) => signSolanaMessage(seed, request.params));
     case 'signTransaction': {
