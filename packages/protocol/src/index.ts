@@ -19,6 +19,7 @@ export * from './api/route.ts';
 export * from './api/server-wallet-keys.ts';
 export * from './api/server-wallet-transactions.ts';
 export * from './api/server-wallets.ts';
+export * from './api/server-wallet-policies.ts';
 export * from './api/service.ts';
 export * from './api/sessions.ts';
 export * from './api/siwe.ts';

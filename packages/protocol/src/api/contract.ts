@@ -16,6 +16,7 @@ import {
   serverWalletTransactionsReference,
 } from './server-wallet-transactions.ts';
 import { serverWalletsApi, serverWalletsReference } from './server-wallets.ts';
+import { serverWalletPoliciesApi, serverWalletPoliciesReference } from './server-wallet-policies.ts';
 import {
   dashboardPageApi,
   dashboardPageReference,
@@ -60,6 +61,7 @@ export const api = {
   ...frameRoutes,
   ...usersApi,
   ...serverWalletTransactionsApi,
+  ...serverWalletPoliciesApi,
   ...telegramApi,
   ...serverWalletsApi,
   ...serverWalletKeysApi,
@@ -119,6 +121,7 @@ export const referenceAreas: readonly ReferenceArea[] = [
   serverWalletsReference,
   serverWalletTransactionsReference,
   serverWalletKeysReference,
+  serverWalletPoliciesReference,
   walletFramePageReference,
   adminReference,
   adminWebhooksReference,
