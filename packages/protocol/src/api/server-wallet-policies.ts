@@ -36,7 +36,9 @@ export const policyLimits = {
   groupByMax: 2,
 } as const;
 
-export type PolicyChainType = 'ethereum' | 'solana';
+/** The chain types a policy can be written for. */
+export const policyChainTypes = ['ethereum', 'solana'] as const;
+export type PolicyChainType = (typeof policyChainTypes)[number];
 export type PolicyAction = 'ALLOW' | 'DENY';
 
 /** The methods a rule can name (REFERENCES §1.3); `'*'` matches every method. */
@@ -329,6 +331,8 @@ export type PolicyAuditAction =
 export interface PolicyAuditEntry {
   id: string;
   policy_id: string;
+  /** The policy's revision this change made: 1 on create, one more per change. */
+  revision: number;
   action: PolicyAuditAction;
   rule_id: string | null;
   /** The policy (or rule) before the change; null on create. */

@@ -55,3 +55,28 @@ export function atPath(value: unknown, path: string): unknown {
   }
   return current;
 }
+
+/**
+ * The engine's request from an RPC body (`{method, caip2?, params, …}`, `@privy-io/node`'s wire
+ * shape) and the wallet it is for: what the RPC handler and the dry run both evaluate.
+ *
+ * @example
+ * const request = policyRequestFromRpc(body, { chain_type: 'ethereum', address: wallet.address });
+ */
+export function policyRequestFromRpc(
+  body: { method: string; caip2?: string | undefined; params?: unknown },
+  wallet: { chain_type: 'ethereum' | 'solana'; address: string },
+): PolicyRequest {
+  const params = body.params;
+  return {
+    method: body.method,
+    chainType: wallet.chain_type,
+    walletAddress: wallet.address,
+    ...(body.caip2 === undefined ? {} : { caip2: body.caip2 }),
+    params:
+      typeof params === 'object' && params !== null && !Array.isArray(params)
+        ? (params as Record<string, unknown>)
+        : {},
+    body,
+  };
+}
