@@ -1,5 +1,6 @@
 import type { ReferenceArea } from './reference.ts';
 import type { TypedRoutes } from './route.ts';
+import type { OwnerInput } from './server-wallets.ts';
 
 /*
  * Server-wallet policies (REFERENCES §1.1–1.5, WIRE.md §7.3): policies and their rules, condition
@@ -119,8 +120,8 @@ export interface PolicyRule extends PolicyRuleInput {
   id: string;
 }
 
-/** `owner` of a policy, condition set or aggregation: a user or a P-256 key (base64 SPKI). */
-export type PolicyOwnerInput = { user_id: string } | { public_key: string };
+/** `owner` of a policy, condition set or aggregation: a user or a P-256 key (base64 SPKI), as a wallet's. */
+export type PolicyOwnerInput = OwnerInput;
 
 export interface Policy {
   id: string;
@@ -339,7 +340,7 @@ export interface PolicyAuditEntry {
   before: unknown;
   /** After the change; null on delete. */
   after: unknown;
-  /** Who made it: `app_secret`, or `key_quorum:<id>` once authorization signatures are checked. */
+  /** Who made it: `app_secret`, or `key_quorum:<id>` when the owner's quorum signed. */
   actor: string;
   /** Unix milliseconds. */
   created_at: number;

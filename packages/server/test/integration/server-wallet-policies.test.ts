@@ -1,7 +1,7 @@
 import { generateKeyPairSync } from 'node:crypto';
 import type { Policy, PolicyRule, PolicyTrace } from '@latchkey/protocol';
 import { dialects, startTestServer, type TestServer } from '@latchkey/test/server';
-import { PrivyClient } from '@privy-io/node';
+import { generateP256KeyPair, PrivyClient } from '@privy-io/node';
 import { encodeFunctionData } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { enforcePolicies } from '../../src/server-wallets/policies/enforce.ts';
@@ -293,7 +293,7 @@ describe.each(dialects)('server-wallet policies (%s)', (dialect) => {
     expect((await other.api.delete(`/policies/${solana.body.id}`)).status).toBe(404);
   });
 
-  it('keeps an owner object until owners are key quorums (owner_id null)', async () => {
+  it('makes an owner a key quorum, whose signature every later write then needs', async () => {
     const { api } = await newBackend();
     const key = generateKeyPairSync('ec', { namedCurve: 'P-256' })
       .publicKey.export({ type: 'spki', format: 'der' })
@@ -306,8 +306,22 @@ describe.each(dialects)('server-wallet policies (%s)', (dialect) => {
       owner: { public_key: key },
     });
     expect(res.status).toBe(200);
-    expect(res.body.owner_id).toBeNull();
-    expect((await api.get<Policy>(`/policies/${res.body.id}`)).body.owner_id).toBeNull();
+    expect(res.body.owner_id).toMatch(/^[a-z0-9]+$/);
+    // The app secret alone no longer changes it.
+    const unsigned = await api.patch(`/policies/${res.body.id}`, { name: 'hijacked' });
+    expect({ status: unsigned.status, code: unsigned.body.code }).toEqual({
+      status: 401,
+      code: 'invalid_credentials',
+    });
+    expect((await api.delete(`/policies/${res.body.id}`)).status).toBe(401);
+    expect((await api.post(`/policies/${res.body.id}/rules`, allowTo())).status).toBe(401);
+    expect((await api.get<Policy>(`/policies/${res.body.id}`)).body.name).toBe('owned');
+    // owner_id names an existing quorum: the same one owns a condition set.
+    const set = await api.post<{ owner_id: string }>('/condition_sets', {
+      name: 'owned set',
+      owner_id: res.body.owner_id,
+    });
+    expect(set.body.owner_id).toBe(res.body.owner_id);
   });
 
   it('evaluates a dry run with the rule trace, and condition sets with their items', async () => {
@@ -733,5 +747,57 @@ describe.each(dialects)('@privy-io/node policies against Latchkey (%s)', (dialec
     await expect(
       privy.policies().create({ version: '1.0', name: 'x'.repeat(51), chain_type: 'ethereum', rules: [] }),
     ).rejects.toMatchObject({ status: 400 });
+  });
+
+  it('changes an owned policy only with the owner’s authorization signature', async () => {
+    const { app, secret } = await t.createApp();
+    const privy = new PrivyClient({ appId: app.id, appSecret: secret, apiUrl: t.url });
+    const owner = await generateP256KeyPair();
+    const policy = await privy.policies().create({
+      version: '1.0',
+      name: 'Owned',
+      chain_type: 'ethereum',
+      rules: [],
+      owner: { public_key: owner.publicKey },
+    });
+    expect(policy.owner_id).toEqual(expect.any(String));
+    await expect(privy.policies().update(policy.id, { name: 'unsigned' })).rejects.toMatchObject({
+      status: 401,
+    });
+    const stranger = await generateP256KeyPair();
+    await expect(
+      privy.policies().update(policy.id, {
+        name: 'stranger',
+        authorization_context: { authorization_private_keys: [stranger.privateKey] },
+      }),
+    ).rejects.toMatchObject({ status: 401 });
+    const signed = { authorization_context: { authorization_private_keys: [owner.privateKey] } };
+    expect(await privy.policies().update(policy.id, { name: 'Signed', ...signed })).toMatchObject({
+      name: 'Signed',
+    });
+    const rule = await privy.policies().createRule(policy.id, {
+      name: 'Allow all sends',
+      method: 'eth_sendTransaction',
+      action: 'ALLOW',
+      conditions: [],
+      ...signed,
+    });
+    expect(await privy.policies().deleteRule(rule.id, { policy_id: policy.id, ...signed })).toEqual({
+      success: true,
+    });
+    expect(await privy.policies().delete(policy.id, signed)).toEqual({ success: true });
+    const log = await fetch(`${t.url}/v1/policies/${policy.id}/audit`, {
+      headers: {
+        authorization: `Basic ${Buffer.from(`${app.id}:${secret}`).toString('base64')}`,
+        'privy-app-id': app.id,
+      },
+    }).then((r) => r.json() as Promise<{ data: { action: string; actor: string }[] }>);
+    expect(log.data.map((e) => [e.action, e.actor])).toEqual([
+      ['policy.deleted', `key_quorum:${policy.owner_id}`],
+      ['rule.deleted', `key_quorum:${policy.owner_id}`],
+      ['rule.created', `key_quorum:${policy.owner_id}`],
+      ['policy.updated', `key_quorum:${policy.owner_id}`],
+      ['policy.created', 'app_secret'],
+    ]);
   });
 });
