@@ -11,12 +11,12 @@ import { oauthApi, oauthCallbackApi, oauthReference } from './oauth.ts';
 import { passkeyApi, passkeyReference } from './passkeys.ts';
 import type { ReferenceArea } from './reference.ts';
 import { serverWalletKeysApi, serverWalletKeysReference } from './server-wallet-keys.ts';
+import { serverWalletPoliciesApi, serverWalletPoliciesReference } from './server-wallet-policies.ts';
 import {
   serverWalletTransactionsApi,
   serverWalletTransactionsReference,
 } from './server-wallet-transactions.ts';
 import { serverWalletsApi, serverWalletsReference } from './server-wallets.ts';
-import { serverWalletPoliciesApi, serverWalletPoliciesReference } from './server-wallet-policies.ts';
 import {
   dashboardPageApi,
   dashboardPageReference,

@@ -6,7 +6,7 @@ import { bytesToHex } from '@noble/hashes/utils.js';
 import { type Hex, keccak256, serializeSignature } from 'viem';
 import type { ServerContext } from '../context.ts';
 import { ApiError } from '../http/api-error.ts';
-import { checkPolicies } from './policy-check.ts';
+import { enforcePolicies } from './policies/enforce.ts';
 import { withWalletKey } from './wallet-keys.ts';
 import type { ServerWalletRow } from './wallet-view.ts';
 
@@ -42,7 +42,7 @@ export async function rawSign(
   body: RawSignRequest,
 ): Promise<RawSignResponse> {
   const digest = digestOf(body.params);
-  const grant = await checkPolicies(ctx, wallet.app_id, policyIds, {
+  const grant = await enforcePolicies(ctx, wallet.app_id, policyIds, {
     method: 'raw_sign',
     chainType: wallet.chain_type as 'ethereum' | 'solana',
     walletAddress: wallet.address,

@@ -43,6 +43,7 @@ async function checkSigners(
   db: Kysely<Database>,
   appId: string,
   signers: readonly AdditionalSigner[],
+  chainType: string,
 ): Promise<AdditionalSigner[]> {
   if (signers.length > serverWalletLimits.additionalSignersMax)
     throw invalid(`At most ${serverWalletLimits.additionalSignersMax} additional signers`);
@@ -61,7 +62,7 @@ async function checkSigners(
   const result: AdditionalSigner[] = [];
   for (const signer of signers) {
     const overrides = signer.override_policy_ids ?? [];
-    await checkPolicyIds(db, appId, overrides, 'override_policy_ids');
+    await checkPolicyIds(db, appId, overrides, 'override_policy_ids', chainType);
     result.push(
       overrides.length > 0
         ? { signer_id: signer.signer_id, override_policy_ids: overrides }
@@ -89,8 +90,8 @@ export async function createServerWallet(
   const now = Date.now();
   const insert = async (db: Kysely<Database>) => {
     const policyIds = input.policy_ids ?? [];
-    await checkPolicyIds(db, appId, policyIds, 'policy_ids');
-    const signers = await checkSigners(db, appId, input.additional_signers ?? []);
+    await checkPolicyIds(db, appId, policyIds, 'policy_ids', chainType);
+    const signers = await checkSigners(db, appId, input.additional_signers ?? [], chainType);
     const owner = await resolveOwner(ctx, appId, input, db);
     const row: ServerWalletRow = {
       id,
@@ -141,12 +142,12 @@ export async function updateServerWallet(
   return ctx.db.transaction().execute(async (db) => {
     const patch: Partial<ServerWalletRow> = {};
     if (input.policy_ids !== undefined) {
-      await checkPolicyIds(db, wallet.app_id, input.policy_ids, 'policy_ids');
+      await checkPolicyIds(db, wallet.app_id, input.policy_ids, 'policy_ids', wallet.chain_type);
       patch.policy_ids = JSON.stringify(input.policy_ids);
     }
     if (input.additional_signers !== undefined)
       patch.additional_signers = JSON.stringify(
-        await checkSigners(db, wallet.app_id, input.additional_signers),
+        await checkSigners(db, wallet.app_id, input.additional_signers, wallet.chain_type),
       );
     if (input.owner !== undefined || input.owner_id !== undefined) {
       const owner = await resolveOwner(ctx, wallet.app_id, input, db);

@@ -1,9 +1,11 @@
+import { type EvmNode, startEvmNode } from '@latchkey/test/chains';
 import { dialects, startTestServer, type TestServer } from '@latchkey/test/server';
 import { ed25519 } from '@noble/curves/ed25519.js';
 import { generateP256KeyPair, PrivyClient } from '@privy-io/node';
 import { base58 } from '@scure/base';
 import { type Hex, recoverMessageAddress, recoverTypedDataAddress } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ether, fundFromHardhat } from './server-wallet-transactions-fixtures.ts';
 
 /**
  * Server wallets through the incumbent's own server SDK, `@privy-io/node` 0.35, unmodified: create,
@@ -34,13 +36,23 @@ const typedData = {
   message: { to: '0x0000000000000000000000000000000000000002', contents: 'Hello' },
 };
 
+const caip2 = 'eip155:31337';
+let node: EvmNode;
+beforeAll(async () => {
+  node = await startEvmNode();
+});
+afterAll(() => node?.stop());
+
 describe.each(dialects)('server wallets through @privy-io/node (%s)', (dialect) => {
   let t: TestServer;
   let privy: PrivyClient;
   let appId: string;
   let secret: string;
   beforeAll(async () => {
-    t = await startTestServer(dialect, { listen: true });
+    t = await startTestServer(dialect, {
+      listen: true,
+      settings: { rpcUrls: { [caip2]: node.url }, chainWatcherPollMs: 100 },
+    });
     const created = await t.createApp();
     appId = created.app.id;
     secret = created.secret;
@@ -189,5 +201,60 @@ describe.each(dialects)('server wallets through @privy-io/node (%s)', (dialect) 
     ).rejects.toMatchObject({
       status: 400,
     });
+  });
+
+  it('sends on the local chain within a policy: 0.005 ETH allowed, 0.02 refused, the record confirmed', async () => {
+    const policy = await privy.policies().create({
+      version: '1.0',
+      name: 'At most 0.01 ETH',
+      chain_type: 'ethereum',
+      rules: [
+        {
+          name: 'Small sends',
+          method: 'eth_sendTransaction',
+          action: 'ALLOW',
+          conditions: [
+            {
+              field_source: 'ethereum_transaction',
+              field: 'value',
+              operator: 'lte',
+              value: '0x2386F26FC10000',
+            },
+          ],
+        },
+      ],
+    });
+    const wallet = await privy.wallets().create({ chain_type: 'ethereum', policy_ids: [policy.id] });
+    await fundFromHardhat(node, wallet.address, ether);
+    const to = '0x000000000000000000000000000000000000dEaD';
+    const refused = privy
+      .wallets()
+      .ethereum()
+      .sendTransaction(wallet.id, {
+        caip2,
+        params: { transaction: { to, value: '0x470DE4DF820000' } }, // 0.02 ETH
+      });
+    await expect(refused).rejects.toMatchObject({ status: 400, error: { code: 'policy_violation' } });
+    // A message is not a method the policy allows: default deny.
+    await expect(privy.wallets().ethereum().signMessage(wallet.id, { message: 'hi' })).rejects.toMatchObject({
+      status: 400,
+    });
+
+    const sent = await privy
+      .wallets()
+      .ethereum()
+      .sendTransaction(wallet.id, {
+        caip2,
+        params: { transaction: { to, value: '0x11C37937E08000' } }, // 0.005 ETH
+        reference_id: `order-${dialect}`,
+      });
+    expect(sent).toMatchObject({ caip2, hash: expect.stringMatching(/^0x[0-9a-f]{64}$/) });
+    let status = '';
+    for (let i = 0; i < 100 && status !== 'confirmed'; i++) {
+      status = (await privy.transactions().get(sent.transaction_id!)).status;
+      if (status !== 'confirmed') await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(status).toBe('confirmed');
+    expect(await node.rpc('eth_getBalance', [to, 'latest'])).not.toBe('0x0');
   });
 });

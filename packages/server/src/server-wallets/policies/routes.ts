@@ -15,6 +15,7 @@ import type { Route } from '../../feature.ts';
 import { route } from '../../feature.ts';
 import { ApiError } from '../../http/api-error.ts';
 import { boundedString, checkedByHandler } from '../../http/body.ts';
+import { idempotent } from '../idempotency.ts';
 import { createAggregation, deleteAggregation, requireAggregation } from './aggregations.ts';
 import { authorizeResourceWrite } from './authorize-write.ts';
 import {
@@ -132,6 +133,22 @@ function queryLimit(raw: string | undefined): number {
 
 const cursorOf = (raw: string | undefined) => (raw ? raw : undefined);
 
+/** Whether a wallet names the policy, as its own or as a signer's override. */
+async function policyInUse(ctx: ServerContext, appId: string, policyId: string): Promise<boolean> {
+  const row = await ctx.db
+    .selectFrom('server_wallets')
+    .select('id')
+    .where('app_id', '=', appId)
+    .where((eb) =>
+      eb.or([
+        eb('policy_ids', 'like', `%"${policyId}"%`),
+        eb('additional_signers', 'like', `%"${policyId}"%`),
+      ]),
+    )
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 const atLeastOne = (body: Record<string, unknown>) => {
   if (Object.values(body).every((v) => v === undefined))
     throw new ApiError('invalid_data', 'An update needs at least one field.');
@@ -142,16 +159,18 @@ export function policyRoutes(ctx: ServerContext): Route[] {
     route(api.policyCreate, {
       auth: 'server',
       body: createPolicyBody,
-      handler: async (c, body) => {
+      handler: (c, body) => {
         const appId = c.get('app').id;
-        const references = noReferences();
-        const rules = parseRules(body.rules, body.chain_type, references);
-        await assertReferences(ctx.db, appId, references);
-        const owner = (await ownerColumns(ctx, appId, body)) ?? { owner_id: null, owner: null };
-        // AUTHORIZATION: a new policy has no owner yet to sign; the check sees the owner it names.
-        const actor = await authorizeResourceWrite(ctx, c, null, body);
-        const input = { name: body.name, chain_type: body.chain_type, rules };
-        return c.json(await createPolicy(ctx, appId, input, owner, actor));
+        return idempotent(ctx, c, appId, async () => {
+          const references = noReferences();
+          const rules = parseRules(body.rules, body.chain_type, references);
+          await assertReferences(ctx.db, appId, references);
+          const owner = (await ownerColumns(ctx, appId, body)) ?? { owner_id: null, owner: null };
+          // AUTHORIZATION: a new policy has no owner yet to sign; the check sees the owner it names.
+          const actor = await authorizeResourceWrite(ctx, c, null, body);
+          const input = { name: body.name, chain_type: body.chain_type, rules };
+          return c.json(await createPolicy(ctx, appId, input, owner, actor));
+        });
       },
     }),
     route(api.policyGet, {
@@ -196,6 +215,12 @@ export function policyRoutes(ctx: ServerContext): Route[] {
         const policy = await requirePolicy(ctx, appId, c.req.param('policy_id'));
         // AUTHORIZATION: the policy's owner signs its deletion.
         const actor = await authorizeResourceWrite(ctx, c, policy.owner_id, body);
+        // A wallet whose policy vanished would be denied everything: detach it first.
+        if (await policyInUse(ctx, appId, policy.id))
+          throw new ApiError(
+            'invalid_data',
+            'This policy is attached to wallets or signers: detach it first.',
+          );
         await changePolicy(ctx, appId, policy.id, actor, (current) => ({
           next: null,
           audit: { action: 'policy.deleted', rule_id: null, before: current, after: null },
@@ -426,12 +451,14 @@ function aggregationRoutes(ctx: ServerContext): Route[] {
     route(api.aggregationCreate, {
       auth: 'server',
       body: createAggregationBody,
-      handler: async (c, body) => {
+      handler: (c, body) => {
         const appId = c.get('app').id;
-        const owner = (await ownerColumns(ctx, appId, body)) ?? { owner_id: null, owner: null };
-        // AUTHORIZATION: a new aggregation has no owner yet to sign.
-        await authorizeResourceWrite(ctx, c, null, body);
-        return c.json(await createAggregation(ctx, appId, body, owner));
+        return idempotent(ctx, c, appId, async () => {
+          const owner = (await ownerColumns(ctx, appId, body)) ?? { owner_id: null, owner: null };
+          // AUTHORIZATION: a new aggregation has no owner yet to sign.
+          await authorizeResourceWrite(ctx, c, null, body);
+          return c.json(await createAggregation(ctx, appId, body, owner));
+        });
       },
     }),
     route(api.aggregationGet, {

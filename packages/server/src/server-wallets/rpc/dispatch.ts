@@ -2,7 +2,8 @@ import type { ServerWalletRpcMethod, WalletRpcRequest } from '@latchkey/protocol
 import type { ServerContext } from '../../context.ts';
 import { ApiError } from '../../http/api-error.ts';
 import { exportPrivateKeyRpc } from '../hpke/export.ts';
-import { checkPolicies } from '../policy-check.ts';
+import { enforcePolicies } from '../policies/enforce.ts';
+import { policyRequestFromRpc } from '../policies/request.ts';
 import { sendEthereumTransaction } from '../transactions/ethereum-send.ts';
 import { sendSolanaTransaction } from '../transactions/solana-send.ts';
 import { withWalletKey } from '../wallet-keys.ts';
@@ -94,14 +95,13 @@ export async function runRpc(
   ctx: ServerContext,
   call: RpcCall,
 ): Promise<{ method: string; data: Record<string, unknown> }> {
-  const grant = await checkPolicies(ctx, call.wallet.app_id, call.policyIds, {
-    method: call.request.method,
-    chainType: call.wallet.chain_type as 'ethereum' | 'solana',
-    walletAddress: call.wallet.address,
-    ...(call.request.caip2 !== undefined ? { caip2: call.request.caip2 } : {}),
-    params: call.request.params,
-    body: call.request,
-  });
+  const chainType = call.wallet.chain_type as 'ethereum' | 'solana';
+  const grant = await enforcePolicies(
+    ctx,
+    call.wallet.app_id,
+    call.policyIds,
+    policyRequestFromRpc(call.request, { chain_type: chainType, address: call.wallet.address }),
+  );
   try {
     return { method: call.request.method, data: await execute(ctx, call) };
   } catch (error) {
