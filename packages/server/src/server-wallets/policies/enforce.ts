@@ -117,6 +117,15 @@ export async function enforcePolicies(
   const missing = policyIds.find((id) => !policies.some((p) => p.id === id));
   if (missing !== undefined)
     throw new ApiError('policy_violation', `Policy ${missing} of this wallet no longer exists.`);
+  // Without an aggregation there is nothing to reserve: no write transaction (on SQLite the one
+  // writer) for the common policy of plain conditions.
+  if (referencesOf(policies, request.method).aggregations.size === 0) {
+    const { context } = await measure(ctx.db, ctx, appId, policies, request, false);
+    const decisions = policies.map((policy) => evaluatePolicy(policy, request, context));
+    const denied = decisions.find((d) => d.decision === 'DENY');
+    if (denied) throw violation(denied.trace);
+    return { decisions, release: nothingHeld.release };
+  }
   const reserved = await ctx.db.transaction().execute(async (trx) => {
     const { context, contributions } = await measure(
       trx,
