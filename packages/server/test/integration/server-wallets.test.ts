@@ -4,6 +4,7 @@ import { ed25519 } from '@noble/curves/ed25519.js';
 import { generateP256KeyPair, PrivyClient } from '@privy-io/node';
 import { base58 } from '@scure/base';
 import { type Hex, recoverMessageAddress, recoverTypedDataAddress } from 'viem';
+import { recoverAuthorizationAddress } from 'viem/utils';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ether, fundFromHardhat } from './server-wallet-transactions-fixtures.ts';
 
@@ -101,6 +102,22 @@ describe.each(dialects)('server wallets through @privy-io/node (%s)', (dialect) 
       signature: typed.signature as Hex,
     } as Parameters<typeof recoverTypedDataAddress>[0]);
     expect(recovered).toBe(wallet.address);
+  });
+
+  it('signs an EIP-7702 authorization, its nonce read from the chain when not given', async () => {
+    const wallet = await privy.wallets().create({ chain_type: 'ethereum' });
+    const contract = '0x00000000000000000000000000000000000C0DE7';
+    const { authorization } = await privy
+      .wallets()
+      .ethereum()
+      .sign7702Authorization(wallet.id, { params: { contract, chain_id: 31337, executor: 'self' } });
+    // A fresh wallet's count is 0; as its own executor the send takes 0 and the authorization 1.
+    expect(authorization).toMatchObject({ contract, chain_id: 31337, nonce: '0x1' });
+    const signer = await recoverAuthorizationAddress({
+      authorization: { address: contract, chainId: 31337, nonce: 1 },
+      signature: { r: authorization.r as Hex, s: authorization.s as Hex, yParity: authorization.y_parity },
+    });
+    expect(signer).toBe(wallet.address);
   });
 
   it('lists an app’s wallets newest first, by page, and never another app’s', async () => {

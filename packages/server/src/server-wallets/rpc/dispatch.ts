@@ -8,6 +8,7 @@ import { sendEthereumTransaction } from '../transactions/ethereum-send.ts';
 import { sendSolanaTransaction } from '../transactions/solana-send.ts';
 import { withWalletKey } from '../wallet-keys.ts';
 import type { ServerWalletRow } from '../wallet-view.ts';
+import { withAuthorizationNonce } from './authorization-nonce.ts';
 import { type EthereumSigningMethod, signEthereum } from './ethereum-signing.ts';
 import { signSolanaMessage, signSolanaTransaction } from './solana-signing.ts';
 
@@ -80,8 +81,12 @@ async function execute(ctx: ServerContext, { wallet, request }: RpcCall): Promis
     }
     default: {
       const method: EthereumSigningMethod = request.method;
+      const params =
+        method === 'eth_sign7702Authorization'
+          ? await withAuthorizationNonce(ctx, wallet, request.params)
+          : request.params;
       return withWalletKey(ctx, wallet, (privateKey) =>
-        signEthereum({ privateKey, address: wallet.address as `0x${string}` }, method, request.params),
+        signEthereum({ privateKey, address: wallet.address as `0x${string}` }, method, params),
       );
     }
   }

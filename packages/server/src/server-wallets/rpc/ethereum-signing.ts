@@ -33,6 +33,7 @@ export const ethereumParams = {
   eth_sign7702Authorization: z.object({
     contract: z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'must be an address'),
     chain_id: quantity,
+    // Absent: the account's next nonce on that chain (authorization-nonce.ts fills it in first).
     nonce: quantity,
     executor: z.literal('self').optional(),
   }),
