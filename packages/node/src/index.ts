@@ -1,11 +1,51 @@
 /**
  * `@latchkey/node`: the server SDK for an app's backend. Verify the access and identity tokens your
- * frontend sends, call the users API with the app secret, and verify webhooks.
+ * frontend sends, call the users API with the app secret, hold server wallets, and verify webhooks.
  */
 
-export { type LinkedAccount, usersApiLimits } from '@latchkey/protocol';
-export { LatchkeyClient, type LatchkeyClientOptions } from './client/client.ts';
+export type {
+  AdditionalSigner,
+  AuthorizationKeyView,
+  CreateServerWalletRequest,
+  KeyQuorum,
+  KeyQuorumRequest,
+  OwnerInput,
+  RawSignRequest,
+  RawSignResponse,
+  ServerWallet,
+  ServerWalletChainType,
+  ServerWalletsPage,
+  UpdateServerWalletRequest,
+} from '@latchkey/protocol';
+export { type LinkedAccount, serverWalletLimits, usersApiLimits } from '@latchkey/protocol';
+export { defaultRequestExpiryMs, LatchkeyClient, type LatchkeyClientOptions } from './client/client.ts';
 export type { HttpOptions } from './client/http.ts';
+export {
+  type AuthorizationContext,
+  type AuthorizationKeyPair,
+  type AuthorizationRequest,
+  type AuthorizationSigner,
+  authorizationPayload,
+  generateAuthorizationKeyPair,
+  signAuthorizationPayload,
+} from './client/server-wallets/authorization.ts';
+export type { EthereumSendTransactionInput, EthereumWallets } from './client/server-wallets/ethereum.ts';
+export type { KeyQuorums } from './client/server-wallets/key-quorums.ts';
+export type {
+  Ethereum7702Authorization,
+  EthereumTransaction,
+  EthereumTypedData,
+  Hex,
+  Quantity,
+  SentTransactionData,
+  WalletRpcInput,
+  WalletRpcMethod,
+  WalletRpcMethods,
+  WalletRpcResult,
+} from './client/server-wallets/rpc-methods.ts';
+export type { WriteOptions } from './client/server-wallets/signed-call.ts';
+export type { SolanaTransactionBytes, SolanaWallets } from './client/server-wallets/solana.ts';
+export type { WalletListFilters, WalletListPageParams, Wallets } from './client/server-wallets/wallets.ts';
 export type {
   AllowlistEntry,
   AllowlistEntryRequest,

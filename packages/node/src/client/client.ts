@@ -3,6 +3,8 @@ import { type AccessTokenClaims, verifyAccessToken } from '../tokens/access-toke
 import { type VerifiedIdentityToken, verifyIdentityToken } from '../tokens/identity-token.ts';
 import type { TokenVerificationOptions } from '../tokens/verify-jwt.ts';
 import { type ApiRequest, fillPath, Http, type HttpOptions } from './http.ts';
+import { KeyQuorums } from './server-wallets/key-quorums.ts';
+import { Wallets } from './server-wallets/wallets.ts';
 import type {
   AllowlistEntry,
   AllowlistEntryRequest,
@@ -19,12 +21,20 @@ import type {
 } from './types.ts';
 import { lookup, userLookups } from './user-lookups.ts';
 
+/** How long a signed server-wallet request stays valid by default (`privy-request-expiry`): 15 minutes. */
+export const defaultRequestExpiryMs = 15 * 60 * 1000;
+
 export interface LatchkeyClientOptions extends HttpOptions {
   /**
    * How `verifyAccessToken` and `verifyIdentityToken` check tokens (issuer, clock tolerance, a
    * verification key instead of the key set); the app id and API URL are the client's.
    */
   tokens?: Omit<TokenVerificationOptions, 'appId' | 'apiUrl'>;
+  /**
+   * How long after it is sent a server-wallet write stays valid (`privy-request-expiry`, which its
+   * authorization signatures cover). Default 15 minutes; a call's `requestExpiry` wins.
+   */
+  requestExpiryMs?: number;
 }
 
 /**
@@ -40,12 +50,22 @@ export class LatchkeyClient {
   readonly apiUrl: string;
   readonly #http: Http;
   readonly #tokenOptions: TokenVerificationOptions;
+  /** Server wallets: create, list, update, RPC (`wallets.ethereum`, `wallets.solana`), raw sign. */
+  readonly wallets: Wallets;
+  /** Key quorums: the owners and signers of server wallets. */
+  readonly keyQuorums: KeyQuorums;
 
   constructor(options: LatchkeyClientOptions) {
     this.#http = new Http(options);
     this.appId = options.appId;
     this.apiUrl = options.apiUrl;
     this.#tokenOptions = { ...options.tokens, appId: options.appId, apiUrl: options.apiUrl };
+    const requestExpiryMs = options.requestExpiryMs ?? defaultRequestExpiryMs;
+    if (!Number.isSafeInteger(requestExpiryMs) || requestExpiryMs <= 0)
+      throw new TypeError('requestExpiryMs must be a positive number of milliseconds.');
+    const transport = { http: this.#http, appId: options.appId, requestExpiryMs };
+    this.wallets = new Wallets(transport);
+    this.keyQuorums = new KeyQuorums(transport);
   }
 
   #call<T>(request: ApiRequest): Promise<T> {

@@ -20,6 +20,8 @@ export interface ApiRequest {
   path: string;
   query?: Record<string, string | number | undefined>;
   body?: unknown;
+  /** More headers (`privy-authorization-signature`, `privy-idempotency-key`, …); never the credentials. */
+  headers?: Record<string, string>;
   /**
    * Safe to send twice: reads, and writes whose repeat changes nothing. Only these are retried: a
    * retried import could create a user twice.
@@ -79,8 +81,13 @@ export class Http {
     this.#base = options.apiUrl.replace(/\/+$/, '');
   }
 
+  /** The full URL of a path, as requests are sent (and authorization signatures name it). */
+  urlOf(path: string): string {
+    return `${this.#base}${path}`;
+  }
+
   async request<T>(request: ApiRequest): Promise<T> {
-    const url = new URL(`${this.#base}${request.path}`);
+    const url = new URL(this.urlOf(request.path));
     for (const [key, value] of Object.entries(request.query ?? {}))
       if (value !== undefined) url.searchParams.set(key, String(value));
     const retries = request.idempotent ? this.#options.maxRetries : 0;
@@ -118,6 +125,7 @@ export class Http {
     const timeout = AbortSignal.timeout(this.#options.timeoutMs);
     const signal = request.signal ? AbortSignal.any([request.signal, timeout]) : timeout;
     const headers: Record<string, string> = {
+      ...request.headers,
       authorization: this.#authorization,
       'privy-app-id': this.#options.appId,
       accept: 'application/json',
