@@ -92,22 +92,26 @@ export function toSolanaSigner<TAddress extends string = string>(
   client: { wallets: Wallets },
   { walletId, address, authorizationContext }: ToSolanaSignerParameters<TAddress>,
 ): SolanaServerSigner<TAddress> {
-  const options: WriteOptions = authorizationContext ? { authorizationContext } : {};
   const { solana } = client.wallets;
+  // kit's `abortSignal` aborts the calls to the server.
+  const optionsFor = (config?: { abortSignal?: AbortSignal }): WriteOptions => ({
+    ...(authorizationContext ? { authorizationContext } : {}),
+    ...(config?.abortSignal ? { signal: config.abortSignal } : {}),
+  });
   const dictionary = (signature: SignatureBytes): SignatureDictionary =>
     Object.freeze({ [address]: signature }) as SignatureDictionary;
   return Object.freeze({
     address,
     walletId,
-    async signMessages(messages: readonly SignableMessage[]) {
+    async signMessages(messages: readonly SignableMessage[], config?: { abortSignal?: AbortSignal }) {
       return Promise.all(
         messages.map(async (message) => {
-          const { signature } = await solana.signMessage(walletId, message.content, options);
+          const { signature } = await solana.signMessage(walletId, message.content, optionsFor(config));
           return dictionary(new Uint8Array(Buffer.from(signature, 'base64')) as SignatureBytes);
         }),
       );
     },
-    async signTransactions(transactions: readonly Transaction[]) {
+    async signTransactions(transactions: readonly Transaction[], config?: { abortSignal?: AbortSignal }) {
       return Promise.all(
         transactions.map(async (transaction) => {
           const slot = Object.keys(transaction.signatures).indexOf(address);
@@ -115,7 +119,7 @@ export function toSolanaSigner<TAddress extends string = string>(
           const { signed_transaction } = await solana.signTransaction(
             walletId,
             wireTransaction(transaction),
-            options,
+            optionsFor(config),
           );
           const signed = new Uint8Array(Buffer.from(signed_transaction, 'base64'));
           return dictionary(signatureInSlot(signed, slot, transaction.messageBytes));
