@@ -15,7 +15,12 @@ export type {
   ServerWallet,
   ServerWalletChainType,
   ServerWalletsPage,
+  TransactionRecord,
+  TransactionStatus,
   UpdateServerWalletRequest,
+  WalletBalances,
+  WalletTransaction,
+  WalletTransactionsPage,
 } from '@latchkey/protocol';
 export { type LinkedAccount, serverWalletLimits, usersApiLimits } from '@latchkey/protocol';
 export { defaultRequestExpiryMs, LatchkeyClient, type LatchkeyClientOptions } from './client/client.ts';
@@ -45,6 +50,7 @@ export type {
 } from './client/server-wallets/rpc-methods.ts';
 export type { WriteOptions } from './client/server-wallets/signed-call.ts';
 export type { SolanaTransactionBytes, SolanaWallets } from './client/server-wallets/solana.ts';
+export type { Transactions, WalletTransactionsFilters } from './client/server-wallets/transactions.ts';
 export type { WalletListFilters, WalletListPageParams, Wallets } from './client/server-wallets/wallets.ts';
 export type {
   AllowlistEntry,

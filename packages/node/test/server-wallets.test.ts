@@ -21,6 +21,7 @@ import { toViemAccount } from '@latchkey/node/viem';
 import {
   type EvmNode,
   hardhatChain,
+  jsonRpc,
   type SolanaRpc,
   sendWireTransaction,
   startEvmNode,
@@ -33,11 +34,13 @@ import { base58 } from '@scure/base';
 import {
   appendTransactionMessageInstructions,
   blockhash,
+  compileTransaction,
   createSignableMessage,
   createTransactionMessage,
   generateKeyPairSigner,
   getTransactionEncoder,
   pipe,
+  setTransactionMessageFeePayer,
   setTransactionMessageFeePayerSigner,
   setTransactionMessageLifetimeUsingBlockhash,
   signTransactionMessageWithSigners,
@@ -89,6 +92,7 @@ const typedData = {
   message: { to: '0x0000000000000000000000000000000000000002', contents: 'Hello', amount: 10n ** 30n },
 } as const;
 
+const caip2 = 'eip155:31337';
 const hash = keccak256(new TextEncoder().encode('a hash to sign'));
 
 describe.each(dialects)('@latchkey/node server wallets (%s)', (dialect) => {
@@ -99,12 +103,16 @@ describe.each(dialects)('@latchkey/node server wallets (%s)', (dialect) => {
   let evm: EvmNode;
   let solana: SolanaRpc;
 
+  let solanaChain: string;
+
   beforeAll(async () => {
-    [t, evm, solana] = await Promise.all([
-      startTestServer(dialect, { listen: true }),
-      startEvmNode(),
-      startSolanaRpc(),
-    ]);
+    [evm, solana] = await Promise.all([startEvmNode(), startSolanaRpc()]);
+    const genesis = (await jsonRpc(solana.url, 'getGenesisHash')) as string;
+    solanaChain = `solana:${genesis.slice(0, 32)}`;
+    t = await startTestServer(dialect, {
+      listen: true,
+      settings: { rpcUrls: { [caip2]: evm.url, [solanaChain]: solana.url }, chainWatcherPollMs: 100 },
+    });
     const { app, secret } = await t.createApp();
     latchkey = new LatchkeyClient({ appId: app.id, appSecret: secret, apiUrl: t.url, retryBaseDelayMs: 1 });
     privy = new PrivyClient({ appId: app.id, appSecret: secret, apiUrl: t.url });
@@ -470,6 +478,91 @@ describe.each(dialects)('@latchkey/node server wallets (%s)', (dialect) => {
     expect(await rejection(unauthorized.signMessages([createSignableMessage(content)]))).toBeInstanceOf(
       AuthenticationError,
     );
+  });
+
+  it('sends on Hardhat (eth_sendTransaction): the record reaches confirmed, and the history and balance show it', async () => {
+    const wallet = await latchkey.wallets.create({ chain_type: 'ethereum' });
+    const [funder] = (await evm.rpc('eth_accounts')) as string[];
+    await evm.rpc('eth_sendTransaction', [
+      { from: funder, to: wallet.address, value: `0x${parseEther('1').toString(16)}` },
+    ]);
+    const recipient = '0x000000000000000000000000000000000000dEaD';
+    const referenceId = `order-${crypto.randomUUID()}`;
+    const idempotencyKey = crypto.randomUUID();
+    const input = {
+      caip2,
+      transaction: { to: recipient, value: parseEther('0.25') },
+      reference_id: referenceId,
+    };
+    const sent = await latchkey.wallets.ethereum.sendTransaction(wallet.id, input, { idempotencyKey });
+    expect(sent).toMatchObject({
+      caip2,
+      hash: expect.stringMatching(/^0x[0-9a-f]{64}$/),
+      reference_id: referenceId,
+    });
+    // A repeat under the key is the same send, not a second one.
+    expect(await latchkey.wallets.ethereum.sendTransaction(wallet.id, input, { idempotencyKey })).toEqual(
+      sent,
+    );
+
+    let record = await latchkey.transactions.get(sent.transaction_id!);
+    for (let i = 0; record.status !== 'confirmed' && i < 100; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      record = await latchkey.transactions.get(sent.transaction_id!);
+    }
+    expect(record).toMatchObject({
+      wallet_id: wallet.id,
+      caip2,
+      transaction_hash: sent.hash,
+      status: 'confirmed',
+    });
+    expect((await latchkey.transactions.list({ reference_id: referenceId })).map((r) => r.id)).toEqual([
+      sent.transaction_id,
+    ]);
+    const history = [];
+    for await (const transfer of latchkey.wallets.transactions(wallet.id, { chain: caip2, limit: 1 }))
+      history.push(transfer);
+    expect(history).toContainEqual(
+      expect.objectContaining({ privy_transaction_id: sent.transaction_id, transaction_hash: sent.hash }),
+    );
+    const { balances } = await latchkey.wallets.balance(wallet.id, { chain: caip2 });
+    expect(balances).toHaveLength(1);
+    expect(BigInt(balances[0]!.raw_value)).toBeLessThan(parseEther('0.75'));
+    expect(await rejection(latchkey.transactions.get('t'.repeat(24)))).toBeInstanceOf(NotFoundError);
+  });
+
+  it('signs and sends a Solana transaction (signAndSendTransaction) that lands on the cluster', async () => {
+    const wallet = await latchkey.wallets.create({ chain_type: 'solana' });
+    solana.airdrop(wallet.address, 2_000_000_000n);
+    const destination = (await generateKeyPairSigner()).address;
+    const unsigned = compileTransaction(
+      pipe(
+        createTransactionMessage({ version: 0 }),
+        (m) => setTransactionMessageFeePayer(solanaAddress(wallet.address), m),
+        (m) =>
+          setTransactionMessageLifetimeUsingBlockhash(
+            { blockhash: blockhash(solana.svm.latestBlockhash()), lastValidBlockHeight: 0n },
+            m,
+          ),
+        (m) =>
+          appendTransactionMessageInstructions(
+            [
+              getTransferSolInstruction({
+                source: { address: solanaAddress(wallet.address) } as never,
+                destination,
+                amount: 500_000_000n,
+              }),
+            ],
+            m,
+          ),
+      ),
+    );
+    const sent = await latchkey.wallets.solana.signAndSendTransaction(wallet.id, {
+      caip2: solanaChain,
+      transaction: new Uint8Array(getTransactionEncoder().encode(unsigned)),
+    });
+    expect(sent).toMatchObject({ caip2: solanaChain, hash: expect.any(String) });
+    expect(solana.balance(destination)).toBe(500_000_000n);
   });
 
   it('sends privy-request-expiry on every write, from the client’s default or the call', async () => {

@@ -4,6 +4,7 @@ import { type VerifiedIdentityToken, verifyIdentityToken } from '../tokens/ident
 import type { TokenVerificationOptions } from '../tokens/verify-jwt.ts';
 import { type ApiRequest, fillPath, Http, type HttpOptions } from './http.ts';
 import { KeyQuorums } from './server-wallets/key-quorums.ts';
+import { Transactions } from './server-wallets/transactions.ts';
 import { Wallets } from './server-wallets/wallets.ts';
 import type {
   AllowlistEntry,
@@ -54,6 +55,8 @@ export class LatchkeyClient {
   readonly wallets: Wallets;
   /** Key quorums: the owners and signers of server wallets. */
   readonly keyQuorums: KeyQuorums;
+  /** The records of server wallets' sends (`transaction_id`), and their statuses. */
+  readonly transactions: Transactions;
 
   constructor(options: LatchkeyClientOptions) {
     this.#http = new Http(options);
@@ -66,6 +69,7 @@ export class LatchkeyClient {
     const transport = { http: this.#http, appId: options.appId, requestExpiryMs };
     this.wallets = new Wallets(transport);
     this.keyQuorums = new KeyQuorums(transport);
+    this.transactions = new Transactions(this.#http);
   }
 
   #call<T>(request: ApiRequest): Promise<T> {

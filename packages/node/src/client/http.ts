@@ -18,7 +18,8 @@ export interface HttpOptions {
 export interface ApiRequest {
   method: 'GET' | 'POST' | 'DELETE' | 'PATCH';
   path: string;
-  query?: Record<string, string | number | undefined>;
+  /** Query parameters; an array repeats the name (`?chain=a&chain=b`). */
+  query?: Record<string, string | number | readonly string[] | undefined>;
   body?: unknown;
   /** More headers (`privy-authorization-signature`, `privy-idempotency-key`, …); never the credentials. */
   headers?: Record<string, string>;
@@ -89,7 +90,8 @@ export class Http {
   async request<T>(request: ApiRequest): Promise<T> {
     const url = new URL(this.urlOf(request.path));
     for (const [key, value] of Object.entries(request.query ?? {}))
-      if (value !== undefined) url.searchParams.set(key, String(value));
+      if (Array.isArray(value)) for (const item of value) url.searchParams.append(key, item);
+      else if (value !== undefined) url.searchParams.set(key, String(value));
     const retries = request.idempotent ? this.#options.maxRetries : 0;
     for (let attempt = 0; ; attempt += 1) {
       let response: Response;

@@ -7,6 +7,9 @@ import {
   type ServerWalletsPage,
   serverWalletsApi,
   type UpdateServerWalletRequest,
+  type WalletBalances,
+  type WalletTransaction,
+  type WalletTransactionsPage,
 } from '@latchkey/protocol';
 import { fillPath } from '../http.ts';
 import type { CallOptions } from '../types.ts';
@@ -14,6 +17,12 @@ import { EthereumWallets } from './ethereum.ts';
 import type { WalletRpcInput, WalletRpcMethod, WalletRpcResult } from './rpc-methods.ts';
 import { type ServerWalletsTransport, signedCall, type WriteOptions } from './signed-call.ts';
 import { SolanaWallets } from './solana.ts';
+import {
+  type WalletTransactionsFilters,
+  walletBalance,
+  walletTransactions,
+  walletTransactionsPage,
+} from './transactions.ts';
 
 /** `GET /wallets` filters. */
 export interface WalletListFilters {
@@ -152,5 +161,37 @@ export class Wallets {
       { method: 'POST', path: walletPath(serverWalletsApi.walletRawSign.path, walletId), body: input },
       options,
     );
+  }
+
+  /** Native balances, on the chains named (`'base'`, `'eip155:8453'`), else on every chain the server knows. */
+  balance(
+    walletId: string,
+    params: { chain?: string | readonly string[]; asset?: string } = {},
+    options: CallOptions = {},
+  ): Promise<WalletBalances> {
+    return walletBalance(this.#transport.http, walletId, params, options);
+  }
+
+  /**
+   * The wallet's transfers, sent through Latchkey and received, newest first, page by page.
+   *
+   * @example
+   * for await (const transfer of latchkey.wallets.transactions(walletId, { chain: 'base' })) console.log(transfer.transaction_hash);
+   */
+  transactions(
+    walletId: string,
+    params: WalletTransactionsFilters & { limit?: number } = {},
+    options: CallOptions = {},
+  ): AsyncGenerator<WalletTransaction, void> {
+    return walletTransactions(this.#transport.http, walletId, params, options);
+  }
+
+  /** One page of `transactions`; pass `next_cursor` back as `cursor`. */
+  transactionsPage(
+    walletId: string,
+    params: WalletTransactionsFilters & { cursor?: string; limit?: number } = {},
+    options: CallOptions = {},
+  ): Promise<WalletTransactionsPage> {
+    return walletTransactionsPage(this.#transport.http, walletId, params, options);
   }
 }
