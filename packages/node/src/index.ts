@@ -51,6 +51,8 @@ export type {
 export type { WriteOptions } from './client/server-wallets/signed-call.ts';
 export type { SolanaTransactionBytes, SolanaWallets } from './client/server-wallets/solana.ts';
 export type { Transactions, WalletTransactionsFilters } from './client/server-wallets/transactions.ts';
+export type { UserAuthorizationKey } from './client/server-wallets/user-keys.ts';
+export type { ImportWalletInput } from './client/server-wallets/wallet-keys.ts';
 export type { WalletListFilters, WalletListPageParams, Wallets } from './client/server-wallets/wallets.ts';
 export type {
   AllowlistEntry,

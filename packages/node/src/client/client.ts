@@ -66,7 +66,7 @@ export class LatchkeyClient {
     const requestExpiryMs = options.requestExpiryMs ?? defaultRequestExpiryMs;
     if (!Number.isSafeInteger(requestExpiryMs) || requestExpiryMs <= 0)
       throw new TypeError('requestExpiryMs must be a positive number of milliseconds.');
-    const transport = { http: this.#http, appId: options.appId, requestExpiryMs };
+    const transport = { http: this.#http, appId: options.appId, requestExpiryMs, userKeys: new Map() };
     this.wallets = new Wallets(transport);
     this.keyQuorums = new KeyQuorums(transport);
     this.transactions = new Transactions(this.#http);

@@ -19,6 +19,11 @@ export interface AuthorizationContext {
   signers?: readonly AuthorizationSigner[];
   /** Signatures made already, over this exact request (`authorizationPayload`). */
   signatures?: readonly string[];
+  /**
+   * Access tokens of users who own the wallet (`owner: {user_id}`): each is exchanged once for the
+   * user's short-lived authorization key (`POST /wallets/authenticate`, over HPKE), which signs.
+   */
+  userJwts?: readonly string[];
 }
 
 /** The request a signature covers. */

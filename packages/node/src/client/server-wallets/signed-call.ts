@@ -1,6 +1,12 @@
 import type { Http } from '../http.ts';
 import type { CallOptions } from '../types.ts';
-import { type AuthorizationContext, authorizationPayload, authorizationSignatures } from './authorization.ts';
+import {
+  type AuthorizationContext,
+  authorizationPayload,
+  authorizationSignatures,
+  signAuthorizationPayload,
+} from './authorization.ts';
+import { type UserKeyCache, userAuthorizationKey } from './user-keys.ts';
 
 /**
  * Writes to server wallets and key quorums: every one carries `privy-request-expiry` (a deadline the
@@ -26,6 +32,8 @@ export interface ServerWalletsTransport {
   http: Http;
   appId: string;
   requestExpiryMs: number;
+  /** Users' authorization keys by access token (`authorizationContext.userJwts`). */
+  userKeys: UserKeyCache;
 }
 
 /**
@@ -60,7 +68,15 @@ export async function signedCall<T>(
       body: body ?? {},
       headers: { 'privy-app-id': transport.appId, ...headers },
     });
-    const signatures = await authorizationSignatures(authorizationContext, payload);
+    const userKeys = await Promise.all(
+      (authorizationContext.userJwts ?? []).map((jwt) =>
+        userAuthorizationKey(transport.http, transport.userKeys, jwt, signal),
+      ),
+    );
+    const signatures = [
+      ...(await authorizationSignatures(authorizationContext, payload)),
+      ...userKeys.map((key) => signAuthorizationPayload(key, payload)),
+    ];
     if (signatures.length > 0) headers['privy-authorization-signature'] = signatures.join(',');
   }
   return transport.http.request<T>({

@@ -23,6 +23,8 @@ import {
   walletTransactions,
   walletTransactionsPage,
 } from './transactions.ts';
+import { authenticateUser, type UserAuthorizationKey } from './user-keys.ts';
+import { exportWallet, type ImportWalletInput, importWallet } from './wallet-keys.ts';
 
 /** `GET /wallets` filters. */
 export interface WalletListFilters {
@@ -193,5 +195,29 @@ export class Wallets {
     options: CallOptions = {},
   ): Promise<WalletTransactionsPage> {
     return walletTransactionsPage(this.#transport.http, walletId, params, options);
+  }
+
+  /**
+   * The wallet's private key (Ethereum 0x-hex, Solana base58), sealed by the server to a one-time key
+   * of this call and opened here; needs the owner's `authorizationContext` for an owned wallet.
+   */
+  export(walletId: string, options: WriteOptions = {}): Promise<{ private_key: string }> {
+    return exportWallet(this.#transport, walletId, options);
+  }
+
+  /**
+   * A new wallet from a private key you hold (sealed to the server's one-time key): `wallet` names the
+   * chain, address and key, the rest is as `create` takes it (`owner`, `policy_ids`, …).
+   */
+  import(input: ImportWalletInput, options: WriteOptions = {}): Promise<ServerWallet> {
+    return importWallet(this.#transport, input, options);
+  }
+
+  /**
+   * A user's access token for their short-lived authorization key (base64 PKCS#8) and wallets. An
+   * `authorizationContext: { userJwts: [token] }` does this by itself, once per token.
+   */
+  authenticate(userJwt: string, options: CallOptions = {}): Promise<UserAuthorizationKey> {
+    return authenticateUser(this.#transport.http, userJwt, options.signal);
   }
 }
