@@ -623,28 +623,42 @@ describe.each(dialects)('@latchkey/node server wallets (%s)', (dialect) => {
     ).toBe(true);
   });
 
-  it('exchanges a user’s access token for their authorization key and wallets (wallets.authenticate)', async () => {
+  it('signs for a user-owned wallet with the user’s access token (userJwts), and authenticate lists it', async () => {
     const wallet = await latchkey.wallets.create({
       chain_type: 'ethereum',
-      // TODO(lead): key-quorums.ts takes user ids bare only; the wire's form is did:privy:….
-      owner: { user_id: login.user.id.replace(/^did:privy:/, '') },
+      owner: { user_id: login.user.id },
     });
     expect(await rejection(latchkey.wallets.ethereum.signMessage(wallet.id, 'no user'))).toBeInstanceOf(
       AuthenticationError,
     );
+    const authorizationContext = { userJwts: [login.token] };
+    const signed = await latchkey.wallets.ethereum.signMessage(wallet.id, 'the user agrees', {
+      authorizationContext,
+    });
+    expect(await recoverMessageAddress({ message: 'the user agrees', signature: signed.signature })).toBe(
+      wallet.address,
+    );
+    // The second call reuses the key the first exchanged; the export goes to the user too.
+    const { private_key } = await latchkey.wallets.export(wallet.id, { authorizationContext });
+    expect(privateKeyToAccount(private_key as Hex).address).toBe(wallet.address);
+
     const session = await latchkey.wallets.authenticate(login.token);
     expect(session.wallets.map((w) => w.id)).toEqual([wallet.id]);
     expect(session.expires_at).toBeGreaterThan(Date.now());
-    // The key came out of HPKE whole: a P-256 PKCS#8 key that signs.
-    expect(signAuthorizationPayload(session.authorizationKey, new Uint8Array([1]))).toMatch(
-      /^[A-Za-z0-9+/]+=*$/,
-    );
+    // The key came out of HPKE whole: a P-256 PKCS#8 key that signs for the wallet by itself.
+    const bySession = await latchkey.wallets.ethereum.signSecp256k1(wallet.id, hash, {
+      authorizationContext: { authorizationPrivateKeys: [session.authorizationKey] },
+    });
+    expect(await recoverAddress({ hash, signature: bySession.signature })).toBe(wallet.address);
     expect(await rejection(latchkey.wallets.authenticate('not.a.jwt'))).toBeInstanceOf(ApiError);
+    expect(
+      await rejection(
+        latchkey.wallets.ethereum.signMessage(wallet.id, 'forged', {
+          authorizationContext: { userJwts: ['not.a.jwt'] },
+        }),
+      ),
+    ).toBeInstanceOf(ApiError);
   });
-
-  // Runs once the server's authorize.ts counts users' keys (hpke/user-keys.ts): until then a user's
-  // signature meets no threshold, as packages/server/test/integration/server-wallet-keys.test.ts skips too.
-  it.todo('signs for a user-owned wallet with the user’s access token (authorizationContext.userJwts)');
 
   it('sends privy-request-expiry on every write, from the client’s default or the call', async () => {
     const seen: (string | null)[] = [];
