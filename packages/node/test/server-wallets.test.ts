@@ -43,6 +43,7 @@ import {
   setTransactionMessageFeePayer,
   setTransactionMessageFeePayerSigner,
   setTransactionMessageLifetimeUsingBlockhash,
+  signAndSendTransactionMessageWithSigners,
   signTransactionMessageWithSigners,
   address as solanaAddress,
 } from '@solana/kit';
@@ -472,6 +473,34 @@ describe.each(dialects)('@latchkey/node server wallets (%s)', (dialect) => {
     expect(ed25519.verify(ours!, new Uint8Array(signed.messageBytes), publicKey)).toBe(true);
     await sendWireTransaction(solana, new Uint8Array(getTransactionEncoder().encode(signed)));
     expect(solana.balance(destination)).toBe(1_000_000_000n);
+
+    // With a cluster, it is a sending signer too: kit hands it the transaction and the server sends it.
+    const sender = toSolanaSigner(latchkey, {
+      walletId: wallet.id,
+      address: solanaAddress(wallet.address),
+      authorizationContext: { authorizationPrivateKeys: [owner.privateKey] },
+      caip2: solanaChain,
+    });
+    const sendTo = (await generateKeyPairSigner()).address;
+    const sentSignature = await signAndSendTransactionMessageWithSigners(
+      pipe(
+        createTransactionMessage({ version: 0 }),
+        (m) => setTransactionMessageFeePayerSigner(sender, m),
+        (m) =>
+          setTransactionMessageLifetimeUsingBlockhash(
+            { blockhash: blockhash(solana.svm.latestBlockhash()), lastValidBlockHeight: 0n },
+            m,
+          ),
+        (m) =>
+          appendTransactionMessageInstructions(
+            [getTransferSolInstruction({ source: sender, destination: sendTo, amount: 100_000_000n })],
+            m,
+          ),
+      ),
+    );
+    expect(sentSignature).toHaveLength(64);
+    expect(solana.balance(sendTo)).toBe(100_000_000n);
+    expect('signAndSendTransactions' in signer).toBe(false);
 
     // Without the owner's key the server refuses, and the signer says so.
     const unauthorized = toSolanaSigner(latchkey, {

@@ -6,8 +6,10 @@ import type {
   SignatureDictionary,
   Transaction,
   TransactionPartialSigner,
+  TransactionSendingSigner,
 } from '@solana/kit';
 import type { AuthorizationContext } from './authorization.ts';
+import { base58Decode } from './base58.ts';
 import type { WriteOptions } from './signed-call.ts';
 import type { Wallets } from './wallets.ts';
 
@@ -24,6 +26,11 @@ export interface ToSolanaSignerParameters<TAddress extends string = string> {
   address: Address<TAddress>;
   /** The owner's keys, for an owned wallet. */
   authorizationContext?: AuthorizationContext;
+  /**
+   * The cluster to send on (`solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp`): makes the signer a
+   * `TransactionSendingSigner` too, which the server signs and broadcasts (`signAndSendTransaction`).
+   */
+  caip2?: string;
 }
 
 export type SolanaServerSigner<TAddress extends string = string> = MessagePartialSigner<TAddress> &
@@ -90,7 +97,15 @@ function signatureInSlot(signed: Uint8Array, slot: number, messageBytes: ArrayLi
  */
 export function toSolanaSigner<TAddress extends string = string>(
   client: { wallets: Wallets },
-  { walletId, address, authorizationContext }: ToSolanaSignerParameters<TAddress>,
+  parameters: ToSolanaSignerParameters<TAddress> & { caip2: string },
+): SolanaServerSigner<TAddress> & TransactionSendingSigner<TAddress>;
+export function toSolanaSigner<TAddress extends string = string>(
+  client: { wallets: Wallets },
+  parameters: ToSolanaSignerParameters<TAddress>,
+): SolanaServerSigner<TAddress>;
+export function toSolanaSigner<TAddress extends string = string>(
+  client: { wallets: Wallets },
+  { walletId, address, authorizationContext, caip2 }: ToSolanaSignerParameters<TAddress>,
 ): SolanaServerSigner<TAddress> {
   const { solana } = client.wallets;
   // kit's `abortSignal` aborts the calls to the server.
@@ -100,7 +115,26 @@ export function toSolanaSigner<TAddress extends string = string>(
   });
   const dictionary = (signature: SignatureBytes): SignatureDictionary =>
     Object.freeze({ [address]: signature }) as SignatureDictionary;
+  const sending = caip2 && {
+    async signAndSendTransactions(
+      transactions: readonly Transaction[],
+      config?: { abortSignal?: AbortSignal },
+    ) {
+      return Promise.all(
+        transactions.map(async (transaction) => {
+          const { hash } = await solana.signAndSendTransaction(
+            walletId,
+            { caip2, transaction: wireTransaction(transaction) },
+            optionsFor(config),
+          );
+          // A Solana transaction's id is its first signature, base58.
+          return base58Decode(hash) as SignatureBytes;
+        }),
+      );
+    },
+  };
   return Object.freeze({
+    ...sending,
     address,
     walletId,
     async signMessages(messages: readonly SignableMessage[], config?: { abortSignal?: AbortSignal }) {

@@ -6,6 +6,7 @@ import {
   type WalletImportInitResponse,
 } from '@latchkey/protocol';
 import { fillPath } from '../http.ts';
+import { base58Decode } from './base58.ts';
 import { hpkeRecipient, hpkeSeal } from './hpke.ts';
 import { type ServerWalletsTransport, signedCall, type WriteOptions } from './signed-call.ts';
 
@@ -23,21 +24,6 @@ export interface ImportWalletInput extends Omit<CreateServerWalletRequest, 'chai
     /** Ethereum: 32 bytes or their 0x-hex; Solana: the 32-byte seed or 64-byte secret key, or its base58. */
     private_key: Uint8Array | string;
   };
-}
-
-const base58Alphabet = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
-
-function base58Decode(text: string): Uint8Array {
-  let value = 0n;
-  for (const char of text) {
-    const digit = base58Alphabet.indexOf(char);
-    if (digit < 0) throw new TypeError('The private key is not base58.');
-    value = value * 58n + BigInt(digit);
-  }
-  const hex = value === 0n ? '' : value.toString(16);
-  const body = Buffer.from(hex.length % 2 ? `0${hex}` : hex, 'hex');
-  const zeros = /^1*/.exec(text)?.[0].length ?? 0;
-  return new Uint8Array(Buffer.concat([Buffer.alloc(zeros), body]));
 }
 
 function keyBytes(chainType: 'ethereum' | 'solana', key: Uint8Array | string): Uint8Array {
