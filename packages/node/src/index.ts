@@ -5,11 +5,24 @@
 
 export type {
   AdditionalSigner,
+  Aggregation,
   AuthorizationKeyView,
+  ConditionSet,
+  ConditionSetItem,
+  CreateAggregationRequest,
+  CreateConditionSetRequest,
+  CreatePolicyRequest,
   CreateServerWalletRequest,
+  EvaluatePolicyRequest,
+  EvaluatePolicyResponse,
   KeyQuorum,
   KeyQuorumRequest,
   OwnerInput,
+  Policy,
+  PolicyAuditEntry,
+  PolicyCondition,
+  PolicyRule,
+  PolicyRuleInput,
   RawSignRequest,
   RawSignResponse,
   ServerWallet,
@@ -17,6 +30,8 @@ export type {
   ServerWalletsPage,
   TransactionRecord,
   TransactionStatus,
+  UpdateConditionSetRequest,
+  UpdatePolicyRequest,
   UpdateServerWalletRequest,
   WalletBalances,
   WalletTransaction,
@@ -25,6 +40,7 @@ export type {
 export { type LinkedAccount, serverWalletLimits, usersApiLimits } from '@latchkey/protocol';
 export { defaultRequestExpiryMs, LatchkeyClient, type LatchkeyClientOptions } from './client/client.ts';
 export type { HttpOptions } from './client/http.ts';
+export type { Aggregations } from './client/server-wallets/aggregations.ts';
 export {
   type AuthorizationContext,
   type AuthorizationKeyPair,
@@ -34,8 +50,10 @@ export {
   generateAuthorizationKeyPair,
   signAuthorizationPayload,
 } from './client/server-wallets/authorization.ts';
+export type { ConditionSets } from './client/server-wallets/condition-sets.ts';
 export type { EthereumSendTransactionInput, EthereumWallets } from './client/server-wallets/ethereum.ts';
 export type { KeyQuorums } from './client/server-wallets/key-quorums.ts';
+export type { Policies } from './client/server-wallets/policies.ts';
 export type {
   Ethereum7702Authorization,
   EthereumTransaction,

@@ -13,6 +13,7 @@ import {
   InvalidRequestError,
   LatchkeyClient,
   NotFoundError,
+  type PolicyRuleInput,
   type ServerWallet,
   signAuthorizationPayload,
 } from '@latchkey/node';
@@ -687,6 +688,153 @@ describe.each(dialects)('@latchkey/node server wallets (%s)', (dialect) => {
         }),
       ),
     ).toBeInstanceOf(ApiError);
+  });
+
+  it('policies: a dry run that refuses 0.02 ETH, owned rules, condition sets, the change log', async () => {
+    const owner = generateAuthorizationKeyPair();
+    const ownerContext = { authorizationPrivateKeys: [owner.privateKey] };
+    const recipients = await latchkey.conditionSets.create({ name: 'Payees' });
+    await latchkey.conditionSets.addItems(recipients.id, ['0x000000000000000000000000000000000000dEaD']);
+    const items = [];
+    for await (const item of latchkey.conditionSets.items(recipients.id)) items.push(item.value);
+    expect(items).toEqual(['0x000000000000000000000000000000000000dEaD']);
+    const policy = await latchkey.policies.create({
+      version: '1.0',
+      name: 'Small payments',
+      chain_type: 'ethereum',
+      owner: { public_key: owner.publicKey },
+      rules: [
+        {
+          name: 'At most 0.01 ETH to a payee',
+          method: 'eth_sendTransaction',
+          action: 'ALLOW',
+          conditions: [
+            {
+              field_source: 'ethereum_transaction',
+              field: 'value',
+              operator: 'lte',
+              value: parseEther('0.01').toString(),
+            },
+            {
+              field_source: 'ethereum_transaction',
+              field: 'to',
+              operator: 'in_condition_set',
+              value: recipients.id,
+            },
+          ],
+        },
+      ],
+    });
+    expect(policy).toMatchObject({ name: 'Small payments', owner_id: expect.any(String) });
+    expect(await latchkey.policies.get(policy.id)).toEqual(policy);
+
+    const dryRun = await latchkey.policies.evaluate(policy.id, {
+      method: 'eth_sendTransaction',
+      caip2,
+      params: {
+        transaction: {
+          to: '0x000000000000000000000000000000000000dEaD',
+          value: `0x${parseEther('0.02').toString(16)}`,
+        },
+      },
+    });
+    expect(dryRun.decision).toBe('DENY');
+    expect(dryRun.trace.rules?.[0]?.conditions[0]).toMatchObject({ operator: 'lte', result: false });
+
+    // The policy is owned: its rules change only with the owner's signature, and the log says so.
+    const rule: PolicyRuleInput = {
+      name: 'Any typed data',
+      method: 'eth_signTypedData_v4',
+      action: 'ALLOW',
+      conditions: [],
+    };
+    expect(await rejection(latchkey.policies.createRule(policy.id, rule))).toBeInstanceOf(
+      AuthenticationError,
+    );
+    const added = await latchkey.policies.createRule(policy.id, rule, { authorizationContext: ownerContext });
+    expect(await latchkey.policies.getRule(policy.id, added.id)).toMatchObject({ name: 'Any typed data' });
+    const renamed = await latchkey.policies.updateRule(
+      policy.id,
+      added.id,
+      { ...rule, name: 'Typed data' },
+      { authorizationContext: ownerContext },
+    );
+    expect(renamed.name).toBe('Typed data');
+    await latchkey.policies.deleteRule(policy.id, added.id, { authorizationContext: ownerContext });
+    expect(await rejection(latchkey.policies.getRule(policy.id, added.id))).toBeInstanceOf(NotFoundError);
+    const log = [];
+    for await (const entry of latchkey.policies.audit(policy.id, { limit: 1 })) log.push(entry);
+    expect(log.length).toBeGreaterThanOrEqual(3);
+
+    const updated = await latchkey.policies.update(
+      policy.id,
+      { name: 'Payments' },
+      { authorizationContext: ownerContext },
+    );
+    expect(updated.name).toBe('Payments');
+    const spare = await latchkey.policies.create({
+      version: '1.0',
+      name: 'Spare',
+      chain_type: 'solana',
+      rules: [],
+    });
+    await latchkey.policies.delete(spare.id);
+    expect(await rejection(latchkey.policies.get(spare.id))).toBeInstanceOf(NotFoundError);
+    await latchkey.conditionSets.replaceItems(recipients.id, ['0x0000000000000000000000000000000000000001']);
+    const [only] = await (async () => {
+      const values = [];
+      for await (const item of latchkey.conditionSets.items(recipients.id)) values.push(item);
+      return values;
+    })();
+    expect(only?.value).toBe('0x0000000000000000000000000000000000000001');
+    expect(await latchkey.conditionSets.getItem(recipients.id, only!.id)).toEqual(only);
+  });
+
+  // TODO(lead): runs once server-wallets/policy-ids.ts checks the policies table (today it refuses every
+  // policy id with "no such policy in this app"); then drop the skip.
+  it.skip('a wallet under a policy refuses to send 0.02 ETH and sends 0.005', async () => {
+    const recipients = await latchkey.conditionSets.create({ name: 'Payees' });
+    await latchkey.conditionSets.addItems(recipients.id, ['0x000000000000000000000000000000000000dEaD']);
+    const policy = await latchkey.policies.create({
+      version: '1.0',
+      name: 'Small payments',
+      chain_type: 'ethereum',
+      rules: [
+        {
+          name: 'At most 0.01 ETH to a payee',
+          method: 'eth_sendTransaction',
+          action: 'ALLOW',
+          conditions: [
+            {
+              field_source: 'ethereum_transaction',
+              field: 'value',
+              operator: 'lte',
+              value: parseEther('0.01').toString(),
+            },
+            {
+              field_source: 'ethereum_transaction',
+              field: 'to',
+              operator: 'in_condition_set',
+              value: recipients.id,
+            },
+          ],
+        },
+      ],
+    });
+    const wallet = await latchkey.wallets.create({ chain_type: 'ethereum', policy_ids: [policy.id] });
+    const [funder] = (await evm.rpc('eth_accounts')) as string[];
+    await evm.rpc('eth_sendTransaction', [
+      { from: funder, to: wallet.address, value: `0x${parseEther('1').toString(16)}` },
+    ]);
+    const send = (value: bigint) =>
+      latchkey.wallets.ethereum.sendTransaction(wallet.id, {
+        caip2,
+        transaction: { to: '0x000000000000000000000000000000000000dEaD', value },
+      });
+    const refused = await rejection(send(parseEther('0.02')));
+    expect(refused).toBeInstanceOf(ApiError);
+    expect(refused.code).toBe('policy_violation');
+    expect((await send(parseEther('0.005'))).hash).toMatch(/^0x[0-9a-f]{64}$/);
   });
 
   it('sends privy-request-expiry on every write, from the client’s default or the call', async () => {

@@ -3,7 +3,10 @@ import { type AccessTokenClaims, verifyAccessToken } from '../tokens/access-toke
 import { type VerifiedIdentityToken, verifyIdentityToken } from '../tokens/identity-token.ts';
 import type { TokenVerificationOptions } from '../tokens/verify-jwt.ts';
 import { type ApiRequest, fillPath, Http, type HttpOptions } from './http.ts';
+import { Aggregations } from './server-wallets/aggregations.ts';
+import { ConditionSets } from './server-wallets/condition-sets.ts';
 import { KeyQuorums } from './server-wallets/key-quorums.ts';
+import { Policies } from './server-wallets/policies.ts';
 import { Transactions } from './server-wallets/transactions.ts';
 import { Wallets } from './server-wallets/wallets.ts';
 import type {
@@ -55,6 +58,12 @@ export class LatchkeyClient {
   readonly wallets: Wallets;
   /** Key quorums: the owners and signers of server wallets. */
   readonly keyQuorums: KeyQuorums;
+  /** Policies that gate what server wallets sign, their rules, a dry run and a change log. */
+  readonly policies: Policies;
+  /** Lists of values policy conditions match (`in_condition_set`). */
+  readonly conditionSets: ConditionSets;
+  /** Rolling-window sums policy conditions compare. */
+  readonly aggregations: Aggregations;
   /** The records of server wallets' sends (`transaction_id`), and their statuses. */
   readonly transactions: Transactions;
 
@@ -69,6 +78,9 @@ export class LatchkeyClient {
     const transport = { http: this.#http, appId: options.appId, requestExpiryMs, userKeys: new Map() };
     this.wallets = new Wallets(transport);
     this.keyQuorums = new KeyQuorums(transport);
+    this.policies = new Policies(transport);
+    this.conditionSets = new ConditionSets(transport);
+    this.aggregations = new Aggregations(transport);
     this.transactions = new Transactions(this.#http);
   }
 

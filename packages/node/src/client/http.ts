@@ -16,7 +16,7 @@ export interface HttpOptions {
 }
 
 export interface ApiRequest {
-  method: 'GET' | 'POST' | 'DELETE' | 'PATCH';
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
   path: string;
   /** Query parameters; an array repeats the name (`?chain=a&chain=b`). */
   query?: Record<string, string | number | readonly string[] | undefined>;

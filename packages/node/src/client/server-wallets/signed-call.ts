@@ -52,7 +52,7 @@ export function toJsonBody(body: unknown): unknown {
 
 export async function signedCall<T>(
   transport: ServerWalletsTransport,
-  request: { method: 'POST' | 'PATCH' | 'DELETE'; path: string; body?: unknown },
+  request: { method: 'POST' | 'PUT' | 'PATCH' | 'DELETE'; path: string; body?: unknown },
   options: WriteOptions = {},
 ): Promise<T> {
   const { authorizationContext, idempotencyKey, requestExpiry, signal } = options;
