@@ -790,9 +790,7 @@ describe.each(dialects)('@latchkey/node server wallets (%s)', (dialect) => {
     expect(await latchkey.conditionSets.getItem(recipients.id, only!.id)).toEqual(only);
   });
 
-  // TODO(lead): runs once server-wallets/policy-ids.ts checks the policies table (today it refuses every
-  // policy id with "no such policy in this app"); then drop the skip.
-  it.skip('a wallet under a policy refuses to send 0.02 ETH and sends 0.005', async () => {
+  it('a wallet under a policy refuses to send 0.02 ETH and sends 0.005', async () => {
     const recipients = await latchkey.conditionSets.create({ name: 'Payees' });
     await latchkey.conditionSets.addItems(recipients.id, ['0x000000000000000000000000000000000000dEaD']);
     const policy = await latchkey.policies.create({
