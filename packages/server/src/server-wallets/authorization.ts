@@ -37,8 +37,8 @@ export function authorizationPayload(request: SignedRequest): Uint8Array {
     if (value !== undefined) headers[name] = value;
   }
   const { body } = request;
-  const emptyObject =
-    typeof body === 'object' && body !== null && !Array.isArray(body) && Object.keys(body).length === 0;
+  // As the incumbent's SDK writes it: any object without keys, `{}` or `[]`, signs as "".
+  const emptyObject = typeof body === 'object' && body !== null && Object.keys(body).length === 0;
   return new TextEncoder().encode(
     canonicalJson({
       version: 1,
