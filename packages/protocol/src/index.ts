@@ -30,6 +30,8 @@ export * from './api/transfer.ts';
 export * from './api/users-api.ts';
 export * from './api/wallet-login.ts';
 export * from './app-config.ts';
+export * from './authorization-payload.ts';
+export * from './canonical-json.ts';
 export * from './cookies.ts';
 export * from './errors.ts';
 export * from './evm-fees.ts';

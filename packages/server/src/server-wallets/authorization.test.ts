@@ -1,17 +1,15 @@
 import { generateKeyPairSync, type KeyObject } from 'node:crypto';
+import { authorizationPayload, canonicalJson, type SignedRequest } from '@latchkey/protocol';
 import { formatRequestForAuthorizationSignature, generateAuthorizationSignature } from '@privy-io/node';
 import { describe, expect, it } from 'vitest';
 import {
-  authorizationPayload,
   importAuthorizationKey,
   maxSignatures,
   parseSignatureHeader,
   quorumMet,
   requestExpiryProblem,
-  type SignedRequest,
   signingKeys,
 } from './authorization.ts';
-import { canonicalJson } from './canonical-json.ts';
 
 /** An authorization key as the incumbent's SDK takes it (base64 PKCS#8) and as the API stores it (base64 SPKI). */
 function authorizationKey() {

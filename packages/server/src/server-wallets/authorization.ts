@@ -1,5 +1,4 @@
 import { createPublicKey, type KeyObject, verify } from 'node:crypto';
-import { canonicalJson } from './canonical-json.ts';
 
 /**
  * Authorization signatures: what proves that a wallet's owner (a P-256 key, or a key quorum) asked
@@ -11,44 +10,10 @@ import { canonicalJson } from './canonical-json.ts';
  * body or one app verifies for no other request.
  */
 
-/** The headers a payload covers, when the request carries them. */
-export const signedHeaderNames = ['privy-app-id', 'privy-idempotency-key', 'privy-request-expiry'] as const;
-
 /** Signatures one request may carry: a quorum's members and an owner's, with room, but bounded work. */
 export const maxSignatures = 20;
 /** A DER P-256 signature is at most 72 bytes: 96 characters of base64. */
 const maxSignatureChars = 100;
-
-export interface SignedRequest {
-  method: 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-  /** The public URL of the request, without a trailing slash. */
-  url: string;
-  /** The parsed JSON body. */
-  body: unknown;
-  /** Request headers by lower-case name; only `signedHeaderNames` are taken. */
-  headers: Record<string, string | undefined>;
-}
-
-/** The bytes the signatures cover (RFC 8785 canonical JSON, UTF-8). */
-export function authorizationPayload(request: SignedRequest): Uint8Array {
-  const headers: Record<string, string> = {};
-  for (const name of signedHeaderNames) {
-    const value = request.headers[name];
-    if (value !== undefined) headers[name] = value;
-  }
-  const { body } = request;
-  // As the incumbent's SDK writes it: any object without keys, `{}` or `[]`, signs as "".
-  const emptyObject = typeof body === 'object' && body !== null && Object.keys(body).length === 0;
-  return new TextEncoder().encode(
-    canonicalJson({
-      version: 1,
-      method: request.method,
-      url: request.url.replace(/\/+$/, ''),
-      body: emptyObject ? '' : body,
-      headers,
-    }),
-  );
-}
 
 /**
  * The header's signatures, decoded; null when it is malformed (not base64, too many, too long), so a

@@ -1,18 +1,16 @@
 import type { KeyObject } from 'node:crypto';
-import type { AdditionalSigner } from '@latchkey/protocol';
+import { type AdditionalSigner, authorizationPayload, type SignedRequest } from '@latchkey/protocol';
 import type { Context } from 'hono';
 import type { ServerContext } from '../context.ts';
 import { ApiError } from '../http/api-error.ts';
 import type { AppEnv } from '../http/env.ts';
 import { serverOrigin } from '../http/server-origin.ts';
 import {
-  authorizationPayload,
   parseSignatureHeader,
   type Quorum,
   type QuorumMembers,
   quorumMet,
   requestExpiryProblem,
-  type SignedRequest,
   signingKeys,
 } from './authorization.ts';
 import { liveUserKeys } from './hpke/user-keys.ts';

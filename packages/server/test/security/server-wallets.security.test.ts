@@ -1,7 +1,7 @@
 import { generateKeyPairSync, type KeyObject, sign } from 'node:crypto';
+import { authorizationPayload } from '@latchkey/protocol';
 import { dialects, dumpDatabase, startTestServer, type TestServer } from '@latchkey/test/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authorizationPayload } from '../../src/server-wallets/authorization.ts';
 import { serverWalletKeyContext } from '../../src/server-wallets/wallet-keys.ts';
 
 /**

@@ -1,5 +1,7 @@
 import { createPrivateKey, generateKeyPairSync, type KeyObject, sign } from 'node:crypto';
-import { canonicalJson } from './canonical-json.ts';
+import { authorizationPayload, type SignedRequest } from '@latchkey/protocol';
+
+export { authorizationPayload };
 
 /**
  * Authorization signatures (`privy-authorization-signature`): how a wallet's owner, a P-256 key or a
@@ -26,39 +28,8 @@ export interface AuthorizationContext {
   userJwts?: readonly string[];
 }
 
-/** The request a signature covers. */
-export interface AuthorizationRequest {
-  method: 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-  /** The full URL, as the server's public URL spells it; a trailing slash is dropped. */
-  url: string;
-  /** The JSON body; an empty object (or none) signs as the empty string. */
-  body: unknown;
-  headers: {
-    'privy-app-id': string;
-    'privy-idempotency-key'?: string;
-    'privy-request-expiry'?: string;
-  };
-}
-
-/**
- * The bytes an authorization signature covers: the RFC 8785 form of `{version: 1, method, url, body,
- * headers}`, byte-identical to `@privy-io/node`'s `formatRequestForAuthorizationSignature`.
- */
-export function authorizationPayload(request: AuthorizationRequest): Uint8Array {
-  const { body } = request;
-  // The incumbent's rule, kept as is: any object without keys (and no body at all) signs as "".
-  const empty =
-    body === undefined || (typeof body === 'object' && body !== null && Object.keys(body).length === 0);
-  return new TextEncoder().encode(
-    canonicalJson({
-      version: 1,
-      method: request.method,
-      url: request.url.replace(/\/+$/, ''),
-      body: empty ? '' : body,
-      headers: request.headers,
-    }),
-  );
-}
+/** The request a signature covers (`@latchkey/protocol`'s; the payload is computed there too). */
+export type AuthorizationRequest = SignedRequest;
 
 /** A base64 PKCS#8 P-256 private key (optionally `wallet-auth:`-prefixed) as a KeyObject. */
 export function importAuthorizationPrivateKey(text: string): KeyObject {

@@ -6,8 +6,8 @@
  * honoured, members whose value is undefined are left out, an undefined array item is `null`.
  * Refuses what JSON cannot hold (non-finite numbers, bigints, functions).
  *
- * The server has the same function (packages/server/src/server-wallets/canonical-json.ts); the SDK
- * keeps its own copy so that it never imports server code.
+ * The server checks and `@latchkey/node` makes authorization signatures over it
+ * (authorization-payload.ts).
  */
 export function canonicalJson(value: unknown): string {
   if (value === null || typeof value === 'boolean' || typeof value === 'string') return JSON.stringify(value);
