@@ -6,15 +6,22 @@ import { bytesToHex } from '@noble/hashes/utils.js';
 import { type Hex, keccak256, serializeSignature } from 'viem';
 import type { ServerContext } from '../context.ts';
 import { ApiError } from '../http/api-error.ts';
+import { isKeyedChainType, keyedChainCurves } from './addresses/index.ts';
 import { enforcePolicies } from './policies/enforce.ts';
+import type { PolicyRequest } from './policies/request.ts';
 import { withWalletKey } from './wallet-keys.ts';
 import type { ServerWalletRow } from './wallet-view.ts';
 
 /**
  * `POST /wallets/:id/raw_sign`: a signature over a 32-byte hash the caller computed, or over bytes the
- * server hashes with the named function. Ethereum wallets sign with secp256k1 (r ‖ s ‖ v), Solana
- * wallets with Ed25519 over the hash. Policies see it as the method `raw_sign` (REFERENCES §1.3 leaves
- * its name open): a wallet with a policy needs a rule for it, or `'*'`.
+ * server hashes with the named function. Wallets on secp256k1 (ethereum, cosmos, tron, bitcoin-segwit)
+ * sign the hash as it is and answer r ‖ s ‖ v, 65 bytes: s low (BIP-62, as Bitcoin and Cosmos demand),
+ * v = 27 + recovery id. The incumbent's answer has no other field, so v is how a caller recovers the
+ * public key that Cosmos and Bitcoin transactions carry; Tron takes all 65 bytes as they are, Cosmos
+ * the first 64, Bitcoin the first 64 in DER with its sighash byte. Wallets on Ed25519 (solana, sui,
+ * near, stellar) answer the 64-byte signature of the 32 bytes. Policies see it as the method
+ * `raw_sign` (REFERENCES §1.3 leaves its name open): a wallet with a policy needs a rule for it, or
+ * `'*'`; policies exist for ethereum and solana only, so the other chains' wallets carry none.
  */
 function digestOf(params: RawSignRequest['params']): Uint8Array {
   if (params.hash !== undefined) {
@@ -44,14 +51,18 @@ export async function rawSign(
   const digest = digestOf(body.params);
   const grant = await enforcePolicies(ctx, wallet.app_id, policyIds, {
     method: 'raw_sign',
-    chainType: wallet.chain_type as 'ethereum' | 'solana',
+    chainType: wallet.chain_type as PolicyRequest['chainType'],
     walletAddress: wallet.address,
     params: body.params,
     body,
   });
   try {
+    // A row of a chain type this server never keyed cannot exist; refuse rather than guess its curve.
+    if (!isKeyedChainType(wallet.chain_type))
+      throw new ApiError('not_supported', `raw_sign is not supported for ${wallet.chain_type} wallets`);
+    const curve = keyedChainCurves[wallet.chain_type];
     const signature = await withWalletKey(ctx, wallet, (key) =>
-      wallet.chain_type === 'ethereum'
+      curve === 'secp256k1'
         ? serializeSignature(signHash(key, `0x${bytesToHex(digest)}` as Hex))
         : `0x${bytesToHex(ed25519.sign(digest, key))}`,
     );

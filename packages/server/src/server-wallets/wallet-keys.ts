@@ -2,8 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { ethereumAddressOf, warmUpCurve } from '@latchkey/keys';
 import { ed25519 } from '@noble/curves/ed25519.js';
 import { secp256k1 } from '@noble/curves/secp256k1.js';
-import { base58 } from '@scure/base';
 import type { ServerContext } from '../context.ts';
+import { addressOfPublicKey, type KeyedChainType, keyedChainCurves } from './addresses/index.ts';
+
+export type { KeyedChainType } from './addresses/index.ts';
 
 /**
  * Custody of server-wallet keys (docs/security.md, "Server wallets"): a key is 32 random bytes made
@@ -11,9 +13,6 @@ import type { ServerContext } from '../context.ts';
  * inside one operation (`withWalletKey`) and its bytes zeroed when the operation ends, whatever its
  * outcome. The seal is bound to the app and the wallet: a sealed key moved to another row does not open.
  */
-
-/** The chain types whose keys this server makes and signs with. */
-export type KeyedChainType = 'ethereum' | 'solana';
 
 const warm = new Set<string>();
 /**
@@ -32,11 +31,14 @@ function warmUp(): void {
 export const serverWalletKeyContext = (appId: string, walletId: string) =>
   `server-wallet:${appId}:${walletId}`;
 
-/** The address a private key controls, in its chain's own form. */
+/** The address a private key controls, in its chain's own form (addresses/). */
 export function addressOfKey(chainType: KeyedChainType, privateKey: Uint8Array): string {
-  return chainType === 'ethereum'
-    ? ethereumAddressOf(privateKey)
-    : base58.encode(ed25519.getPublicKey(privateKey));
+  if (chainType === 'ethereum') return ethereumAddressOf(privateKey);
+  const publicKey =
+    keyedChainCurves[chainType] === 'secp256k1'
+      ? secp256k1.getPublicKey(privateKey, true)
+      : ed25519.getPublicKey(privateKey);
+  return addressOfPublicKey[chainType](publicKey);
 }
 
 /** A fresh key for a new wallet, sealed for that wallet: its address and the sealed bytes. */
@@ -47,7 +49,11 @@ export async function generateWalletKey(
   chainType: KeyedChainType,
 ): Promise<{ address: string; sealed: string }> {
   warmUp();
-  const key = chainType === 'ethereum' ? secp256k1.utils.randomSecretKey() : new Uint8Array(randomBytes(32));
+  // A secp256k1 scalar must be below the group order; any 32 bytes make an Ed25519 seed.
+  const key =
+    keyedChainCurves[chainType] === 'secp256k1'
+      ? secp256k1.utils.randomSecretKey()
+      : new Uint8Array(randomBytes(32));
   try {
     return await sealWalletKey(ctx, appId, walletId, chainType, key);
   } finally {
