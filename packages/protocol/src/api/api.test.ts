@@ -3,6 +3,7 @@ import type { AppResponse } from '../app-config.ts';
 import { frameApi } from '../frame-api.ts';
 import {
   adminApi,
+  adminServerWalletsApi,
   adminWebhooksApi,
   analyticsApi,
   api,
@@ -133,6 +134,7 @@ describe('api', () => {
       telegramScriptApi,
       adminApi,
       adminWebhooksApi,
+      adminServerWalletsApi,
     };
     const count = (list: object[]) => list.reduce((n, table) => n + Object.keys(table).length, 0);
     expect(Object.keys(servedRoutes)).toHaveLength(Object.keys(api).length + count(Object.values(outside)));

@@ -1,4 +1,5 @@
 import { adminApi, adminReference, adminWebhooksApi, adminWebhooksReference } from './admin.ts';
+import { adminServerWalletsApi, adminServerWalletsReference } from './admin-server-wallets.ts';
 import { analyticsApi, analyticsReference } from './analytics.ts';
 import { appApi, appReference, appServerApi, appServerReference } from './apps.ts';
 import { customJwtApi, customJwtReference } from './custom-jwt.ts';
@@ -91,6 +92,7 @@ export const servedRoutes = {
   ...api,
   ...adminApi,
   ...adminWebhooksApi,
+  ...adminServerWalletsApi,
 };
 
 export type ServedRoute = (typeof servedRoutes)[keyof typeof servedRoutes];
@@ -125,5 +127,6 @@ export const referenceAreas: readonly ReferenceArea[] = [
   walletFramePageReference,
   adminReference,
   adminWebhooksReference,
+  adminServerWalletsReference,
   dashboardPageReference,
 ];

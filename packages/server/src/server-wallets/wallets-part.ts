@@ -11,6 +11,7 @@ import type { ServerContext } from '../context.ts';
 import { route } from '../feature.ts';
 import { always, invalidData, label, ok } from '../hostile-fixtures.ts';
 import type { AppEnv } from '../http/env.ts';
+import { adminFixtures, adminRoutes } from './admin-routes.ts';
 import { authorizeRequest } from './authorize.ts';
 import { idempotent } from './idempotency.ts';
 import {
@@ -115,6 +116,7 @@ async function authorizedWallet(
 /** Wallets and key quorums (WIRE.md §7.3): create, read, list, update, RPC, raw sign. */
 export const walletsPart: FeaturePart = {
   routes: ({ ctx }) => [
+    ...adminRoutes(ctx),
     route(serverWalletsApi.walletsCreate, {
       auth: 'server',
       body: createBody,
@@ -199,6 +201,7 @@ export const walletsPart: FeaturePart = {
     }),
   ],
   fixtures: {
+    ...adminFixtures,
     [`POST ${serverWalletsApi.walletsCreate.path}`]: {
       body: () => ({ chain_type: 'ethereum', display_name: 'Treasury' }),
       valid: ok,
