@@ -1,5 +1,12 @@
 import type { ReferenceArea } from './reference.ts';
 import type { TypedRoutes } from './route.ts';
+import type {
+  EvaluatePolicyRequest,
+  EvaluatePolicyResponse,
+  Policy,
+  PolicyChainType,
+  PolicyRuleInput,
+} from './server-wallet-policies.ts';
 import type { TransactionRecord, TransactionStatus, WalletBalances } from './server-wallet-transactions.ts';
 import type { KeyQuorum, KeyQuorumRequest, ServerWallet, ServerWalletChainType } from './server-wallets.ts';
 
@@ -74,6 +81,19 @@ export interface AdminServerWalletCreateRequest {
   owner_id?: string;
 }
 
+/** A policy the admin writes: never an owner (an owned policy changes only with its owner's signature). */
+export interface AdminPolicyCreateRequest {
+  name: string;
+  chain_type: PolicyChainType;
+  rules: PolicyRuleInput[];
+}
+
+/** A change to a policy without an owner: its name, its rules (replaced whole), or both. */
+export interface AdminPolicyUpdateRequest {
+  name?: string;
+  rules?: PolicyRuleInput[];
+}
+
 /** The wire statuses a list filters by (`pending`: recorded, not yet seen by a node). */
 export type AdminTransactionStatus = TransactionStatus;
 
@@ -87,6 +107,11 @@ const adminServerWalletsTable = {
   adminKeyQuorumGet: { method: 'GET', path: '/admin/v1/apps/:id/key_quorums/:key_quorum_id' },
   adminTransactionsList: { method: 'GET', path: '/admin/v1/apps/:id/transactions' },
   adminTransactionGet: { method: 'GET', path: '/admin/v1/apps/:id/transactions/:transaction_id' },
+  adminPoliciesList: { method: 'GET', path: '/admin/v1/apps/:id/policies' },
+  adminPoliciesCreate: { method: 'POST', path: '/admin/v1/apps/:id/policies' },
+  adminPolicyGet: { method: 'GET', path: '/admin/v1/apps/:id/policies/:policy_id' },
+  adminPolicyUpdate: { method: 'PATCH', path: '/admin/v1/apps/:id/policies/:policy_id' },
+  adminPolicyEvaluate: { method: 'POST', path: '/admin/v1/apps/:id/policies/:policy_id/evaluate' },
 } as const;
 
 /**
@@ -109,6 +134,11 @@ export const adminServerWalletsApi: TypedRoutes<
     };
     adminTransactionsList: { request: undefined; response: AdminPage<AdminTransaction> };
     adminTransactionGet: { request: undefined; response: AdminTransaction };
+    adminPoliciesList: { request: undefined; response: AdminPage<Policy> };
+    adminPoliciesCreate: { request: AdminPolicyCreateRequest; response: Policy };
+    adminPolicyGet: { request: undefined; response: Policy };
+    adminPolicyUpdate: { request: AdminPolicyUpdateRequest; response: Policy };
+    adminPolicyEvaluate: { request: EvaluatePolicyRequest; response: EvaluatePolicyResponse };
   }
 > = adminServerWalletsTable;
 
@@ -116,7 +146,7 @@ export const adminServerWalletsApi: TypedRoutes<
 export const adminServerWalletsReference: ReferenceArea = {
   name: 'Server wallets (admin)',
   description:
-    "An app's server wallets, key quorums and transaction records as the dashboard shows them (admin key). Owned wallets are read-only here.",
+    "An app's server wallets, key quorums, transaction records and policies as the dashboard shows them (admin key). Owned wallets and policies are read-only here.",
   tables: [[adminServerWalletsApi, 'admin']],
   summaries: {
     adminWalletGet: 'A wallet with its owner, signers, newest transactions and the chains with an RPC URL.',

@@ -19,6 +19,7 @@ import type { RouteFixture } from '../hostile-fixtures.ts';
 import { always, invalidData, label, ok } from '../hostile-fixtures.ts';
 import { ApiError } from '../http/api-error.ts';
 import type { AppEnv } from '../http/env.ts';
+import { adminPolicyFixtures, adminPolicyRoutes } from './admin-policy-routes.ts';
 import { createKeyQuorum, type KeyQuorumRow, keyQuorumView, loadKeyQuorum } from './key-quorums.ts';
 import { chainName, displayValue, nativeAsset, parseCaip2, serverRpcUrl } from './transactions/chains.ts';
 import { httpRpc } from './transactions/json-rpc.ts';
@@ -169,7 +170,7 @@ async function walletBalances(ctx: ServerContext, wallet: ServerWalletRow): Prom
   return result;
 }
 
-/** The admin routes of server wallets, registered by the wallets part. */
+/** The admin routes of server wallets (and their policies), registered by the wallets part. */
 export function adminRoutes(ctx: ServerContext): Route[] {
   const appOf = async (c: Context<AppEnv>) => {
     const app = await ctx.apps.load(c.req.param('id') ?? '', { fresh: true });
@@ -333,6 +334,7 @@ export function adminRoutes(ctx: ServerContext): Route[] {
         return c.json(adminTransaction(row));
       },
     }),
+    ...adminPolicyRoutes(ctx),
   ];
 }
 
@@ -344,6 +346,7 @@ const examplePublicKey =
 
 /** The hostile-input suite's fixtures of these routes (in the admin target app). */
 export const adminFixtures: Record<string, RouteFixture> = {
+  ...adminPolicyFixtures,
   [`GET ${adminApi.adminWalletsList.path}`]: {
     path: (env) => under(env.adminTargetId, '/wallets?chain_type=ethereum'),
     valid: ok,

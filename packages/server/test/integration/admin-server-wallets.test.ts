@@ -204,6 +204,80 @@ describe.each(dialects)('admin server-wallet routes (%s)', (dialect) => {
     ]);
   });
 
+  it('writes policies without an owner, keeps owned ones read-only, and dry-runs a request', async () => {
+    const rule = (value: string) => ({
+      name: 'Small sends',
+      method: 'eth_sendTransaction',
+      action: 'ALLOW',
+      conditions: [{ field_source: 'ethereum_transaction', field: 'value', operator: 'lte', value }],
+    });
+    const bad = await admin('POST', '/policies', {
+      name: 'Limits',
+      chain_type: 'ethereum',
+      rules: [
+        {
+          ...rule('1'),
+          conditions: [{ field_source: 'ethereum_transaction', field: 'nope', operator: 'eq', value: '1' }],
+        },
+      ],
+    });
+    expect(bad).toMatchObject({ status: 400, body: { code: 'invalid_policy_format' } });
+    expect(bad.body.error).toMatch(/^Invalid rules\[0\]\.conditions\[0\]\.field: /);
+
+    const made = await admin('POST', '/policies', {
+      name: 'Limits',
+      chain_type: 'ethereum',
+      rules: [rule('10000000000000000')],
+    });
+    expect(made.status, JSON.stringify(made.body)).toBe(200);
+    expect(made.body).toMatchObject({ owner_id: null, name: 'Limits', version: '1.0' });
+    const policyId = made.body.id as string;
+    const updated = await admin('PATCH', `/policies/${policyId}`, {
+      name: 'Send limits',
+      rules: [rule('5000000000000000')],
+    });
+    expect(updated.body).toMatchObject({
+      name: 'Send limits',
+      rules: [{ conditions: [{ value: '5000000000000000' }] }],
+    });
+    expect((await admin('GET', '/policies')).body.data?.map((p) => p.id)).toContain(policyId);
+    expect((await admin('GET', `/policies/${policyId}`)).body.name).toBe('Send limits');
+    // The change is in the policy's audit log, made by the admin.
+    const audit = await server('GET', `/policies/${policyId}/audit`);
+    expect((audit.body.data as { actor: string; action: string }[]).map((e) => [e.action, e.actor])).toEqual([
+      ['policy.updated', 'admin'],
+      ['policy.created', 'admin'],
+    ]);
+
+    const send = (value: string) => ({
+      method: 'eth_sendTransaction',
+      caip2,
+      params: { transaction: { to: recipient, value } },
+    });
+    const allowed = await admin('POST', `/policies/${policyId}/evaluate`, send('0x1000'));
+    expect(allowed.body).toMatchObject({ decision: 'ALLOW', trace: { decided_by: { name: 'Small sends' } } });
+    const denied = await admin('POST', `/policies/${policyId}/evaluate`, send('0x470de4df820000'));
+    expect(denied.body).toMatchObject({ decision: 'DENY', trace: { decided_by: null } });
+    expect(
+      (denied.body.trace as { rules: { conditions: { result: boolean }[] }[] }).rules[0]?.conditions[0]
+        ?.result,
+    ).toBe(false);
+
+    // A policy owned by a key: read here, never changed.
+    const key = await generateP256KeyPair();
+    const owned = await server('POST', '/policies', {
+      version: '1.0',
+      name: 'Owned',
+      chain_type: 'ethereum',
+      rules: [rule('1')],
+      owner: { public_key: key.publicKey },
+    });
+    expect(owned.status, JSON.stringify(owned.body)).toBe(200);
+    const refused = await admin('PATCH', `/policies/${owned.body.id as string}`, { name: 'Taken over' });
+    expect(refused).toMatchObject({ status: 400, body: { code: 'invalid_data' } });
+    expect((await admin('GET', `/policies/${owned.body.id as string}`)).body.name).toBe('Owned');
+  });
+
   it('refuses bad input with invalid_data, and shows nothing of another app', async () => {
     expect((await admin('POST', '/wallets', { chain_type: 'dogecoin' })).body).toMatchObject({
       code: 'invalid_data',
