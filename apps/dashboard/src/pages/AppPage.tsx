@@ -3,6 +3,10 @@ import { href } from '../route.ts';
 import { AllowlistPage } from './AllowlistPage.tsx';
 import { KeysPage } from './KeysPage.tsx';
 import { OutboxPage } from './OutboxPage.tsx';
+import { KeyQuorumsPage } from './server-wallets/KeyQuorumsPage.tsx';
+import { PoliciesPage } from './server-wallets/PoliciesPage.tsx';
+import { TransactionsPage } from './server-wallets/TransactionsPage.tsx';
+import { WalletsPage } from './server-wallets/WalletsPage.tsx';
 import { SettingsPage } from './settings/SettingsPage.tsx';
 import { UsersPage } from './UsersPage.tsx';
 import { WebhooksPage } from './WebhooksPage.tsx';
@@ -12,6 +16,10 @@ const tabs = [
   ['users', 'Users'],
   ['allowlist', 'Allowlist'],
   ['webhooks', 'Webhooks'],
+  ['wallets', 'Wallets'],
+  ['key-quorums', 'Key quorums'],
+  ['transactions', 'Transactions'],
+  ['policies', 'Policies'],
   ['outbox', 'Dev outbox'],
   ['keys', 'Keys & test credentials'],
 ] as const;
@@ -51,6 +59,10 @@ export function AppPage({
         <AllowlistPage key={app.id} appId={app.id} enabled={app.allowlist_enabled === true} />
       )}
       {tab === 'webhooks' && <WebhooksPage key={app.id} appId={app.id} development={development} />}
+      {tab === 'wallets' && <WalletsPage key={app.id} appId={app.id} />}
+      {tab === 'key-quorums' && <KeyQuorumsPage key={app.id} appId={app.id} />}
+      {tab === 'transactions' && <TransactionsPage key={app.id} appId={app.id} />}
+      {tab === 'policies' && <PoliciesPage key={app.id} appId={app.id} />}
       {tab === 'outbox' && <OutboxPage key={app.id} appId={app.id} />}
       {tab === 'keys' && <KeysPage key={app.id} app={app} onSaved={onChanged} />}
     </>

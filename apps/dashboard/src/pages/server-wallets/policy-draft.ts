@@ -1,0 +1,121 @@
+import type { Policy, PolicyChainType, PolicyCondition, PolicyRuleInput } from '@latchkey/protocol';
+
+/*
+ * The policy editor's draft: rules and their conditions as rows of strings, and back to the wire.
+ * A condition's `value` is one string, or a comma-separated list for `in` / `not_in`. A condition's
+ * ABI or typed-data types (written from the backend) are kept as they are.
+ */
+
+export interface ConditionDraft {
+  field_source: string;
+  field: string;
+  operator: string;
+  value: string;
+  /** `abi`, `typed_data`: kept from the stored condition, not edited here. */
+  kept: Pick<PolicyCondition, 'abi' | 'typed_data'>;
+}
+
+export interface RuleDraft {
+  name: string;
+  method: string;
+  action: string;
+  conditions: ConditionDraft[];
+}
+
+export interface PolicyDraft {
+  name: string;
+  chain_type: PolicyChainType;
+  rules: RuleDraft[];
+}
+
+const listOperators = new Set(['in', 'not_in']);
+
+/** The field sources of REFERENCES §1.2 and Latchkey's, with the fields each names (null: a free path). */
+export const fieldSources: Record<string, { chains: PolicyChainType[]; fields: string[] }> = {
+  ethereum_transaction: { chains: ['ethereum'], fields: ['to', 'value', 'chain_id'] },
+  ethereum_calldata: { chains: ['ethereum'], fields: ['function_name'] },
+  ethereum_typed_data_domain: { chains: ['ethereum'], fields: ['chainId', 'verifyingContract'] },
+  ethereum_typed_data_message: { chains: ['ethereum'], fields: [] },
+  ethereum_7702_authorization: { chains: ['ethereum'], fields: ['contract'] },
+  solana_program_instruction: { chains: ['solana'], fields: ['programId'] },
+  solana_system_program_instruction: {
+    chains: ['solana'],
+    fields: ['instructionName', 'Transfer.from', 'Transfer.to', 'Transfer.lamports'],
+  },
+  solana_token_program_instruction: {
+    chains: ['solana'],
+    fields: ['instructionName', 'Transfer.destination', 'Transfer.amount', 'TransferChecked.mint'],
+  },
+  system: { chains: ['ethereum', 'solana'], fields: ['current_unix_timestamp'] },
+  message: { chains: ['ethereum', 'solana'], fields: ['content', 'byte_length'] },
+  action_request_body: { chains: ['ethereum', 'solana'], fields: [] },
+  reference: { chains: ['ethereum'], fields: [] },
+};
+
+export const blankCondition = (chain: PolicyChainType): ConditionDraft => ({
+  field_source: chain === 'solana' ? 'solana_system_program_instruction' : 'ethereum_transaction',
+  field: chain === 'solana' ? 'Transfer.lamports' : 'value',
+  operator: 'lte',
+  value: '',
+  kept: {},
+});
+
+export const blankRule = (chain: PolicyChainType): RuleDraft => ({
+  name: '',
+  method: chain === 'solana' ? 'signAndSendTransaction' : 'eth_sendTransaction',
+  action: 'ALLOW',
+  conditions: [blankCondition(chain)],
+});
+
+export function draftOf(policy: Policy): PolicyDraft {
+  return {
+    name: policy.name,
+    chain_type: policy.chain_type,
+    rules: policy.rules.map((rule) => ({
+      name: rule.name,
+      method: rule.method,
+      action: rule.action,
+      conditions: rule.conditions.map((c) => ({
+        field_source: c.field_source,
+        field: c.field,
+        operator: c.operator,
+        value: Array.isArray(c.value) ? c.value.join(', ') : c.value,
+        kept: {
+          ...(c.abi ? { abi: c.abi } : {}),
+          ...(c.typed_data ? { typed_data: c.typed_data } : {}),
+        },
+      })),
+    })),
+  };
+}
+
+/** The rules as the API takes them: the server checks them (`invalid_policy_format`). */
+export function rulesOf(draft: PolicyDraft): PolicyRuleInput[] {
+  return draft.rules.map((rule) => ({
+    name: rule.name,
+    method: rule.method as PolicyRuleInput['method'],
+    action: rule.action as PolicyRuleInput['action'],
+    conditions: rule.conditions.map((c) => ({
+      field_source: c.field_source,
+      field: c.field,
+      operator: c.operator as PolicyCondition['operator'],
+      value: listOperators.has(c.operator)
+        ? c.value
+            .split(',')
+            .map((v) => v.trim())
+            .filter(Boolean)
+        : c.value.trim(),
+      ...c.kept,
+    })),
+  }));
+}
+
+/**
+ * The field a server message names (`Invalid rules[0].conditions[1].field: …`) as the editor's
+ * dotted path (`rules.0.conditions.1.field`), with the message; null when it names none.
+ */
+export function errorPath(message: string): { path: string; message: string } | null {
+  const match = /^Invalid ([A-Za-z0-9_.[\]-]+): (.*)$/s.exec(message);
+  if (!match) return null;
+  return { path: match[1]!.replace(/\[(\d+)\]/g, '.$1'), message: match[2]! };
+}
