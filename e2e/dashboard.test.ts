@@ -22,6 +22,7 @@ import {
   testClient,
   type WebhookReceiver,
 } from '@latchkey/test/server';
+import { generateP256KeyPair } from '@privy-io/node';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 
@@ -285,6 +286,123 @@ describe('dashboard', () => {
     expect(errors).toEqual([]);
   });
 
+  test('server wallets: a key quorum and a wallet made here, a backend wallet with its send, a policy with its dry run (1280 px)', async () => {
+    // A wallet the backend made, with a confirmed send (its record written as the sender writes one).
+    const made = await fetch(`${t.url}/api/v1/wallets`, {
+      method: 'POST',
+      headers: {
+        authorization: `Basic ${Buffer.from(`${appId}:${secret}`).toString('base64')}`,
+        'privy-app-id': appId,
+        'content-type': 'application/json',
+      },
+      body: JSON.stringify({ chain_type: 'ethereum', display_name: 'Backend wallet' }),
+    });
+    const backend = (await made.json()) as { id: string; address: string };
+    expect(made.status).toBe(200);
+    const hash = `0x${'ab'.repeat(32)}`;
+    const now = Date.now();
+    await t.ctx.db
+      .insertInto('server_wallet_transactions')
+      .values({
+        id: '6f1c2a3b-0000-4000-8000-00000000e2e0',
+        app_id: appId,
+        wallet_id: backend.id,
+        caip2: 'eip155:8453',
+        chain_type: 'ethereum',
+        status: 'confirmed',
+        transaction_hash: hash,
+        nonce: 0,
+        raw_transaction: '0x00',
+        transaction_request: '{}',
+        reference_id: 'e2e-order-1',
+        sender: backend.address,
+        recipient: '0x000000000000000000000000000000000000dEaD',
+        value: '1000',
+        block_number: 12,
+        block_timestamp: now,
+        broadcast_at: now,
+        missing_since: null,
+        still_pending_sent: 0,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+
+    await page.goto(`${t.url}/dashboard/#/apps/${appId}/settings`);
+    await page.locator('form[data-section]').waitFor();
+
+    // Key quorums: none yet (the empty state says what to do), one made from a pasted key.
+    await page.getByRole('link', { name: 'Key quorums', exact: true }).click();
+    await page.getByTestId('empty-state').waitFor();
+    const { publicKey } = await generateP256KeyPair();
+    await page.locator('textarea[name="quorum_public_keys"]').fill(`${publicKey}\n`);
+    await page.locator('input[name="quorum_threshold"]').fill('1');
+    await page.locator('input[name="quorum_display_name"]').fill('E2E ops');
+    await page.getByRole('button', { name: 'Create key quorum' }).click();
+    await expect.poll(() => page.getByTestId('quorum-detail').textContent()).toContain('E2E ops');
+    expect(await page.getByTestId('quorum-detail').textContent()).toContain(publicKey);
+
+    // Policies: a field the server refuses, its message beside it; then saved, and dry-run.
+    await page.getByRole('link', { name: 'Policies', exact: true }).click();
+    await page.getByRole('button', { name: 'New ethereum policy' }).click();
+    await page.locator('input[name="policy_name"]').fill('E2E limits');
+    await page.locator('input[name="rules.0.name"]').fill('Up to 0.01 ETH');
+    await page.locator('input[name="rules.0.conditions.0.field"]').fill('nope');
+    await page.locator('input[name="rules.0.conditions.0.value"]').fill('10000000000000000');
+    await page.getByRole('button', { name: 'Create policy' }).click();
+    await expect
+      .poll(() => page.getByTestId('error-rules.0.conditions.0.field').textContent())
+      .toMatch(/not a field/);
+    await page.locator('input[name="rules.0.conditions.0.field"]').fill('value');
+    await page.getByRole('button', { name: 'Create policy' }).click();
+    const dryRun = page.getByTestId('dry-run');
+    await dryRun.waitFor();
+    // The example body sends 0.01 ETH: allowed by the rule; 0.02 ETH: no rule allows it.
+    await dryRun.getByRole('button', { name: 'Dry run' }).click();
+    await expect.poll(() => page.getByTestId('decision').textContent()).toBe('ALLOW');
+    expect(await page.getByTestId('trace').textContent()).toContain('Up to 0.01 ETH');
+    const body = await page.locator('textarea[name="dry_run_body"]').inputValue();
+    await page
+      .locator('textarea[name="dry_run_body"]')
+      .fill(body.replace('0x2386f26fc10000', '0x470de4df820000'));
+    await dryRun.getByRole('button', { name: 'Dry run' }).click();
+    await expect.poll(() => page.getByTestId('decision').textContent()).toBe('DENY');
+    expect(await page.getByTestId('dry-run-result').textContent()).toMatch(/seen 20000000000000000/);
+    expect((await admin(`/apps/${appId}/policies`)).data).toMatchObject([
+      { name: 'E2E limits', owner_id: null },
+    ]);
+
+    // Wallets: one made here, owned by the quorum (read-only then), the backend's with its send.
+    await page.getByRole('link', { name: 'Wallets', exact: true }).click();
+    await page.locator('input[name="wallet_display_name"]').fill('Dashboard treasury');
+    await page.locator('select[name="wallet_owner"]').selectOption({ label: 'E2E ops' });
+    await page.getByRole('button', { name: 'Create wallet' }).click();
+    const walletDetail = page.getByTestId('wallet-detail');
+    await expect.poll(() => walletDetail.textContent()).toContain('Dashboard treasury');
+    await page.getByTestId('owned-note').waitFor();
+    expect(await walletDetail.textContent()).toContain('E2E ops');
+    const wallets = page.getByTestId('wallets');
+    await expect.poll(() => wallets.locator('li').count()).toBe(2);
+    await wallets.getByRole('button', { name: /Backend wallet/ }).click();
+    await expect.poll(() => walletDetail.textContent()).toContain(backend.address);
+    expect(await walletDetail.locator('tr[data-status="confirmed"]').count()).toBe(1);
+    expect(await walletDetail.textContent()).toContain('None: the app secret alone');
+
+    // Transactions: found by its reference id, opened with its hash and chain.
+    await page.getByRole('link', { name: 'Transactions', exact: true }).click();
+    await page.locator('input[name="filter_reference_id"]').fill('e2e-order-1');
+    await page.getByRole('button', { name: 'Filter' }).click();
+    await expect.poll(() => page.getByTestId('transactions').locator('tbody tr').count()).toBe(1);
+    await page.getByRole('button', { name: hash }).click();
+    const txDetail = page.getByTestId('transaction-detail');
+    expect(await txDetail.textContent()).toContain(hash);
+    expect(await txDetail.textContent()).toContain('eip155:8453');
+    await page.locator('input[name="filter_reference_id"]').fill('nothing-like-it');
+    await page.getByRole('button', { name: 'Filter' }).click();
+    await expect.poll(() => page.getByTestId('transactions').count()).toBe(0);
+    expect(errors).toEqual([]);
+  });
+
   /** Users: search for the user with wallets and open it. */
   async function openWalletUser() {
     await page.locator('input[name="search"]').fill('has-wallets');
@@ -325,6 +443,32 @@ describe('dashboard', () => {
       { name: 'webhooks', url: app('webhooks'), ready: '[data-testid="endpoints"] li' },
       { name: 'outbox', url: app('outbox'), ready: '.message' },
       { name: 'keys', url: app('keys'), ready: '.card' },
+      { name: 'wallets', url: app('wallets'), ready: '[data-testid="wallets"] li' },
+      {
+        name: 'wallet-detail',
+        url: app('wallets'),
+        ready: '[data-testid="wallets"] li',
+        prepare: async () => {
+          await page
+            .getByTestId('wallets')
+            .getByRole('button', { name: /Backend wallet/ })
+            .click();
+          await page.getByTestId('wallet-detail').locator('tbody tr').first().waitFor();
+        },
+      },
+      { name: 'key-quorums', url: app('key-quorums'), ready: '[data-testid="quorums"] li' },
+      { name: 'transactions', url: app('transactions'), ready: '[data-testid="transactions"] tbody tr' },
+      { name: 'policies', url: app('policies'), ready: '[data-testid="policies"] li' },
+      {
+        name: 'policy-editor',
+        url: app('policies'),
+        ready: '[data-testid="policies"] li',
+        prepare: async () => {
+          await page.getByTestId('policies').getByRole('button').first().click();
+          await page.getByTestId('dry-run').getByRole('button', { name: 'Dry run' }).click();
+          await page.getByTestId('decision').waitFor();
+        },
+      },
       // Every route listed (a long page: the viewport's shot), then one route expanded.
       { name: 'api-reference', url: `${t.url}/dashboard/#/api`, ready: 'details.route', full: false },
       {
@@ -361,7 +505,7 @@ describe('dashboard', () => {
         );
       }
     }
-    expect(pages.length).toBeGreaterThanOrEqual(19);
+    expect(pages.length).toBeGreaterThanOrEqual(25);
 
     // Logging out ends the session: a reload shows the login again.
     await page.getByRole('button', { name: 'Log out' }).click();
