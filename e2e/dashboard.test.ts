@@ -376,11 +376,13 @@ describe('dashboard', () => {
     await page.getByRole('link', { name: 'Wallets', exact: true }).click();
     await page.locator('input[name="wallet_display_name"]').fill('Dashboard treasury');
     await page.locator('select[name="wallet_owner"]').selectOption({ label: 'E2E ops' });
+    await page.locator('select[name="wallet_policy"]').selectOption({ label: 'E2E limits' });
     await page.getByRole('button', { name: 'Create wallet' }).click();
     const walletDetail = page.getByTestId('wallet-detail');
     await expect.poll(() => walletDetail.textContent()).toContain('Dashboard treasury');
     await page.getByTestId('owned-note').waitFor();
     expect(await walletDetail.textContent()).toContain('E2E ops');
+    expect(await walletDetail.getByRole('link', { name: 'E2E limits' }).count()).toBe(1);
     const wallets = page.getByTestId('wallets');
     await expect.poll(() => wallets.locator('li').count()).toBe(2);
     await wallets.getByRole('button', { name: /Backend wallet/ }).click();

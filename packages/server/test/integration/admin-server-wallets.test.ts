@@ -263,6 +263,13 @@ describe.each(dialects)('admin server-wallet routes (%s)', (dialect) => {
         ?.result,
     ).toBe(false);
 
+    // A wallet made with the policy by the admin, shown with it.
+    const guarded = await admin('POST', '/wallets', { chain_type: 'ethereum', policy_ids: [policyId] });
+    expect(guarded.body.policy_ids, JSON.stringify(guarded.body)).toEqual([policyId]);
+    expect((await admin('GET', `/wallets/${guarded.body.id as string}`)).body.wallet).toMatchObject({
+      policy_ids: [policyId],
+    });
+
     // A policy owned by a key: read here, never changed.
     const key = await generateP256KeyPair();
     const owned = await server('POST', '/policies', {
