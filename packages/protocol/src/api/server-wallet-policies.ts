@@ -340,7 +340,7 @@ export interface PolicyAuditEntry {
   before: unknown;
   /** After the change; null on delete. */
   after: unknown;
-  /** Who made it: `app_secret`, or `key_quorum:<id>` when the owner's quorum signed. */
+  /** Who made it: `app_secret`, `key_quorum:<id>` when the owner's quorum signed, or `admin` (the dashboard). */
   actor: string;
   /** Unix milliseconds. */
   created_at: number;

@@ -25,6 +25,7 @@ export const serverWalletMigrations: Record<string, Migration> = {
         .addColumn('chain_type', 'text', (c) => c.notNull())
         .addColumn('address', 'text', (c) => c.notNull())
         .addColumn('address_key', 'text', (c) => c.notNull())
+        .addColumn('public_key', 'text', (c) => c.notNull())
         .addColumn('owner_id', 'text')
         .addColumn('owner_user_id', 'text')
         .addColumn('policy_ids', 'text', (c) => c.notNull())

@@ -21,6 +21,8 @@ export interface ServerWalletsTable {
   address: string;
   /** Lower-cased for Ethereum, as is otherwise: the unique lookup key within an app. */
   address_key: string;
+  /** Hex: compressed secp256k1, or Ed25519 (what the API shows as `public_key`). */
+  public_key: string;
   /** The key quorum that owns it (a user or a key becomes a one-member quorum); null: the app's secret alone. */
   owner_id: string | null;
   /** The user of an owner quorum made from `owner: {user_id}`: how `GET /wallets?user_id=` finds them. */

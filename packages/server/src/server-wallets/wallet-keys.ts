@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { ethereumAddressOf, warmUpCurve } from '@latchkey/keys';
+import { warmUpCurve } from '@latchkey/keys';
 import { ed25519 } from '@noble/curves/ed25519.js';
 import { secp256k1 } from '@noble/curves/secp256k1.js';
+import { bytesToHex } from '@noble/hashes/utils.js';
+import { publicKeyToAddress } from 'viem/accounts';
 import type { ServerContext } from '../context.ts';
 import { addressOfPublicKey, type KeyedChainType, keyedChainCurves } from './addresses/index.ts';
 
@@ -33,12 +35,32 @@ export const serverWalletKeyContext = (appId: string, walletId: string) =>
 
 /** The address a private key controls, in its chain's own form (addresses/). */
 export function addressOfKey(chainType: KeyedChainType, privateKey: Uint8Array): string {
-  if (chainType === 'ethereum') return ethereumAddressOf(privateKey);
-  const publicKey =
-    keyedChainCurves[chainType] === 'secp256k1'
-      ? secp256k1.getPublicKey(privateKey, true)
-      : ed25519.getPublicKey(privateKey);
-  return addressOfPublicKey[chainType](publicKey);
+  return identityOfKey(chainType, privateKey).address;
+}
+
+/** The key's address in its chain's form, and its public key (hex: compressed secp256k1, or Ed25519). */
+export function identityOfKey(
+  chainType: KeyedChainType,
+  privateKey: Uint8Array,
+): { address: string; publicKey: string } {
+  if (keyedChainCurves[chainType] === 'ed25519') {
+    const publicKey = ed25519.getPublicKey(privateKey);
+    return {
+      address: addressOfPublicKey[chainType as Exclude<KeyedChainType, 'ethereum'>](publicKey),
+      publicKey: bytesToHex(publicKey),
+    };
+  }
+  // One point multiplication: the uncompressed point gives Ethereum's address, and the compressed
+  // form (the parity of y before x) everyone's public key.
+  const point = secp256k1.getPublicKey(privateKey, false);
+  const compressed = new Uint8Array(33);
+  compressed[0] = (point[64]! & 1) === 1 ? 0x03 : 0x02;
+  compressed.set(point.subarray(1, 33), 1);
+  const address =
+    chainType === 'ethereum'
+      ? publicKeyToAddress(`0x${bytesToHex(point)}`)
+      : addressOfPublicKey[chainType](compressed);
+  return { address, publicKey: bytesToHex(compressed) };
 }
 
 /** A fresh key for a new wallet, sealed for that wallet: its address and the sealed bytes. */
@@ -47,7 +69,7 @@ export async function generateWalletKey(
   appId: string,
   walletId: string,
   chainType: KeyedChainType,
-): Promise<{ address: string; sealed: string }> {
+): Promise<{ address: string; publicKey: string; sealed: string }> {
   warmUp();
   // A secp256k1 scalar must be below the group order; any 32 bytes make an Ed25519 seed.
   const key =
@@ -68,10 +90,10 @@ export async function sealWalletKey(
   walletId: string,
   chainType: KeyedChainType,
   key: Uint8Array,
-): Promise<{ address: string; sealed: string }> {
-  const address = addressOfKey(chainType, key);
+): Promise<{ address: string; publicKey: string; sealed: string }> {
+  const identity = identityOfKey(chainType, key);
   const sealed = await ctx.keyStore.seal(key, serverWalletKeyContext(appId, walletId));
-  return { address, sealed };
+  return { ...identity, sealed };
 }
 
 /** The wallet fields custody needs. */

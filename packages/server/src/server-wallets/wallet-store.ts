@@ -99,6 +99,7 @@ export async function createServerWallet(
       chain_type: chainType,
       address: key.address,
       address_key: addressKey(chainType, key.address),
+      public_key: key.publicKey,
       owner_id: owner.ownerId,
       owner_user_id: owner.ownerUserId,
       policy_ids: JSON.stringify(policyIds),

@@ -9,6 +9,7 @@ export function walletView(row: ServerWalletRow): ServerWallet {
   return {
     id: row.id,
     address: row.address,
+    public_key: row.public_key,
     chain_type: row.chain_type as ServerWalletChainType,
     policy_ids: JSON.parse(row.policy_ids) as string[],
     additional_signers: JSON.parse(row.additional_signers) as AdditionalSigner[],

@@ -15,13 +15,14 @@ export async function insertServerWallet(
   chainType: 'ethereum' | 'solana' = 'ethereum',
 ): Promise<Selectable<ServerWalletsTable>> {
   const id = randomId(25);
-  const { address, sealed } = await generateWalletKey(ctx, appId, id, chainType);
+  const { address, publicKey, sealed } = await generateWalletKey(ctx, appId, id, chainType);
   const row: Selectable<ServerWalletsTable> = {
     id,
     app_id: appId,
     chain_type: chainType,
     address,
     address_key: chainType === 'ethereum' ? address.toLowerCase() : address,
+    public_key: publicKey,
     owner_id: null,
     owner_user_id: null,
     policy_ids: '[]',

@@ -187,6 +187,8 @@ async function walletBalance(
   chains: string[],
 ): Promise<WalletBalances> {
   const wallet = await ownWallet(ctx, appId, walletId);
+  if (wallet.chain_type !== 'ethereum' && wallet.chain_type !== 'solana')
+    throw new ApiError('not_supported', `Balances of ${wallet.chain_type} wallets are not supported.`);
   const namespace = wallet.chain_type === 'solana' ? 'solana' : 'eip155';
   const asked = chains.map((chain) => {
     const caip2 = caip2OfChain(chain);
