@@ -861,7 +861,7 @@ describe.each(dialects)('@latchkey/node server wallets (%s)', (dialect) => {
   });
 
   it('is an ApiError for what the server refuses', async () => {
-    const error = await rejection(latchkey.wallets.create({ chain_type: 'cosmos' }));
+    const error = await rejection(latchkey.wallets.create({ chain_type: 'ton' }));
     expect(error).toBeInstanceOf(ApiError);
     expect(error.code).toBe('not_supported');
   });
