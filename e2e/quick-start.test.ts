@@ -121,8 +121,21 @@ describe('docs/quick-start.md, as written', () => {
     );
     expect(fix.filter(Boolean)).toHaveLength(1);
     await run('sh', ['-c', fix.find(Boolean)!], { cwd: appDir, env });
-    await page.reload();
-    await page.getByRole('button', { name: 'Log in' }).waitFor();
+    // The running server reads an app's config again at most 2 s after its last read (its app
+    // cache): a reload within that window still sees the old domains, as a developer's would.
+    await expect
+      .poll(
+        async () => {
+          await page.reload();
+          return page
+            .getByRole('button', { name: 'Log in' })
+            .waitFor({ timeout: 2_000 })
+            .then(() => true)
+            .catch(() => false);
+        },
+        { timeout: 20_000, intervals: [500] },
+      )
+      .toBe(true);
 
     // 5. Log in by email at the documented origin, with the code the dev server printed.
     await page.goto(`${origin}/`);
