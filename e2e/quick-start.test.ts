@@ -133,7 +133,7 @@ describe('docs/quick-start.md, as written', () => {
             .then(() => true)
             .catch(() => false);
         },
-        { timeout: 20_000, intervals: [500] },
+        { timeout: 20_000, interval: 500 },
       )
       .toBe(true);
 
