@@ -1,9 +1,6 @@
 import {
-  aggregationMethods,
   serverWalletPoliciesApi as api,
-  type PolicyAbi,
   type PolicyAction,
-  type PolicyCondition,
   type PolicyMethod,
   type PolicyRuleInput,
   policyChainTypes,
@@ -16,18 +13,10 @@ import { route } from '../../feature.ts';
 import { ApiError } from '../../http/api-error.ts';
 import { boundedString, checkedByHandler } from '../../http/body.ts';
 import { idempotent } from '../idempotency.ts';
-import { createAggregation, deleteAggregation, requireAggregation } from './aggregations.ts';
+import { aggregationRoutes } from './aggregation-routes.ts';
 import { authorizeResourceWrite } from './authorize-write.ts';
-import {
-  addConditionSetItems,
-  createConditionSet,
-  deleteConditionSet,
-  deleteConditionSetItem,
-  listConditionSetItems,
-  requireConditionSet,
-  requireConditionSetItem,
-  updateConditionSet,
-} from './condition-sets.ts';
+import { atLeastOne, conditionsInput, name, noFields } from './bodies.ts';
+import { conditionSetRoutes } from './condition-set-routes.ts';
 import { dryRunPolicy } from './enforce.ts';
 import { ownerColumns, ownerIdInput, ownerInput } from './owners.ts';
 import {
@@ -39,6 +28,7 @@ import {
   requirePolicy,
   withRuleIds,
 } from './policy-store.ts';
+import { cursorOf, queryLimit } from './query.ts';
 import { policyRequestFromRpc } from './request.ts';
 import { noReferences, parseRule, parseRules } from './validate.ts';
 
@@ -49,12 +39,7 @@ import { noReferences, parseRule, parseRules } from './validate.ts';
  * before it changes anything.
  */
 
-const name = (max: number) => z.string().min(1).max(max);
 const rulesArray = () => z.array(z.unknown()).max(policyLimits.rulesMax);
-const conditionsInput = checkedByHandler<PolicyCondition[]>()(
-  z.array(z.unknown()).max(policyLimits.conditionsMax),
-);
-const abiInput = checkedByHandler<PolicyAbi>()(z.array(z.unknown()).max(200).readonly());
 
 const createPolicyBody = z.object({
   version: z.literal('1.0'),
@@ -87,52 +72,6 @@ const evaluateBody = z.object({
   address: boundedString(128).optional(),
 });
 
-const noFields = z.object({});
-
-const createSetBody = z.object({
-  name: name(policyLimits.conditionSetNameMaxLength),
-  owner: ownerInput,
-  owner_id: ownerIdInput,
-});
-const updateSetBody = z.object({
-  name: name(policyLimits.conditionSetNameMaxLength).optional(),
-  owner: ownerInput,
-  owner_id: ownerIdInput,
-});
-const itemsBody = z
-  .array(z.object({ value: z.string().min(1).max(policyLimits.itemValueMaxLength) }))
-  .max(policyLimits.itemsPerCall);
-
-const measuredField = {
-  field_source: boundedString(64),
-  field: boundedString(256),
-  abi: abiInput.optional(),
-};
-const createAggregationBody = z.object({
-  name: name(policyLimits.aggregationNameMaxLength),
-  method: z.enum(aggregationMethods),
-  metric: z.object({ ...measuredField, function: z.literal('sum') }),
-  window: z.object({
-    type: z.literal('rolling'),
-    seconds: z.number().int().min(policyLimits.windowMinSeconds).max(policyLimits.windowMaxSeconds),
-  }),
-  conditions: conditionsInput.optional(),
-  group_by: z.array(z.object(measuredField)).max(policyLimits.groupByMax).optional(),
-  owner: ownerInput,
-  owner_id: ownerIdInput,
-});
-
-/** `?limit=`: 1 to 100, default 100. */
-function queryLimit(raw: string | undefined): number {
-  if (raw === undefined) return policyLimits.itemsPerCall;
-  const limit = /^[0-9]{1,4}$/.test(raw) ? Number(raw) : Number.NaN;
-  if (!(limit >= 1 && limit <= policyLimits.itemsPerCall))
-    throw new ApiError('invalid_data', `Invalid limit: an integer from 1 to ${policyLimits.itemsPerCall}.`);
-  return limit;
-}
-
-const cursorOf = (raw: string | undefined) => (raw ? raw : undefined);
-
 /** Whether a wallet names the policy, as its own or as a signer's override. */
 async function policyInUse(ctx: ServerContext, appId: string, policyId: string): Promise<boolean> {
   const row = await ctx.db
@@ -148,11 +87,6 @@ async function policyInUse(ctx: ServerContext, appId: string, policyId: string):
     .executeTakeFirst();
   return row !== undefined;
 }
-
-const atLeastOne = (body: Record<string, unknown>) => {
-  if (Object.values(body).every((v) => v === undefined))
-    throw new ApiError('invalid_data', 'An update needs at least one field.');
-};
 
 export function policyRoutes(ctx: ServerContext): Route[] {
   return [
@@ -342,139 +276,6 @@ function ruleRoutes(ctx: ServerContext): Route[] {
             result: null,
           };
         });
-        return c.json({ success: true });
-      },
-    }),
-  ];
-}
-
-function conditionSetRoutes(ctx: ServerContext): Route[] {
-  return [
-    route(api.conditionSetCreate, {
-      auth: 'server',
-      body: createSetBody,
-      handler: async (c, body) => {
-        const appId = c.get('app').id;
-        const owner = (await ownerColumns(ctx, appId, body)) ?? { owner_id: null, owner: null };
-        // AUTHORIZATION: a new set has no owner yet to sign.
-        await authorizeResourceWrite(ctx, c, null, body);
-        return c.json(await createConditionSet(ctx, appId, body.name, owner));
-      },
-    }),
-    route(api.conditionSetGet, {
-      auth: 'server',
-      handler: async (c) =>
-        c.json(await requireConditionSet(ctx, c.get('app').id, c.req.param('condition_set_id'))),
-    }),
-    route(api.conditionSetUpdate, {
-      auth: 'server',
-      body: updateSetBody,
-      handler: async (c, body) => {
-        atLeastOne(body);
-        const appId = c.get('app').id;
-        const set = await requireConditionSet(ctx, appId, c.req.param('condition_set_id'));
-        const owner = await ownerColumns(ctx, appId, body);
-        // AUTHORIZATION: the set's owner signs its changes.
-        await authorizeResourceWrite(ctx, c, set.owner_id, body);
-        return c.json(await updateConditionSet(ctx, appId, set.id, { name: body.name, owner }));
-      },
-    }),
-    route(api.conditionSetDelete, {
-      auth: 'server',
-      body: noFields,
-      handler: async (c, body) => {
-        const appId = c.get('app').id;
-        const set = await requireConditionSet(ctx, appId, c.req.param('condition_set_id'));
-        // AUTHORIZATION: the set's owner signs its deletion.
-        await authorizeResourceWrite(ctx, c, set.owner_id, body);
-        await deleteConditionSet(ctx, appId, set.id);
-        return c.json({ success: true });
-      },
-    }),
-    ...[api.conditionSetItemsAdd, api.conditionSetItemsReplace].map((contract) =>
-      route(contract, {
-        auth: 'server',
-        body: itemsBody,
-        handler: async (c, body) => {
-          const appId = c.get('app').id;
-          const set = await requireConditionSet(ctx, appId, c.req.param('condition_set_id'));
-          // AUTHORIZATION: the set's owner signs changes to its items.
-          await authorizeResourceWrite(ctx, c, set.owner_id, body);
-          const values = body.map((item) => item.value);
-          const replace = contract === api.conditionSetItemsReplace;
-          return c.json(await addConditionSetItems(ctx, appId, set.id, values, replace));
-        },
-      }),
-    ),
-    route(api.conditionSetItemsList, {
-      auth: 'server',
-      handler: async (c) => {
-        const set = await requireConditionSet(ctx, c.get('app').id, c.req.param('condition_set_id'));
-        const query = c.req.query('query');
-        if (
-          query !== undefined &&
-          (query.length > policyLimits.itemValueMaxLength || query.includes('\u0000'))
-        )
-          throw new ApiError('invalid_data', 'Invalid query.');
-        const options = {
-          cursor: cursorOf(c.req.query('cursor')),
-          limit: queryLimit(c.req.query('limit')),
-          query,
-        };
-        return c.json(await listConditionSetItems(ctx, set.id, options));
-      },
-    }),
-    route(api.conditionSetItemGet, {
-      auth: 'server',
-      handler: async (c) => {
-        const set = await requireConditionSet(ctx, c.get('app').id, c.req.param('condition_set_id'));
-        return c.json(await requireConditionSetItem(ctx, set.id, c.req.param('condition_set_item_id')));
-      },
-    }),
-    route(api.conditionSetItemDelete, {
-      auth: 'server',
-      body: noFields,
-      handler: async (c, body) => {
-        const set = await requireConditionSet(ctx, c.get('app').id, c.req.param('condition_set_id'));
-        const item = await requireConditionSetItem(ctx, set.id, c.req.param('condition_set_item_id'));
-        // AUTHORIZATION: the set's owner signs changes to its items.
-        await authorizeResourceWrite(ctx, c, set.owner_id, body);
-        await deleteConditionSetItem(ctx, set.id, item.id);
-        return c.json({ success: true });
-      },
-    }),
-  ];
-}
-
-function aggregationRoutes(ctx: ServerContext): Route[] {
-  return [
-    route(api.aggregationCreate, {
-      auth: 'server',
-      body: createAggregationBody,
-      handler: (c, body) => {
-        const appId = c.get('app').id;
-        return idempotent(ctx, c, appId, async () => {
-          const owner = (await ownerColumns(ctx, appId, body)) ?? { owner_id: null, owner: null };
-          // AUTHORIZATION: a new aggregation has no owner yet to sign.
-          await authorizeResourceWrite(ctx, c, null, body);
-          return c.json(await createAggregation(ctx, appId, body, owner));
-        });
-      },
-    }),
-    route(api.aggregationGet, {
-      auth: 'server',
-      handler: async (c) =>
-        c.json(await requireAggregation(ctx, c.get('app').id, c.req.param('aggregation_id'))),
-    }),
-    route(api.aggregationDelete, {
-      auth: 'server',
-      body: noFields,
-      handler: async (c, body) => {
-        const appId = c.get('app').id;
-        const aggregation = await requireAggregation(ctx, appId, c.req.param('aggregation_id'));
-        // AUTHORIZATION: the aggregation's owner signs its deletion.
-        await authorizeResourceWrite(ctx, c, aggregation.owner_id, body);
-        await deleteAggregation(ctx, appId, aggregation.id);
         return c.json({ success: true });
       },
     }),
