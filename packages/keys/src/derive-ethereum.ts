@@ -87,11 +87,23 @@ export function deriveSecp256k1(seed: Uint8Array, path: readonly number[]): Secp
   return current;
 }
 
+/**
+ * ECDSA over a 32-byte digest: r ‖ s (64 bytes, low s, RFC 6979 nonce) and the recovery bit. noble's by
+ * default; a server may bring a faster implementation of the same signature (the server's WASM
+ * libsecp256k1, whose output is byte for byte the same).
+ */
+export type Secp256k1Sign = (
+  digest: Uint8Array,
+  privateKey: Uint8Array,
+) => { signature: Uint8Array; recovery: number };
+
 /** An Ethereum key as bytes, for signing in the frame; the caller wipes `privateKey` when done. */
 export interface EthereumSigner {
   privateKey: Uint8Array;
   /** EIP-55 checksummed. */
   address: `0x${string}`;
+  /** The ECDSA to sign with (`Secp256k1Sign`); noble's when absent. */
+  sign?: Secp256k1Sign;
 }
 
 /** The EIP-55 address of a 32-byte secp256k1 private key: one public-key computation. */

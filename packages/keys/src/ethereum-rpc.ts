@@ -19,26 +19,34 @@ import {
   serializeTransaction,
   type TransactionSerializable,
 } from 'viem';
-import { type EthereumSigner, ethereumAddressOf } from './derive-ethereum.ts';
+import { type EthereumSigner, ethereumAddressOf, type Secp256k1Sign } from './derive-ethereum.ts';
 import { InvalidRequestError } from './errors.ts';
 import { parseRpcTransaction, transactionFrom } from './ethereum-transaction.ts';
 
 type Params = readonly unknown[];
 
+const nobleSign: Secp256k1Sign = (digest, privateKey) => {
+  const signature = secp256k1.sign(digest, privateKey, { prehash: false, lowS: true, format: 'recovered' });
+  return { signature: signature.subarray(1), recovery: signature[0]! };
+};
+
 /**
  * ECDSA over a 32-byte hash, as viem's `sign` makes it: RFC 6979 deterministic nonce (no extra entropy), low
  * s, and v = 27 + the recovery bit.
  */
-export function signHash(privateKey: Uint8Array, hash: Hex): Signature & { yParity: 0 | 1 } {
+export function signHash(
+  privateKey: Uint8Array,
+  hash: Hex,
+  sign: Secp256k1Sign = nobleSign,
+): Signature & { yParity: 0 | 1 } {
   const digest = hexToBytes(hash.slice(2));
   if (digest.length !== 32) throw new InvalidRequestError('A signed hash is 32 bytes');
-  const signature = secp256k1.sign(digest, privateKey, { prehash: false, lowS: true, format: 'recovered' });
-  const recovery = signature[0];
+  const { signature, recovery } = sign(digest, privateKey);
   // 2 and 3 (r was reduced mod n) are possible in theory with probability ~2^-128; viem refuses them too.
   if (recovery !== 0 && recovery !== 1) throw new Error('Unusable signature recovery bit');
   return {
-    r: `0x${bytesToHex(signature.subarray(1, 33))}`,
-    s: `0x${bytesToHex(signature.subarray(33, 65))}`,
+    r: `0x${bytesToHex(signature.subarray(0, 32))}`,
+    s: `0x${bytesToHex(signature.subarray(32, 64))}`,
     v: recovery ? 28n : 27n,
     yParity: recovery,
   };
@@ -76,7 +84,9 @@ function personalSign(signer: EthereumSigner, params: Params): Hex {
   if (typeof message !== 'string') throw new InvalidRequestError('personal_sign expects [message, address]');
   checkAddress(signer, address);
   const raw = /^0x([0-9a-fA-F]{2})*$/.test(message);
-  return serialized(signHash(signer.privateKey, hashMessage(raw ? { raw: message as Hex } : message)));
+  return serialized(
+    signHash(signer.privateKey, hashMessage(raw ? { raw: message as Hex } : message), signer.sign),
+  );
 }
 
 /** eth_sign signs the 32-byte hash itself, with no EIP-191 prefix. */
@@ -86,7 +96,7 @@ function ethSign(signer: EthereumSigner, params: Params): Hex {
   if (typeof hash !== 'string' || !/^0x[0-9a-fA-F]{64}$/.test(hash)) {
     throw new InvalidRequestError('eth_sign expects [address, 32-byte hash]');
   }
-  return serialized(signHash(signer.privateKey, hash as Hex));
+  return serialized(signHash(signer.privateKey, hash as Hex, signer.sign));
 }
 
 function parseTypedData(value: unknown): Record<string, unknown> {
@@ -119,7 +129,7 @@ async function signTypedData(signer: EthereumSigner, params: Params): Promise<He
   type TypedDataArgs = Parameters<typeof hashTypedData>[0];
   const args = { domain: domain ?? undefined, types, primaryType, message } as unknown as TypedDataArgs;
   const hash = await asRequestError('Invalid typed data', () => hashTypedData(args));
-  return serialized(signHash(signer.privateKey, hash));
+  return serialized(signHash(signer.privateKey, hash, signer.sign));
 }
 
 /** As viem's `signTransaction`: sign the hash of the unsigned serialization, then serialize with the signature. */
@@ -129,7 +139,7 @@ async function signTransaction(signer: EthereumSigner, params: Params): Promise<
   if (from !== undefined && from !== null) checkAddress(signer, from);
   const transaction: TransactionSerializable = parseRpcTransaction(tx);
   const unsigned = await asRequestError('Invalid transaction', () => serializeTransaction(transaction));
-  const signature = signHash(signer.privateKey, keccak256(unsigned));
+  const signature = signHash(signer.privateKey, keccak256(unsigned), signer.sign);
   return asRequestError('Invalid transaction', () => serializeTransaction(transaction, signature));
 }
 

@@ -10,6 +10,7 @@ export {
   ethereumAddressOf,
   ethereumKey,
   ethereumSigner,
+  type Secp256k1Sign,
 } from './derive-ethereum.ts';
 export { type SolanaKey, solanaKey } from './derive-solana.ts';
 export {

@@ -61,7 +61,7 @@ describe('authorization signatures', () => {
     );
   });
 
-  it("verifies the incumbent SDK's signatures, and only for the request they were made for", () => {
+  it("verifies the incumbent SDK's signatures, and only for the request they were made for", async () => {
     const [a, b] = [authorizationKey(), authorizationKey()];
     const keys = new Map<string, KeyObject>([
       ['a', importAuthorizationKey(a.public)!],
@@ -76,7 +76,7 @@ describe('authorization signatures', () => {
       )
       .join(',');
     const signatures = parseSignatureHeader(header)!;
-    expect(signingKeys(authorizationPayload(request), signatures, keys)).toEqual(new Set(['a', 'b']));
+    expect(await signingKeys(authorizationPayload(request), signatures, keys)).toEqual(new Set(['a', 'b']));
     // Another wallet's URL, another body, another app, another deadline: no key signed those.
     for (const other of [
       { ...request, url: 'https://auth.example.com/v1/wallets/w2/rpc' },
@@ -85,10 +85,10 @@ describe('authorization signatures', () => {
       { ...request, headers: { ...request.headers, 'privy-request-expiry': '1900000000001' } },
       { ...request, method: 'PATCH' as const },
     ])
-      expect(signingKeys(authorizationPayload(other), signatures, keys).size).toBe(0);
+      expect((await signingKeys(authorizationPayload(other), signatures, keys)).size).toBe(0);
   });
 
-  it('refuses malformed headers and keys before any verification', () => {
+  it('refuses malformed headers and keys before any verification', async () => {
     expect(parseSignatureHeader(undefined)).toEqual([]);
     expect(parseSignatureHeader('not base64!')).toBeNull();
     expect(parseSignatureHeader('a,,b')).toBeNull();
@@ -102,7 +102,7 @@ describe('authorization signatures', () => {
     ).toBeNull();
     const junk = parseSignatureHeader('AAAA')!;
     const keys = new Map([['a', importAuthorizationKey(authorizationKey().public)!]]);
-    expect(signingKeys(authorizationPayload(request), junk, keys).size).toBe(0);
+    expect((await signingKeys(authorizationPayload(request), junk, keys)).size).toBe(0);
     const ed25519 = generateKeyPairSync('ed25519').publicKey.export({ format: 'der', type: 'spki' });
     const secp256k1 = generateKeyPairSync('ec', { namedCurve: 'secp256k1' }).publicKey.export({
       format: 'der',

@@ -50,32 +50,38 @@ export function importAuthorizationKey(text: string): KeyObject | null {
   }
 }
 
+/** One P-256 verification on libuv's thread pool: the event loop goes on serving other requests. */
+function verifiesFor(payload: Uint8Array, signature: Uint8Array, key: KeyObject): Promise<boolean> {
+  return new Promise((resolve) => {
+    try {
+      verify('sha256', payload, key, signature, (error, valid) => resolve(!error && valid));
+    } catch {
+      // A signature that is not DER at all verifies for no key.
+      resolve(false);
+    }
+  });
+}
+
 /**
  * The ids of the keys (of `keys`) that one of the signatures verifies for over `payload`. A signature
  * is made by one key, so once it verified for a key it is not tried against the others: n signatures
- * over k keys cost at most n·k verifications and, when every signature is good, far fewer.
+ * over k keys cost at most n·k verifications and, when every signature is good, far fewer. They run
+ * one at a time, off the event loop.
  */
-export function signingKeys(
+export async function signingKeys(
   payload: Uint8Array,
   signatures: readonly Uint8Array[],
   keys: ReadonlyMap<string, KeyObject>,
-): Set<string> {
+): Promise<Set<string>> {
   const signed = new Set<string>();
   const unmatched = new Set(signatures);
   for (const [id, key] of keys)
-    for (const signature of unmatched) {
-      let valid = false;
-      try {
-        valid = verify('sha256', payload, { key, dsaEncoding: 'der' }, signature);
-      } catch {
-        // A signature that is not DER at all verifies for no key.
-      }
-      if (valid) {
+    for (const signature of unmatched)
+      if (await verifiesFor(payload, signature, key)) {
         signed.add(id);
         unmatched.delete(signature);
         break;
       }
-    }
   return signed;
 }
 

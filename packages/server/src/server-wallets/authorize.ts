@@ -151,7 +151,7 @@ export async function authorizeRequest(
     const row = rows.get(quorumId);
     if (!row) return false;
     const { quorum, keys } = await checkable(ctx, resource.appId, row, rows);
-    return quorumMet(quorum, signingKeys(payload, signatures, keys));
+    return quorumMet(quorum, await signingKeys(payload, signatures, keys));
   };
   if (resource.ownerId && (await met(resource.ownerId)))
     return { policyIds: resource.policyIds, by: 'owner' };

@@ -61,9 +61,9 @@ export async function rawSign(
     if (!isKeyedChainType(wallet.chain_type))
       throw new ApiError('not_supported', `raw_sign is not supported for ${wallet.chain_type} wallets`);
     const curve = keyedChainCurves[wallet.chain_type];
-    const signature = await withWalletKey(ctx, wallet, (key) =>
+    const signature = await withWalletKey(ctx, wallet, (key, secp256k1) =>
       curve === 'secp256k1'
-        ? serializeSignature(signHash(key, `0x${bytesToHex(digest)}` as Hex))
+        ? serializeSignature(signHash(key, `0x${bytesToHex(digest)}` as Hex, secp256k1.sign))
         : `0x${bytesToHex(ed25519.sign(digest, key))}`,
     );
     return { method: 'raw_sign', data: { signature, encoding: 'hex' } };

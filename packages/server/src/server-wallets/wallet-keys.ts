@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { warmUpCurve } from '@latchkey/keys';
 import { ed25519 } from '@noble/curves/ed25519.js';
-import { secp256k1 } from '@noble/curves/secp256k1.js';
+import { secp256k1 as nobleSecp256k1 } from '@noble/curves/secp256k1.js';
 import { bytesToHex } from '@noble/hashes/utils.js';
 import { publicKeyToAddress } from 'viem/accounts';
 import type { ServerContext } from '../context.ts';
 import { addressOfPublicKey, type KeyedChainType, keyedChainCurves } from './addresses/index.ts';
+import { loadSecp256k1, type Secp256k1 } from './secp256k1.ts';
 
 export type { KeyedChainType } from './addresses/index.ts';
 
@@ -16,17 +17,18 @@ export type { KeyedChainType } from './addresses/index.ts';
  * outcome. The seal is bound to the app and the wallet: a sealed key moved to another row does not open.
  */
 
-const warm = new Set<string>();
+let ed25519Warm = false;
 /**
- * The curves' 8-bit base-point tables (@latchkey/keys' warm-up), built on the first key use rather
- * than at start: a server that holds no server wallets never pays for them. Public data only.
+ * Ed25519's 8-bit base-point table (@latchkey/keys' warm-up) and the WebAssembly secp256k1
+ * (secp256k1.ts), made ready on the first key use rather than at start: a server that holds no server
+ * wallets never pays for them. Public data only.
  */
-function warmUp(): void {
-  if (warm.size === 2) return;
-  for (const curve of ['secp256k1', 'ed25519'] as const) {
-    warmUpCurve(curve);
-    warm.add(curve);
+async function curves(): Promise<Secp256k1> {
+  if (!ed25519Warm) {
+    warmUpCurve('ed25519');
+    ed25519Warm = true;
   }
+  return loadSecp256k1();
 }
 
 /** What a sealed key is bound to (the key store's additional data). */
@@ -34,15 +36,16 @@ export const serverWalletKeyContext = (appId: string, walletId: string) =>
   `server-wallet:${appId}:${walletId}`;
 
 /** The address a private key controls, in its chain's own form (addresses/). */
-export function addressOfKey(chainType: KeyedChainType, privateKey: Uint8Array): string {
-  return identityOfKey(chainType, privateKey).address;
+export async function addressOfKey(chainType: KeyedChainType, privateKey: Uint8Array): Promise<string> {
+  return (await identityOfKey(chainType, privateKey)).address;
 }
 
 /** The key's address in its chain's form, and its public key (hex: compressed secp256k1, or Ed25519). */
-export function identityOfKey(
+export async function identityOfKey(
   chainType: KeyedChainType,
   privateKey: Uint8Array,
-): { address: string; publicKey: string } {
+): Promise<{ address: string; publicKey: string }> {
+  const secp256k1 = await curves();
   if (keyedChainCurves[chainType] === 'ed25519') {
     const publicKey = ed25519.getPublicKey(privateKey);
     return {
@@ -52,7 +55,7 @@ export function identityOfKey(
   }
   // One point multiplication: the uncompressed point gives Ethereum's address, and the compressed
   // form (the parity of y before x) everyone's public key.
-  const point = secp256k1.getPublicKey(privateKey, false);
+  const point = secp256k1.publicKey(privateKey, false);
   const compressed = new Uint8Array(33);
   compressed[0] = (point[64]! & 1) === 1 ? 0x03 : 0x02;
   compressed.set(point.subarray(1, 33), 1);
@@ -70,11 +73,10 @@ export async function generateWalletKey(
   walletId: string,
   chainType: KeyedChainType,
 ): Promise<{ address: string; publicKey: string; sealed: string }> {
-  warmUp();
   // A secp256k1 scalar must be below the group order; any 32 bytes make an Ed25519 seed.
   const key =
     keyedChainCurves[chainType] === 'secp256k1'
-      ? secp256k1.utils.randomSecretKey()
+      ? nobleSecp256k1.utils.randomSecretKey()
       : new Uint8Array(randomBytes(32));
   try {
     return await sealWalletKey(ctx, appId, walletId, chainType, key);
@@ -91,7 +93,7 @@ export async function sealWalletKey(
   chainType: KeyedChainType,
   key: Uint8Array,
 ): Promise<{ address: string; publicKey: string; sealed: string }> {
-  const identity = identityOfKey(chainType, key);
+  const identity = await identityOfKey(chainType, key);
   const sealed = await ctx.keyStore.seal(key, serverWalletKeyContext(appId, walletId));
   return { ...identity, sealed };
 }
@@ -105,17 +107,18 @@ export interface SealedWalletKey {
 
 /**
  * Runs `use` with the wallet's private key (32 bytes: the secp256k1 scalar, or the Ed25519 seed) and
- * zeroes it afterwards. `use` must not keep the bytes beyond its own run.
+ * zeroes it afterwards. `use` must not keep the bytes beyond its own run. secp256k1 keys sign with
+ * the `secp256k1` it is handed (secp256k1.ts).
  */
 export async function withWalletKey<T>(
   ctx: Pick<ServerContext, 'keyStore'>,
   wallet: SealedWalletKey,
-  use: (privateKey: Uint8Array) => T | Promise<T>,
+  use: (privateKey: Uint8Array, secp256k1: Secp256k1) => T | Promise<T>,
 ): Promise<T> {
-  warmUp();
+  const secp256k1 = await curves();
   const key = await ctx.keyStore.open(wallet.key_sealed, serverWalletKeyContext(wallet.app_id, wallet.id));
   try {
-    return await use(key);
+    return await use(key, secp256k1);
   } finally {
     key.fill(0);
   }

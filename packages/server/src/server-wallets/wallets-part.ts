@@ -97,13 +97,16 @@ const examplePublicKey =
 
 const appIdOf = (c: Context<AppEnv>) => c.get('app').id;
 
-/** The wallet of the path, authorized for this request; `ownerOnly` for changes only its owner may make. */
+/**
+ * The wallet of the path (or the one the route already loaded), authorized for this request;
+ * `ownerOnly` for changes only its owner may make.
+ */
 async function authorizedWallet(
   ctx: ServerContext,
   c: Context<AppEnv>,
-  options: { ownerOnly?: boolean } = {},
+  options: { ownerOnly?: boolean; loaded?: ServerWalletRow } = {},
 ): Promise<{ wallet: ServerWalletRow; policyIds: string[] }> {
-  const wallet = await loadWallet(ctx, appIdOf(c), c.req.param('wallet_id') ?? '');
+  const wallet = options.loaded ?? (await loadWallet(ctx, appIdOf(c), c.req.param('wallet_id') ?? ''));
   const authorized = await authorizeRequest(ctx, c, {
     appId: wallet.app_id,
     ownerId: wallet.owner_id,
@@ -154,6 +157,7 @@ export const walletsPart: FeaturePart = {
         checkRpcTarget(wallet, body);
         const { policyIds } = await authorizedWallet(ctx, c, {
           ownerOnly: body.method === 'exportPrivateKey',
+          loaded: wallet,
         });
         return idempotent(ctx, c, wallet.app_id, async () =>
           c.json(await runRpc(ctx, { wallet, request: body, policyIds })),

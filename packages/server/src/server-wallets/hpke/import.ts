@@ -116,7 +116,11 @@ function hpkeOptions(config: WalletImportSubmitRequest['wallet']['hpke_config'])
  * secp256k1 scalar; Solana's 64-byte secret key (seed ‖ public key, whose halves must agree) or bare
  * 32-byte seed. Null when they do not. The caller zeroes `bytes` and the result.
  */
-function walletKeyOf(chainType: KeyedChainType, bytes: Uint8Array, key: string): Uint8Array | null {
+async function walletKeyOf(
+  chainType: KeyedChainType,
+  bytes: Uint8Array,
+  key: string,
+): Promise<Uint8Array | null> {
   let candidate: Uint8Array;
   if (chainType === 'ethereum') {
     if (bytes.length !== 32 || !secp256k1.utils.isValidSecretKey(bytes)) return null;
@@ -129,7 +133,7 @@ function walletKeyOf(chainType: KeyedChainType, bytes: Uint8Array, key: string):
       return null;
     }
   }
-  const address = addressOfKey(chainType, candidate);
+  const address = await addressOfKey(chainType, candidate);
   if ((chainType === 'ethereum' ? address.toLowerCase() : address) === key) return candidate;
   candidate.fill(0);
   return null;
@@ -171,7 +175,7 @@ export async function submitImport(
   for (const row of imports) {
     const opened = await openImport(ctx, appId, row, wallet, options);
     if (!opened) continue;
-    const privateKey = walletKeyOf(chainType, opened, key);
+    const privateKey = await walletKeyOf(chainType, opened, key);
     opened.fill(0);
     // An init's key serves one import: spent once its wallet exists, or once it opened the wrong key.
     const spend = () => ctx.db.deleteFrom('server_wallet_imports').where('id', '=', row.id).execute();

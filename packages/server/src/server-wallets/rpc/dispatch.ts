@@ -85,8 +85,12 @@ async function execute(ctx: ServerContext, { wallet, request }: RpcCall): Promis
         method === 'eth_sign7702Authorization'
           ? await withAuthorizationNonce(ctx, wallet, request.params)
           : request.params;
-      return withWalletKey(ctx, wallet, (privateKey) =>
-        signEthereum({ privateKey, address: wallet.address as `0x${string}` }, method, params),
+      return withWalletKey(ctx, wallet, (privateKey, secp256k1) =>
+        signEthereum(
+          { privateKey, address: wallet.address as `0x${string}`, sign: secp256k1.sign },
+          method,
+          params,
+        ),
       );
     }
   }

@@ -75,7 +75,10 @@ export async function signEthereum(
       if (raw && !/^0x([0-9a-fA-F]{2})*$/.test(raw))
         throw new ApiError('invalid_data', 'Invalid params.message: not hex bytes');
       const hash = hashMessage(raw ? { raw } : message);
-      return { signature: serializeSignature(signHash(signer.privateKey, hash)), encoding: 'hex' };
+      return {
+        signature: serializeSignature(signHash(signer.privateKey, hash, signer.sign)),
+        encoding: 'hex',
+      };
     }
     case 'eth_signTypedData_v4': {
       const { typed_data: data } = parseParams(ethereumParams.eth_signTypedData_v4, params);
@@ -99,7 +102,10 @@ export async function signEthereum(
     }
     case 'secp256k1_sign': {
       const { hash } = parseParams(ethereumParams.secp256k1_sign, params);
-      return { signature: serializeSignature(signHash(signer.privateKey, hash as Hex)), encoding: 'hex' };
+      return {
+        signature: serializeSignature(signHash(signer.privateKey, hash as Hex, signer.sign)),
+        encoding: 'hex',
+      };
     }
     case 'eth_sign7702Authorization': {
       const input = parseParams(ethereumParams.eth_sign7702Authorization, params);
@@ -108,7 +114,7 @@ export async function signEthereum(
       if (!Number.isSafeInteger(chainId) || !Number.isSafeInteger(nonce))
         throw new ApiError('invalid_data', 'Invalid params: chain_id and nonce must be below 2^53');
       const hash = hashAuthorization({ contractAddress: input.contract as Hex, chainId, nonce });
-      const { r, s, yParity } = signHash(signer.privateKey, hash);
+      const { r, s, yParity } = signHash(signer.privateKey, hash, signer.sign);
       return {
         authorization: {
           contract: input.contract,

@@ -180,9 +180,9 @@ async function signAndRecord(
       await noteNonce(trx, ctx.dialect, wallet.id, caip2, nonce, chainPending, now);
     }
     const request = wireRequest(wallet.address, fields, filled, nonce, chainId);
-    const raw = await withWalletKey(ctx, wallet, (privateKey) =>
+    const raw = await withWalletKey(ctx, wallet, (privateKey, secp256k1) =>
       ethereumRpc(
-        { privateKey, address: wallet.address as `0x${string}` },
+        { privateKey, address: wallet.address as `0x${string}`, sign: secp256k1.sign },
         { method: 'eth_signTransaction', params: [rpcTransaction(request)] },
       ),
     ).catch((error: unknown) => {
