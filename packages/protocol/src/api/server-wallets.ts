@@ -132,13 +132,17 @@ export interface WalletRpcResponse {
   data: Record<string, unknown>;
 }
 
+/** What `raw_sign` hashes `bytes` with: blake2b256 is BLAKE2b with a 32-byte digest (Sui's). */
+export const rawSignHashFunctions = ['keccak256', 'sha256', 'blake2b256'] as const;
+export type RawSignHashFunction = (typeof rawSignHashFunctions)[number];
+
 /** `POST /wallets/:id/raw_sign`: a 32-byte hash, or bytes hashed by the named function. */
 export interface RawSignRequest {
   params: {
     hash?: string;
     bytes?: string;
     encoding?: 'utf-8' | 'hex' | 'base64';
-    hash_function?: 'keccak256' | 'sha256';
+    hash_function?: RawSignHashFunction;
   };
 }
 

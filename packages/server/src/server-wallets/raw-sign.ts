@@ -1,6 +1,7 @@
 import { signHash } from '@latchkey/keys';
-import type { RawSignRequest, RawSignResponse } from '@latchkey/protocol';
+import type { RawSignHashFunction, RawSignRequest, RawSignResponse } from '@latchkey/protocol';
 import { ed25519 } from '@noble/curves/ed25519.js';
+import { blake2b } from '@noble/hashes/blake2.js';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex } from '@noble/hashes/utils.js';
 import { type Hex, keccak256, serializeSignature } from 'viem';
@@ -23,6 +24,12 @@ import type { ServerWalletRow } from './wallet-view.ts';
  * `raw_sign` (REFERENCES §1.3 leaves its name open): a wallet with a policy needs a rule for it, or
  * `'*'`; policies exist for ethereum and solana only, so the other chains' wallets carry none.
  */
+const hashes: Record<RawSignHashFunction, (bytes: Uint8Array) => Uint8Array> = {
+  keccak256: (bytes) => new Uint8Array(Buffer.from(keccak256(bytes).slice(2), 'hex')),
+  sha256,
+  blake2b256: (bytes) => blake2b(bytes, { dkLen: 32 }),
+};
+
 function digestOf(params: RawSignRequest['params']): Uint8Array {
   if (params.hash !== undefined) {
     if (params.bytes !== undefined)
@@ -37,9 +44,7 @@ function digestOf(params: RawSignRequest['params']): Uint8Array {
   if (params.encoding === 'hex' && !/^([0-9a-fA-F]{2})*$/.test(text))
     throw new ApiError('invalid_data', 'Invalid params.bytes: not hex');
   const bytes = new Uint8Array(Buffer.from(text, params.encoding === 'utf-8' ? 'utf8' : params.encoding));
-  return params.hash_function === 'sha256'
-    ? sha256(bytes)
-    : new Uint8Array(Buffer.from(keccak256(bytes).slice(2), 'hex'));
+  return hashes[params.hash_function](bytes);
 }
 
 export async function rawSign(

@@ -1,5 +1,6 @@
 import {
   chainTypes,
+  rawSignHashFunctions,
   serverWalletChainTypes,
   serverWalletLimits,
   serverWalletRpcMethods,
@@ -76,7 +77,7 @@ const rawSignBody = z.object({
     hash: z.string().max(200).optional(),
     bytes: z.string().max(1_000_000).optional(),
     encoding: z.enum(['utf-8', 'hex', 'base64']).optional(),
-    hash_function: z.enum(['keccak256', 'sha256']).optional(),
+    hash_function: z.enum(rawSignHashFunctions).optional(),
   }),
 });
 

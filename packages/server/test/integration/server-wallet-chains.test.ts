@@ -1,6 +1,7 @@
 import { dialects, startTestServer, type TestServer } from '@latchkey/test/server';
 import { ed25519 } from '@noble/curves/ed25519.js';
 import { secp256k1 } from '@noble/curves/secp256k1.js';
+import { blake2b } from '@noble/hashes/blake2.js';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, hexToBytes } from '@noble/hashes/utils.js';
 import { PrivyClient } from '@privy-io/node';
@@ -126,6 +127,18 @@ describe.each(dialects)('server wallets on the other chain types (%s)', (dialect
         ed25519.verify(
           hexToBytes(hashed.signature.slice(2)),
           sha256(new TextEncoder().encode(message)),
+          publicKey,
+        ),
+      ).toBe(true);
+      // BLAKE2b-256, what Sui signs its intent messages with; hex bytes this time.
+      const intent = '000000deadbeef';
+      const blake = await privy.wallets().rawSign(wallet.id, {
+        params: { bytes: intent, encoding: 'hex', hash_function: 'blake2b256' },
+      });
+      expect(
+        ed25519.verify(
+          hexToBytes(blake.signature.slice(2)),
+          blake2b(hexToBytes(intent), { dkLen: 32 }),
           publicKey,
         ),
       ).toBe(true);
