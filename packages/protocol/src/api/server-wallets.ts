@@ -75,6 +75,12 @@ export interface CreateServerWalletRequest {
   chain_type: ServerWalletChainType;
   owner?: OwnerInput | null;
   owner_id?: string | null;
+  /**
+   * The older form of an owner (before key quorums): key quorum ids (an authorization key made in the
+   * dashboard is a one-key quorum), of which `authorization_threshold` (default: all) must sign.
+   */
+  authorization_key_ids?: string[];
+  authorization_threshold?: number;
   policy_ids?: string[];
   additional_signers?: AdditionalSigner[];
   display_name?: string;

@@ -83,6 +83,9 @@ export async function createServerWallet(
   imported?: { privateKey: Uint8Array },
 ): Promise<ServerWalletRow> {
   const chainType = keyedChain(input.chain_type);
+  // Spec document 2 §5: the two ways of adding signers do not mix.
+  if (input.authorization_key_ids && input.additional_signers?.length)
+    throw invalid('Give either additional_signers or authorization_key_ids');
   const id = randomId(24);
   const key = imported
     ? await sealWalletKey(ctx, appId, id, chainType, imported.privateKey)
@@ -116,8 +119,11 @@ export async function createServerWallet(
     return row;
   };
   try {
-    // Only an `owner` object writes a second row; the common create is one insert.
-    return input.owner ? await ctx.db.transaction().execute(insert) : await insert(ctx.db);
+    // Only an `owner` object (or several authorization keys) writes a second row; the common create
+    // is one insert.
+    return input.owner || input.authorization_key_ids
+      ? await ctx.db.transaction().execute(insert)
+      : await insert(ctx.db);
   } catch (error) {
     if (imported && isUniqueViolation(error))
       throw new ApiError('resource_already_exists', 'This app already has a wallet with this address.');

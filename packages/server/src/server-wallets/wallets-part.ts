@@ -25,28 +25,22 @@ import {
 import type { FeaturePart } from './part.ts';
 import { rawSign } from './raw-sign.ts';
 import { checkRpcTarget, runRpc } from './rpc/dispatch.ts';
+import {
+  displayName,
+  externalId,
+  id,
+  newWalletFields,
+  owner,
+  policyIds,
+  signers,
+  threshold,
+} from './wallet-bodies.ts';
 import { createServerWallet, listWallets, loadWallet, updateServerWallet } from './wallet-store.ts';
 import { type ServerWalletRow, walletView } from './wallet-view.ts';
 
-const id = z.string().min(1).max(64);
-const displayName = z.string().min(1).max(serverWalletLimits.displayNameMax);
-const policyIds = z.array(id).max(serverWalletLimits.maxPolicyIds, 'at most 1 policy id');
-const owner = z.union([
-  z.object({ user_id: id }).strict(),
-  z.object({ public_key: z.string().min(1).max(1000) }).strict(),
-]);
-const signers = z
-  .array(z.object({ signer_id: id, override_policy_ids: policyIds.optional() }))
-  .max(serverWalletLimits.additionalSignersMax);
-
 const createBody = z.object({
   chain_type: z.enum(serverWalletChainTypes),
-  owner: owner.nullable().optional(),
-  owner_id: id.nullable().optional(),
-  policy_ids: policyIds.optional(),
-  additional_signers: signers.optional(),
-  display_name: displayName.optional(),
-  external_id: z.string().min(1).max(serverWalletLimits.externalIdMax).optional(),
+  ...newWalletFields,
 });
 
 const updateBody = z.object({
@@ -55,7 +49,7 @@ const updateBody = z.object({
   policy_ids: policyIds.optional(),
   additional_signers: signers.optional(),
   display_name: displayName.nullable().optional(),
-  external_id: z.string().min(1).max(serverWalletLimits.externalIdMax).optional(),
+  external_id: externalId.optional(),
 });
 
 const caip2 = z
@@ -85,7 +79,7 @@ const quorumBody = z.object({
   public_keys: z.array(z.string().min(1).max(1000)).max(serverWalletLimits.quorumMaxMembers).optional(),
   user_ids: z.array(id).max(serverWalletLimits.quorumMaxMembers).optional(),
   key_quorum_ids: z.array(id).max(serverWalletLimits.quorumMaxMembers).optional(),
-  authorization_threshold: z.number().int().min(1).max(serverWalletLimits.quorumMaxMembers).optional(),
+  authorization_threshold: threshold.optional(),
   display_name: displayName.optional(),
 });
 

@@ -178,6 +178,64 @@ describe.each(dialects)('server wallets against an attacker with the app secret 
     expect(await rpc([a.privateKey, x.privateKey, y.privateKey])).toBe(200);
   });
 
+  it('honours the older authorization_key_ids owner, never dropping it into an app-owned wallet', async () => {
+    const [a, b, c] = [p256(), p256(), p256()];
+    const key = async (publicKey: string) =>
+      ((await call('POST', '/v1/key_quorums', { public_keys: [publicKey] })).body as { id: string }).id;
+    const ids = [await key(a.publicKey), await key(b.publicKey), await key(c.publicKey)];
+    const created = await call('POST', '/v1/wallets', {
+      chain_type: 'ethereum',
+      authorization_key_ids: ids,
+      authorization_threshold: 2,
+    });
+    expect(created.status).toBe(200);
+    const wallet = created.body as { id: string; owner_id: string | null };
+    expect(wallet.owner_id).not.toBeNull();
+    const rpc = (keys: KeyObject[]) =>
+      call('POST', `/v1/wallets/${wallet.id}/rpc`, personalSign, { keys }).then((reply) => reply.status);
+    expect(await rpc([])).toBe(401);
+    expect(await rpc([b.privateKey])).toBe(401);
+    expect(await rpc([c.privateKey, a.privateKey])).toBe(200);
+
+    // One key at the default threshold: that key's quorum owns the wallet.
+    const single = await call('POST', '/v1/wallets', {
+      chain_type: 'ethereum',
+      authorization_key_ids: [ids[0]],
+    });
+    expect(single.body).toMatchObject({ owner_id: ids[0] });
+
+    const refused = async (body: Record<string, unknown>, message: RegExp) => {
+      const reply = await call('POST', '/v1/wallets', { chain_type: 'ethereum', ...body });
+      expect(reply).toMatchObject({ status: 400, body: { code: 'invalid_data' } });
+      expect(reply.body.error).toMatch(message);
+    };
+    await refused(
+      { authorization_key_ids: ids, authorization_threshold: 4 },
+      /between 1 and the number of keys/,
+    );
+    await refused({ authorization_threshold: 1 }, /needs authorization_key_ids/);
+    await refused(
+      { authorization_key_ids: ids, owner_id: ids[0] },
+      /only one of owner, owner_id or authorization_key_ids/,
+    );
+    await refused(
+      { authorization_key_ids: ids, additional_signers: [{ signer_id: ids[1] }] },
+      /either additional_signers or authorization_key_ids/,
+    );
+    await refused({ authorization_key_ids: ['q'.repeat(25)] }, /every id must be a key quorum of this app/);
+    await refused({ authorization_key_ids: [] }, /authorization_key_ids/);
+    const other = await t.createApp();
+    const foreign = (
+      await call(
+        'POST',
+        '/v1/key_quorums',
+        { public_keys: [a.publicKey] },
+        { as: { id: other.app.id, secret: other.secret } },
+      )
+    ).body as { id: string };
+    await refused({ authorization_key_ids: [foreign.id] }, /every id must be a key quorum of this app/);
+  });
+
   it('refuses a malformed or oversized signature header without verifying it', async () => {
     const wallet = await ownedWallet(p256().publicKey);
     for (const header of ['not base64!', Array(21).fill('AAAA').join(','), 'A'.repeat(500), ',']) {

@@ -1,13 +1,12 @@
-import { serverWalletLimits, walletImportChainTypes } from '@latchkey/protocol';
+import { walletImportChainTypes } from '@latchkey/protocol';
 import { z } from 'zod';
+import { newWalletFields } from '../wallet-bodies.ts';
 
 /** The body schemas of the key-transport routes (protocol api/server-wallet-keys.ts), bounded before any work. */
 
 const hpke = z.literal('HPKE');
 /** An SPKI P-256 key is 124 base64 characters; PEM adds its armour and line breaks. */
 const recipientPublicKey = z.string().min(1).max(300);
-/** An id, bounded (the stores look it up). */
-const id = z.string().min(1).max(64);
 
 export const userKeyBody = z.object({
   // Our access tokens are under 1 KB; a custom-auth JWT with claims may be longer.
@@ -41,14 +40,6 @@ export const importInitBody = z.object({
   encryption_type: hpke,
 });
 
-// As wallets-part.ts checks a create's (the wallet store checks the rest: the owner, quorums, policies).
-const owner = z.union([
-  z.object({ user_id: id }).strict(),
-  z.object({ public_key: z.string().min(1).max(1000) }).strict(),
-]);
-const policyIds = z.array(id).max(serverWalletLimits.maxPolicyIds, 'at most 1 policy id');
-const additionalSigner = z.object({ signer_id: id, override_policy_ids: policyIds.optional() });
-
 export const importSubmitBody = z.object({
   wallet: z.object({
     chain_type: importChainType,
@@ -67,10 +58,5 @@ export const importSubmitBody = z.object({
       })
       .optional(),
   }),
-  owner: owner.nullable().optional(),
-  owner_id: id.nullable().optional(),
-  policy_ids: policyIds.optional(),
-  additional_signers: z.array(additionalSigner).max(serverWalletLimits.additionalSignersMax).optional(),
-  display_name: z.string().min(1).max(serverWalletLimits.displayNameMax).optional(),
-  external_id: z.string().min(1).max(serverWalletLimits.externalIdMax).optional(),
+  ...newWalletFields,
 });
