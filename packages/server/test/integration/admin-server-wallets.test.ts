@@ -5,6 +5,8 @@
  * quorums only when asked), transaction records by wallet, reference id and status. Nothing of
  * another app, and never a sealed key.
  */
+
+import { adminServerWalletsApi } from '@latchkey/protocol';
 import { type EvmNode, startEvmNode } from '@latchkey/test/chains';
 import { dialects, startTestServer, type TestServer, testAdminKey } from '@latchkey/test/server';
 import { generateP256KeyPair } from '@privy-io/node';
@@ -315,5 +317,29 @@ describe.each(dialects)('admin server-wallet routes (%s)', (dialect) => {
     expect(noApp.status).toBe(404);
     const noKey = await t.fetch(`/admin/v1/apps/${appId}/wallets`);
     expect(noKey.status).toBe(401);
+  });
+
+  it('answers every route 401 without the admin key, with a wrong one or with the app secret', async () => {
+    const routes = Object.values(adminServerWalletsApi);
+    expect(routes.length).toBeGreaterThanOrEqual(14);
+    const credentials = [
+      null,
+      'Bearer wrong-key',
+      `Basic ${Buffer.from(`${appId}:${secret}`).toString('base64')}`,
+      `Basic ${Buffer.from(`admin:${testAdminKey}`).toString('base64')}`,
+    ];
+    for (const { method, path } of routes)
+      for (const authorization of credentials) {
+        const url = path.replace(':id', appId).replace(/:[a-z_]+/g, 'nothing000000000000000000');
+        const res = await t.fetch(url, {
+          method,
+          headers: { 'content-type': 'application/json', ...(authorization ? { authorization } : {}) },
+          ...(method === 'GET' ? {} : { body: JSON.stringify({ chain_type: 'ethereum' }) }),
+        });
+        expect({ route: `${method} ${path}`, authorization, status: res.status }).toMatchObject({
+          status: 401,
+        });
+        expect(await res.json()).toMatchObject({ code: 'missing_or_invalid_token' });
+      }
   });
 });
