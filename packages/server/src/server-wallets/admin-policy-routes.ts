@@ -12,6 +12,7 @@ import { always, invalidData, label, ok, type RouteFixture } from '../hostile-fi
 import { ApiError } from '../http/api-error.ts';
 import { boundedString, checkedByHandler } from '../http/body.ts';
 import type { AppEnv } from '../http/env.ts';
+import { dashboardPage } from './newest-first.ts';
 import { dryRunPolicy } from './policies/enforce.ts';
 import {
   assertReferences,
@@ -51,27 +52,6 @@ const evaluateBody = z.object({
   address: boundedString(128).optional(),
 });
 
-const maxLimit = 100;
-
-function pageLimit(value: string | undefined): number {
-  if (value === undefined || value === '') return maxLimit;
-  if (!/^\d{1,3}$/.test(value) || Number(value) < 1 || Number(value) > maxLimit)
-    throw new ApiError('invalid_data', `limit must be a whole number from 1 to ${maxLimit}.`);
-  return Number(value);
-}
-
-const encodeCursor = (row: { created_at: number; id: string }) =>
-  Buffer.from(`${Number(row.created_at)}:${row.id}`).toString('base64url');
-
-function decodeCursor(value: string | undefined): { createdAt: number; id: string } | null {
-  if (!value) return null;
-  const match = /^(\d{1,16}):([\w-]{1,64})$/.exec(
-    /^[\w-]{1,120}$/.test(value) ? Buffer.from(value, 'base64url').toString() : '',
-  );
-  if (!match) throw new ApiError('invalid_data', 'Invalid cursor.');
-  return { createdAt: Number(match[1]), id: match[2]! };
-}
-
 export function adminPolicyRoutes(ctx: ServerContext): Route[] {
   const appOf = async (c: Context<AppEnv>) => {
     const app = await ctx.apps.load(c.req.param('id') ?? '', { fresh: true });
@@ -83,27 +63,9 @@ export function adminPolicyRoutes(ctx: ServerContext): Route[] {
       auth: 'admin',
       handler: async (c) => {
         const appId = await appOf(c);
-        const limit = pageLimit(c.req.query('limit'));
-        const cursor = decodeCursor(c.req.query('cursor'));
-        let select = ctx.db.selectFrom('wallet_policies').selectAll().where('app_id', '=', appId);
-        if (cursor)
-          select = select.where((eb) =>
-            eb.or([
-              eb('created_at', '<', cursor.createdAt),
-              eb.and([eb('created_at', '=', cursor.createdAt), eb('id', '<', cursor.id)]),
-            ]),
-          );
-        const rows = await select
-          .orderBy('created_at', 'desc')
-          .orderBy('id', 'desc')
-          .limit(limit + 1)
-          .execute();
-        const page = rows.slice(0, limit);
-        const last = page.at(-1);
-        return c.json({
-          data: page.map(toWirePolicy),
-          next_cursor: rows.length > limit && last ? encodeCursor(last) : null,
-        });
+        const select = ctx.db.selectFrom('wallet_policies').selectAll().where('app_id', '=', appId);
+        const query = { cursor: c.req.query('cursor'), limit: c.req.query('limit') };
+        return c.json(await dashboardPage(select, query, toWirePolicy));
       },
     }),
     route(adminApi.adminPoliciesCreate, {

@@ -21,6 +21,7 @@ import { ApiError } from '../http/api-error.ts';
 import type { AppEnv } from '../http/env.ts';
 import { adminPolicyFixtures, adminPolicyRoutes } from './admin-policy-routes.ts';
 import { createKeyQuorum, type KeyQuorumRow, keyQuorumView, loadKeyQuorum } from './key-quorums.ts';
+import { dashboardPage } from './newest-first.ts';
 import { chainName, displayValue, nativeAsset, parseCaip2, serverRpcUrl } from './transactions/chains.ts';
 import { httpRpc } from './transactions/json-rpc.ts';
 import { type TransactionRow, wireRecord } from './transactions/records.ts';
@@ -66,32 +67,17 @@ const storedStatus: Record<string, RecordStatus> = {
 
 const invalid = (message: string) => new ApiError('invalid_data', message);
 
-function pageLimit(value: string | undefined): number {
-  if (value === undefined || value === '') return maxLimit;
-  if (!/^\d{1,3}$/.test(value) || Number(value) < 1 || Number(value) > maxLimit)
-    throw invalid(`limit must be a whole number from 1 to ${maxLimit}.`);
-  return Number(value);
-}
-
-/** A cursor: the last entry's (created_at, id), opaque to the dashboard. */
-const encodeCursor = (row: { created_at: number; id: string }) =>
-  Buffer.from(`${Number(row.created_at)}:${row.id}`).toString('base64url');
-
-function decodeCursor(value: string | undefined): { createdAt: number; id: string } | null {
-  if (!value) return null;
-  const match = /^(\d{1,16}):([\w-]{1,64})$/.exec(
-    /^[\w-]{1,120}$/.test(value) ? Buffer.from(value, 'base64url').toString() : '',
-  );
-  if (!match) throw invalid('Invalid cursor.');
-  return { createdAt: Number(match[1]), id: match[2]! };
-}
-
 function optionalQuery(c: Context<AppEnv>, name: string, max = 256): string | undefined {
   const value = c.req.query(name);
   if (value === undefined || value === '') return undefined;
   if (value.length > max) throw invalid(`Invalid ${name}: at most ${max} characters.`);
   return value;
 }
+
+const pageQuery = (c: Context<AppEnv>) => ({
+  cursor: optionalQuery(c, 'cursor'),
+  limit: c.req.query('limit'),
+});
 
 const adminWallet = (row: ServerWalletRow): AdminServerWallet => ({
   ...walletView(row),
@@ -237,29 +223,10 @@ export function adminRoutes(ctx: ServerContext): Route[] {
       auth: 'admin',
       handler: async (c) => {
         const appId = await appOf(c);
-        const limit = pageLimit(c.req.query('limit'));
-        const cursor = decodeCursor(optionalQuery(c, 'cursor'));
         let select = ctx.db.selectFrom('key_quorums').selectAll().where('app_id', '=', appId);
         // Owner quorums made for a wallet's `owner` object go with their wallet, unless asked for.
         if (c.req.query('implicit') !== 'true') select = select.where('implicit', '=', 0);
-        if (cursor)
-          select = select.where((eb) =>
-            eb.or([
-              eb('created_at', '<', cursor.createdAt),
-              eb.and([eb('created_at', '=', cursor.createdAt), eb('id', '<', cursor.id)]),
-            ]),
-          );
-        const rows = await select
-          .orderBy('created_at', 'desc')
-          .orderBy('id', 'desc')
-          .limit(limit + 1)
-          .execute();
-        const page = rows.slice(0, limit);
-        const last = page.at(-1);
-        return c.json({
-          data: page.map(adminQuorum),
-          next_cursor: rows.length > limit && last ? encodeCursor(last) : null,
-        });
+        return c.json(await dashboardPage(select, pageQuery(c), adminQuorum));
       },
     }),
     route(adminApi.adminKeyQuorumsCreate, {
@@ -289,8 +256,6 @@ export function adminRoutes(ctx: ServerContext): Route[] {
       auth: 'admin',
       handler: async (c) => {
         const appId = await appOf(c);
-        const limit = pageLimit(c.req.query('limit'));
-        const cursor = decodeCursor(optionalQuery(c, 'cursor'));
         const walletId = optionalQuery(c, 'wallet_id', 64);
         const referenceId = optionalQuery(c, 'reference_id');
         const status = optionalQuery(c, 'status', 40);
@@ -300,24 +265,7 @@ export function adminRoutes(ctx: ServerContext): Route[] {
         if (walletId) select = select.where('wallet_id', '=', walletId);
         if (referenceId) select = select.where('reference_id', '=', referenceId);
         if (status) select = select.where('status', '=', storedStatus[status]!);
-        if (cursor)
-          select = select.where((eb) =>
-            eb.or([
-              eb('created_at', '<', cursor.createdAt),
-              eb.and([eb('created_at', '=', cursor.createdAt), eb('id', '<', cursor.id)]),
-            ]),
-          );
-        const rows = await select
-          .orderBy('created_at', 'desc')
-          .orderBy('id', 'desc')
-          .limit(limit + 1)
-          .execute();
-        const page = rows.slice(0, limit);
-        const last = page.at(-1);
-        return c.json({
-          data: page.map(adminTransaction),
-          next_cursor: rows.length > limit && last ? encodeCursor(last) : null,
-        });
+        return c.json(await dashboardPage(select, pageQuery(c), adminTransaction));
       },
     }),
     route(adminApi.adminTransactionGet, {

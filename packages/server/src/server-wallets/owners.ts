@@ -1,10 +1,16 @@
-import type { OwnerInput } from '@latchkey/protocol';
+import type { CreateServerWalletRequest } from '@latchkey/protocol';
 import { bareUserId } from '@latchkey/protocol';
 import type { Kysely } from 'kysely';
 import type { ServerContext } from '../context.ts';
 import { ApiError } from '../http/api-error.ts';
 import type { Database } from '../storage/schema.ts';
 import { createKeyQuorum, loadKeyQuorum } from './key-quorums.ts';
+
+/** The fields of a create or update that name an owner. */
+type OwnerFields = Pick<
+  CreateServerWalletRequest,
+  'owner' | 'owner_id' | 'authorization_key_ids' | 'authorization_threshold'
+>;
 
 /** Who owns a resource after a create or update: the quorum id, and the user of an `owner: {user_id}`. */
 export interface ResolvedOwner {
@@ -21,12 +27,7 @@ export interface ResolvedOwner {
 export async function resolveOwner(
   ctx: Pick<ServerContext, 'db'>,
   appId: string,
-  input: {
-    owner?: OwnerInput | null;
-    owner_id?: string | null;
-    authorization_key_ids?: string[];
-    authorization_threshold?: number;
-  },
+  input: OwnerFields,
   db: Kysely<Database> = ctx.db,
 ): Promise<ResolvedOwner> {
   const { owner, owner_id: ownerId } = input;
@@ -62,12 +63,7 @@ export async function resolveOwner(
 async function legacyOwner(
   ctx: Pick<ServerContext, 'db'>,
   appId: string,
-  input: {
-    owner?: OwnerInput | null;
-    owner_id?: string | null;
-    authorization_key_ids?: string[];
-    authorization_threshold?: number;
-  },
+  input: OwnerFields,
   db: Kysely<Database>,
 ): Promise<ResolvedOwner> {
   const ids = [...new Set(input.authorization_key_ids ?? [])];

@@ -11,6 +11,7 @@ import { randomId } from '../crypto/random.ts';
 import { ApiError } from '../http/api-error.ts';
 import type { Database } from '../storage/schema.ts';
 import { keyedChain } from './chains.ts';
+import { newestFirst, type PagePosition } from './newest-first.ts';
 import { resolveOwner } from './owners.ts';
 import { checkPolicyIds } from './policy-ids.ts';
 import { generateWalletKey, sealWalletKey } from './wallet-keys.ts';
@@ -191,26 +192,18 @@ export async function listWallets(
   if (query.user_id) select = select.where('owner_user_id', '=', bareUserId(query.user_id));
   if (query.external_id) select = select.where('external_id', '=', query.external_id);
   if (query.address) select = select.where('address_key', 'in', [query.address, query.address.toLowerCase()]);
+  // The incumbent's cursor is the last wallet's id: where it stands is read from its row.
+  let after: PagePosition | null = null;
   if (query.cursor) {
-    const after = await ctx.db
+    const row = await ctx.db
       .selectFrom('server_wallets')
       .select(['created_at', 'id'])
       .where('app_id', '=', appId)
       .where('id', '=', query.cursor)
       .executeTakeFirst();
-    if (!after) throw invalid('cursor: no such wallet');
-    select = select.where((eb) =>
-      eb.or([
-        eb('created_at', '<', after.created_at),
-        eb.and([eb('created_at', '=', after.created_at), eb('id', '<', after.id)]),
-      ]),
-    );
+    if (!row) throw invalid('cursor: no such wallet');
+    after = { createdAt: row.created_at, id: row.id };
   }
-  const rows = await select
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(limit + 1)
-    .execute();
-  const page = rows.slice(0, limit);
-  return { rows: page, nextCursor: rows.length > limit ? page[page.length - 1]!.id : null };
+  const { page, more } = await newestFirst(select, after, limit);
+  return { rows: page, nextCursor: more ? page[page.length - 1]!.id : null };
 }
