@@ -1,12 +1,7 @@
 import type { ReferenceArea } from './reference.ts';
 import type { TypedRoutes } from './route.ts';
-import type {
-  EvaluatePolicyRequest,
-  EvaluatePolicyResponse,
-  Policy,
-  PolicyChainType,
-  PolicyRuleInput,
-} from './server-wallet-policies.ts';
+import type { Policy, PolicyChainType, PolicyRuleInput } from './server-wallet-policies.ts';
+import type { EvaluatePolicyRequest, EvaluatePolicyResponse } from './server-wallet-policy-trace.ts';
 import type { TransactionRecord, TransactionStatus, WalletBalances } from './server-wallet-transactions.ts';
 import type { KeyQuorum, KeyQuorumRequest, ServerWallet, ServerWalletChainType } from './server-wallets.ts';
 
