@@ -1,4 +1,10 @@
-import type { Policy, PolicyChainType, PolicyCondition, PolicyRuleInput } from '@latchkey/protocol';
+import {
+  type Policy,
+  type PolicyChainType,
+  type PolicyCondition,
+  type PolicyRuleInput,
+  policyFieldSources,
+} from '@latchkey/protocol';
 
 /*
  * The policy editor's draft: rules and their conditions as rows of strings, and back to the wire.
@@ -30,27 +36,20 @@ export interface PolicyDraft {
 
 const listOperators = new Set(['in', 'not_in']);
 
-/** The field sources of REFERENCES §1.2 and Latchkey's, with the fields each names (null: a free path). */
-export const fieldSources: Record<string, { chains: PolicyChainType[]; fields: string[] }> = {
-  ethereum_transaction: { chains: ['ethereum'], fields: ['to', 'value', 'chain_id'] },
-  ethereum_calldata: { chains: ['ethereum'], fields: ['function_name'] },
-  ethereum_typed_data_domain: { chains: ['ethereum'], fields: ['chainId', 'verifyingContract'] },
-  ethereum_typed_data_message: { chains: ['ethereum'], fields: [] },
-  ethereum_7702_authorization: { chains: ['ethereum'], fields: ['contract'] },
-  solana_program_instruction: { chains: ['solana'], fields: ['programId'] },
-  solana_system_program_instruction: {
-    chains: ['solana'],
-    fields: ['instructionName', 'Transfer.from', 'Transfer.to', 'Transfer.lamports'],
-  },
-  solana_token_program_instruction: {
-    chains: ['solana'],
-    fields: ['instructionName', 'Transfer.destination', 'Transfer.amount', 'TransferChecked.mint'],
-  },
-  system: { chains: ['ethereum', 'solana'], fields: ['current_unix_timestamp'] },
-  message: { chains: ['ethereum', 'solana'], fields: ['content', 'byte_length'] },
-  action_request_body: { chains: ['ethereum', 'solana'], fields: [] },
-  reference: { chains: ['ethereum'], fields: [] },
-};
+/** Names a free path commonly takes (the protocol lists none for free paths). */
+const freePathHints: Record<string, string[]> = { ethereum_calldata: ['function_name'] };
+
+/** The field sources the server accepts (protocol), with the fields the editor offers for each. */
+export const fieldSources: Record<string, { chains: PolicyChainType[]; fields: string[] }> =
+  Object.fromEntries(
+    Object.entries(policyFieldSources).map(([name, source]) => [
+      name,
+      {
+        chains: [...source.chains],
+        fields: source.fields ? [...source.fields] : (freePathHints[name] ?? []),
+      },
+    ]),
+  );
 
 export const blankCondition = (chain: PolicyChainType): ConditionDraft => ({
   field_source: chain === 'solana' ? 'solana_system_program_instruction' : 'ethereum_transaction',

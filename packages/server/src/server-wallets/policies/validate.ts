@@ -6,6 +6,7 @@ import {
   type PolicyMethod,
   type PolicyRuleInput,
   type PolicyTypedDataInput,
+  policyFieldSources,
   policyLimits,
   policyMethods,
 } from '@latchkey/protocol';
@@ -22,40 +23,6 @@ import { prop } from './request.ts';
 
 const fail = (where: string, message: string): never => {
   throw new ApiError('invalid_policy_format', `Invalid ${where}: ${message}`);
-};
-
-/** Fields per source and chain type; `null`: a free path, checked by its own rule. */
-const sources: Record<string, { chains: PolicyChainType[]; fields: readonly string[] | null }> = {
-  ethereum_transaction: { chains: ['ethereum'], fields: ['to', 'value', 'chain_id'] },
-  ethereum_calldata: { chains: ['ethereum'], fields: null },
-  ethereum_typed_data_domain: {
-    chains: ['ethereum'],
-    fields: ['chainId', 'verifyingContract', 'chain_id', 'verifying_contract'],
-  },
-  ethereum_typed_data_message: { chains: ['ethereum'], fields: null },
-  ethereum_7702_authorization: { chains: ['ethereum'], fields: ['contract'] },
-  solana_program_instruction: { chains: ['solana'], fields: ['programId'] },
-  solana_system_program_instruction: {
-    chains: ['solana'],
-    fields: ['instructionName', 'Transfer.from', 'Transfer.to', 'Transfer.lamports'],
-  },
-  solana_token_program_instruction: {
-    chains: ['solana'],
-    fields: [
-      'instructionName',
-      ...['source', 'destination', 'authority', 'amount'].map((f) => `Transfer.${f}`),
-      ...['source', 'destination', 'authority', 'amount', 'mint'].map((f) => `TransferChecked.${f}`),
-      ...['account', 'mint', 'authority', 'amount'].map((f) => `Burn.${f}`),
-      ...['mint', 'account', 'authority', 'amount'].map((f) => `MintTo.${f}`),
-      ...['account', 'destination', 'authority'].map((f) => `CloseAccount.${f}`),
-      ...['account', 'mint', 'owner'].map((f) => `InitializeAccount3.${f}`),
-    ],
-  },
-  system: { chains: ['ethereum', 'solana'], fields: ['current_unix_timestamp'] },
-  message: { chains: ['ethereum', 'solana'], fields: ['content', 'byte_length'] },
-  action_request_body: { chains: ['ethereum', 'solana'], fields: null },
-  // Aggregations measure EVM methods only.
-  reference: { chains: ['ethereum'], fields: null },
 };
 
 /** Methods per chain type; the rest (`*`, exports, transfer, raw bytes) apply to both. */
@@ -149,7 +116,9 @@ export function parseCondition(
   const operator = raw.operator;
   const value = raw.value;
   const source =
-    typeof fieldSource === 'string' && Object.hasOwn(sources, fieldSource) ? sources[fieldSource] : null;
+    typeof fieldSource === 'string' && Object.hasOwn(policyFieldSources, fieldSource)
+      ? policyFieldSources[fieldSource]
+      : null;
   if (!source) return fail(`${where}.field_source`, 'not a field source Latchkey knows.');
   if (!source.chains.includes(chainType))
     fail(`${where}.field_source`, `does not apply to ${chainType} policies.`);
