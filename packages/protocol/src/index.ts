@@ -22,6 +22,7 @@ export * from './api/server-wallet-condition-sets.ts';
 export * from './api/server-wallet-keys.ts';
 export * from './api/server-wallet-policies.ts';
 export * from './api/server-wallet-policy-fields.ts';
+export * from './api/server-wallet-policy-routes.ts';
 export * from './api/server-wallet-policy-trace.ts';
 export * from './api/server-wallet-transactions.ts';
 export * from './api/server-wallets.ts';

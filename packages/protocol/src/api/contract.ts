@@ -12,7 +12,7 @@ import { oauthApi, oauthCallbackApi, oauthReference } from './oauth.ts';
 import { passkeyApi, passkeyReference } from './passkeys.ts';
 import type { ReferenceArea } from './reference.ts';
 import { serverWalletKeysApi, serverWalletKeysReference } from './server-wallet-keys.ts';
-import { serverWalletPoliciesApi, serverWalletPoliciesReference } from './server-wallet-policies.ts';
+import { serverWalletPoliciesApi, serverWalletPoliciesReference } from './server-wallet-policy-routes.ts';
 import {
   serverWalletTransactionsApi,
   serverWalletTransactionsReference,

@@ -2,7 +2,7 @@ import type { PolicyOwnerInput } from './server-wallet-policies.ts';
 
 /*
  * Condition sets (REFERENCES §1.4): named lists of values that a policy condition tests with
- * `in_condition_set` / `not_in_condition_set`, and their items. Routes in server-wallet-policies.ts.
+ * `in_condition_set` / `not_in_condition_set`, and their items. Routes in server-wallet-policy-routes.ts.
  */
 
 export interface ConditionSet {

@@ -3,7 +3,7 @@ import type { PolicyAction } from './server-wallet-policies.ts';
 /*
  * What Latchkey adds to policies: the dry run (`evaluate`) and the rule trace it answers (the same
  * trace rides in `policy_violation` errors), and the change log (`audit`). Routes in
- * server-wallet-policies.ts.
+ * server-wallet-policy-routes.ts.
  */
 
 /**
