@@ -3,6 +3,7 @@
 
 export * from './allowed-domain.ts';
 export * from './api/admin.ts';
+export * from './api/admin-policy-resources.ts';
 export * from './api/admin-server-wallets.ts';
 export * from './api/analytics.ts';
 export * from './api/apps.ts';

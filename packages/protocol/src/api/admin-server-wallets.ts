@@ -1,3 +1,5 @@
+import { type AdminPolicyResourcesTypes, adminPolicyResourcesTable } from './admin-policy-resources.ts';
+import type { AdminPage } from './common.ts';
 import type { ReferenceArea } from './reference.ts';
 import type { TypedRoutes } from './route.ts';
 import type { Policy, PolicyChainType, PolicyRuleInput } from './server-wallet-policies.ts';
@@ -61,11 +63,6 @@ export interface AdminTransaction extends TransactionRecord {
   updated_at: number;
 }
 
-export interface AdminPage<T> {
-  data: T[];
-  next_cursor: string | null;
-}
-
 /** A wallet the admin creates: no owner object (an owner key is the backend's to hold), at most one policy. */
 export interface AdminServerWalletCreateRequest {
   chain_type: ServerWalletChainType;
@@ -107,12 +104,14 @@ const adminServerWalletsTable = {
   adminPolicyGet: { method: 'GET', path: '/admin/v1/apps/:id/policies/:policy_id' },
   adminPolicyUpdate: { method: 'PATCH', path: '/admin/v1/apps/:id/policies/:policy_id' },
   adminPolicyEvaluate: { method: 'POST', path: '/admin/v1/apps/:id/policies/:policy_id/evaluate' },
+  ...adminPolicyResourcesTable,
 } as const;
 
 /**
  * An app's server wallets for the dashboard. Lists take `?cursor=&limit=` (≤ 100); wallets
  * `?chain_type=&user_id=&external_id=&address=`; key quorums `?implicit=true` to include the owner
- * quorums made for wallets; transactions `?wallet_id=&reference_id=&status=`.
+ * quorums made for wallets; transactions `?wallet_id=&reference_id=&status=`. Condition sets and
+ * aggregations: admin-policy-resources.ts.
  */
 export const adminServerWalletsApi: TypedRoutes<
   typeof adminServerWalletsTable,
@@ -134,18 +133,21 @@ export const adminServerWalletsApi: TypedRoutes<
     adminPolicyGet: { request: undefined; response: Policy };
     adminPolicyUpdate: { request: AdminPolicyUpdateRequest; response: Policy };
     adminPolicyEvaluate: { request: EvaluatePolicyRequest; response: EvaluatePolicyResponse };
-  }
+  } & AdminPolicyResourcesTypes
 > = adminServerWalletsTable;
 
 /** The API reference's area of these routes (OpenAPI tag). */
 export const adminServerWalletsReference: ReferenceArea = {
   name: 'Server wallets (admin)',
   description:
-    "An app's server wallets, key quorums, transaction records and policies as the dashboard shows them (admin key). Owned wallets and policies are read-only here.",
+    "An app's server wallets, key quorums, transaction records, policies, condition sets and aggregations as the dashboard shows them (admin key). Owned wallets, policies, condition sets and aggregations are read-only here.",
   tables: [[adminServerWalletsApi, 'admin']],
   summaries: {
     adminWalletGet: 'A wallet with its owner, signers, newest transactions and the chains with an RPC URL.',
     adminWalletBalance:
       'Native balances on the chains with an RPC URL; a node that does not answer is listed in errors.',
+    adminConditionSetGet: 'A condition set with one page of its items (`?cursor=&limit=`).',
+    adminConditionSetItemsAdd:
+      'Add values to a condition set without an owner (a value already there stays).',
   },
 };

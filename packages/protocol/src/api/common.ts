@@ -14,6 +14,12 @@ export type EmptyRequest = Record<string, never>;
 /** An answer with nothing in it: `{}`. */
 export type EmptyResponse = Record<string, never>;
 
+/** A page of a dashboard list (`/admin/v1/...?cursor=&limit=`): `next_cursor` null on the last. */
+export interface AdminPage<T> {
+  data: T[];
+  next_cursor: string | null;
+}
+
 /** A wallet login's `/init` (WIRE.md §3.3): the nonce the signed message must carry. */
 export interface WalletNonceResponse {
   address: string;

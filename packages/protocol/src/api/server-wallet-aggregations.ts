@@ -2,7 +2,7 @@ import type { PolicyAbi, PolicyCondition, PolicyOwnerInput } from './server-wall
 
 /*
  * Aggregations (REFERENCES §1.5): rolling-window sums of a request field, which policy conditions
- * compare against limits. Routes in server-wallet-policies.ts.
+ * compare against limits. Routes in server-wallet-policy-routes.ts.
  */
 
 /** What an aggregation sums: a field of the request (a quantity), with the ABI for calldata. */
@@ -18,6 +18,24 @@ export interface AggregationWindow {
   /** 3600 to 259200 (1 to 72 hours). */
   seconds: number;
 }
+
+/** A rule reads an aggregation as `{field_source: 'reference', field: 'aggregation.<id>'}`. */
+export const aggregationReferencePrefix = 'aggregation.';
+
+/**
+ * The field sources a metric or group_by may read: the request's own fields (of an EVM request, the
+ * methods an aggregation counts), never another aggregation (`reference`).
+ */
+export const aggregationFieldSources = [
+  'ethereum_transaction',
+  'ethereum_calldata',
+  'ethereum_typed_data_domain',
+  'ethereum_typed_data_message',
+  'ethereum_7702_authorization',
+  'message',
+  'action_request_body',
+  'system',
+] as const;
 
 export interface AggregationGroupBy {
   field_source: string;

@@ -12,6 +12,7 @@ import { always, invalidData, label, ok, type RouteFixture } from '../hostile-fi
 import { ApiError } from '../http/api-error.ts';
 import { boundedString, checkedByHandler } from '../http/body.ts';
 import type { AppEnv } from '../http/env.ts';
+import { adminAppId } from './admin-app.ts';
 import { dashboardPage } from './newest-first.ts';
 import { dryRunPolicy } from './policies/enforce.ts';
 import {
@@ -53,11 +54,7 @@ const evaluateBody = z.object({
 });
 
 export function adminPolicyRoutes(ctx: ServerContext): Route[] {
-  const appOf = async (c: Context<AppEnv>) => {
-    const app = await ctx.apps.load(c.req.param('id') ?? '', { fresh: true });
-    if (!app) throw new ApiError('not_found', 'App not found.');
-    return app.id;
-  };
+  const appOf = (c: Context<AppEnv>) => adminAppId(ctx, c);
   return [
     route(adminApi.adminPoliciesList, {
       auth: 'admin',

@@ -19,6 +19,9 @@ import type { RouteFixture } from '../hostile-fixtures.ts';
 import { always, invalidData, label, ok } from '../hostile-fixtures.ts';
 import { ApiError } from '../http/api-error.ts';
 import type { AppEnv } from '../http/env.ts';
+import { adminAggregationFixtures, adminAggregationRoutes } from './admin-aggregation-routes.ts';
+import { adminAppId } from './admin-app.ts';
+import { adminConditionSetFixtures, adminConditionSetRoutes } from './admin-condition-set-routes.ts';
 import { adminPolicyFixtures, adminPolicyRoutes } from './admin-policy-routes.ts';
 import { createKeyQuorum, type KeyQuorumRow, keyQuorumView, loadKeyQuorum } from './key-quorums.ts';
 import { dashboardPage } from './newest-first.ts';
@@ -156,13 +159,9 @@ async function walletBalances(ctx: ServerContext, wallet: ServerWalletRow): Prom
   return result;
 }
 
-/** The admin routes of server wallets (and their policies), registered by the wallets part. */
+/** The admin routes of server wallets (and their policies, condition sets, aggregations), registered by the wallets part. */
 export function adminRoutes(ctx: ServerContext): Route[] {
-  const appOf = async (c: Context<AppEnv>) => {
-    const app = await ctx.apps.load(c.req.param('id') ?? '', { fresh: true });
-    if (!app) throw new ApiError('not_found', 'App not found.');
-    return app.id;
-  };
+  const appOf = (c: Context<AppEnv>) => adminAppId(ctx, c);
   return [
     route(adminApi.adminWalletsList, {
       auth: 'admin',
@@ -283,6 +282,8 @@ export function adminRoutes(ctx: ServerContext): Route[] {
       },
     }),
     ...adminPolicyRoutes(ctx),
+    ...adminConditionSetRoutes(ctx),
+    ...adminAggregationRoutes(ctx),
   ];
 }
 
@@ -295,6 +296,8 @@ const examplePublicKey =
 /** The hostile-input suite's fixtures of these routes (in the admin target app). */
 export const adminFixtures: Record<string, RouteFixture> = {
   ...adminPolicyFixtures,
+  ...adminConditionSetFixtures,
+  ...adminAggregationFixtures,
   [`GET ${adminApi.adminWalletsList.path}`]: {
     path: (env) => under(env.adminTargetId, '/wallets?chain_type=ethereum'),
     valid: ok,

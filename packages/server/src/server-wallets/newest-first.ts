@@ -4,9 +4,10 @@ import { ApiError } from '../http/api-error.ts';
 import type { Database } from '../storage/schema.ts';
 
 /*
- * Lists of server-wallet resources (wallets, key quorums, policies, transaction records), newest first
- * in (created_at, id) order: a stable order, so a row made while a client pages is never skipped or
- * repeated. One row more than the page is read to tell whether another page follows.
+ * Lists of server-wallet resources (wallets, key quorums, policies, condition sets, aggregations,
+ * transaction records), newest first in (created_at, id) order: a stable order, so a row made while
+ * a client pages is never skipped or repeated. One row more than the page is read to tell whether
+ * another page follows.
  */
 
 /** Where a page starts: after the row at this (created_at, id). */
@@ -16,7 +17,13 @@ export interface PagePosition {
 }
 
 /** The tables listed this way (each has `created_at` in ms and a text `id`). */
-type Listed = 'server_wallets' | 'key_quorums' | 'wallet_policies' | 'server_wallet_transactions';
+type Listed =
+  | 'server_wallets'
+  | 'key_quorums'
+  | 'wallet_policies'
+  | 'server_wallet_transactions'
+  | 'policy_condition_sets'
+  | 'policy_aggregations';
 
 const invalid = (message: string) => new ApiError('invalid_data', message);
 
@@ -52,7 +59,7 @@ export async function newestFirst<T extends Listed, O extends { created_at: numb
   after: PagePosition | null,
   limit: number,
 ): Promise<{ page: O[]; more: boolean }> {
-  // The four tables share these two columns; kysely cannot see that through the union.
+  // The tables share these two columns; kysely cannot see that through the union.
   const listed = select as unknown as SelectQueryBuilder<Database, 'server_wallets', O>;
   const positioned = after
     ? listed.where((eb) =>

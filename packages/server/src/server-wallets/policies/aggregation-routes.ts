@@ -16,7 +16,8 @@ const measuredField = {
   field: boundedString(256),
   abi: abiInput.optional(),
 };
-const createAggregationBody = z.object({
+/** An aggregation as written, without its owner (the dashboard's admin route takes this). */
+export const aggregationBody = z.object({
   name: name(policyLimits.aggregationNameMaxLength),
   method: z.enum(aggregationMethods),
   metric: z.object({ ...measuredField, function: z.literal('sum') }),
@@ -26,9 +27,8 @@ const createAggregationBody = z.object({
   }),
   conditions: conditionsInput.optional(),
   group_by: z.array(z.object(measuredField)).max(policyLimits.groupByMax).optional(),
-  owner: ownerInput,
-  owner_id: ownerIdInput,
 });
+const createAggregationBody = aggregationBody.extend({ owner: ownerInput, owner_id: ownerIdInput });
 
 export function aggregationRoutes(ctx: ServerContext): Route[] {
   return [

@@ -1,9 +1,10 @@
-import type {
-  Aggregation,
-  AggregationGroupBy,
-  AggregationMethod,
-  AggregationMetric,
-  PolicyCondition,
+import {
+  type Aggregation,
+  type AggregationGroupBy,
+  type AggregationMethod,
+  type AggregationMetric,
+  aggregationFieldSources,
+  type PolicyCondition,
 } from '@latchkey/protocol';
 import type { Kysely, Selectable } from 'kysely';
 import type { ServerContext } from '../../context.ts';
@@ -11,7 +12,7 @@ import { ApiError } from '../../http/api-error.ts';
 import type { Database } from '../../storage/schema.ts';
 import { compare, type Seen, seenText } from './coercion.ts';
 import { fieldOf } from './fields.ts';
-import type { OwnerColumns } from './owners.ts';
+import { type OwnerColumns, ownedResource, type WriteScope } from './owners.ts';
 import { assertReferences, isResourceId, newResourceId, nowMs } from './policy-store.ts';
 import type { EvaluationContext, PolicyRequest } from './request.ts';
 import type { PolicyAggregationsTable } from './tables.ts';
@@ -26,17 +27,8 @@ import { noReferences, parseCondition, parseConditions, type References } from '
 
 export const aggregationNotFound = () => new ApiError('not_found', 'Aggregation not found.');
 
-/** The sources a metric or group_by may read (the request's own fields; not another aggregation). */
-const measurableSources = new Set([
-  'ethereum_transaction',
-  'ethereum_calldata',
-  'ethereum_typed_data_domain',
-  'ethereum_typed_data_message',
-  'ethereum_7702_authorization',
-  'message',
-  'action_request_body',
-  'system',
-]);
+/** The sources a metric or group_by may read (the protocol's list). */
+const measurableSources = new Set<string>(aggregationFieldSources);
 
 /** A metric or group_by entry as a condition, so the engine's field reader reads it. */
 function asCondition(field: {
@@ -99,7 +91,7 @@ export function parseAggregation(input: AggregationInput, references: References
   return { metric, conditions, groupBy };
 }
 
-const toWire = (row: Selectable<PolicyAggregationsTable>): Aggregation => ({
+export const toWireAggregation = (row: Selectable<PolicyAggregationsTable>): Aggregation => ({
   id: row.id,
   name: row.name,
   method: row.method as AggregationMethod,
@@ -133,7 +125,7 @@ export async function createAggregation(
     created_at: nowMs(ctx),
   };
   await ctx.db.insertInto('policy_aggregations').values(row).execute();
-  return toWire(row);
+  return toWireAggregation(row);
 }
 
 export async function requireAggregation(
@@ -150,11 +142,23 @@ export async function requireAggregation(
         .executeTakeFirst()
     : undefined;
   if (!row) throw aggregationNotFound();
-  return toWire(row);
+  return toWireAggregation(row);
 }
 
-export async function deleteAggregation(ctx: ServerContext, appId: string, id: string): Promise<void> {
-  await ctx.db.deleteFrom('policy_aggregations').where('app_id', '=', appId).where('id', '=', id).execute();
+export async function deleteAggregation(
+  ctx: ServerContext,
+  appId: string,
+  id: string,
+  scope: WriteScope = {},
+): Promise<void> {
+  let deletion = ctx.db.deleteFrom('policy_aggregations').where('app_id', '=', appId).where('id', '=', id);
+  if (scope.unownedOnly) deletion = deletion.where('owner_id', 'is', null);
+  const { numDeletedRows } = await deletion.executeTakeFirst();
+  if (scope.unownedOnly && Number(numDeletedRows) === 0) {
+    // Gone (404), or owned since it was read.
+    await requireAggregation(ctx, appId, id);
+    throw ownedResource('aggregation');
+  }
 }
 
 /** The app's aggregations by id (unknown ids left out). */
@@ -174,7 +178,7 @@ export async function loadAggregations(
     .orderBy('id');
   // Held until the enforcing transaction ends: enforcements of one aggregation take turns.
   if (lock) query = query.forUpdate();
-  return (await query.execute()).map(toWire);
+  return (await query.execute()).map(toWireAggregation);
 }
 
 /** The wallet an aggregation counts for: EVM addresses in one case. */

@@ -20,17 +20,21 @@ import { ownerColumns, ownerIdInput, ownerInput } from './owners.ts';
 import { cursorOf, queryLimit } from './query.ts';
 
 /** Condition sets and their items (`/policies`' `in_condition_set` values). */
+
+/** A set's name (the dashboard's admin routes take it too). */
+export const conditionSetName = name(policyLimits.conditionSetNameMaxLength);
 const createSetBody = z.object({
-  name: name(policyLimits.conditionSetNameMaxLength),
+  name: conditionSetName,
   owner: ownerInput,
   owner_id: ownerIdInput,
 });
 const updateSetBody = z.object({
-  name: name(policyLimits.conditionSetNameMaxLength).optional(),
+  name: conditionSetName.optional(),
   owner: ownerInput,
   owner_id: ownerIdInput,
 });
-const itemsBody = z
+/** Items added or replaced: `[{value}, …]`, at most 100 (the dashboard's admin routes take it too). */
+export const itemsBody = z
   .array(z.object({ value: z.string().min(1).max(policyLimits.itemValueMaxLength) }))
   .max(policyLimits.itemsPerCall);
 
@@ -88,7 +92,7 @@ export function conditionSetRoutes(ctx: ServerContext): Route[] {
           await authorizeResourceWrite(ctx, c, set.owner_id, body);
           const values = body.map((item) => item.value);
           const replace = contract === api.conditionSetItemsReplace;
-          return c.json(await addConditionSetItems(ctx, appId, set.id, values, replace));
+          return c.json(await addConditionSetItems(ctx, appId, set.id, values, { replace }));
         },
       }),
     ),

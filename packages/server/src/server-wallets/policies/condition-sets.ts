@@ -8,7 +8,7 @@ import { type Kysely, type Selectable, sql } from 'kysely';
 import type { ServerContext } from '../../context.ts';
 import { ApiError } from '../../http/api-error.ts';
 import type { Database } from '../../storage/schema.ts';
-import type { OwnerColumns } from './owners.ts';
+import { type OwnerColumns, ownedResource, type WriteScope } from './owners.ts';
 import { isResourceId, newResourceId, nowMs } from './policy-store.ts';
 import type { PolicyConditionSetItemsTable, PolicyConditionSetsTable } from './tables.ts';
 
@@ -21,7 +21,7 @@ import type { PolicyConditionSetItemsTable, PolicyConditionSetsTable } from './t
 export const conditionSetNotFound = () => new ApiError('not_found', 'Condition set not found.');
 const itemNotFound = () => new ApiError('not_found', 'Condition set item not found.');
 
-const toWireSet = (row: Selectable<PolicyConditionSetsTable>): ConditionSet => ({
+export const toWireConditionSet = (row: Selectable<PolicyConditionSetsTable>): ConditionSet => ({
   id: row.id,
   name: row.name,
   owner_id: row.owner_id,
@@ -44,7 +44,7 @@ export async function createConditionSet(
   const at = nowMs(ctx);
   const row = { id: newResourceId(), app_id: appId, name, ...owner, created_at: at, updated_at: at };
   await ctx.db.insertInto('policy_condition_sets').values(row).execute();
-  return toWireSet(row);
+  return toWireConditionSet(row);
 }
 
 export async function requireConditionSet(
@@ -61,7 +61,13 @@ export async function requireConditionSet(
         .executeTakeFirst()
     : undefined;
   if (!row) throw conditionSetNotFound();
-  return toWireSet(row);
+  return toWireConditionSet(row);
+}
+
+/** Why a write with `unownedOnly` changed nothing: the set is gone (404), or has an owner now. */
+async function refusedWrite(ctx: ServerContext, appId: string, id: string): Promise<never> {
+  await requireConditionSet(ctx, appId, id);
+  throw ownedResource('condition set');
 }
 
 export async function updateConditionSet(
@@ -69,8 +75,9 @@ export async function updateConditionSet(
   appId: string,
   id: string,
   change: { name?: string | undefined; owner?: OwnerColumns | undefined },
+  scope: WriteScope = {},
 ): Promise<ConditionSet> {
-  await ctx.db
+  let update = ctx.db
     .updateTable('policy_condition_sets')
     .set({
       ...(change.name === undefined ? {} : { name: change.name }),
@@ -78,13 +85,23 @@ export async function updateConditionSet(
       updated_at: nowMs(ctx),
     })
     .where('app_id', '=', appId)
-    .where('id', '=', id)
-    .execute();
+    .where('id', '=', id);
+  if (scope.unownedOnly) update = update.where('owner_id', 'is', null);
+  const { numUpdatedRows } = await update.executeTakeFirst();
+  if (scope.unownedOnly && Number(numUpdatedRows) === 0) await refusedWrite(ctx, appId, id);
   return requireConditionSet(ctx, appId, id);
 }
 
-export async function deleteConditionSet(ctx: ServerContext, appId: string, id: string): Promise<void> {
-  await ctx.db.deleteFrom('policy_condition_sets').where('app_id', '=', appId).where('id', '=', id).execute();
+export async function deleteConditionSet(
+  ctx: ServerContext,
+  appId: string,
+  id: string,
+  scope: WriteScope = {},
+): Promise<void> {
+  let deletion = ctx.db.deleteFrom('policy_condition_sets').where('app_id', '=', appId).where('id', '=', id);
+  if (scope.unownedOnly) deletion = deletion.where('owner_id', 'is', null);
+  const { numDeletedRows } = await deletion.executeTakeFirst();
+  if (scope.unownedOnly && Number(numDeletedRows) === 0) await refusedWrite(ctx, appId, id);
 }
 
 /** The distinct values of a request, in order. */
@@ -111,13 +128,16 @@ export async function addConditionSetItems(
   appId: string,
   setId: string,
   values: readonly string[],
-  replace = false,
+  options: WriteScope & { replace?: boolean } = {},
 ): Promise<ConditionSetItem[]> {
   const wanted = distinct(values);
   return ctx.db.transaction().execute(async (trx) => {
-    let lock = trx.selectFrom('policy_condition_sets').select('id').where('id', '=', setId);
+    let lock = trx.selectFrom('policy_condition_sets').select(['id', 'owner_id']).where('id', '=', setId);
     if (ctx.dialect === 'postgres') lock = lock.forUpdate();
-    if (!(await lock.executeTakeFirst())) throw conditionSetNotFound();
+    const set = await lock.executeTakeFirst();
+    if (!set) throw conditionSetNotFound();
+    if (options.unownedOnly && set.owner_id !== null) throw ownedResource('condition set');
+    const replace = options.replace === true;
     if (replace)
       await trx.deleteFrom('policy_condition_set_items').where('condition_set_id', '=', setId).execute();
     const existing = new Set((await itemsWithValues(trx, setId, wanted)).map((item) => item.value));
@@ -214,12 +234,25 @@ export async function deleteConditionSetItem(
   ctx: ServerContext,
   setId: string,
   itemId: string,
+  scope: WriteScope = {},
 ): Promise<void> {
-  await ctx.db
+  let deletion = ctx.db
     .deleteFrom('policy_condition_set_items')
     .where('condition_set_id', '=', setId)
-    .where('id', '=', itemId)
-    .execute();
+    .where('id', '=', itemId);
+  if (scope.unownedOnly)
+    deletion = deletion.where('condition_set_id', 'in', (eb) =>
+      eb
+        .selectFrom('policy_condition_sets')
+        .select('id')
+        .where('id', '=', setId)
+        .where('owner_id', 'is', null),
+    );
+  const { numDeletedRows } = await deletion.executeTakeFirst();
+  if (scope.unownedOnly && Number(numDeletedRows) === 0) {
+    await requireConditionSetItem(ctx, setId, itemId);
+    throw ownedResource('condition set');
+  }
 }
 
 /** The values of the app's sets by id, for the engine (`EvaluationContext.conditionSets`). */

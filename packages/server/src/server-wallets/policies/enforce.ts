@@ -1,4 +1,4 @@
-import type { Policy, PolicyTrace } from '@latchkey/protocol';
+import { aggregationReferencePrefix, type Policy, type PolicyTrace } from '@latchkey/protocol';
 import type { Kysely } from 'kysely';
 import type { ServerContext } from '../../context.ts';
 import { ApiError } from '../../http/api-error.ts';
@@ -13,7 +13,6 @@ import {
 } from './aggregations.ts';
 import { conditionSetValues } from './condition-sets.ts';
 import { evaluatePolicy, methodMatches, type PolicyDecision } from './evaluate.ts';
-import { aggregationPrefix } from './fields.ts';
 import { loadPolicies, nowMs } from './policy-store.ts';
 import type { EvaluationContext, PolicyRequest } from './request.ts';
 
@@ -45,8 +44,8 @@ function referencesOf(policies: readonly Policy[], method: string) {
       for (const condition of rule.conditions) {
         if (condition.operator === 'in_condition_set' || condition.operator === 'not_in_condition_set')
           sets.add(String(condition.value));
-        if (condition.field_source === 'reference' && condition.field.startsWith(aggregationPrefix))
-          aggregations.add(condition.field.slice(aggregationPrefix.length));
+        if (condition.field_source === 'reference' && condition.field.startsWith(aggregationReferencePrefix))
+          aggregations.add(condition.field.slice(aggregationReferencePrefix.length));
       }
     }
   return { sets, aggregations };

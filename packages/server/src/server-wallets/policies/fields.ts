@@ -1,4 +1,4 @@
-import type { PolicyCondition } from '@latchkey/protocol';
+import { aggregationReferencePrefix, type PolicyCondition } from '@latchkey/protocol';
 import { absent, type Seen } from './coercion.ts';
 import { ethereumField, requestBodyField } from './ethereum-fields.ts';
 import { type EvaluationContext, type PolicyRequest, prop } from './request.ts';
@@ -39,9 +39,6 @@ function messageField(request: PolicyRequest, field: string): Seen {
   }
 }
 
-/** The prefix of a `reference` field naming an aggregation. */
-export const aggregationPrefix = 'aggregation.';
-
 /**
  * The condition's field in the request (and, for Solana transactions, in one instruction): what the
  * engine compares. Every source of REFERENCES §1.2 in Latchkey's scope.
@@ -66,8 +63,8 @@ export function fieldOf(
     case 'action_request_body':
       return requestBodyField(request, condition.field);
     case 'reference': {
-      if (!condition.field.startsWith(aggregationPrefix)) return absent('unknown reference');
-      const value = context.aggregations.get(condition.field.slice(aggregationPrefix.length));
+      if (!condition.field.startsWith(aggregationReferencePrefix)) return absent('unknown reference');
+      const value = context.aggregations.get(condition.field.slice(aggregationReferencePrefix.length));
       return value === undefined
         ? absent('aggregation not measured for this request')
         : { kind: 'quantity', value };

@@ -1,6 +1,7 @@
 import type { PolicyOwnerInput } from '@latchkey/protocol';
 import { z } from 'zod';
 import type { ServerContext } from '../../context.ts';
+import { ApiError } from '../../http/api-error.ts';
 import { boundedString } from '../../http/body.ts';
 import { resolveOwner } from '../owners.ts';
 
@@ -43,4 +44,20 @@ export async function ownerColumns(
     ...(body.owner_id === undefined ? {} : { owner_id: body.owner_id }),
   });
   return { owner_id: ownerId, owner: null };
+}
+
+/**
+ * A write of the dashboard's (`unownedOnly`) to an owned condition set or aggregation: refused, as
+ * the owner's signature is the backend's to give. Store writes made with `unownedOnly` change only a
+ * resource without an owner, so one owned since it was read is refused too.
+ */
+export const ownedResource = (what: 'condition set' | 'aggregation') =>
+  new ApiError(
+    'invalid_data',
+    `This ${what} has an owner: it changes only with the owner's authorization signature, from the backend.`,
+  );
+
+/** A store write's options: the dashboard's change only a resource without an owner. */
+export interface WriteScope {
+  unownedOnly?: boolean;
 }

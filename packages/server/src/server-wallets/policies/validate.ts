@@ -1,4 +1,5 @@
 import {
+  aggregationReferencePrefix,
   conditionOperators,
   type PolicyAbi,
   type PolicyChainType,
@@ -12,7 +13,6 @@ import {
 } from '@latchkey/protocol';
 import { ApiError } from '../../http/api-error.ts';
 import { abiFunctionNames } from './ethereum-fields.ts';
-import { aggregationPrefix } from './fields.ts';
 import { prop } from './request.ts';
 
 /*
@@ -157,7 +157,9 @@ export function parseCondition(
   if (fieldSource === 'ethereum_typed_data_message')
     condition.typed_data = parseTypedData(raw.typed_data, `${where}.typed_data`);
   if (fieldSource === 'reference') {
-    const id = field.startsWith(aggregationPrefix) ? field.slice(aggregationPrefix.length) : '';
+    const id = field.startsWith(aggregationReferencePrefix)
+      ? field.slice(aggregationReferencePrefix.length)
+      : '';
     if (!/^[a-z0-9]{1,64}$/.test(id)) fail(`${where}.field`, 'expected aggregation.<aggregation_id>.');
     references.aggregations.add(id);
   }
