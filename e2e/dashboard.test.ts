@@ -6,7 +6,8 @@
  * validation error next to its field; find a user with wallets (shown as Latchkey's, not by their
  * wire value), add and remove allowlist entries, add a webhook endpoint at a local receiver (the
  * development note above it) and see its delivery, read a login code in the dev outbox, and expand a
- * route of the API reference with its curl.
+ * route of the API reference with its curl. Server wallets: key quorums, wallets, transactions,
+ * policies with a dry run, and the condition sets and aggregations a policy reads.
  * Then every page at 1280 and 390 px, one page resized: a screenshot each under artifacts/dashboard/
  * (gitignored), and nothing wider than the viewport.
  */
@@ -405,6 +406,73 @@ describe('dashboard', () => {
     expect(errors).toEqual([]);
   });
 
+  test('policy resources: a condition set with two values used by a policy condition, an aggregation a rule can read (1280 px)', async () => {
+    const payee = '0x000000000000000000000000000000000000dEaD';
+    await page.goto(`${t.url}/dashboard/#/apps/${appId}/condition-sets`);
+    await page.getByTestId('empty-state').waitFor();
+    await page.locator('input[name="condition_set_name"]').fill('E2E payees');
+    await page.getByRole('button', { name: 'Create condition set' }).click();
+    const set = page.getByTestId('condition-set-detail');
+    await set.waitFor();
+    // A value over the server's limit: its message beside the values, naming it; then two values (one repeated).
+    await page.locator('textarea[name="condition_set_values"]').fill('x'.repeat(600));
+    await page.getByRole('button', { name: 'Add values' }).click();
+    await expect.poll(() => page.getByTestId('error-items').textContent()).toMatch(/^“x{40}…”: /);
+    await page
+      .locator('textarea[name="condition_set_values"]')
+      .fill(`${payee}\n0x52908400098527886E0F7030069857D2E4169EE7\n${payee}`);
+    await page.getByRole('button', { name: 'Add values' }).click();
+    await expect.poll(() => set.getByTestId('condition-set-items').locator('li').count()).toBe(2);
+    await expect.poll(() => page.getByTestId('condition-sets').textContent()).toContain('2 items');
+    const [stored] = (await admin(`/apps/${appId}/condition_sets`)).data as { id: string }[];
+
+    // A policy condition offers the set by name; the dry run's recipient (dEaD) is in it.
+    await page.getByRole('link', { name: 'Policies', exact: true }).click();
+    await page.getByRole('button', { name: 'New ethereum policy' }).click();
+    await page.locator('input[name="policy_name"]').fill('E2E payees only');
+    await page.locator('input[name="rules.0.name"]').fill('To a payee');
+    await page.locator('input[name="rules.0.conditions.0.field"]').fill('to');
+    await page.locator('select[name="rules.0.conditions.0.operator"]').selectOption('in_condition_set');
+    await page
+      .locator('select[name="rules.0.conditions.0.value"]')
+      .selectOption({ label: 'E2E payees (2 items)' });
+    await page.getByRole('button', { name: 'Create policy' }).click();
+    await page.getByTestId('dry-run').getByRole('button', { name: 'Dry run' }).click();
+    await expect.poll(() => page.getByTestId('decision').textContent()).toBe('ALLOW');
+    const policies = (await admin(`/apps/${appId}/policies`)).data as { name: string; rules: unknown[] }[];
+    expect(policies.find((p) => p.name === 'E2E payees only')?.rules).toMatchObject([
+      { conditions: [{ operator: 'in_condition_set', value: stored?.id }] },
+    ]);
+
+    // Aggregations: a window the server refuses, its message beside it; then made, with its reference.
+    await page.getByRole('link', { name: 'Aggregations', exact: true }).click();
+    await page.getByRole('button', { name: 'New aggregation' }).click();
+    await page.locator('input[name="aggregation_name"]').fill('E2E daily sends');
+    await page.locator('input[name="aggregation_window_seconds"]').fill('60');
+    await page.getByRole('button', { name: 'Create aggregation' }).click();
+    await expect.poll(() => page.getByTestId('error-window.seconds').textContent()).toMatch(/3600/);
+    await page.locator('input[name="aggregation_window_seconds"]').fill('86400');
+    await page.getByRole('button', { name: 'Create aggregation' }).click();
+    const aggregation = page.getByTestId('aggregation-detail');
+    await expect.poll(() => aggregation.textContent()).toMatch(/aggregation\.[a-z0-9]{24}/);
+    const [made] = (await admin(`/apps/${appId}/aggregations`)).data as { id: string }[];
+    expect(await page.getByTestId('aggregations').textContent()).toContain(
+      'sum of ethereum_transaction.value of eth_sendTransaction over 24 h',
+    );
+
+    // The policy editor offers it as the field of `reference`.
+    await page.getByRole('link', { name: 'Policies', exact: true }).click();
+    await page
+      .getByTestId('policies')
+      .getByRole('button', { name: /E2E payees only/ })
+      .click();
+    await page.locator('select[name="rules.0.conditions.0.field_source"]').selectOption('reference');
+    expect(await page.locator('input[name="rules.0.conditions.0.field"]').inputValue()).toBe(
+      `aggregation.${made?.id}`,
+    );
+    expect(errors).toEqual([]);
+  });
+
   /** Users: search for the user with wallets and open it. */
   async function openWalletUser() {
     await page.locator('input[name="search"]').fill('has-wallets');
@@ -461,6 +529,25 @@ describe('dashboard', () => {
       { name: 'key-quorums', url: app('key-quorums'), ready: '[data-testid="quorums"] li' },
       { name: 'transactions', url: app('transactions'), ready: '[data-testid="transactions"] tbody tr' },
       { name: 'policies', url: app('policies'), ready: '[data-testid="policies"] li' },
+      {
+        name: 'condition-sets',
+        url: app('condition-sets'),
+        ready: '[data-testid="condition-sets"] li',
+        prepare: async () => {
+          await page.getByTestId('condition-sets').getByRole('button').first().click();
+          await page.getByTestId('condition-set-items').locator('li').first().waitFor();
+        },
+      },
+      {
+        name: 'aggregation-form',
+        url: app('aggregations'),
+        ready: '[data-testid="aggregations"] li',
+        prepare: async () => {
+          await page.getByRole('button', { name: 'New aggregation' }).click();
+          await page.getByRole('button', { name: 'Add a group_by field' }).click();
+          await page.getByRole('button', { name: 'Add a condition' }).click();
+        },
+      },
       {
         name: 'policy-editor',
         url: app('policies'),

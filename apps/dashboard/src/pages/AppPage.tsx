@@ -3,6 +3,8 @@ import { href } from '../route.ts';
 import { AllowlistPage } from './AllowlistPage.tsx';
 import { KeysPage } from './KeysPage.tsx';
 import { OutboxPage } from './OutboxPage.tsx';
+import { AggregationsPage } from './server-wallets/AggregationsPage.tsx';
+import { ConditionSetsPage } from './server-wallets/ConditionSetsPage.tsx';
 import { KeyQuorumsPage } from './server-wallets/KeyQuorumsPage.tsx';
 import { PoliciesPage } from './server-wallets/PoliciesPage.tsx';
 import { TransactionsPage } from './server-wallets/TransactionsPage.tsx';
@@ -20,6 +22,8 @@ const tabs = [
   ['key-quorums', 'Key quorums'],
   ['transactions', 'Transactions'],
   ['policies', 'Policies'],
+  ['condition-sets', 'Condition sets'],
+  ['aggregations', 'Aggregations'],
   ['outbox', 'Dev outbox'],
   ['keys', 'Keys & test credentials'],
 ] as const;
@@ -63,6 +67,8 @@ export function AppPage({
       {tab === 'key-quorums' && <KeyQuorumsPage key={app.id} appId={app.id} />}
       {tab === 'transactions' && <TransactionsPage key={app.id} appId={app.id} />}
       {tab === 'policies' && <PoliciesPage key={app.id} appId={app.id} />}
+      {tab === 'condition-sets' && <ConditionSetsPage key={app.id} appId={app.id} />}
+      {tab === 'aggregations' && <AggregationsPage key={app.id} appId={app.id} />}
       {tab === 'outbox' && <OutboxPage key={app.id} appId={app.id} />}
       {tab === 'keys' && <KeysPage key={app.id} app={app} onSaved={onChanged} />}
     </>

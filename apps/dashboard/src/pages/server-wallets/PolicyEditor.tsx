@@ -1,14 +1,16 @@
 import {
-  conditionOperators,
+  type AdminConditionSet,
+  type Aggregation,
   type EvaluatePolicyResponse,
   type Policy,
   type PolicyChainType,
   policyMethods,
   type RuleTrace,
 } from '@latchkey/protocol';
-import { type FormEvent, type ReactNode, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { AdminApiError, api, appPath } from '../../api.ts';
 import { CopyText } from '../../components/CopyText.tsx';
+import { ConditionRow } from './ConditionRow.tsx';
 import {
   blankCondition,
   blankRule,
@@ -20,37 +22,12 @@ import {
   type RuleDraft,
   rulesOf,
 } from './policy-draft.ts';
-import { ErrorLine } from './shared.tsx';
-
-/** One input of the editor, with the server's error for its path under it. */
-function Cell({
-  label,
-  path,
-  errors,
-  children,
-}: {
-  label: string;
-  path: string;
-  errors: Record<string, string>;
-  children: ReactNode;
-}) {
-  return (
-    // biome-ignore lint/a11y/noLabelWithoutControl: the control is the child passed in
-    <label className="field" data-field={path}>
-      <span>{label}</span>
-      {children}
-      {errors[path] && (
-        <small className="error" role="alert" data-testid={`error-${path}`}>
-          {errors[path]}
-        </small>
-      )}
-    </label>
-  );
-}
+import { Cell, ErrorLine, usePaged } from './shared.tsx';
 
 /**
  * A policy's rules and their conditions as rows (method, field_source, field, operator, value,
- * action), saved whole; the server's `invalid_policy_format` shown next to the field it names. An
+ * action), saved whole; the server's `invalid_policy_format` shown next to the field it names. The
+ * app's condition sets and aggregations are offered where a condition takes them (ConditionRow). An
  * owned policy is shown, not edited. The dry run evaluates a pasted RPC body against the saved policy.
  */
 export function PolicyEditor({
@@ -73,6 +50,9 @@ export function PolicyEditor({
   const readOnly = policy?.owner_id != null;
   const chain = draft.chain_type;
   const sources = Object.keys(fieldSources).filter((s) => fieldSources[s]!.chains.includes(chain));
+  // What the set operators and `reference` offer: the app's sets and aggregations (first 100 of each).
+  const conditionSets = usePaged<AdminConditionSet>(appPath(appId, '/condition_sets'));
+  const aggregations = usePaged<Aggregation>(appPath(appId, '/aggregations'));
 
   const setRule = (index: number, rule: RuleDraft) =>
     setDraft({ ...draft, rules: draft.rules.map((r, i) => (i === index ? rule : r)) });
@@ -171,84 +151,23 @@ export function PolicyEditor({
                   </Cell>
                 </div>
                 <ol className="rows conditions">
-                  {rule.conditions.map((condition, c) => {
-                    const at = `rules.${r}.conditions.${c}`;
-                    const fields = fieldSources[condition.field_source]?.fields ?? [];
-                    return (
-                      // biome-ignore lint/suspicious/noArrayIndexKey: as above
-                      <li key={c} className="row-item" data-row={c}>
-                        <div className="row-cells">
-                          <Cell label="Field source" path={`${at}.field_source`} errors={errors}>
-                            <select
-                              name={`${at}.field_source`}
-                              value={condition.field_source}
-                              onChange={(e) =>
-                                setCondition(r, c, {
-                                  ...condition,
-                                  field_source: e.target.value,
-                                  field: fieldSources[e.target.value]?.fields[0] ?? '',
-                                })
-                              }
-                            >
-                              {sources.map((s) => (
-                                <option key={s}>{s}</option>
-                              ))}
-                            </select>
-                          </Cell>
-                          <Cell label="Field" path={`${at}.field`} errors={errors}>
-                            <input
-                              name={`${at}.field`}
-                              list={`fields-${condition.field_source}`}
-                              value={condition.field}
-                              onChange={(e) => setCondition(r, c, { ...condition, field: e.target.value })}
-                            />
-                            <datalist id={`fields-${condition.field_source}`}>
-                              {fields.map((f) => (
-                                <option key={f} value={f} />
-                              ))}
-                            </datalist>
-                          </Cell>
-                          <Cell label="Operator" path={`${at}.operator`} errors={errors}>
-                            <select
-                              name={`${at}.operator`}
-                              value={condition.operator}
-                              onChange={(e) => setCondition(r, c, { ...condition, operator: e.target.value })}
-                            >
-                              {conditionOperators.map((o) => (
-                                <option key={o}>{o}</option>
-                              ))}
-                            </select>
-                          </Cell>
-                          <Cell
-                            label={condition.operator.endsWith('in') ? 'Values (comma-separated)' : 'Value'}
-                            path={`${at}.value`}
-                            errors={errors}
-                          >
-                            <input
-                              name={`${at}.value`}
-                              value={condition.value}
-                              onChange={(e) => setCondition(r, c, { ...condition, value: e.target.value })}
-                            />
-                          </Cell>
-                        </div>
-                        {(condition.kept.abi || condition.kept.typed_data) && (
-                          <small className="muted">
-                            {condition.kept.abi ? 'ABI' : 'Typed-data types'} kept as written by the backend.
-                          </small>
-                        )}
-                        <button
-                          type="button"
-                          className="secondary"
-                          aria-label={`Remove condition ${c + 1} of rule ${r + 1}`}
-                          onClick={() =>
-                            setRule(r, { ...rule, conditions: rule.conditions.filter((_, i) => i !== c) })
-                          }
-                        >
-                          Remove
-                        </button>
-                      </li>
-                    );
-                  })}
+                  {rule.conditions.map((condition, c) => (
+                    <ConditionRow
+                      // biome-ignore lint/suspicious/noArrayIndexKey: conditions are edited in place; their order is their identity
+                      key={c}
+                      at={`rules.${r}.conditions.${c}`}
+                      condition={condition}
+                      sources={sources}
+                      errors={errors}
+                      conditionSets={conditionSets.items ?? []}
+                      aggregations={aggregations.items ?? []}
+                      removeLabel={`Remove condition ${c + 1} of rule ${r + 1}`}
+                      onChange={(next) => setCondition(r, c, next)}
+                      onRemove={() =>
+                        setRule(r, { ...rule, conditions: rule.conditions.filter((_, i) => i !== c) })
+                      }
+                    />
+                  ))}
                 </ol>
                 <div className="button-row">
                   <button

@@ -66,6 +66,32 @@ export const blankRule = (chain: PolicyChainType): RuleDraft => ({
   conditions: [blankCondition(chain)],
 });
 
+/** A stored condition as a row (a policy rule's, or an aggregation's). */
+export const conditionDraftOf = (c: PolicyCondition): ConditionDraft => ({
+  field_source: c.field_source,
+  field: c.field,
+  operator: c.operator,
+  value: Array.isArray(c.value) ? c.value.join(', ') : c.value,
+  kept: {
+    ...(c.abi ? { abi: c.abi } : {}),
+    ...(c.typed_data ? { typed_data: c.typed_data } : {}),
+  },
+});
+
+/** A row as the API takes the condition: the server checks it (`invalid_policy_format`). */
+export const conditionOf = (c: ConditionDraft): PolicyCondition => ({
+  field_source: c.field_source,
+  field: c.field.trim(),
+  operator: c.operator as PolicyCondition['operator'],
+  value: listOperators.has(c.operator)
+    ? c.value
+        .split(',')
+        .map((v) => v.trim())
+        .filter(Boolean)
+    : c.value.trim(),
+  ...c.kept,
+});
+
 export function draftOf(policy: Policy): PolicyDraft {
   return {
     name: policy.name,
@@ -74,16 +100,7 @@ export function draftOf(policy: Policy): PolicyDraft {
       name: rule.name,
       method: rule.method,
       action: rule.action,
-      conditions: rule.conditions.map((c) => ({
-        field_source: c.field_source,
-        field: c.field,
-        operator: c.operator,
-        value: Array.isArray(c.value) ? c.value.join(', ') : c.value,
-        kept: {
-          ...(c.abi ? { abi: c.abi } : {}),
-          ...(c.typed_data ? { typed_data: c.typed_data } : {}),
-        },
-      })),
+      conditions: rule.conditions.map(conditionDraftOf),
     })),
   };
 }
@@ -94,18 +111,7 @@ export function rulesOf(draft: PolicyDraft): PolicyRuleInput[] {
     name: rule.name,
     method: rule.method as PolicyRuleInput['method'],
     action: rule.action as PolicyRuleInput['action'],
-    conditions: rule.conditions.map((c) => ({
-      field_source: c.field_source,
-      field: c.field,
-      operator: c.operator as PolicyCondition['operator'],
-      value: listOperators.has(c.operator)
-        ? c.value
-            .split(',')
-            .map((v) => v.trim())
-            .filter(Boolean)
-        : c.value.trim(),
-      ...c.kept,
-    })),
+    conditions: rule.conditions.map(conditionOf),
   }));
 }
 

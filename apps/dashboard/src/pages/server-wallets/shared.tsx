@@ -78,6 +78,32 @@ export function ErrorLine({ error }: { error: string | null }) {
   );
 }
 
+/** One input of a form, with the server's error for its path (`rules.0.name`, `metric.field`) under it. */
+export function Cell({
+  label,
+  path,
+  errors,
+  children,
+}: {
+  label: string;
+  path: string;
+  errors: Record<string, string>;
+  children: ReactNode;
+}) {
+  return (
+    // biome-ignore lint/a11y/noLabelWithoutControl: the control is the child passed in
+    <label className="field" data-field={path}>
+      <span>{label}</span>
+      {children}
+      {errors[path] && (
+        <small className="error" role="alert" data-testid={`error-${path}`}>
+          {errors[path]}
+        </small>
+      )}
+    </label>
+  );
+}
+
 /** What to do when a list is empty: a sentence, and the backend code that fills it. */
 export function EmptyState({ children, code }: { children: ReactNode; code?: string }) {
   return (
