@@ -43,7 +43,7 @@ export interface WalletTransactionDetail {
   recipient_privy_user_id: string | null;
   /** The chain's name where it has one (`ethereum`, `base`, …), else its CAIP-2 id. */
   chain: string;
-  /** `eth`, `sol`, or the native coin's symbol in lower case. */
+  /** `eth`, `sol`, or the native coin's symbol in lower case; a registered token's address or mint. */
   asset: string;
   /** The amount in the asset's smallest unit, as a decimal string. */
   raw_value: string;
@@ -97,7 +97,10 @@ export interface TransactionWebhookEvent {
   transaction_request?: Record<string, unknown>;
 }
 
-/** `wallet.funds_deposited` / `wallet.funds_withdrawn` (REFERENCES §1.9), native coins. */
+/**
+ * `wallet.funds_deposited` / `wallet.funds_withdrawn` (REFERENCES §1.9): native coins, and the ERC-20
+ * tokens and SPL mints the app registered (`registered_assets`).
+ */
 export interface WalletFundsWebhookEvent {
   type: 'wallet.funds_deposited' | 'wallet.funds_withdrawn';
   wallet_id: string;
@@ -109,7 +112,10 @@ export interface WalletFundsWebhookEvent {
   recipient: string;
   /** In the smallest unit, a decimal string. */
   amount: string;
-  asset: { type: 'native-token'; address: null } | { type: 'erc20'; address: string };
+  asset:
+    | { type: 'native-token'; address: null }
+    | { type: 'erc20'; address: string }
+    | { type: 'spl'; mint: string };
   block: { number: number; timestamp: number };
   transaction_fee?: string;
 }

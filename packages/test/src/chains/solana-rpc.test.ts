@@ -222,7 +222,45 @@ describe('the litesvm Solana JSON-RPC shim', () => {
         decimals: 6,
       }),
     ]);
-    await sendWireTransaction(solana, wire);
+    const transfer = await sendWireTransaction(solana, wire);
+
+    // The metadata's token balances: the receiver's account (made by this transaction) only after.
+    const landed = await rpc
+      .getTransaction(transfer, { encoding: 'json', maxSupportedTransactionVersion: 0 })
+      .send();
+    const keys = landed!.transaction.message.accountKeys;
+    const amounts = (
+      balances: readonly {
+        accountIndex: number;
+        owner?: string;
+        mint: string;
+        uiTokenAmount: { amount: string };
+      }[],
+    ) =>
+      balances.map((entry) => ({
+        account: keys[entry.accountIndex],
+        owner: entry.owner,
+        mint: entry.mint,
+        amount: entry.uiTokenAmount.amount,
+      }));
+    expect(amounts(landed!.meta!.preTokenBalances!)).toEqual([
+      { account: source, owner: holder.address, mint, amount: '5000000' },
+    ]);
+    expect(
+      amounts(landed!.meta!.postTokenBalances!).sort((a, b) => a.amount.localeCompare(b.amount)),
+    ).toEqual([
+      { account: destination, owner: receiver, mint, amount: '1250000' },
+      { account: source, owner: holder.address, mint, amount: '3750000' },
+    ]);
+    expect(landed!.meta!.postTokenBalances![0]).toMatchObject({
+      programId: 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA',
+      uiTokenAmount: { decimals: 6 },
+    });
+    // Indexed under every account it names: the token accounts and the receiver (the ATA's owner).
+    for (const of of [source, destination, receiver])
+      expect((await rpc.getSignaturesForAddress(of).send()).map((entry) => entry.signature)).toContain(
+        transfer,
+      );
 
     const { value: sent } = await rpc.getTokenAccountBalance(destination).send();
     expect(sent).toEqual({ amount: '1250000', decimals: 6, uiAmount: 1.25, uiAmountString: '1.25' });
@@ -294,6 +332,73 @@ describe('the litesvm Solana JSON-RPC shim', () => {
     expect(lookups).toHaveLength(1);
     expect(lookups?.[0]).toMatchObject({ accountKey: table, readonlyIndexes: [] });
     expect([...(lookups?.[0]?.writableIndexes ?? [])].sort()).toEqual([0, 1]);
+    // The loaded accounts follow the static ones in the balances, and are indexed like them.
+    const loaded = landed!.meta!.loadedAddresses!;
+    expect([...loaded.writable].sort()).toEqual([...recipients].sort());
+    const all = [...landed!.transaction.message.accountKeys, ...loaded.writable, ...loaded.readonly];
+    expect(landed!.meta!.postBalances).toHaveLength(all.length);
+    for (const recipient of recipients) {
+      const index = all.indexOf(recipient);
+      expect(landed!.meta!.postBalances[index]! - landed!.meta!.preBalances[index]!).toBe(1_000_000_000n);
+      expect((await rpc.getSignaturesForAddress(recipient).send())[0]?.signature).toBe(signature);
+    }
+  });
+
+  it("lists an address's signatures newest first (before, until, limit), airdrops included", async () => {
+    const payer = await fundedSigner(solana, 2_000_000_000n);
+    const someone = (await generateKeyPairSigner()).address;
+    const airdrop = solana.airdrop(someone, 1_000_000_000n) as Signature;
+    const paid = await sendWireTransaction(
+      solana,
+      await buildSignedTransaction(solana, payer, [
+        getTransferSolInstruction({ source: payer, destination: someone, amount: lamports(3_000_000n) }),
+      ]),
+    );
+    // A failed transaction is listed too, with its error.
+    const failed = await rpc
+      .sendTransaction(
+        base64(
+          await buildSignedTransaction(solana, payer, [
+            getTransferSolInstruction({
+              source: payer,
+              destination: someone,
+              amount: lamports(9_000_000_000n),
+            }),
+          ]),
+        ),
+        { encoding: 'base64', skipPreflight: true },
+      )
+      .send();
+    const list = (options: Parameters<typeof rpc.getSignaturesForAddress>[1] = {}) =>
+      rpc
+        .getSignaturesForAddress(someone, options)
+        .send()
+        .then((entries) => entries.map((entry) => entry.signature));
+    expect(await list()).toEqual([failed, paid, airdrop]);
+    const [newest] = await rpc.getSignaturesForAddress(someone, { limit: 1 }).send();
+    expect(newest).toMatchObject({
+      signature: failed,
+      err: { InstructionError: [0n, { Custom: 1n }] },
+      memo: null,
+      confirmationStatus: 'finalized',
+    });
+    expect(Number(newest!.blockTime)).toBeGreaterThan(Date.now() / 1000 - 60);
+    expect(await list({ before: failed })).toEqual([paid, airdrop]);
+    expect(await list({ until: airdrop })).toEqual([failed, paid]);
+    expect(await list({ before: failed, until: airdrop })).toEqual([paid]);
+    expect(await list({ before: (await generateKeyPairSigner()).address as unknown as Signature })).toEqual(
+      [],
+    );
+    expect((await rawRpc('getSignaturesForAddress', [someone, { limit: 1001 }])).error?.code).toBe(-32602);
+
+    // The airdrop is a transfer from the shim's faucet, with balances like any other.
+    const dropped = await rpc
+      .getTransaction(airdrop, { encoding: 'json', maxSupportedTransactionVersion: 0 })
+      .send();
+    const keys = dropped!.transaction.message.accountKeys;
+    expect(keys.slice(1)).toEqual([someone, '11111111111111111111111111111111']);
+    expect(dropped!.meta!.postBalances[1]! - dropped!.meta!.preBalances[1]!).toBe(1_000_000_000n);
+    expect(dropped!.meta!.preTokenBalances).toEqual([]);
   });
 
   it('answers the small questions: airdrop, rent, slot, genesis hash, blockhash validity', async () => {

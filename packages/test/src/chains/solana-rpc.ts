@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { ed25519 } from '@noble/curves/ed25519.js';
 import {
   type Address,
   address,
@@ -9,8 +10,10 @@ import {
   getCompiledTransactionMessageDecoder,
   getCompiledTransactionMessageEncoder,
   getTransactionDecoder,
+  getTransactionEncoder,
   lamports,
   type ReadonlyUint8Array,
+  type SignatureBytes,
   type Transaction,
 } from '@solana/kit';
 import { getMintDecoder, getTokenDecoder, TOKEN_PROGRAM_ADDRESS } from '@solana-program/token';
@@ -44,18 +47,35 @@ class RpcError extends Error {
   }
 }
 
-/** What the shim keeps about a transaction it processed, for statuses and `getTransaction`. */
+/** A token account's balance in a transaction's metadata (`preTokenBalances`, `postTokenBalances`). */
+interface TokenBalance {
+  accountIndex: number;
+  mint: string;
+  owner: string;
+  programId: string;
+  uiTokenAmount: { amount: string; decimals: number; uiAmount: number; uiAmountString: string };
+}
+
+/**
+ * What the shim keeps about a transaction it processed, for statuses, `getTransaction` and
+ * `getSignaturesForAddress`. Balances are of every account the transaction loads: its static keys,
+ * then those loaded through lookup tables (writable, then read-only), as the RPC lists them.
+ */
 interface Landed {
   slot: bigint;
-  wire: Uint8Array | null;
+  /** Unix seconds when it landed (a validator's block time; litesvm's clock stands still). */
+  blockTime: number;
+  wire: Uint8Array;
   err: unknown;
   logs: string[];
   fee: bigint;
   unitsConsumed: bigint;
-  version: 'legacy' | 0 | 1 | null;
-  staticAccounts: Address[];
+  version: 'legacy' | 0 | 1;
+  loadedAddresses: { writable: Address[]; readonly: Address[] };
   preBalances: bigint[];
   postBalances: bigint[];
+  preTokenBalances: TokenBalance[];
+  postTokenBalances: TokenBalance[];
 }
 
 const SYSTEM_PROGRAM = '11111111111111111111111111111111';
@@ -252,27 +272,141 @@ export async function startSolanaRpc(options: SolanaRpcOptions = {}): Promise<So
   // Stands in for the cluster's genesis hash: fixed for the life of this SVM.
   const genesisHash = svm.latestBlockhash();
   const landed = new Map<string, Landed>();
+  /** Each account's signatures, oldest first (the ledger's address index). */
+  const signaturesOf = new Map<string, string[]>();
 
   const slot = () => svm.getClock().slot;
   const context = () => ({ slot: slot(), apiVersion: '2.2.0' });
   const balance = (of: string) => svm.getBalance(address(of)) ?? 0n;
 
+  // The faucet: a funded key of the shim's own, so an airdrop is a real transfer that lands like any
+  // other (a validator's faucet does the same), and shows in `getSignaturesForAddress`.
+  const faucetSeed = ed25519.utils.randomSecretKey();
+  const faucet = address(getBase58Decoder().decode(ed25519.getPublicKey(faucetSeed)));
+  svm.setAccount({
+    address: faucet,
+    lamports: lamports(2n ** 62n),
+    data: new Uint8Array(),
+    programAddress: address(SYSTEM_PROGRAM),
+    executable: false,
+    space: 0n,
+  });
+
   function airdrop(to: string, amount: bigint | number): string {
-    const result = svm.airdrop(address(to), lamports(BigInt(amount)));
-    if (!result || isFailure(result)) throw new Error(`airdrop to ${to} failed: ${result?.toString()}`);
-    const signature = getBase58Decoder().decode(result.signature());
+    // System program Transfer: instruction 2 (u32 LE), then the lamports (u64 LE).
+    const data = new Uint8Array(12);
+    const view = new DataView(data.buffer);
+    view.setUint32(0, 2, true);
+    view.setBigUint64(4, BigInt(amount), true);
+    const messageBytes = getCompiledTransactionMessageEncoder().encode({
+      version: 'legacy',
+      header: { numSignerAccounts: 1, numReadonlySignerAccounts: 0, numReadonlyNonSignerAccounts: 1 },
+      staticAccounts: [faucet, address(to), address(SYSTEM_PROGRAM)],
+      lifetimeToken: svm.latestBlockhash(),
+      instructions: [{ programAddressIndex: 2, accountIndices: [0, 1], data }],
+    } as CompiledTransactionMessage);
+    const wire = new Uint8Array(
+      getTransactionEncoder().encode({
+        messageBytes,
+        signatures: { [faucet]: ed25519.sign(new Uint8Array(messageBytes), faucetSeed) as SignatureBytes },
+      } as unknown as Transaction),
+    );
+    const transaction = decodeTransaction(wire);
+    const preflight = simulate(transaction, true);
+    if (isFailure(preflight))
+      throw new Error(`airdrop to ${to} failed: ${JSON.stringify(transactionErrorJson(preflight.err()))}`);
+    return land(transaction, wire);
+  }
+
+  /** The accounts a message loads through its lookup tables, as the runtime resolves them. */
+  function loadedAddresses(message: CompiledTransactionMessage): Landed['loadedAddresses'] {
+    const loaded: Landed['loadedAddresses'] = { writable: [], readonly: [] };
+    if (message.version !== 0) return loaded;
+    for (const lookup of message.addressTableLookups ?? []) {
+      const table = svm.getAccount(lookup.lookupTableAddress);
+      const data = table.exists ? (table.data as Uint8Array) : new Uint8Array();
+      const at = (index: number) =>
+        getBase58Decoder().decode(data.subarray(56 + 32 * index, 88 + 32 * index));
+      loaded.writable.push(...lookup.writableIndexes.map((index) => address(at(index))));
+      loaded.readonly.push(...lookup.readonlyIndexes.map((index) => address(at(index))));
+    }
+    return loaded;
+  }
+
+  /** The token accounts among `accounts`, with their balances now (a transaction's pre or post token balances). */
+  function tokenBalances(accounts: readonly Address[]): TokenBalance[] {
+    const balances: TokenBalance[] = [];
+    accounts.forEach((of, accountIndex) => {
+      const account = svm.getAccount(of);
+      const data = account.exists ? (account.data as Uint8Array) : new Uint8Array();
+      const program = account.exists ? account.programAddress : '';
+      if (program !== TOKEN_PROGRAM_ADDRESS && program !== TOKEN_2022_PROGRAM) return;
+      // A token account: 165 bytes, or more with Token-2022 extensions (account type 2 at byte 165).
+      if (data.length < 165 || (data.length > 165 && data[165] !== 2)) return;
+      const token = getTokenDecoder().decode(data.subarray(0, 165));
+      const amount = tokenAmount(token.amount, mintDecimals(token.mint));
+      balances.push({
+        accountIndex,
+        mint: token.mint,
+        owner: token.owner,
+        programId: program,
+        uiTokenAmount: amount,
+      });
+    });
+    return balances;
+  }
+
+  /**
+   * Runs a transaction on the SVM and keeps what the RPC reports of it: balances of every account
+   * it loads before and after, its token balances, and each account's signature list.
+   */
+  function land(transaction: Transaction, wire: Uint8Array): string {
+    const signature = firstSignature(transaction);
+    const message = decodeMessage(transaction.messageBytes);
+    const loaded = loadedAddresses(message);
+    const accounts = [...message.staticAccounts, ...loaded.writable, ...loaded.readonly];
+    const preBalances = accounts.map((of) => balance(of));
+    const preTokenBalances = tokenBalances(accounts);
+    let result: TransactionMetadata | FailedTransactionMetadata;
+    try {
+      result = svm.sendTransaction(transaction);
+    } catch (error) {
+      throw new RpcError(-32003, `Transaction signature verification failure: ${(error as Error).message}`);
+    }
+    const meta = isFailure(result) ? result.meta() : result;
+    const err = isFailure(result) ? transactionErrorJson(result.err()) : null;
+    // A transaction that never loads (stale blockhash, unpayable fee) leaves no trace on chain; a
+    // validator would drop it silently after skipPreflight, the shim says so at once.
+    if (
+      err === 'BlockhashNotFound' ||
+      err === 'AlreadyProcessed' ||
+      err === 'AccountNotFound' ||
+      err === 'InsufficientFundsForFee'
+    )
+      throw new RpcError(-32002, `Transaction simulation failed: ${describeError(err)}`, {
+        err,
+        logs: [],
+      });
     landed.set(signature, {
       slot: slot(),
-      wire: null,
-      err: null,
-      logs: result.logs(),
-      fee: 0n,
-      unitsConsumed: result.computeUnitsConsumed(),
-      version: null,
-      staticAccounts: [],
-      preBalances: [],
-      postBalances: [],
+      blockTime: Math.floor(Date.now() / 1000),
+      wire,
+      err,
+      logs: meta.logs(),
+      fee: messageFee(message),
+      unitsConsumed: meta.computeUnitsConsumed(),
+      version: message.version,
+      loadedAddresses: loaded,
+      preBalances,
+      postBalances: accounts.map((of) => balance(of)),
+      preTokenBalances,
+      postTokenBalances: tokenBalances(accounts),
     });
+    for (const of of new Set(accounts)) {
+      const list = signaturesOf.get(of);
+      if (list) list.push(signature);
+      else signaturesOf.set(of, [signature]);
+    }
     return signature;
   }
 
@@ -510,7 +644,6 @@ export async function startSolanaRpc(options: SolanaRpcOptions = {}): Promise<So
       const config = (rawConfig ?? {}) as { encoding?: string; skipPreflight?: boolean };
       const wire = decodeWire(encoded, config.encoding);
       const transaction = decodeTransaction(wire);
-      const signature = firstSignature(transaction);
       if (!config.skipPreflight) {
         // Preflight, as the validator does: a failing transaction is refused and costs nothing.
         const preflight = simulate(transaction, true);
@@ -529,41 +662,35 @@ export async function startSolanaRpc(options: SolanaRpcOptions = {}): Promise<So
           });
         }
       }
-      const message = decodeMessage(transaction.messageBytes);
-      const preBalances = message.staticAccounts.map((of) => balance(of));
-      let result: TransactionMetadata | FailedTransactionMetadata;
-      try {
-        result = svm.sendTransaction(transaction);
-      } catch (error) {
-        throw new RpcError(-32003, `Transaction signature verification failure: ${(error as Error).message}`);
+      return land(transaction, wire);
+    },
+    // Newest first, from `before` (exclusive; none found: nothing) back to `until` (exclusive), at
+    // most `limit` (1–1,000, default 1,000), as Agave's ledger answers it.
+    getSignaturesForAddress: ([of, rawConfig]) => {
+      const config = (rawConfig ?? {}) as { limit?: unknown; before?: unknown; until?: unknown };
+      const limit = config.limit === undefined || config.limit === null ? 1000 : Number(config.limit);
+      if (!Number.isInteger(limit) || limit < 1 || limit > 1000)
+        throw new RpcError(-32602, 'Invalid limit; max 1000');
+      const newestFirst = [...(signaturesOf.get(String(toAddress(of))) ?? [])].reverse();
+      let start = 0;
+      if (config.before !== undefined && config.before !== null) {
+        start = newestFirst.indexOf(String(config.before)) + 1;
+        if (start === 0) return [];
       }
-      const meta = isFailure(result) ? result.meta() : result;
-      const err = isFailure(result) ? transactionErrorJson(result.err()) : null;
-      // A transaction that never loads (stale blockhash, unpayable fee) leaves no trace on chain; a
-      // validator would drop it silently after skipPreflight, the shim says so at once.
-      if (
-        err === 'BlockhashNotFound' ||
-        err === 'AlreadyProcessed' ||
-        err === 'AccountNotFound' ||
-        err === 'InsufficientFundsForFee'
-      )
-        throw new RpcError(-32002, `Transaction simulation failed: ${describeError(err)}`, {
-          err,
-          logs: [],
+      const page: unknown[] = [];
+      for (const signature of newestFirst.slice(start)) {
+        if (signature === config.until || page.length === limit) break;
+        const entry = landed.get(signature)!;
+        page.push({
+          signature,
+          slot: entry.slot,
+          err: entry.err,
+          memo: null,
+          blockTime: entry.blockTime,
+          confirmationStatus: 'finalized',
         });
-      landed.set(signature, {
-        slot: slot(),
-        wire,
-        err,
-        logs: meta.logs(),
-        fee: messageFee(message),
-        unitsConsumed: meta.computeUnitsConsumed(),
-        version: message.version,
-        staticAccounts: message.staticAccounts,
-        preBalances,
-        postBalances: message.staticAccounts.map((of) => balance(of)),
-      });
-      return signature;
+      }
+      return page;
     },
     getSignatureStatuses: ([signatures]) => ({
       context: context(),
@@ -582,7 +709,7 @@ export async function startSolanaRpc(options: SolanaRpcOptions = {}): Promise<So
     getTransaction: ([signature, rawConfig]) => {
       const config = (rawConfig ?? {}) as { encoding?: string; maxSupportedTransactionVersion?: number };
       const entry = landed.get(String(signature));
-      if (!entry?.wire) return null;
+      if (!entry) return null;
       if (entry.version !== 'legacy' && (config.maxSupportedTransactionVersion ?? -1) < Number(entry.version))
         throw new RpcError(
           -32015,
@@ -627,7 +754,7 @@ export async function startSolanaRpc(options: SolanaRpcOptions = {}): Promise<So
             };
       return {
         slot: entry.slot,
-        blockTime: svm.getClock().unixTimestamp,
+        blockTime: entry.blockTime,
         version: entry.version,
         transaction: body,
         meta: {
@@ -638,10 +765,10 @@ export async function startSolanaRpc(options: SolanaRpcOptions = {}): Promise<So
           postBalances: entry.postBalances,
           innerInstructions: [],
           logMessages: entry.logs,
-          preTokenBalances: [],
-          postTokenBalances: [],
+          preTokenBalances: entry.preTokenBalances,
+          postTokenBalances: entry.postTokenBalances,
           rewards: [],
-          loadedAddresses: { writable: [], readonly: [] },
+          loadedAddresses: entry.loadedAddresses,
           computeUnitsConsumed: entry.unitsConsumed,
         },
       };

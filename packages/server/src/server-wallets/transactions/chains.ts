@@ -1,8 +1,6 @@
-import { z } from 'zod';
-import type { AppSettingsDeclaration } from '../../app-config/feature-settings.ts';
 import type { ServerContext } from '../../context.ts';
 import { ApiError } from '../../http/api-error.ts';
-import { type ChainThresholds, normalCaip2 } from '../../settings.ts';
+import type { ChainThresholds } from '../../settings.ts';
 
 /**
  * Chains by CAIP-2 id (REFERENCES §1.8): `eip155:<chain id>` for EVM chains; for Solana the first
@@ -30,26 +28,6 @@ export function parseCaip2(value: string): ParsedCaip2 | null {
 
 /** The CAIP-2 id of a Solana cluster from its genesis hash (CAIP-30: its first 32 characters). */
 export const solanaCaip2 = (genesisHash: string) => `solana:${genesisHash.slice(0, 32)}`;
-
-/**
- * An app's own RPC endpoints (`rpc_urls`, by CAIP-2 id): they take precedence over the server's
- * `LATCHKEY_RPC_URLS` for its wallets, so an app may use its own provider account.
- */
-export const transactionAppSettings: AppSettingsDeclaration = {
-  fields: {
-    rpc_urls: z
-      .record(
-        z.string().refine((key) => normalCaip2(key) !== null, 'must be a CAIP-2 id (eip155:N or solana:…)'),
-        z
-          .string()
-          .max(500)
-          .regex(/^https?:\/\/[^\s]+$/, 'must be an http(s) URL'),
-      )
-      .refine((map) => Object.keys(map).length <= 50, 'at most 50 chains')
-      .nullable(),
-  },
-  defaults: { rpc_urls: null },
-};
 
 /** The RPC URL the server has for `caip2` (`LATCHKEY_RPC_URLS`), or null. */
 export function serverRpcUrl(ctx: Pick<ServerContext, 'settings'>, caip2: string): string | null {

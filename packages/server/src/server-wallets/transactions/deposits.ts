@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { toBigInt, type WalletFundsWebhookEvent } from '@latchkey/protocol';
 import type { ServerContext } from '../../context.ts';
+import { recordAssetTransfers } from './asset-transfers.ts';
 import { chainThresholds, parseCaip2, serverRpcUrl } from './chains.ts';
 import { recordTransactionEvents } from './events.ts';
 import { httpRpc } from './json-rpc.ts';
 import { nowMs } from './records.ts';
+import { findTokenTransfers } from './token-deposits.ts';
 
 /** Blocks scanned per chain per pass: a watcher that was down catches up a little at a time. */
 const blocksPerPass = 20;
@@ -27,9 +29,11 @@ export function watchedEvmChains(ctx: Pick<ServerContext, 'settings'>): string[]
  * `wallet.funds_deposited` for native coins: each new block (once it has the chain's confirmations)
  * of each EVM chain the server has an RPC URL for is read with its transactions; a successful one
  * that sends value to a server wallet's address is recorded (`server_wallet_deposits`, the history's
- * `transfer_received`) and announced, in one transaction with the chain's cursor
- * (`chain_watcher_state` `block:<caip2>`), which moves only from where it was read. The first scan
- * of a chain starts at its current block (no history before Latchkey watched it).
+ * `transfer_received`) and announced. The same blocks' Transfer logs of registered ERC-20 tokens
+ * give the tokens' deposits and withdrawals (token-deposits.ts). All of it is written in one
+ * transaction with the chain's cursor (`chain_watcher_state` `block:<caip2>`), which moves only from
+ * where it was read. The first scan of a chain starts at its current block (no history before
+ * Latchkey watched it).
  */
 export async function scanDeposits(ctx: ServerContext): Promise<void> {
   for (const caip2 of watchedEvmChains(ctx)) {
@@ -72,12 +76,14 @@ async function scanChain(ctx: ServerContext, caip2: string, rpc: ReturnType<type
     number: number;
     timestamp: number;
   }[] = [];
+  const timestamps = new Map<number, number>();
   for (let number = from; number <= to; number += 1) {
     const block = (await rpc('eth_getBlockByNumber', [`0x${number.toString(16)}`, true])) as {
       timestamp: string;
       transactions: BlockTransaction[];
     } | null;
     if (!block) return; // not there yet (a node behind its peers): next pass
+    timestamps.set(number, Number(toBigInt(block.timestamp)));
     const paying = block.transactions.filter((tx) => tx.to && toBigInt(tx.value) > 0n);
     if (paying.length === 0) continue;
     const wallets = await ctx.db
@@ -93,6 +99,7 @@ async function scanChain(ctx: ServerContext, caip2: string, rpc: ReturnType<type
           found.push({ wallet, tx, number, timestamp: Number(toBigInt(block.timestamp)) });
       }
   }
+  const tokens = await findTokenTransfers(ctx, rpc, caip2, from, to, timestamps);
   await ctx.db.transaction().execute(async (trx) => {
     const moved = await trx
       .updateTable('chain_watcher_state')
@@ -134,5 +141,6 @@ async function scanChain(ctx: ServerContext, caip2: string, rpc: ReturnType<type
       };
       await recordTransactionEvents(trx, wallet.app_id, ctx.now(), [event]);
     }
+    await recordAssetTransfers(ctx, trx, tokens);
   });
 }

@@ -1,6 +1,6 @@
 import { serverWalletTransactionsApi as api } from '@latchkey/protocol';
 import type { FeaturePart } from '../part.ts';
-import { transactionAppSettings } from './chains.ts';
+import { transactionAppSettings } from './app-settings.ts';
 import { transactionMigrations } from './migrations.ts';
 import { transactionRoutes } from './routes.ts';
 import './tables.ts';

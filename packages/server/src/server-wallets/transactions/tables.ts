@@ -1,7 +1,8 @@
 /**
- * The transactions part's tables (migration `0020_server_wallet_transactions`, migrations.ts): the
- * record of each send, the nonces handed out per wallet and chain, and the chain watcher's state.
- * Times are Unix milliseconds.
+ * The transactions part's tables (migrations `0020_server_wallet_transactions` and
+ * `0022_server_wallet_asset_transfers`, migrations.ts): the record of each send, the nonces handed
+ * out per wallet and chain, the chain watcher's state, the deposits and registered-asset transfers
+ * it saw. Times are Unix milliseconds.
  */
 declare module '../../storage/schema.ts' {
   interface Database {
@@ -10,6 +11,8 @@ declare module '../../storage/schema.ts' {
     server_wallet_released_nonces: ServerWalletReleasedNoncesTable;
     chain_watcher_state: ChainWatcherStateTable;
     server_wallet_deposits: ServerWalletDepositsTable;
+    server_wallet_asset_transfers: ServerWalletAssetTransfersTable;
+    server_wallet_solana_watch: ServerWalletSolanaWatchTable;
   }
 }
 
@@ -110,4 +113,46 @@ export interface ServerWalletDepositsTable {
   block_number: number;
   block_timestamp: number;
   created_at: number;
+}
+
+/**
+ * Transfers of a registered asset (an ERC-20 token or SPL mint, registered-assets.ts) into or out of
+ * a server wallet, as the watcher saw them on chain: the history's `transfer_received` and
+ * `transfer_sent`, and each one's `wallet.funds_*` webhook.
+ */
+export interface ServerWalletAssetTransfersTable {
+  id: string;
+  app_id: string;
+  wallet_id: string;
+  caip2: string;
+  direction: 'in' | 'out';
+  transaction_hash: string;
+  /** The Transfer log's index in its block (EVM); 0 on Solana, whose transfers are netted per mint. */
+  transfer_index: number;
+  asset_type: 'erc20' | 'spl';
+  /** The token's address in lower case, or the mint. */
+  asset: string;
+  /** The token's `decimals()` or the mint's decimals; null when the token did not say. */
+  decimals: number | null;
+  sender: string;
+  recipient: string;
+  /** In the asset's smallest unit, a decimal string. */
+  value: string;
+  /** The block number, or the Solana slot. */
+  block_number: number;
+  block_timestamp: number;
+  created_at: number;
+}
+
+/**
+ * Where the watcher is in a Solana wallet's signatures on one cluster (solana-deposits.ts): per
+ * address it polls (the wallet, its token accounts of registered mints) the newest signature it
+ * handled, as JSON `{address: signature}`; `checked_at` orders the wallets round-robin and is the
+ * compare-and-set guard of each check.
+ */
+export interface ServerWalletSolanaWatchTable {
+  wallet_id: string;
+  caip2: string;
+  cursors: string;
+  checked_at: number;
 }
