@@ -1,4 +1,6 @@
+import type { WalletFundsWebhookEvent, WebhookEndpointWithSecret } from '@latchkey/protocol';
 import type { EvmNode } from '@latchkey/test/chains';
+import { startWebhookReceiver, type TestServer, testAdminKey } from '@latchkey/test/server';
 import type { Selectable } from 'kysely';
 import type { ServerContext } from '../../src/context.ts';
 import { randomId } from '../../src/crypto/random.ts';
@@ -47,3 +49,37 @@ export async function fundFromHardhat(node: EvmNode, to: string, wei: bigint): P
 }
 
 export const ether = 10n ** 18n;
+
+/** An app (created with `patch`) with a webhook endpoint at a fresh receiver, and a GET with its Basic credentials. */
+export async function appWithReceiver(t: TestServer, patch: Record<string, unknown> = {}) {
+  const { app, secret } = await t.createApp(patch);
+  const receiver = await startWebhookReceiver();
+  const created = await t.fetch(`/admin/v1/apps/${app.id}/webhooks`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${testAdminKey}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ url: `${receiver.url}/hook` }),
+  });
+  receiver.secret = ((await created.json()) as WebhookEndpointWithSecret).secret;
+  const get = async <T>(path: string) => {
+    const response = await t.fetch(path, {
+      headers: {
+        authorization: `Basic ${Buffer.from(`${app.id}:${secret}`).toString('base64')}`,
+        'privy-app-id': app.id,
+      },
+    });
+    return { status: response.status, body: (await response.json()) as T };
+  };
+  return { appId: app.id, receiver, get };
+}
+
+/** The `wallet.funds_*` events written for an app (the outbox: what is delivered, however late), oldest first. */
+export async function fundsEvents(ctx: Pick<ServerContext, 'db'>, appId: string) {
+  const rows = await ctx.db
+    .selectFrom('outbox')
+    .select('payload')
+    .where('app_id', '=', appId)
+    .where('type', 'in', ['wallet.funds_deposited', 'wallet.funds_withdrawn'])
+    .orderBy('seq')
+    .execute();
+  return rows.map((row) => JSON.parse(row.payload) as WalletFundsWebhookEvent);
+}

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { toBigInt, type WalletFundsWebhookEvent } from '@latchkey/protocol';
+import type { Transaction } from 'kysely';
 import type { ServerContext } from '../../context.ts';
+import type { Database } from '../../storage/schema.ts';
 import { recordAssetTransfers } from './asset-transfers.ts';
 import { chainThresholds, parseCaip2, serverRpcUrl } from './chains.ts';
 import { recordTransactionEvents } from './events.ts';
@@ -108,39 +110,70 @@ async function scanChain(ctx: ServerContext, caip2: string, rpc: ReturnType<type
       .where('last_block', '=', cursor.last_block)
       .executeTakeFirst();
     if (Number(moved.numUpdatedRows) !== 1) return; // another watcher scanned these blocks
-    for (const { wallet, tx, number, timestamp } of found) {
-      const inserted = await trx
-        .insertInto('server_wallet_deposits')
-        .values({
-          id: randomUUID(),
-          app_id: wallet.app_id,
-          wallet_id: wallet.id,
-          caip2,
-          transaction_hash: tx.hash,
-          sender: tx.from,
-          recipient: tx.to!,
-          value: toBigInt(tx.value).toString(),
-          block_number: number,
-          block_timestamp: timestamp,
-          created_at: timestamp * 1000,
-        })
-        .onConflict((oc) => oc.columns(['wallet_id', 'caip2', 'transaction_hash']).doNothing())
-        .executeTakeFirst();
-      if (Number(inserted.numInsertedOrUpdatedRows ?? 0n) === 0) continue;
-      const event: WalletFundsWebhookEvent = {
-        type: 'wallet.funds_deposited',
-        wallet_id: wallet.id,
-        idempotency_key: `${caip2}:${tx.hash}:${wallet.id}:deposited`,
+    for (const { wallet, tx, number, timestamp } of found)
+      await recordNativeDeposit(ctx, trx, {
+        wallet,
         caip2,
-        transaction_hash: tx.hash,
+        transactionHash: tx.hash,
         sender: tx.from,
         recipient: tx.to!,
-        amount: toBigInt(tx.value).toString(),
-        asset: { type: 'native-token', address: null },
+        amount: toBigInt(tx.value),
         block: { number, timestamp },
-      };
-      await recordTransactionEvents(trx, wallet.app_id, ctx.now(), [event]);
-    }
+      });
     await recordAssetTransfers(ctx, trx, tokens);
   });
+}
+
+/** A native coin received by a server wallet, seen on chain. */
+export interface NativeDeposit {
+  wallet: { id: string; app_id: string };
+  caip2: string;
+  transactionHash: string;
+  sender: string;
+  recipient: string;
+  amount: bigint;
+  block: { number: number; timestamp: number };
+}
+
+/**
+ * Records a native deposit (`server_wallet_deposits`) and writes its `wallet.funds_deposited`, in
+ * the caller's transaction (the one that moves its cursor); one already recorded is skipped.
+ */
+export async function recordNativeDeposit(
+  ctx: Pick<ServerContext, 'now'>,
+  trx: Transaction<Database>,
+  deposit: NativeDeposit,
+): Promise<void> {
+  const { wallet, caip2, transactionHash, sender, recipient, amount, block } = deposit;
+  const inserted = await trx
+    .insertInto('server_wallet_deposits')
+    .values({
+      id: randomUUID(),
+      app_id: wallet.app_id,
+      wallet_id: wallet.id,
+      caip2,
+      transaction_hash: transactionHash,
+      sender,
+      recipient,
+      value: amount.toString(),
+      block_number: block.number,
+      block_timestamp: block.timestamp,
+      created_at: block.timestamp * 1000,
+    })
+    .onConflict((oc) => oc.columns(['wallet_id', 'caip2', 'transaction_hash']).doNothing())
+    .executeTakeFirst();
+  if (Number(inserted.numInsertedOrUpdatedRows ?? 0n) === 0) return;
+  const event: WalletFundsWebhookEvent = {
+    type: 'wallet.funds_deposited',
+    wallet_id: wallet.id,
+    idempotency_key: `${caip2}:${transactionHash}:${wallet.id}:deposited`,
+    caip2,
+    transaction_hash: transactionHash,
+    sender,
+    recipient,
+    amount: amount.toString(),
+    asset: { type: 'native-token', address: null },
+    block,
+  };
+  await recordTransactionEvents(trx, wallet.app_id, ctx.now(), [event]);
 }

@@ -7,6 +7,7 @@ import { recordTransactionEvents } from './events.ts';
 import { httpRpc, NodeError, UnreachableError } from './json-rpc.ts';
 import { releaseNonce } from './nonces.ts';
 import { moveStatus, nowMs, type TransactionRow, transactionEvent } from './records.ts';
+import { scanSolanaDeposits } from './solana-deposits.ts';
 
 export interface ChainWatcher {
   /** Runs one pass now (if this process holds the lease) and waits for it. */
@@ -29,7 +30,9 @@ const batch = 500;
  *   nonce unused for `droppedAfterMs` → `failed` (dropped), its nonce given back (nonces.ts);
  * - broadcast longer than `stillPendingAfterMs` → `transaction.still_pending` once; longer than
  *   `failAfterMs` (chains that have one) → `failed`.
- * Then new blocks of the server's EVM chains are scanned for native deposits (deposits.ts).
+ * Then new blocks of the server's EVM chains are scanned for native deposits and registered ERC-20
+ * transfers (deposits.ts, token-deposits.ts), and a few Solana wallets per cluster are checked for
+ * SOL deposits and registered SPL transfers (solana-deposits.ts).
  * Every change moves a record only from the status it was read in, in one transaction with its
  * webhook (records.ts `moveStatus`), so a pass that overlaps another (a lease taken over) changes
  * and announces nothing twice. State lives in the database: a restarted process resumes.
@@ -91,6 +94,7 @@ export function startChainWatcher(ctx: ServerContext): ChainWatcher {
       }
     }
     if (!stopped) await scanDeposits(ctx);
+    if (!stopped) await scanSolanaDeposits(ctx);
   }
 
   function pass(): Promise<void> {
