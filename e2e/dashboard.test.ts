@@ -1,9 +1,9 @@
 /**
  * The developer dashboard in Chromium, against the real server: log in with the admin key, create an
  * app, configure it section by section (each section saves its own fields; the sub-navigation marks
- * unsaved ones), a custom OpenID provider and funding options through their row editors,
- * `localhost:3000` taken as `http://localhost:3000`, the modal preview following the draft, a
- * validation error next to its field; find a user with wallets (shown as Latchkey's, not by their
+ * unsaved ones), a custom OpenID provider, funding options, RPC endpoints and registered assets
+ * through their row editors, `localhost:3000` taken as `http://localhost:3000`, the modal preview
+ * following the draft, a validation error next to its field; find a user with wallets (shown as Latchkey's, not by their
  * wire value), add and remove allowlist entries, add a webhook endpoint at a local receiver (the
  * development note above it) and see its delivery, read a login code in the dev outbox, and expand a
  * route of the API reference with its curl. Server wallets: key quorums, wallets, transactions,
@@ -179,6 +179,40 @@ describe('dashboard', () => {
     expect((await admin(`/apps/${appId}`)).funding_config).toMatchObject({
       options: [{ method: 'exchange', provider: 'coinbase' }],
       default_recommended_amount: '0.1',
+    });
+
+    // Server wallets: an RPC endpoint as a chain and URL row; registered assets as rows whose id
+    // field follows their type, a row the server would refuse saying why before it is saved.
+    await section('Server wallets').click();
+    await page.getByRole('button', { name: 'Add an endpoint' }).click();
+    await page.locator('input[name="rpc_urls.0.key"]').fill('eip155:8453');
+    await page.locator('input[name="rpc_urls.0.value"]').fill('https://base.example/key');
+    await page.getByRole('button', { name: 'Add an asset' }).click();
+    await page.locator('input[name="registered_assets.0.caip2"]').fill('eip155:8453');
+    await page.locator('input[name="registered_assets.0.address"]').fill('0x12');
+    await expect.poll(() => page.locator('.row-problem').first().textContent()).toMatch(/40 hex/);
+    await page
+      .locator('input[name="registered_assets.0.address"]')
+      .fill('0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913');
+    await page.getByRole('button', { name: 'Add an asset' }).click();
+    await page.locator('select[name="registered_assets.1.type"]').selectOption('spl');
+    await page
+      .locator('input[name="registered_assets.1.caip2"]')
+      .fill('solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp');
+    await page
+      .locator('input[name="registered_assets.1.mint"]')
+      .fill('EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v');
+    await save();
+    expect((await admin(`/apps/${appId}`)).settings).toMatchObject({
+      rpc_urls: { 'eip155:8453': 'https://base.example/key' },
+      registered_assets: [
+        { caip2: 'eip155:8453', type: 'erc20', address: '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913' },
+        {
+          caip2: 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp',
+          type: 'spl',
+          mint: 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v',
+        },
+      ],
     });
 
     // Users: one made by logging in through the API, with wallets the app's backend made for it.

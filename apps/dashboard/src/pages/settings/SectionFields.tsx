@@ -8,6 +8,7 @@ import { LegalSection } from './LegalSection.tsx';
 import { LoginMethodsSection } from './LoginMethodsSection.tsx';
 import { MfaSection } from './MfaSection.tsx';
 import { SecretsSection } from './SecretsSection.tsx';
+import { ServerWalletsSection } from './ServerWalletsSection.tsx';
 import { SocialSection } from './SocialSection.tsx';
 import { WalletsSection } from './WalletsSection.tsx';
 
@@ -28,6 +29,8 @@ export function SectionFields({ section, app }: { section: string; app: AdminApp
       return <WalletsSection />;
     case 'funding':
       return <FundingSection />;
+    case 'server-wallets':
+      return <ServerWalletsSection />;
     case 'domains':
       return <DomainsSection />;
     case 'secrets':

@@ -85,6 +85,7 @@ export const settingsSections: readonly SettingsSection[] = [
     ],
   },
   { id: 'funding', label: 'Funding', fields: ['fiat_on_ramp_enabled', 'funding_config'] },
+  { id: 'server-wallets', label: 'Server wallets', fields: ['rpc_urls', 'registered_assets'] },
   {
     id: 'domains',
     label: 'Domains & native apps',
