@@ -127,13 +127,18 @@ describe.each(dialects)('registered ERC-20 tokens (%s)', (dialect) => {
     ).toEqual([]);
     // The other app registered its own token only, and its wallet got none of it.
     expect(await fundsEvents(t.ctx, other.appId)).toEqual([]);
-    // Delivered as recorded, each once, signed.
+    // Delivered as recorded, each once, signed (deliveries run concurrently: their order varies).
     await mine.receiver.waitFor((all) => all.filter((w) => w.type.startsWith('wallet.funds_')).length >= 3);
     const delivered = mine.receiver.received.filter((w) => w.type.startsWith('wallet.funds_'));
     expect(delivered.every((w) => w.verified)).toBe(true);
+    const byType = (a: { type: unknown }, b: { type: unknown }) =>
+      String(a.type).localeCompare(String(b.type));
     expect(
-      delivered.filter((w) => (w.body.asset as { type: string }).type === 'erc20').map((w) => w.body),
-    ).toEqual(events);
+      delivered
+        .filter((w) => (w.body.asset as { type: string }).type === 'erc20')
+        .map((w) => w.body)
+        .sort(byType),
+    ).toEqual([...events].sort(byType));
 
     // The history: the deposit as transfer_received, the send once, as the token's transfer_sent.
     type Page = {

@@ -153,6 +153,7 @@ export const transactionMigrations: Record<string, Migration> = {
         .addColumn('caip2', 'text', (c) => c.notNull())
         .addColumn('cursors', 'text', (c) => c.notNull())
         .addColumn('checked_at', 'bigint', (c) => c.notNull())
+        .addColumn('synced_at', 'bigint')
         .addPrimaryKeyConstraint('server_wallet_solana_watch_pk', ['wallet_id', 'caip2'])
         .execute();
     },

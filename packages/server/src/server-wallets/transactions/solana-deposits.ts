@@ -41,6 +41,7 @@ interface WatchedWallet {
   created_at: number;
   cursors: string | null;
   checked_at: number | null;
+  synced_at: number | null;
 }
 
 /** The Solana clusters the server has an RPC URL for (`LATCHKEY_RPC_URLS`): their wallets are polled. */
@@ -79,7 +80,7 @@ async function scanCluster(ctx: ServerContext, caip2: string): Promise<void> {
     .leftJoin('server_wallet_solana_watch as s', (join) =>
       join.onRef('s.wallet_id', '=', 'w.id').on('s.caip2', '=', caip2),
     )
-    .select(['w.id', 'w.app_id', 'w.address', 'w.created_at', 's.cursors', 's.checked_at'])
+    .select(['w.id', 'w.app_id', 'w.address', 'w.created_at', 's.cursors', 's.checked_at', 's.synced_at'])
     .where('w.chain_type', '=', 'solana')
     .orderBy(sql`coalesce(s.checked_at, 0)`)
     .orderBy('w.id')
@@ -100,7 +101,8 @@ async function scanCluster(ctx: ServerContext, caip2: string): Promise<void> {
         caip2,
         error: error instanceof Error ? error.message : String(error),
       });
-      await saveCursors(ctx, caip2, wallet, parseCursors(wallet.cursors), async () => {});
+      // Its turn passes (the next wallets get theirs); its cursors and coverage stay as they were.
+      await saveCursors(ctx, caip2, wallet, parseCursors(wallet.cursors), wallet.synced_at, async () => {});
     }
   }
 }
@@ -116,9 +118,11 @@ async function checkWallet(
   wallet: WatchedWallet,
   mints: ReadonlySet<string>,
 ): Promise<void> {
+  const startedAt = nowMs(ctx);
   const previous = parseCursors(wallet.cursors);
-  // An address with no cursor yet (a new wallet, a new token account) looks back to the last check.
-  const since = Math.floor(Number(wallet.checked_at ?? wallet.created_at) / 1000) - slackSeconds;
+  // An address without a cursor (the wallet's first check, a new token account, a mint registered
+  // since) is read back to the time every such address was last covered: the wallet's creation first.
+  const since = Math.floor(Number(wallet.synced_at ?? wallet.created_at) / 1000) - slackSeconds;
   const addresses = [
     wallet.address,
     ...(mints.size > 0 ? await tokenAccounts(rpc, wallet.address, mints) : []),
@@ -126,10 +130,11 @@ async function checkWallet(
   const cursors: Record<string, string> = {};
   const deposits: NativeDeposit[] = [];
   const transfers: AssetTransfer[] = [];
-  const read = new Map<string, SolanaTransaction | null>();
+  const read = new Set<string>();
+  let covered = true;
   for (const address of addresses) {
-    const { pending, newest } = await newSignatures(ctx, rpc, address, previous[address] ?? null, since);
-    let cursor = previous[address] ?? newest;
+    const { pending, base } = await newSignatures(ctx, rpc, address, previous[address] ?? null, since);
+    let cursor = base;
     for (const entry of pending.slice(0, solanaTransactionsPerAddress)) {
       if (entry.err === null && !read.has(entry.signature)) {
         const transaction = (await rpc('getTransaction', [
@@ -137,7 +142,7 @@ async function checkWallet(
           { encoding: 'json', maxSupportedTransactionVersion: 0, commitment },
         ])) as SolanaTransaction | null;
         if (!transaction) break; // listed but not served yet (a node behind its peers): next check
-        read.set(entry.signature, transaction);
+        read.add(entry.signature);
         const changes = walletChanges(transaction, wallet.address, mints, ctx.now());
         if (changes.sol) deposits.push({ wallet, caip2, transactionHash: entry.signature, ...changes.sol });
         for (const token of changes.tokens)
@@ -146,8 +151,10 @@ async function checkWallet(
       cursor = entry.signature;
     }
     if (cursor) cursors[address] = cursor;
+    // Left without a cursor with work pending: the time bound must not move past it.
+    else if (pending.length > 0) covered = false;
   }
-  await saveCursors(ctx, caip2, wallet, cursors, async (trx) => {
+  await saveCursors(ctx, caip2, wallet, cursors, covered ? startedAt : wallet.synced_at, async (trx) => {
     for (const deposit of deposits) await recordNativeDeposit(ctx, trx, deposit);
     await recordAssetTransfers(ctx, trx, transfers);
   });
@@ -163,6 +170,7 @@ async function saveCursors(
   caip2: string,
   wallet: WatchedWallet,
   cursors: Record<string, string>,
+  syncedAt: number | null,
   write: (trx: Transaction<Database>) => Promise<void>,
 ): Promise<void> {
   // Later than the last check even on a clock that stepped back: the next check's guard differs.
@@ -171,14 +179,20 @@ async function saveCursors(
     if (wallet.checked_at === null) {
       const inserted = await trx
         .insertInto('server_wallet_solana_watch')
-        .values({ wallet_id: wallet.id, caip2, cursors: JSON.stringify(cursors), checked_at: checkedAt })
+        .values({
+          wallet_id: wallet.id,
+          caip2,
+          cursors: JSON.stringify(cursors),
+          checked_at: checkedAt,
+          synced_at: syncedAt,
+        })
         .onConflict((oc) => oc.columns(['wallet_id', 'caip2']).doNothing())
         .executeTakeFirst();
       if (Number(inserted.numInsertedOrUpdatedRows ?? 0n) === 0) return;
     } else {
       const moved = await trx
         .updateTable('server_wallet_solana_watch')
-        .set({ cursors: JSON.stringify(cursors), checked_at: checkedAt })
+        .set({ cursors: JSON.stringify(cursors), checked_at: checkedAt, synced_at: syncedAt })
         .where('wallet_id', '=', wallet.id)
         .where('caip2', '=', caip2)
         .where('checked_at', '=', wallet.checked_at)
@@ -191,8 +205,9 @@ async function saveCursors(
 
 /**
  * The signatures of `address` after `cursor` (or, with none, since `since`), oldest first, and the
- * newest the node listed. Pages back from the newest, at most `maxPages`; a backlog beyond that
- * (over 5,000 since the last check) loses its oldest, logged as an error.
+ * one just before them (`base`: the cursor, or the newest older than `since`; null when the node
+ * listed none). Pages back from the newest, at most `maxPages`; a backlog beyond that (over 5,000
+ * since the last check) loses its oldest, logged as an error.
  */
 async function newSignatures(
   ctx: Pick<ServerContext, 'log'>,
@@ -200,35 +215,27 @@ async function newSignatures(
   address: string,
   cursor: string | null,
   since: number,
-): Promise<{ pending: SignatureInfo[]; newest: string | null }> {
+): Promise<{ pending: SignatureInfo[]; base: string | null }> {
   const found: SignatureInfo[] = [];
-  let newest: string | null = null;
   let before: string | undefined;
   for (let page = 0; page < maxPages; page += 1) {
     const batch = (await rpc('getSignaturesForAddress', [
       address,
       { limit: pageSize, commitment, ...(cursor ? { until: cursor } : {}), ...(before ? { before } : {}) },
     ])) as SignatureInfo[];
-    newest ??= batch[0]?.signature ?? null;
-    let done = batch.length < pageSize;
     for (const entry of batch) {
-      if (!cursor && entry.blockTime !== null && entry.blockTime < since) {
-        done = true;
-        break;
-      }
+      if (!cursor && entry.blockTime !== null && entry.blockTime < since)
+        return { pending: found.reverse(), base: entry.signature };
       found.push(entry);
     }
-    if (done) return { pending: found.reverse(), newest };
+    if (batch.length < pageSize) return { pending: found.reverse(), base: cursor };
     before = batch.at(-1)!.signature;
   }
   ctx.log.error(
     'chain watcher: a Solana address has more new signatures than a check reads; the oldest are skipped',
-    {
-      address,
-      read: found.length,
-    },
+    { address, read: found.length },
   );
-  return { pending: found.reverse(), newest };
+  return { pending: found.reverse(), base: cursor };
 }
 
 /** The wallet's token accounts (either token program) of `mints`. */

@@ -147,12 +147,14 @@ export interface ServerWalletAssetTransfersTable {
 /**
  * Where the watcher is in a Solana wallet's signatures on one cluster (solana-deposits.ts): per
  * address it polls (the wallet, its token accounts of registered mints) the newest signature it
- * handled, as JSON `{address: signature}`; `checked_at` orders the wallets round-robin and is the
- * compare-and-set guard of each check.
+ * handled, as JSON `{address: signature}`.
  */
 export interface ServerWalletSolanaWatchTable {
   wallet_id: string;
   caip2: string;
   cursors: string;
+  /** The last check, done or failed: orders the wallets round-robin; each check's compare-and-set guard. */
   checked_at: number;
+  /** When the last complete check began: an address without a cursor is read back to it. */
+  synced_at: number | null;
 }
