@@ -131,7 +131,7 @@ describe.each(dialects)('registered ERC-20 tokens (%s)', (dialect) => {
     await mine.receiver.waitFor((all) => all.filter((w) => w.type.startsWith('wallet.funds_')).length >= 3);
     const delivered = mine.receiver.received.filter((w) => w.type.startsWith('wallet.funds_'));
     expect(delivered.every((w) => w.verified)).toBe(true);
-    const byType = (a: { type: unknown }, b: { type: unknown }) =>
+    const byType = (a: { type?: unknown }, b: { type?: unknown }) =>
       String(a.type).localeCompare(String(b.type));
     expect(
       delivered
