@@ -63,7 +63,11 @@ export interface WalletTransaction {
   details: WalletTransactionDetail;
 }
 
-/** `GET /wallets/:wallet_id/transactions?chain=&asset=&cursor=&limit=&tx_hash=`. */
+/**
+ * `GET /wallets/:wallet_id/transactions?chain=&asset=&token=&cursor=&limit=&tx_hash=`: `asset` is a
+ * native coin's symbol or a registered token's address or mint, `token` token addresses or mints
+ * (not both).
+ */
 export interface WalletTransactionsPage {
   transactions: WalletTransaction[];
   next_cursor: string | null;
