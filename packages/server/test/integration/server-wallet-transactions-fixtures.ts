@@ -83,3 +83,20 @@ export async function fundsEvents(ctx: Pick<ServerContext, 'db'>, appId: string)
     .execute();
   return rows.map((row) => JSON.parse(row.payload) as WalletFundsWebhookEvent);
 }
+
+/** Waits until the outbox holds at least `count` `wallet.funds_*` events of the app; returns them. */
+export async function waitForFunds(
+  ctx: Pick<ServerContext, 'db'>,
+  appId: string,
+  count: number,
+  timeoutMs = 10_000,
+) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const events = await fundsEvents(ctx, appId);
+    if (events.length >= count) return events;
+    if (Date.now() > deadline)
+      throw new Error(`${events.length} of ${count} wallet.funds_* events after ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}

@@ -43,16 +43,26 @@ interface AssetFilter {
   tokens: string[] | null;
 }
 
+/** Assets a query may name: more than an app registers (50) and the native coins. */
+const maxAssets = 60;
+
 const nativeSymbols = new Set(['eth', 'sol', 'pol', 'bnb', 'avax']);
 
 /**
- * `?asset=` (a native coin's symbol, or a registered token's address or mint, as entries name it)
- * or `?token=` (token addresses or mints, as `@privy-io/node` sends them), not both; neither: all.
+ * `?asset=` (native coins' symbols, or registered tokens' addresses or mints, as entries name them)
+ * or `?token=` (token addresses or mints), not both; neither: all.
  * A symbol of another asset (`usdc`) matches nothing: tokens are known by address only.
  */
-function assetFilter(caip2: string | null, asset: string[], token: string[]): AssetFilter {
+function assetFilter(caip2: string | null, assetQuery: string[], tokenQuery: string[]): AssetFilter {
+  // A list comes repeated (`?token=a&token=b`) or comma-separated, as `@privy-io/node` sends arrays.
+  const list = (values: string[]) =>
+    values.flatMap((value) => value.split(',')).filter((value) => value !== '');
+  const asset = list(assetQuery);
+  const token = list(tokenQuery);
   if (asset.length > 0 && token.length > 0)
     throw new ApiError('invalid_data', 'asset and token cannot be used together.');
+  if (asset.length + token.length > maxAssets)
+    throw new ApiError('invalid_data', `At most ${maxAssets} assets or tokens.`);
   if (asset.length === 0 && token.length === 0) return { native: true, tokens: null };
   const filter: AssetFilter = { native: false, tokens: [] };
   for (const value of token) {
