@@ -29,7 +29,7 @@ export interface SolanaRpc {
   url: string;
   /** The SVM itself, for what the RPC does not offer (`expireBlockhash()`, `setAccount()`, …). */
   svm: LiteSVM;
-  /** Credits lamports from litesvm's faucet; resolves to the airdrop's signature. */
+  /** Credits lamports by a transfer from the shim's faucet (as a validator's faucet does); returns its signature. */
   airdrop(address: string, lamports: bigint | number): string;
   /** The account's lamports, 0n when it does not exist. */
   balance(address: string): bigint;
