@@ -5,6 +5,7 @@ import type { ServerContext } from '../context.ts';
 import { ApiError } from '../http/api-error.ts';
 import type { AppEnv } from '../http/env.ts';
 import { serverOrigin } from '../http/server-origin.ts';
+import { compiledQuery } from '../storage/compiled-query.ts';
 import {
   parseSignatureHeader,
   type Quorum,
@@ -35,6 +36,11 @@ export interface Authorized {
 
 const refused = (message: string) => new ApiError('invalid_credentials', message, { status: 401 });
 
+/** The common case, a wallet's one owner quorum: its lookup is built once (storage/compiled-query.ts). */
+const quorumById = compiledQuery((db, a: { appId: string; id: string }) =>
+  db.selectFrom('key_quorums').selectAll().where('app_id', '=', a.appId).where('id', '=', a.id),
+);
+
 /** Keys and members of the quorums named, as authorization checks them (one level of nesting). */
 async function loadQuorums(
   ctx: Pick<ServerContext, 'db' | 'now'>,
@@ -45,12 +51,15 @@ async function loadQuorums(
   let wanted = [...new Set(ids)];
   // Two rounds: the quorums, then the quorums they nest (nesting is one level deep by construction).
   for (let round = 0; round < 2 && wanted.length > 0; round++) {
-    const rows = await ctx.db
-      .selectFrom('key_quorums')
-      .selectAll()
-      .where('app_id', '=', appId)
-      .where('id', 'in', wanted)
-      .execute();
+    const rows =
+      wanted.length === 1
+        ? await quorumById(ctx.db, { appId, id: wanted[0]! })
+        : await ctx.db
+            .selectFrom('key_quorums')
+            .selectAll()
+            .where('app_id', '=', appId)
+            .where('id', 'in', wanted)
+            .execute();
     for (const row of rows) byId.set(row.id, row);
     wanted = rows.flatMap((row) => JSON.parse(row.key_quorum_ids) as string[]).filter((id) => !byId.has(id));
   }

@@ -9,6 +9,7 @@ import type { Kysely } from 'kysely';
 import type { ServerContext } from '../context.ts';
 import { randomId } from '../crypto/random.ts';
 import { ApiError } from '../http/api-error.ts';
+import { compiledQuery } from '../storage/compiled-query.ts';
 import type { Database } from '../storage/schema.ts';
 import { keyedChain } from './chains.ts';
 import { newestFirst, type PagePosition } from './newest-first.ts';
@@ -23,17 +24,17 @@ const invalid = (message: string) => new ApiError('invalid_data', message);
 export const addressKey = (chainType: string, address: string) =>
   chainType === 'ethereum' ? address.toLowerCase() : address;
 
+/** Built once (storage/compiled-query.ts): every RPC, raw sign and read starts with it. */
+const walletById = compiledQuery((db, a: { id: string; appId: string }) =>
+  db.selectFrom('server_wallets').selectAll().where('id', '=', a.id).where('app_id', '=', a.appId),
+);
+
 export async function loadWallet(
   ctx: Pick<ServerContext, 'db'>,
   appId: string,
   walletId: string,
 ): Promise<ServerWalletRow> {
-  const row = await ctx.db
-    .selectFrom('server_wallets')
-    .selectAll()
-    .where('id', '=', walletId)
-    .where('app_id', '=', appId)
-    .executeTakeFirst();
+  const [row] = await walletById(ctx.db, { id: walletId, appId });
   // Another app's wallet is as absent as one never made: its id tells the caller nothing.
   if (!row) throw new ApiError('not_found', 'Wallet not found.');
   return row;

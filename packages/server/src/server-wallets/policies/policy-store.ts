@@ -11,6 +11,7 @@ import type { Kysely, Selectable } from 'kysely';
 import type { ServerContext } from '../../context.ts';
 import { randomId } from '../../crypto/random.ts';
 import { ApiError } from '../../http/api-error.ts';
+import { compiledQuery } from '../../storage/compiled-query.ts';
 import type { Database } from '../../storage/schema.ts';
 import type { OwnerColumns } from './owners.ts';
 import type { WalletPoliciesTable } from './tables.ts';
@@ -67,6 +68,10 @@ export async function requirePolicy(
   return toWirePolicy(row);
 }
 
+const policyById = compiledQuery((db, a: { appId: string; id: string }) =>
+  db.selectFrom('wallet_policies').selectAll().where('app_id', '=', a.appId).where('id', '=', a.id),
+);
+
 /** The app's policies by id (missing ones left out), in the order asked. */
 export async function loadPolicies(
   db: Kysely<Database>,
@@ -75,12 +80,16 @@ export async function loadPolicies(
 ): Promise<Policy[]> {
   const wanted = ids.filter((id) => isResourceId(id));
   if (wanted.length === 0) return [];
-  const rows = await db
-    .selectFrom('wallet_policies')
-    .selectAll()
-    .where('app_id', '=', appId)
-    .where('id', 'in', wanted)
-    .execute();
+  // A wallet has at most one policy: its lookup is built once; a signer's override adds none.
+  const rows =
+    wanted.length === 1
+      ? await policyById(db, { appId, id: wanted[0]! })
+      : await db
+          .selectFrom('wallet_policies')
+          .selectAll()
+          .where('app_id', '=', appId)
+          .where('id', 'in', wanted)
+          .execute();
   const byId = new Map(rows.map((row) => [row.id, toWirePolicy(row)]));
   return wanted.flatMap((id) => byId.get(id) ?? []);
 }
