@@ -88,21 +88,21 @@ export function deriveSecp256k1(seed: Uint8Array, path: readonly number[]): Secp
 }
 
 /**
- * ECDSA over a 32-byte digest: r ‖ s (64 bytes, low s, RFC 6979 nonce) and the recovery bit. noble's by
- * default; a server may bring a faster implementation of the same signature (the server's WASM
- * libsecp256k1, whose output is byte for byte the same).
+ * ECDSA over a 32-byte digest, elsewhere than in noble: r ‖ s (64 bytes, low s, RFC 6979 nonce) and
+ * the recovery bit, byte for byte what noble makes. The server signs with libsecp256k1 on a thread of
+ * its own (server-wallets/secp256k1.ts), hence a promise.
  */
 export type Secp256k1Sign = (
   digest: Uint8Array,
   privateKey: Uint8Array,
-) => { signature: Uint8Array; recovery: number };
+) => Promise<{ signature: Uint8Array; recovery: number }>;
 
 /** An Ethereum key as bytes, for signing in the frame; the caller wipes `privateKey` when done. */
 export interface EthereumSigner {
   privateKey: Uint8Array;
   /** EIP-55 checksummed. */
   address: `0x${string}`;
-  /** The ECDSA to sign with (`Secp256k1Sign`); noble's when absent. */
+  /** Where to sign (`Secp256k1Sign`); with noble, here, when absent. */
   sign?: Secp256k1Sign;
 }
 

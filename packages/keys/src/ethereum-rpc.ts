@@ -25,23 +25,8 @@ import { parseRpcTransaction, transactionFrom } from './ethereum-transaction.ts'
 
 type Params = readonly unknown[];
 
-const nobleSign: Secp256k1Sign = (digest, privateKey) => {
-  const signature = secp256k1.sign(digest, privateKey, { prehash: false, lowS: true, format: 'recovered' });
-  return { signature: signature.subarray(1), recovery: signature[0]! };
-};
-
-/**
- * ECDSA over a 32-byte hash, as viem's `sign` makes it: RFC 6979 deterministic nonce (no extra entropy), low
- * s, and v = 27 + the recovery bit.
- */
-export function signHash(
-  privateKey: Uint8Array,
-  hash: Hex,
-  sign: Secp256k1Sign = nobleSign,
-): Signature & { yParity: 0 | 1 } {
-  const digest = hexToBytes(hash.slice(2));
-  if (digest.length !== 32) throw new InvalidRequestError('A signed hash is 32 bytes');
-  const { signature, recovery } = sign(digest, privateKey);
+/** The wire form of r ‖ s and the recovery bit. */
+function recovered(signature: Uint8Array, recovery: number): Signature & { yParity: 0 | 1 } {
   // 2 and 3 (r was reduced mod n) are possible in theory with probability ~2^-128; viem refuses them too.
   if (recovery !== 0 && recovery !== 1) throw new Error('Unusable signature recovery bit');
   return {
@@ -50,6 +35,42 @@ export function signHash(
     v: recovery ? 28n : 27n,
     yParity: recovery,
   };
+}
+
+function digestOf(hash: Hex): Uint8Array {
+  const digest = hexToBytes(hash.slice(2));
+  if (digest.length !== 32) throw new InvalidRequestError('A signed hash is 32 bytes');
+  return digest;
+}
+
+/**
+ * ECDSA over a 32-byte hash, as viem's `sign` makes it: RFC 6979 deterministic nonce (no extra entropy), low
+ * s, and v = 27 + the recovery bit.
+ */
+export function signHash(privateKey: Uint8Array, hash: Hex): Signature & { yParity: 0 | 1 } {
+  const signature = secp256k1.sign(digestOf(hash), privateKey, {
+    prehash: false,
+    lowS: true,
+    format: 'recovered',
+  });
+  return recovered(signature.subarray(1), signature[0]!);
+}
+
+/** `signHash` made by `sign` (the same bytes, signed elsewhere: `Secp256k1Sign`). */
+export async function signHashWith(
+  sign: Secp256k1Sign,
+  privateKey: Uint8Array,
+  hash: Hex,
+): Promise<Signature & { yParity: 0 | 1 }> {
+  const { signature, recovery } = await sign(digestOf(hash), privateKey);
+  return recovered(signature, recovery);
+}
+
+/** The signer's signature of `hash`: by its own `sign` when it has one, else here (noble). */
+export function signHashAs(signer: EthereumSigner, hash: Hex): Promise<Signature & { yParity: 0 | 1 }> {
+  return signer.sign
+    ? signHashWith(signer.sign, signer.privateKey, hash)
+    : Promise.resolve(signHash(signer.privateKey, hash));
 }
 
 /** r ‖ s ‖ v, 65 bytes of hex, as viem's `serializeSignature` (and so its accounts) writes a signature. */
@@ -79,24 +100,22 @@ async function asRequestError<T>(what: string, sign: () => T | Promise<T>): Prom
 }
 
 /** Hex of whole bytes is signed as those bytes (as MetaMask does); anything else as its UTF-8 text. */
-function personalSign(signer: EthereumSigner, params: Params): Hex {
+async function personalSign(signer: EthereumSigner, params: Params): Promise<Hex> {
   const [message, address] = params;
   if (typeof message !== 'string') throw new InvalidRequestError('personal_sign expects [message, address]');
   checkAddress(signer, address);
   const raw = /^0x([0-9a-fA-F]{2})*$/.test(message);
-  return serialized(
-    signHash(signer.privateKey, hashMessage(raw ? { raw: message as Hex } : message), signer.sign),
-  );
+  return serialized(await signHashAs(signer, hashMessage(raw ? { raw: message as Hex } : message)));
 }
 
 /** eth_sign signs the 32-byte hash itself, with no EIP-191 prefix. */
-function ethSign(signer: EthereumSigner, params: Params): Hex {
+async function ethSign(signer: EthereumSigner, params: Params): Promise<Hex> {
   const [address, hash] = params;
   checkAddress(signer, address);
   if (typeof hash !== 'string' || !/^0x[0-9a-fA-F]{64}$/.test(hash)) {
     throw new InvalidRequestError('eth_sign expects [address, 32-byte hash]');
   }
-  return serialized(signHash(signer.privateKey, hash as Hex, signer.sign));
+  return serialized(await signHashAs(signer, hash as Hex));
 }
 
 function parseTypedData(value: unknown): Record<string, unknown> {
@@ -129,7 +148,7 @@ async function signTypedData(signer: EthereumSigner, params: Params): Promise<He
   type TypedDataArgs = Parameters<typeof hashTypedData>[0];
   const args = { domain: domain ?? undefined, types, primaryType, message } as unknown as TypedDataArgs;
   const hash = await asRequestError('Invalid typed data', () => hashTypedData(args));
-  return serialized(signHash(signer.privateKey, hash, signer.sign));
+  return serialized(await signHashAs(signer, hash));
 }
 
 /** As viem's `signTransaction`: sign the hash of the unsigned serialization, then serialize with the signature. */
@@ -139,7 +158,7 @@ async function signTransaction(signer: EthereumSigner, params: Params): Promise<
   if (from !== undefined && from !== null) checkAddress(signer, from);
   const transaction: TransactionSerializable = parseRpcTransaction(tx);
   const unsigned = await asRequestError('Invalid transaction', () => serializeTransaction(transaction));
-  const signature = signHash(signer.privateKey, keccak256(unsigned), signer.sign);
+  const signature = await signHashAs(signer, keccak256(unsigned));
   return asRequestError('Invalid transaction', () => serializeTransaction(transaction, signature));
 }
 

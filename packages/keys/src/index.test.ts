@@ -31,6 +31,8 @@ describe('@latchkey/keys', () => {
         "seedFromEntropy",
         "seedFromEntropyAsync",
         "signHash",
+        "signHashAs",
+        "signHashWith",
         "solanaKey",
         "solanaKeyProof",
         "solanaSignMessage",

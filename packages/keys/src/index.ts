@@ -22,7 +22,7 @@ export {
   seedFromEntropyAsync,
 } from './entropy.ts';
 export { InvalidRequestError, WrongRecoveryKeyError } from './errors.ts';
-export { ethereumRpc, signHash } from './ethereum-rpc.ts';
+export { ethereumRpc, signHash, signHashAs, signHashWith } from './ethereum-rpc.ts';
 export { exportEthereumPrivateKey, exportSolanaPrivateKey } from './export.ts';
 export { ethereumKeyProof, solanaKeyProof } from './key-proof.ts';
 export { primaryAddress } from './primary-address.ts';

@@ -1,4 +1,4 @@
-import { signHash } from '@latchkey/keys';
+import { signHashWith } from '@latchkey/keys';
 import type { RawSignHashFunction, RawSignRequest, RawSignResponse } from '@latchkey/protocol';
 import { ed25519 } from '@noble/curves/ed25519.js';
 import { blake2b } from '@noble/hashes/blake2.js';
@@ -66,9 +66,9 @@ export async function rawSign(
     if (!isKeyedChainType(wallet.chain_type))
       throw new ApiError('not_supported', `raw_sign is not supported for ${wallet.chain_type} wallets`);
     const curve = keyedChainCurves[wallet.chain_type];
-    const signature = await withWalletKey(ctx, wallet, (key, secp256k1) =>
+    const signature = await withWalletKey(ctx, wallet, async (key, secp256k1) =>
       curve === 'secp256k1'
-        ? serializeSignature(signHash(key, `0x${bytesToHex(digest)}` as Hex, secp256k1.sign))
+        ? serializeSignature(await signHashWith(secp256k1.sign, key, `0x${bytesToHex(digest)}` as Hex))
         : `0x${bytesToHex(ed25519.sign(digest, key))}`,
     );
     return { method: 'raw_sign', data: { signature, encoding: 'hex' } };

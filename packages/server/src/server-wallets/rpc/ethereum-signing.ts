@@ -1,4 +1,4 @@
-import { type EthereumSigner, ethereumRpc, InvalidRequestError, signHash } from '@latchkey/keys';
+import { type EthereumSigner, ethereumRpc, InvalidRequestError, signHashAs } from '@latchkey/keys';
 import { type Hex, hashMessage, serializeSignature } from 'viem';
 import { hashAuthorization } from 'viem/utils';
 import { z } from 'zod';
@@ -76,7 +76,7 @@ export async function signEthereum(
         throw new ApiError('invalid_data', 'Invalid params.message: not hex bytes');
       const hash = hashMessage(raw ? { raw } : message);
       return {
-        signature: serializeSignature(signHash(signer.privateKey, hash, signer.sign)),
+        signature: serializeSignature(await signHashAs(signer, hash)),
         encoding: 'hex',
       };
     }
@@ -103,7 +103,7 @@ export async function signEthereum(
     case 'secp256k1_sign': {
       const { hash } = parseParams(ethereumParams.secp256k1_sign, params);
       return {
-        signature: serializeSignature(signHash(signer.privateKey, hash as Hex, signer.sign)),
+        signature: serializeSignature(await signHashAs(signer, hash as Hex)),
         encoding: 'hex',
       };
     }
@@ -114,7 +114,7 @@ export async function signEthereum(
       if (!Number.isSafeInteger(chainId) || !Number.isSafeInteger(nonce))
         throw new ApiError('invalid_data', 'Invalid params: chain_id and nonce must be below 2^53');
       const hash = hashAuthorization({ contractAddress: input.contract as Hex, chainId, nonce });
-      const { r, s, yParity } = signHash(signer.privateKey, hash, signer.sign);
+      const { r, s, yParity } = await signHashAs(signer, hash);
       return {
         authorization: {
           contract: input.contract,
