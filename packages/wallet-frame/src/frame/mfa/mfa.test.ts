@@ -228,13 +228,34 @@ describe('the frame dispatcher: MFA', () => {
     expect(sent.map((s) => s.path)).toEqual(['/api/v1/mfa/passwordless_sms/verify']);
   });
 
-  it('privy:mfa:verify answers {} once a token is held, missing_or_invalid_mfa when none is', async () => {
-    const { send } = frame([[200, { token: 'ok' }]]);
+  it('privy:mfa:verify answers {} once a token is held; without one, what the server MFA gate says', async () => {
+    // A user with a factor and no token: the session check answers missing_or_invalid_mfa.
+    const { send, sent } = frame([
+      [401, { code: 'missing_or_invalid_mfa', error: 'Missing or invalid MFA token.' }],
+      [200, { token: 'ok' }],
+    ]);
     expect(await send('privy:mfa:verify', {})).toMatchObject({ error: { type: 'missing_or_invalid_mfa' } });
+    expect(sent.map((s) => s.path)).toEqual(['/api/v1/embedded_wallets/frame/session']);
     expect(await send('privy:mfa:verify', { mfaMethod: 'totp', mfaCode: '123456' })).toMatchObject({
       data: {},
     });
+    // Held: answered here, no request.
     expect(await send('privy:mfa:verify', {})).toMatchObject({ data: {} });
+    expect(sent).toHaveLength(2);
+  });
+
+  it('privy:mfa:verify answers {} for a user with no factor (the gate lets the session check pass)', async () => {
+    const { send, sent, api } = frame([[200, { session_id: 's' }]]);
+    expect(await send('privy:mfa:verify', {})).toMatchObject({ data: {} });
+    expect(sent[0]!.headers.get('authorization')).toBe('Bearer t');
+    expect(api.mfaToken.current()).toBeNull();
+  });
+
+  it('privy:mfa:verify passes on any other refusal of the session (an expired token stays an error)', async () => {
+    const { send } = frame([[401, { code: 'missing_or_invalid_token', error: 'Invalid token.' }]]);
+    const reply = await send('privy:mfa:verify', {});
+    expect(reply).toHaveProperty('error');
+    expect(reply).not.toHaveProperty('data');
   });
 
   it('privy:mfa:clear drops the token, with no access token and whatever MFA fields', async () => {
