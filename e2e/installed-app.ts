@@ -15,7 +15,7 @@ const run = promisify(execFile);
 const repoRoot = join(import.meta.dirname, '..');
 
 /** The version range the repo itself uses for a dependency, so the app builds with what the repo tests. */
-function repoRange(name: string): string {
+export function repoRange(name: string): string {
   for (const file of ['package.json', 'apps/demo/package.json']) {
     const pkg = JSON.parse(readFileSync(join(repoRoot, file), 'utf8')) as Record<
       string,
