@@ -59,13 +59,18 @@ export async function reactAuthAppDir(): Promise<string> {
     const { stdout = '', stderr = '' } = error as { stdout?: string; stderr?: string };
     throw new Error(`npm install of @privy-io/react-auth@${reactAuthVersion} failed:\n${stdout}${stderr}`);
   }
+  // Another run (another worktree) may have finished the same install meanwhile: keep the one in place.
+  if (existsSync(join(dir, 'node_modules', '@privy-io', 'react-auth', 'package.json'))) {
+    rmSync(scratch, { recursive: true, force: true });
+    return dir;
+  }
   rmSync(dir, { recursive: true, force: true });
   renameSync(scratch, dir);
   return dir;
 }
 
 /**
- * The page's script: `PrivyProvider` with the app id and `apiUrl` (Latchkey), and the hooks the test
+ * The page's script (JSX; esbuild compiles it): `PrivyProvider` with the app id and `apiUrl` (Latchkey), and the hooks the test
  * drives, put on `window.reactAuth` (the test calls them as an app's buttons would); what the SDK
  * reports is written into the DOM (`ra-*` test ids).
  */
