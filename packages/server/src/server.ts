@@ -13,6 +13,7 @@ import { type Delivery, type OutgoingMessage, routeDelivery } from './delivery/d
 import { DevOutbox, type DevOutboxStore } from './delivery/dev-outbox.ts';
 import { type TwilioOptions, twilioDelivery } from './delivery/twilio.ts';
 import { unconfiguredDelivery } from './delivery/unconfigured.ts';
+import { closeSessionStreams } from './embedded-wallets/session-events.ts';
 import { featureMigrations, sweepEntries } from './features.ts';
 import type { AppEnv } from './http/env.ts';
 import { createRateLimits } from './http/rate-limit.ts';
@@ -214,6 +215,7 @@ export async function createLatchkey(options: LatchkeyOptions = {}): Promise<Lat
     webhooks,
     chainWatcher,
     async close() {
+      closeSessionStreams(ctx);
       await chainWatcher?.stop();
       await webhooks?.stop();
       await sweeps.stop();
@@ -266,6 +268,8 @@ export function listen(
           url,
           close: (graceMs = shutdownGraceMs) =>
             new Promise<void>((done) => {
+              // An event stream is never done: end them now, or each would hold close() for the grace period.
+              closeSessionStreams(latchkey.ctx);
               const http = server as unknown as {
                 closeIdleConnections(): void;
                 closeAllConnections(): void;

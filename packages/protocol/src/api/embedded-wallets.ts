@@ -113,8 +113,23 @@ export interface AuthShareReply {
   session_id: string;
 }
 
+/**
+ * `GET frame/session/events`: a `text/event-stream` that says, every `heartbeatMs`, that the session
+ * the request's token belongs to is still live (`live`), and once it is not, `ended` (then closes).
+ * The frame signs with a held share without asking `frameSession` while the last `live` is fresh.
+ * The server closes the stream without `ended` when the access token expires (the frame reopens it
+ * with a fresh token) or when it shuts down.
+ */
+export const sessionEvents = { live: 'live', ended: 'ended', heartbeatMs: 500 } as const;
+
+/** The `data` of each session event (JSON). */
+export interface SessionEventData {
+  session_id: string;
+}
+
 const frameTable = {
   frameSession: { method: 'POST', path: '/api/v1/embedded_wallets/frame/session' },
+  frameSessionEvents: { method: 'GET', path: '/api/v1/embedded_wallets/frame/session/events' },
   frameEnrollDevice: { method: 'POST', path: '/api/v1/embedded_wallets/frame/devices' },
   frameNonce: { method: 'POST', path: '/api/v1/embedded_wallets/frame/nonce' },
   frameCreate: { method: 'POST', path: '/api/v1/embedded_wallets/frame/create' },
@@ -126,11 +141,13 @@ const frameTable = {
   frameKeyMaterial: { method: 'POST', path: '/api/v1/embedded_wallets/:address/recovery/key_material' },
 } as const;
 
-/** The routes the wallet frame calls; all but `frameSession` and `frameEnrollDevice` need a DPoP proof. */
+/** The routes the wallet frame calls; all but `frameSession`, `frameSessionEvents` and `frameEnrollDevice` need a DPoP proof. */
 export const frameRoutes: TypedRoutes<
   typeof frameTable,
   {
     frameSession: { request: EmptyRequest; response: { session_id: string } };
+    /** `text/event-stream` of `SessionEvent`s (`sessionEvents` names them), not one JSON reply. */
+    frameSessionEvents: { request: undefined; response: SessionEventData };
     frameEnrollDevice: { request: EmptyRequest; response: EmptyResponse };
     frameNonce: { request: EmptyRequest; response: NonceReply };
     frameCreate: { request: CreateUpload; response: User };

@@ -31,6 +31,7 @@ import { keyMaterial, recoveryShareReply } from './key-material.ts';
 import { issueKeyProofNonce } from './key-proofs.ts';
 import { pregenerateFixtures, pregenerateRoute } from './pregenerate-route.ts';
 import { embeddedWalletSweeps } from './retention.ts';
+import { sessionEventStream } from './session-events.ts';
 import { setRecovery } from './set-recovery.ts';
 import { recordShareRelease } from './wallet-events.ts';
 
@@ -72,6 +73,13 @@ export const embeddedWalletsFeature: Feature = {
           c.header(dpopHeaders.nonce, currentDpopNonce(ctx));
           return c.json({ session_id: c.get('auth').sessionId });
         },
+      }),
+      // The same check pushed: while the session is live the frame signs without asking (session-events.ts).
+      // Behind the same guards as frameSession (a user with a factor needs a valid MFA token to open it).
+      route(frameRoutes.frameSessionEvents, {
+        auth: 'frame',
+        middleware: [requireMfa(ctx)],
+        handler: (c) => sessionEventStream(ctx, c.get('auth')),
       }),
       route(frameRoutes.frameEnrollDevice, {
         auth: 'frame',
@@ -174,6 +182,8 @@ export const embeddedWalletsFeature: Feature = {
   },
   fixtures: {
     ...pregenerateFixtures,
+    // An event stream never ends while the session lives: its refusals are tested by session-events.test.ts.
+    [`GET ${frameRoutes.frameSessionEvents.path}`]: { valid: ok, coveredBy: 'session-events' },
     [`POST ${path('create')}`]: {
       body: (env) => {
         const body = env.kit.walletBody();

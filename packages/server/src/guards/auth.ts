@@ -73,7 +73,12 @@ export function requireUser(ctx: ServerContext): MiddlewareHandler<AppEnv> {
     const claims = await verifyAccessToken(ctx, app.id, token);
     const { user } = await activeSession(ctx, app, claims.sessionId, claims.userId);
     sessionUsers.set(c.req.raw, user);
-    c.set('auth', { userId: claims.userId, sessionId: claims.sessionId, authTime: claims.authTime });
+    c.set('auth', {
+      userId: claims.userId,
+      sessionId: claims.sessionId,
+      authTime: claims.authTime,
+      tokenExpiresAt: claims.expiresAt,
+    });
     await next();
   };
 }
