@@ -3,6 +3,7 @@ import { FrameError } from './frame-error.ts';
 import type { HeldAuthShare } from './held-auth-share.ts';
 import { defaultKeyIdleMs, KeyCache, maxKeyIdleMs } from './key-cache.ts';
 import type { ServerApi } from './server-api.ts';
+import { type ConnectSessionEvents, SessionFeed } from './session-feed.ts';
 import { wipe } from './wipe.ts';
 
 /**
@@ -19,8 +20,9 @@ export const sessionConfirmationMs = 1000;
  * - a held share (and its keys) is used only once the server has confirmed, for that very request's
  *   token or cookie, that the session it was released to is still live (`ServerApi.session`, run
  *   alongside the signature, whose result is dropped unless the check passes), at most
- *   `sessionConfirmationMs` ago: another user's or another session's request never uses it, and a
- *   revocation stops signing within that;
+ *   `sessionConfirmationMs` ago, or the session event stream for that token said so as recently
+ *   (session-feed.ts): another user's or another session's request never uses it, and a revocation
+ *   stops signing within that;
  * - a refused check forgets every share and key (a logout or revoked session), and so does `lock`
  *   (which the SDK sends on logout: signing stops at once);
  * - an entropy unused for `idleMs` (the app's `walletKeyIdleSeconds`) is forgotten; with 0 nothing is
@@ -38,6 +40,8 @@ export class AuthShareCache {
   /** The last session the server confirmed live: for which token (`''`: the cookie), which session, when. */
   #confirmed: { credential: string; sessionId: string; at: number } | null = null;
   readonly #confirmationMs: number;
+  /** The server's pushed "still live" (`useSessionFeed`): a signature after a pause need not ask. */
+  #feed: SessionFeed | null = null;
 
   /**
    * `keyIdleMs`: the app's idle window (default 5 minutes, capped at 1 hour). `sessionConfirmationMs`
@@ -52,25 +56,46 @@ export class AuthShareCache {
     );
   }
 
-  /** True when the server said, under `sessionConfirmationMs` ago, that `accessToken` is of `sessionId`. */
+  /**
+   * Keeps a stream of the server's session events open while the session is confirmed (the frame
+   * page; tests and the export page ask per signature): a live session's signature then never waits
+   * for the network, and `ended` forgets every share and key at once.
+   */
+  useSessionFeed(connect: ConnectSessionEvents): void {
+    this.#feed?.stop();
+    this.#feed = new SessionFeed({ connect, onEnded: () => this.forgetAll() });
+  }
+
+  /**
+   * True when the server said, under `sessionConfirmationMs` ago, that `accessToken` is of
+   * `sessionId`: in answer to a request, or in the session event stream for that token.
+   */
   sessionConfirmed(accessToken: string | null, sessionId: string): boolean {
     const confirmed = this.#confirmed;
-    return (
+    if (
       confirmed !== null &&
       confirmed.credential === (accessToken ?? '') &&
       confirmed.sessionId === sessionId &&
       Date.now() - confirmed.at < this.#confirmationMs
-    );
+    )
+      return true;
+    // A cache that asks on every use (sessionConfirmationMs 0, tests) takes no pushed word either.
+    return this.#confirmationMs > 0 && (this.#feed?.confirms(accessToken, sessionId) ?? false);
   }
 
   /** The session must be checked again at the next use (anything but a signature ran: MFA changes). */
   unconfirmSession(): void {
     this.#confirmed = null;
+    this.#feed?.suspend();
   }
 
-  /** The server just answered, for `accessToken`, that its session `sessionId` is live. */
+  /**
+   * The server just answered, for `accessToken`, that its session `sessionId` is live: from now on
+   * the session event stream for that token (opened if need be) keeps it confirmed.
+   */
   confirmSession(accessToken: string | null, sessionId: string): void {
     this.#confirmed = { credential: accessToken ?? '', sessionId, at: Date.now() };
+    this.#feed?.watch(accessToken);
   }
 
   /** The share held for `entropyId`, if any (a use: its idle window starts again); usable once its session is confirmed. */
@@ -129,9 +154,10 @@ export class AuthShareCache {
     wipe(holding.held.share);
   }
 
-  /** Every held share and key goes, and the session's confirmation (a lock, a refused session check). */
+  /** Every held share and key goes, and the session's confirmation (a lock, a refused session check, `ended`). */
   forgetAll(): void {
     this.#confirmed = null;
+    this.#feed?.stop();
     for (const entropyId of [...this.#held.keys()]) this.forget(entropyId);
     this.keys.dropAll();
   }

@@ -321,3 +321,99 @@ describe('the key cache: the rebuilt secret kept between operations', () => {
     expect(zeroed(secret)).toBe(true);
   });
 });
+
+describe('the session event stream: signing after a pause without a session check', () => {
+  /** `setup` with the cache fed by a scripted event stream per token, written by the test. */
+  async function withFeed() {
+    const t = await setup();
+    const streams = new Map<
+      string | null,
+      { live(session: string): void; ended(): void; signal: AbortSignal }
+    >();
+    t.ctx.authShares.useSessionFeed(async (token, signal) => {
+      let controller!: ReadableStreamDefaultController<Uint8Array>;
+      const body = new ReadableStream<Uint8Array>({
+        start: (c) => {
+          controller = c;
+        },
+      });
+      const write = (event: string, session: string) =>
+        controller.enqueue(
+          new TextEncoder().encode(`event: ${event}\ndata: {"session_id":"${session}"}\n\n`),
+        );
+      streams.set(token, {
+        live: (session) => write('live', session),
+        ended: () => write('ended', `session-of-${token}`),
+        signal,
+      });
+      return body;
+    });
+    return { ...t, streams };
+  }
+  /** Lets the feed read what the stream was given (the fake clock holds timers, not promises). */
+  const settle = async () => {
+    for (let i = 0; i < 20; i++) await Promise.resolve();
+  };
+
+  it('while live events arrive, signatures seconds apart ask the server nothing', async () => {
+    const t = await withFeed();
+    await t.open('a');
+    await settle();
+    for (let i = 0; i < 5; i++) {
+      vi.advanceTimersByTime(600);
+      t.streams.get('a')!.live('session-of-a');
+      await settle();
+      vi.advanceTimersByTime(600);
+      expect(await t.open('a')).toBe(toBase64(t.entropy));
+    }
+    expect(t.calls).toEqual(['/frame/auth_share a']);
+    expect(t.ctx.authShares.keys.rebuilds).toBe(1);
+  });
+
+  it('ended forgets every share and key at once; the next signature asks for the share again', async () => {
+    const t = await withFeed();
+    await t.open('a');
+    await settle();
+    t.streams.get('a')!.live('session-of-a');
+    await settle();
+    t.streams.get('a')!.ended();
+    await settle();
+    expect(t.ctx.authShares.cached(t.ref.entropyId)).toBeNull();
+    expect(t.ctx.authShares.keys.size).toBe(0);
+    expect(t.streams.get('a')!.signal.aborted).toBe(true);
+    // Inside the per-request confirmation window too: `ended` cleared it.
+    t.refused.add('a');
+    await expect(t.open('a')).rejects.toThrow(/status code 401/);
+    expect(t.calls).toEqual(['/frame/auth_share a', '/frame/auth_share a']);
+  });
+
+  it('a late heartbeat, or one naming another session, falls back to the check', async () => {
+    const t = await withFeed();
+    await t.open('a');
+    await settle();
+    t.streams.get('a')!.live('session-of-a');
+    await settle();
+    vi.advanceTimersByTime(sessionConfirmationMs);
+    await t.open('a');
+    expect(t.calls).toEqual(['/frame/auth_share a', '/frame/session a']);
+    t.streams.get('a')!.live('session-of-b');
+    await settle();
+    vi.advanceTimersByTime(sessionConfirmationMs);
+    await t.open('a');
+    expect(t.calls).toEqual(['/frame/auth_share a', '/frame/session a', '/frame/session a']);
+  });
+
+  it('a user with a factor (an MFA token held) is still checked on every signature', async () => {
+    const t = await withFeed();
+    await t.open('a');
+    await settle();
+    // Verifying a code is a request other than a signature: the stream confirms nothing after it.
+    await dispatcher(t.ctx)({ id: 1, event: 'privy:mfa:clear', data: {} });
+    t.ctx.api.mfaToken.hold('mfa-token');
+    t.streams.get('a')!.live('session-of-a');
+    await settle();
+    await t.open('a');
+    await t.open('a');
+    expect(t.calls).toEqual(['/frame/auth_share a', '/frame/session a', '/frame/session a']);
+  });
+});

@@ -20,6 +20,7 @@ const api = new ServerApi({ ...config, deviceKey: frameDeviceKey(config.appId) }
 // The key-export frame, a page of its own, borrows the MFA token the user verified here.
 lendMfaToken(api.mfaToken, config.appId);
 const authShares = new AuthShareCache({ keyIdleMs: keyIdleMs(location.search) });
+authShares.useSessionFeed((accessToken, signal) => api.sessionEvents(accessToken, signal));
 installMessageListener(window, {
   config,
   api,

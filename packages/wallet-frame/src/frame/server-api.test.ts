@@ -169,3 +169,44 @@ describe('ServerApi: device proofs', () => {
     expect(decodeJwt(sent[1]!.headers.get('dpop')!)).not.toHaveProperty('ath');
   });
 });
+
+describe('ServerApi: the session event stream', () => {
+  it('opens it with a GET carrying the token (no proof, no cookie) and hands back the stream', async () => {
+    const sent: {
+      method?: string | undefined;
+      headers: Headers;
+      credentials?: RequestCredentials | undefined;
+    }[] = [];
+    const api = new ServerApi({
+      apiUrl: 'https://auth.example.com',
+      appId: 'app',
+      fetch: async (input, init) => {
+        expect(new URL(String(input)).pathname).toBe(`${prefix}/frame/session/events`);
+        sent.push({
+          method: init?.method,
+          headers: new Headers(init?.headers),
+          credentials: init?.credentials,
+        });
+        return new Response('event: live\ndata: {"session_id":"s"}\n\n', {
+          headers: { 'content-type': 'text/event-stream' },
+        });
+      },
+    });
+    const body = await api.sessionEvents('token-1', new AbortController().signal);
+    expect(await new Response(body).text()).toBe('event: live\ndata: {"session_id":"s"}\n\n');
+    expect(sent[0]!.method).toBe('GET');
+    expect(sent[0]!.headers.get('authorization')).toBe('Bearer token-1');
+    expect(sent[0]!.headers.get('privy-app-id')).toBe('app');
+    expect(sent[0]!.headers.get('dpop')).toBeNull();
+    expect(sent[0]!.credentials).toBe('omit');
+  });
+
+  it('rejects a refusal or a reply that is not a stream', async () => {
+    const { api } = scripted([
+      [401, { code: 'missing_or_invalid_token' }],
+      [200, {}],
+    ]);
+    await expect(api.sessionEvents('t', new AbortController().signal)).rejects.toThrow(/status 401/);
+    await expect(api.sessionEvents('t', new AbortController().signal)).rejects.toThrow(/status 200/);
+  });
+});

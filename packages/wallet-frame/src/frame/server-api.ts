@@ -106,6 +106,36 @@ export class ServerApi {
     return reply.session_id;
   }
 
+  /**
+   * Opens the session's event stream (`frameSessionEvents`): with `fetch`, since an EventSource cannot
+   * send the Authorization header. Rejects unless the server answers with a stream.
+   */
+  async sessionEvents(accessToken: string | null, signal: AbortSignal): Promise<ReadableStream<Uint8Array>> {
+    const requestHeaders: Record<string, string> = {
+      [headers.appId]: this.#appId,
+      accept: 'text/event-stream',
+    };
+    if (accessToken) requestHeaders.authorization = `Bearer ${accessToken}`;
+    const mfaToken = this.mfaToken.current();
+    if (mfaToken) requestHeaders[mfaTokenHeader] = mfaToken;
+    const response = await this.#fetch(`${this.#apiUrl}${frameRoutes.frameSessionEvents.path}`, {
+      method: frameRoutes.frameSessionEvents.method,
+      headers: requestHeaders,
+      credentials: accessToken ? 'omit' : 'include',
+      cache: 'no-store',
+      signal,
+    });
+    if (
+      !response.ok ||
+      !response.body ||
+      !response.headers.get('content-type')?.startsWith('text/event-stream')
+    ) {
+      await response.body?.cancel().catch(() => undefined);
+      throw new FrameError('error', `Session events refused (status ${response.status})`, response.status);
+    }
+    return response.body;
+  }
+
   /** Enrolls this device for the user (only shortly after a login; see docs/security.md). */
   async enroll(accessToken: string | null): Promise<void> {
     await this.#call(frameRoutes.frameEnrollDevice, accessToken, {}, { enroll: false });
