@@ -33,6 +33,9 @@ const usage = `npm run bench:wallet -- [options]
   --warmup N       unmeasured round trips before them (default 20)
   --creations N    fresh users whose wallet creation is timed (default 5)
   --lapsed N       signatures each after the frame's session confirmation lapsed (default 5, ~1.1 s each)
+  --spaced N       signatures each 10 s after the previous one (default 3; 0 skips them)
+  --delay-ms N     added network latency (ms) on the page's requests, the frame's server calls included,
+                   from the first signature on (Chromium's network emulation; default 0)
   --rebuilds N     signatures each right after a privy:wallets:lock: keys rebuilt (default 20)
   --key-idle-seconds N   the frame's key idle window (the SDK's walletKeyIdleSeconds); default the frame's
   --out FILE       results file (default bench/wallet/results.json)
@@ -46,6 +49,8 @@ const { values } = parseArgs({
     creations: { type: 'string', default: '5' },
     lapsed: { type: 'string', default: '5' },
     rebuilds: { type: 'string', default: '20' },
+    spaced: { type: 'string', default: '3' },
+    'delay-ms': { type: 'string', default: '0' },
     'key-idle-seconds': { type: 'string' },
     out: { type: 'string', default: join(import.meta.dirname, 'results.json') },
     'cpu-prof': { type: 'string' },
@@ -67,6 +72,10 @@ const warmup = count('warmup', values.warmup, 0);
 const creations = count('creations', values.creations, 1);
 const lapsedCount = count('lapsed', values.lapsed, 1);
 const rebuildCount = count('rebuilds', values.rebuilds, 1);
+const spacedCount = count('spaced', values.spaced, 0);
+const delayMs = count('delay-ms', values['delay-ms'], 0);
+/** A pause long past any confirmation window: an interactive user signing now and then. */
+const spacedPauseMs = 10_000;
 const keyIdleSeconds =
   values['key-idle-seconds'] === undefined ? null : count('key-idle-seconds', values['key-idle-seconds'], 0);
 
@@ -218,6 +227,18 @@ try {
     chainType: 'ethereum',
     hdWalletIndex: 0,
   };
+  if (delayMs > 0) {
+    // The host page and the frame share this renderer (one site): the frame's requests are delayed too.
+    const network = await context.newCDPSession(page);
+    await network.send('Network.enable');
+    await network.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: delayMs,
+      downloadThroughput: -1,
+      uploadThroughput: -1,
+    });
+    log(`added ${delayMs} ms of network latency`);
+  }
   const loop = await page.evaluate(signLoop, { warmup, count: signatures, address: signer.address, rpc });
   if (profiler) {
     const { profile } = await profiler.send('Profiler.stop');
@@ -242,6 +263,13 @@ try {
     rpc,
     address: signer.address,
   });
+  log(`personal_sign ${spacedPauseMs} ms apart: ${spacedCount}`);
+  const spacedRun = await page.evaluate(signAfter, {
+    count: spacedCount,
+    before: { pauseMs: spacedPauseMs },
+    rpc,
+    address: signer.address,
+  });
   log(`personal_sign right after a lock: ${rebuildCount}`);
   const rebuildRun = await page.evaluate(signAfter, {
     count: rebuildCount,
@@ -249,10 +277,11 @@ try {
     rpc,
     address: signer.address,
   });
-  for (const run of [lapsedRun, rebuildRun])
+  for (const run of [lapsedRun, spacedRun, rebuildRun])
     if (run.errors.length > 0) throw new Error(`personal_sign failed: ${run.errors.slice(0, 5).join('; ')}`);
   const lapsed = summarise(lapsedRun.samples);
   const rebuilt = summarise(rebuildRun.samples);
+  const spaced = spacedCount > 0 ? summarise(spacedRun.samples) : null;
 
   const browserVersion = browser.version();
   const meta = {
@@ -267,10 +296,12 @@ try {
     warmup,
     creations,
     key_idle_seconds: keyIdleSeconds,
+    delay_ms: delayMs,
   };
   const results = {
     personal_sign_round_trip_ms: signing,
     personal_sign_after_confirmation_lapsed_ms: lapsed,
+    personal_sign_spaced_ms: spaced,
     personal_sign_after_lock_ms: rebuilt,
     empty_round_trip_ms: messaging,
     wallet_creation_ms: creation,
@@ -282,13 +313,14 @@ try {
     `\n${table([
       ['personal_sign round trip (host → frame → host)', signing],
       [`personal_sign, session confirmation lapsed (${sessionConfirmationMs + 100} ms apart)`, lapsed],
+      ...(spaced ? [[`personal_sign, ${spacedPauseMs / 1000} s apart`, spaced] as [string, Summary]] : []),
       ['personal_sign right after privy:wallets:lock (keys rebuilt)', rebuilt],
       ['empty round trip (privy:iframe:ready, no work)', messaging],
       ['wallet creation (privy:wallet:create, fresh user)', creation],
     ])}\n`,
   );
   console.log(
-    `${meta.cpu} × ${meta.cpu_count}, Chromium ${browserVersion} (headless), Node ${meta.node}. ` +
+    `${delayMs > 0 ? `With ${delayMs} ms added network latency. ` : ''}${meta.cpu} × ${meta.cpu_count}, Chromium ${browserVersion} (headless), Node ${meta.node}. ` +
       `Target p50 ≤ ${targetP50Ms} ms (incumbent advertises ${incumbentMs} ms): ` +
       `${results.meets_target ? 'met' : 'NOT met'}.`,
   );

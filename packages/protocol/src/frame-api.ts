@@ -9,6 +9,7 @@ export const frameApi = {
   prefix: '/api/v1/embedded_wallets',
   enrollDevice: '/frame/devices',
   session: '/frame/session',
+  sessionEvents: '/frame/session/events',
   nonce: '/frame/nonce',
   create: '/frame/create',
   addWallet: '/frame/add_wallet',

@@ -114,11 +114,13 @@ export interface AuthShareReply {
 }
 
 /**
- * `GET frame/session/events`: a `text/event-stream` that says, every `heartbeatMs`, that the session
+ * `POST frame/session/events`: a `text/event-stream` that says, every `heartbeatMs`, that the session
  * the request's token belongs to is still live (`live`), and once it is not, `ended` (then closes).
  * The frame signs with a held share without asking `frameSession` while the last `live` is fresh.
  * The server closes the stream without `ended` when the access token expires (the frame reopens it
- * with a fresh token) or when it shuts down.
+ * with a fresh token) or when it shuts down. POST, not GET, though it changes nothing: a browser sends
+ * no `Origin` on a same-origin GET, and the app's origin rules (and, with cookie sessions, the CSRF
+ * rule) need one, as they do for `frameSession`.
  */
 export const sessionEvents = { live: 'live', ended: 'ended', heartbeatMs: 500 } as const;
 
@@ -129,7 +131,7 @@ export interface SessionEventData {
 
 const frameTable = {
   frameSession: { method: 'POST', path: '/api/v1/embedded_wallets/frame/session' },
-  frameSessionEvents: { method: 'GET', path: '/api/v1/embedded_wallets/frame/session/events' },
+  frameSessionEvents: { method: 'POST', path: '/api/v1/embedded_wallets/frame/session/events' },
   frameEnrollDevice: { method: 'POST', path: '/api/v1/embedded_wallets/frame/devices' },
   frameNonce: { method: 'POST', path: '/api/v1/embedded_wallets/frame/nonce' },
   frameCreate: { method: 'POST', path: '/api/v1/embedded_wallets/frame/create' },
@@ -147,7 +149,7 @@ export const frameRoutes: TypedRoutes<
   {
     frameSession: { request: EmptyRequest; response: { session_id: string } };
     /** `text/event-stream` of `SessionEvent`s (`sessionEvents` names them), not one JSON reply. */
-    frameSessionEvents: { request: undefined; response: SessionEventData };
+    frameSessionEvents: { request: EmptyRequest; response: SessionEventData };
     frameEnrollDevice: { request: EmptyRequest; response: EmptyResponse };
     frameNonce: { request: EmptyRequest; response: NonceReply };
     frameCreate: { request: CreateUpload; response: User };

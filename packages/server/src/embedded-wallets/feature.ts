@@ -79,6 +79,7 @@ export const embeddedWalletsFeature: Feature = {
       route(frameRoutes.frameSessionEvents, {
         auth: 'frame',
         middleware: [requireMfa(ctx)],
+        body: emptyBody,
         handler: (c) => sessionEventStream(ctx, c.get('auth')),
       }),
       route(frameRoutes.frameEnrollDevice, {
@@ -183,7 +184,7 @@ export const embeddedWalletsFeature: Feature = {
   fixtures: {
     ...pregenerateFixtures,
     // An event stream never ends while the session lives: its refusals are tested by session-events.test.ts.
-    [`GET ${frameRoutes.frameSessionEvents.path}`]: { valid: ok, coveredBy: 'session-events' },
+    [`POST ${frameRoutes.frameSessionEvents.path}`]: { valid: ok, coveredBy: 'session-events' },
     [`POST ${path('create')}`]: {
       body: (env) => {
         const body = env.kit.walletBody();

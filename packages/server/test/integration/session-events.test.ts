@@ -1,8 +1,9 @@
-import { frameRoutes, sessionEvents } from '@latchkey/protocol';
+import { frameRoutes, mfaApi, sessionEvents } from '@latchkey/protocol';
 import { dialects, startTestServer, type TestServer, testOrigin } from '@latchkey/test/server';
 import { decodeJwt } from 'jose';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { maxStreamsPerSession } from '../../src/embedded-wallets/session-events.ts';
+import { enrollTotp, login, mfaApp, mfaHeader, post, totpCode } from '../fixtures/mfa.ts';
 
 const path = frameRoutes.frameSessionEvents.path;
 
@@ -64,10 +65,20 @@ describe.each(dialects)('frame session events (%s)', (dialect) => {
   });
   afterAll(() => t.close());
 
-  function request(appId: string, token: string | null, origin = testOrigin): Promise<Response> {
-    const headers: Record<string, string> = { 'privy-app-id': appId, origin };
+  function request(
+    appId: string,
+    token: string | null,
+    origin = testOrigin,
+    extra: Record<string, string> = {},
+  ): Promise<Response> {
+    const headers: Record<string, string> = {
+      ...extra,
+      'privy-app-id': appId,
+      origin,
+      'content-type': 'application/json',
+    };
     if (token) headers.authorization = `Bearer ${token}`;
-    return t.fetch(path, { headers });
+    return t.fetch(path, { method: 'POST', headers, body: '{}' });
   }
 
   async function stream(appId: string, token: string): Promise<EventReader> {
@@ -177,6 +188,28 @@ describe.each(dialects)('frame session events (%s)', (dialect) => {
     }
   });
 
+  it('a user with an MFA factor needs a valid MFA token, as for the session check', async () => {
+    const { client, app } = await t.createApp(mfaApp);
+    const user = await login(client, 'stream-mfa');
+    const { secret } = await enrollTotp(client, user.token, () => t.ctx.now());
+    const refused = await request(app.id, user.token);
+    expect(refused.status).toBe(401);
+    expect(await refused.json()).toMatchObject({ code: 'missing_or_invalid_mfa' });
+    t.advance(30);
+    const verified = await post<{ token: string }>(
+      client,
+      mfaApi.mfaTotpVerify.path,
+      { code: totpCode(secret, t.ctx.now()) },
+      user.token,
+    );
+    expect(verified.status).toBe(200);
+    const res = await request(app.id, user.token, testOrigin, mfaHeader(verified.body.token));
+    expect(res.status).toBe(200);
+    const events = new EventReader(res.body!);
+    open.push(events);
+    expect((await events.next())?.event).toBe(sessionEvents.live);
+  });
+
   it('caps open streams per session (429), and a closed one frees its place', async () => {
     const { app, client, login } = await loggedIn('limits');
     const streams: EventReader[] = [];
@@ -201,7 +234,14 @@ describe.each(dialects)('frame session events on a listening server (%s)', (dial
       const { app, client } = await t.createApp();
       const login = await client.loginWithEmail('shutdown@example.com');
       const res = await fetch(`${t.url}${path}`, {
-        headers: { 'privy-app-id': app.id, origin: testOrigin, authorization: `Bearer ${login.body.token}` },
+        method: 'POST',
+        body: '{}',
+        headers: {
+          'privy-app-id': app.id,
+          origin: testOrigin,
+          authorization: `Bearer ${login.body.token}`,
+          'content-type': 'application/json',
+        },
       });
       expect(res.status).toBe(200);
       const events = new EventReader(res.body!);

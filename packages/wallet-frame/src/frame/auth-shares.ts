@@ -95,7 +95,8 @@ export class AuthShareCache {
    */
   confirmSession(accessToken: string | null, sessionId: string): void {
     this.#confirmed = { credential: accessToken ?? '', sessionId, at: Date.now() };
-    this.#feed?.watch(accessToken);
+    // With an idle window of 0 nothing is held between signatures, so nothing would use the stream.
+    if (this.idleMs > 0) this.#feed?.watch(accessToken);
   }
 
   /** The share held for `entropyId`, if any (a use: its idle window starts again); usable once its session is confirmed. */
@@ -152,6 +153,8 @@ export class AuthShareCache {
     this.#held.delete(entropyId);
     clearTimeout(holding.timer);
     wipe(holding.held.share);
+    // Nothing left to sign with (the idle window passed): no reason to hear about the session.
+    if (this.#held.size === 0) this.#feed?.stop();
   }
 
   /** Every held share and key goes, and the session's confirmation (a lock, a refused session check, `ended`). */

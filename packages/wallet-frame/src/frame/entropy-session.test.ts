@@ -403,6 +403,16 @@ describe('the session event stream: signing after a pause without a session chec
     expect(t.calls).toEqual(['/frame/auth_share a', '/frame/session a', '/frame/session a']);
   });
 
+  it('the stream closes once the idle window forgets the last share', async () => {
+    const t = await withFeed();
+    await t.open('a');
+    await settle();
+    expect(t.streams.get('a')!.signal.aborted).toBe(false);
+    vi.advanceTimersByTime(t.ctx.authShares.idleMs);
+    expect(t.ctx.authShares.cached(t.ref.entropyId)).toBeNull();
+    expect(t.streams.get('a')!.signal.aborted).toBe(true);
+  });
+
   it('a user with a factor (an MFA token held) is still checked on every signature', async () => {
     const t = await withFeed();
     await t.open('a');

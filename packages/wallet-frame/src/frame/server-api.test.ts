@@ -171,7 +171,7 @@ describe('ServerApi: device proofs', () => {
 });
 
 describe('ServerApi: the session event stream', () => {
-  it('opens it with a GET carrying the token (no proof, no cookie) and hands back the stream', async () => {
+  it('opens it with a POST carrying the token (no proof, no cookie) and hands back the stream', async () => {
     const sent: {
       method?: string | undefined;
       headers: Headers;
@@ -194,7 +194,7 @@ describe('ServerApi: the session event stream', () => {
     });
     const body = await api.sessionEvents('token-1', new AbortController().signal);
     expect(await new Response(body).text()).toBe('event: live\ndata: {"session_id":"s"}\n\n');
-    expect(sent[0]!.method).toBe('GET');
+    expect(sent[0]!.method).toBe('POST');
     expect(sent[0]!.headers.get('authorization')).toBe('Bearer token-1');
     expect(sent[0]!.headers.get('privy-app-id')).toBe('app');
     expect(sent[0]!.headers.get('dpop')).toBeNull();

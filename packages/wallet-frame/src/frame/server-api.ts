@@ -108,12 +108,14 @@ export class ServerApi {
 
   /**
    * Opens the session's event stream (`frameSessionEvents`): with `fetch`, since an EventSource cannot
-   * send the Authorization header. Rejects unless the server answers with a stream.
+   * send the Authorization header (nor POST, which the route is so the browser sends `Origin`).
+   * Rejects unless the server answers with a stream.
    */
   async sessionEvents(accessToken: string | null, signal: AbortSignal): Promise<ReadableStream<Uint8Array>> {
     const requestHeaders: Record<string, string> = {
       [headers.appId]: this.#appId,
       accept: 'text/event-stream',
+      'content-type': 'application/json',
     };
     if (accessToken) requestHeaders.authorization = `Bearer ${accessToken}`;
     const mfaToken = this.mfaToken.current();
@@ -121,6 +123,7 @@ export class ServerApi {
     const response = await this.#fetch(`${this.#apiUrl}${frameRoutes.frameSessionEvents.path}`, {
       method: frameRoutes.frameSessionEvents.method,
       headers: requestHeaders,
+      body: '{}',
       credentials: accessToken ? 'omit' : 'include',
       cache: 'no-store',
       signal,

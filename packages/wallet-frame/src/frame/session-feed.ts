@@ -30,7 +30,7 @@ interface OpenStream {
 }
 
 /**
- * The server's pushed word that a session is live (`GET frame/session/events`): while its last
+ * The server's pushed word that a session is live (`POST frame/session/events`): while its last
  * `live` event is under `liveEventMaxAgeMs` old and names the held share's session, a signature
  * needs no session check of its own. `ended` calls `onEnded` (forget every share and key); a stream
  * that fails, closes or falls silent confirms nothing, and signatures fall back to asking the server
