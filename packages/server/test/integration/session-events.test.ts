@@ -1,5 +1,5 @@
 import { frameRoutes, mfaApi, sessionEvents } from '@latchkey/protocol';
-import { dialects, startTestServer, type TestServer, testOrigin } from '@latchkey/test/server';
+import { CookieJar, dialects, startTestServer, type TestServer, testOrigin } from '@latchkey/test/server';
 import { decodeJwt } from 'jose';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { maxStreamsPerSession } from '../../src/embedded-wallets/session-events.ts';
@@ -188,6 +188,44 @@ describe.each(dialects)('frame session events (%s)', (dialect) => {
     }
   });
 
+  it("with cookie sessions: the frame's own origin streams; the app's page, or no Origin, is refused", async () => {
+    const { app, client } = await t.createApp({ cookie_sessions: true });
+    const email = 'stream-cookie@example.com';
+    await client.post('/api/v1/passwordless/init', { email });
+    const login = await client.post('/api/v1/passwordless/authenticate', {
+      email,
+      code: client.lastCode(email),
+    });
+    expect(login.status).toBe(200);
+    const jar = new CookieJar();
+    jar.store(login.headers);
+    const send = (origin: string | null) =>
+      t.fetch(path, {
+        method: 'POST',
+        body: '{}',
+        headers: {
+          'privy-app-id': app.id,
+          'content-type': 'application/json',
+          cookie: jar.header(path),
+          ...(origin ? { origin } : {}),
+        },
+      });
+    const frame = await send(t.origin);
+    expect(frame.status).toBe(200);
+    const events = new EventReader(frame.body!);
+    open.push(events);
+    expect((await events.next())?.event).toBe(sessionEvents.live);
+    // A same-origin GET would carry no Origin: why the route is a POST.
+    for (const [origin, code] of [
+      [testOrigin, 'invalid_origin'],
+      [null, 'missing_origin'],
+    ] as const) {
+      const res = await send(origin);
+      expect(res.status, String(origin)).toBeGreaterThanOrEqual(400);
+      expect(await res.json(), String(origin)).toMatchObject({ code });
+    }
+  });
+
   it('a user with an MFA factor needs a valid MFA token, as for the session check', async () => {
     const { client, app } = await t.createApp(mfaApp);
     const user = await login(client, 'stream-mfa');
@@ -227,6 +265,51 @@ describe.each(dialects)('frame session events (%s)', (dialect) => {
 });
 
 describe.each(dialects)('frame session events on a listening server (%s)', (dialect) => {
+  it('a client that goes away (a closed tab) frees its place at once', async () => {
+    const t = await startTestServer(dialect, { listen: true });
+    const aborts: AbortController[] = [];
+    try {
+      const { app, client } = await t.createApp();
+      const login = await client.loginWithEmail('gone@example.com');
+      const open = (abort: AbortController) =>
+        fetch(`${t.url}${path}`, {
+          method: 'POST',
+          body: '{}',
+          signal: abort.signal,
+          headers: {
+            'privy-app-id': app.id,
+            origin: testOrigin,
+            authorization: `Bearer ${login.body.token}`,
+            'content-type': 'application/json',
+          },
+        });
+      for (let i = 0; i < maxStreamsPerSession; i++) {
+        const abort = new AbortController();
+        aborts.push(abort);
+        const res = await open(abort);
+        expect(res.status).toBe(200);
+      }
+      const refused = await open(new AbortController());
+      expect(refused.status).toBe(429);
+      await refused.body?.cancel();
+      aborts.shift()!.abort();
+      // The server hears of the closed connection and drops the stream (functional bound: 3 s).
+      let status = 0;
+      for (const deadline = Date.now() + 3000; Date.now() < deadline && status !== 200; ) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        const abort = new AbortController();
+        const res = await open(abort);
+        status = res.status;
+        if (status === 200) aborts.push(abort);
+        else await res.body?.cancel();
+      }
+      expect(status).toBe(200);
+    } finally {
+      for (const abort of aborts) abort.abort();
+      await t.close();
+    }
+  });
+
   it('a shutdown ends open streams at once instead of waiting out the grace period', async () => {
     const t = await startTestServer(dialect, { listen: true });
     let closed = false;
