@@ -1,3 +1,4 @@
+import { frameRoutes } from '../api/embedded-wallets.ts';
 import { headers } from '../headers.ts';
 import { type Operation, type OperationAuth, operations, tags } from './operations.ts';
 
@@ -45,6 +46,7 @@ const contentTypes: Record<string, string> = {
   '/apps/:app_id/embedded-wallets/export': 'text/html',
   '/embedded-wallets/frame.js': 'text/javascript',
   '/embedded-wallets/export.js': 'text/javascript',
+  [frameRoutes.frameSessionEvents.path]: 'text/event-stream',
 };
 
 function operationObject(op: Operation, path: string, options: OpenApiOptions): Json {
