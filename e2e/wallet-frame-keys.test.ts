@@ -70,8 +70,8 @@ describe('the wallet frame’s kept keys in the browser', () => {
     await sign('after the idle window');
     expect(fetches).toHaveLength(kept + 2);
 
-    // A logout the frame is not told of (another tab): past the frame's 1 s session confirmation, the
-    // server's refusal ends signing, and nothing kept is used again.
+    // A logout the frame is not told of (another tab): within about 1 s the server's session event
+    // stream says `ended`, the frame forgets everything, and nothing kept is used again.
     const logout = await page.evaluate(
       async ({ url, appId, token }) =>
         (
@@ -97,11 +97,11 @@ describe('the wallet frame’s kept keys in the browser', () => {
       hdWalletIndex: 0,
       request: { method: 'personal_sign', params: ['after the logout', address] },
     };
-    expect(await failure(page, frameEvents.walletsRpc, rpc)).toBeDefined();
-    expect(fetches).toHaveLength(kept + 2);
-    // Everything was forgotten: the next try asks the server for the share, which refuses it.
+    // Everything was already forgotten: the signature asks the server for the share, which refuses it.
     expect(await failure(page, frameEvents.walletsRpc, rpc)).toBeDefined();
     expect(fetches).toHaveLength(kept + 3);
+    expect(await failure(page, frameEvents.walletsRpc, rpc)).toBeDefined();
+    expect(fetches).toHaveLength(kept + 4);
   });
 
   test('a lock in one tab (the SDK’s logout) wipes what the frame in another tab keeps', async () => {

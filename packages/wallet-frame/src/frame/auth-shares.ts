@@ -106,7 +106,7 @@ export class AuthShareCache {
     const now = Date.now();
     // A timer can fire late (a throttled background page): the window is checked here too.
     if (now - holding.lastUsed >= this.idleMs) {
-      this.forget(entropyId);
+      this.#forgetIdle(entropyId);
       return null;
     }
     holding.lastUsed = now;
@@ -153,7 +153,14 @@ export class AuthShareCache {
     this.#held.delete(entropyId);
     clearTimeout(holding.timer);
     wipe(holding.held.share);
-    // Nothing left to sign with (the idle window passed): no reason to hear about the session.
+  }
+
+  /**
+   * The idle window passed: the entropy's share and keys go, and with nothing left to sign with the
+   * session event stream too (a share fetched afresh, `fetch`, keeps it: the session is the same).
+   */
+  #forgetIdle(entropyId: string): void {
+    this.forget(entropyId);
     if (this.#held.size === 0) this.#feed?.stop();
   }
 
@@ -170,7 +177,7 @@ export class AuthShareCache {
     holding.timer = setTimeout(() => {
       if (this.#held.get(entropyId) !== holding) return;
       const idle = Date.now() - holding.lastUsed;
-      if (idle >= this.idleMs) this.forget(entropyId);
+      if (idle >= this.idleMs) this.#forgetIdle(entropyId);
       else this.#schedule(entropyId, holding, this.idleMs - idle);
     }, delayMs);
     // In Node (tests, the server's own use of the frame code) a pending wipe must not keep the process up.
