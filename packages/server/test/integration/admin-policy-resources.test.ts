@@ -17,13 +17,7 @@ import {
   deleteConditionSetItem,
   updateConditionSet,
 } from '../../src/server-wallets/policies/condition-sets.ts';
-
-type Json = Record<string, unknown> & {
-  data?: Record<string, unknown>[];
-  items?: Record<string, unknown>[];
-  code?: string;
-  error?: string;
-};
+import { appCallers, type Json } from './app-callers.ts';
 
 const recipient = '0x52908400098527886E0F7030069857D2E4169EE7';
 const other = '0x000000000000000000000000000000000000dEaD';
@@ -49,26 +43,7 @@ describe.each(dialects)('admin condition sets and aggregations (%s)', (dialect) 
     await t?.close();
   });
 
-  const admin = async (method: string, path: string, body?: unknown, raw?: string) => {
-    const response = await t.fetch(`/admin/v1/apps/${appId}${path}`, {
-      method,
-      headers: { authorization: `Bearer ${testAdminKey}`, 'content-type': 'application/json' },
-      body: raw ?? (body === undefined ? null : JSON.stringify(body)),
-    });
-    return { status: response.status, body: (await response.json()) as Json };
-  };
-  const server = async (method: string, path: string, body?: unknown) => {
-    const response = await t.fetch(`/api/v1${path}`, {
-      method,
-      headers: {
-        authorization: `Basic ${Buffer.from(`${appId}:${secret}`).toString('base64')}`,
-        'privy-app-id': appId,
-        'content-type': 'application/json',
-      },
-      body: body === undefined ? null : JSON.stringify(body),
-    });
-    return { status: response.status, body: (await response.json()) as Json };
-  };
+  const { admin, server } = appCallers(() => ({ t, appId, secret }));
 
   it('makes a set, adds and pages its items, renames it, removes an item, deletes it', async () => {
     const made = await admin('POST', '/condition_sets', { name: 'Recipients' });

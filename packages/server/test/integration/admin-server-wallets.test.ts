@@ -11,6 +11,7 @@ import { type EvmNode, startEvmNode } from '@latchkey/test/chains';
 import { dialects, startTestServer, type TestServer, testAdminKey } from '@latchkey/test/server';
 import { generateP256KeyPair } from '@privy-io/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appCallers, type Json } from './app-callers.ts';
 import { ether, fundFromHardhat } from './server-wallet-transactions-fixtures.ts';
 
 let node: EvmNode;
@@ -25,8 +26,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await node?.stop();
 });
-
-type Json = Record<string, unknown> & { data?: Record<string, unknown>[] };
 
 describe.each(dialects)('admin server-wallet routes (%s)', (dialect) => {
   let t: TestServer;
@@ -46,26 +45,7 @@ describe.each(dialects)('admin server-wallet routes (%s)', (dialect) => {
     await t?.close();
   });
 
-  const admin = async (method: string, path: string, body?: unknown) => {
-    const response = await t.fetch(`/admin/v1/apps/${appId}${path}`, {
-      method,
-      headers: { authorization: `Bearer ${testAdminKey}`, 'content-type': 'application/json' },
-      body: body === undefined ? null : JSON.stringify(body),
-    });
-    return { status: response.status, body: (await response.json()) as Json };
-  };
-  const server = async (method: string, path: string, body?: unknown) => {
-    const response = await t.fetch(`/api/v1${path}`, {
-      method,
-      headers: {
-        authorization: `Basic ${Buffer.from(`${appId}:${secret}`).toString('base64')}`,
-        'privy-app-id': appId,
-        'content-type': 'application/json',
-      },
-      body: body === undefined ? null : JSON.stringify(body),
-    });
-    return { status: response.status, body: (await response.json()) as Json };
-  };
+  const { admin, server } = appCallers(() => ({ t, appId, secret }));
 
   it('creates wallets, lists and filters them, opens one with its sends and balance', async () => {
     const made = await admin('POST', '/wallets', { chain_type: 'ethereum', display_name: 'Treasury' });
