@@ -32,6 +32,10 @@ export const frameEvents = {
   mfaUnenroll: 'privy:mfa:unenroll',
   mfaClear: 'privy:mfa:clear',
   authUnlinkPasskey: 'privy:auth:unlink-passkey',
+  // Delegated actions and session signers (spec document 2 §4): the frame seals the delegated wallets'
+  // keys to the server, and signs changes to the user's server wallets with its own session key.
+  delegatedActionsConsent: 'privy:delegated-actions:consent',
+  userSignerSign: 'privy:user-signer:sign',
 } as const;
 
 export type FrameEventName = (typeof frameEvents)[keyof typeof frameEvents];
@@ -103,6 +107,23 @@ export interface FrameRpcRequest {
 type Failing = 'error' | 'invalid_request_arguments' | 'missing_or_invalid_mfa';
 /** The failures of an event that needs the wallet's shares on this device. */
 type OnDevice = Failing | 'wallet_not_on_device';
+
+/** A wallet the user delegates: one of their embedded wallets, by its place in their HD tree. */
+export interface FrameDelegatedWallet {
+  address: string;
+  chainType: ChainType;
+  walletIndex: number;
+}
+
+/**
+ * The secret the delegated wallets come from: the user's entropy (named by its first wallet) or, with
+ * `imported`, that imported key (then the one delegated wallet is the root itself).
+ */
+export interface FrameDelegationRoot {
+  address: string;
+  chainType: ChainType;
+  imported: boolean;
+}
 
 /** Each event's request data, reply data and error types. */
 export interface FrameEventMap {
@@ -221,6 +242,27 @@ export interface FrameEventMap {
   'privy:auth:unlink-passkey': {
     request: FrameAuthData & { credentialId: string; removeAsMfa?: boolean };
     response: Record<string, never>;
+    error: Failing;
+  };
+  /**
+   * The user's consent to delegated actions: the frame rebuilds the root's secret (a fresh share
+   * release, gated by MFA like an export), seals each delegated wallet's private key (never the seed)
+   * to a one-time key of the server's and uploads them (protocol api/delegated-actions.ts).
+   */
+  'privy:delegated-actions:consent': {
+    request: FrameAuthData & { rootWallet: FrameDelegationRoot; delegatedWallets: FrameDelegatedWallet[] };
+    response: { success: true };
+    error: OnDevice;
+  };
+  /**
+   * Signs `message` (base64 of a canonical authorization payload, WIRE.md §7.4) with the frame's own
+   * P-256 key, registered as the user's authorization key for the session. Only a change of a wallet's
+   * `additional_signers` is signed: the host page gets no general signing oracle for the user's key.
+   * `signature`: base64 of the DER ECDSA-P256-SHA256 signature.
+   */
+  'privy:user-signer:sign': {
+    request: FrameAuthData & { message: string; requesterAppId?: string };
+    response: { signature: string };
     error: Failing;
   };
 }

@@ -2,6 +2,9 @@ import {
   type AddWalletUpload,
   type ChainType,
   type CreateUpload,
+  type DelegationInitReply,
+  type DelegationUpload,
+  delegationFrameRoutes,
   dpopHeaders,
   frameRoutes,
   headers,
@@ -17,6 +20,7 @@ import {
   type Route,
   routeUrl,
   type SetRecoveryUpload,
+  type UserSignerReply,
 } from '@latchkey/protocol';
 import { type DeviceKey, dpopProof, memoryDeviceKey } from './device-key.ts';
 import { FrameError, type FrameErrorType, frameMessages } from './frame-error.ts';
@@ -206,6 +210,36 @@ export class ServerApi {
 
   setRecovery(accessToken: string | null, body: SetRecoveryUpload): Promise<unknown> {
     return this.#call(frameRoutes.frameSetRecovery, accessToken, body);
+  }
+
+  /** A one-time HPKE key of the server's for one consent: the delegated wallets' keys are sealed to it. */
+  async delegationInit(accessToken: string | null): Promise<DelegationInitReply> {
+    const reply: Partial<DelegationInitReply> = await this.#call(
+      delegationFrameRoutes.frameDelegationInit,
+      accessToken,
+      {},
+    );
+    if (reply.encryption_type !== 'HPKE' || typeof reply.encryption_public_key !== 'string')
+      throw new FrameError('error', 'Unexpected server reply.');
+    return reply as DelegationInitReply;
+  }
+
+  /** The sealed keys of the wallets the user delegates. */
+  delegate(accessToken: string | null, body: DelegationUpload): Promise<unknown> {
+    return this.#call(delegationFrameRoutes.frameDelegate, accessToken, body);
+  }
+
+  /** Registers the frame's P-256 key (base64 SPKI) as the user's authorization key for this session. */
+  async registerUserSigner(accessToken: string | null, publicKey: string): Promise<UserSignerReply> {
+    const reply: Partial<UserSignerReply> = await this.#call(
+      delegationFrameRoutes.frameUserSigner,
+      accessToken,
+      {
+        public_key: publicKey,
+      },
+    );
+    if (typeof reply.expires_at !== 'number') throw new FrameError('error', 'Unexpected server reply.');
+    return reply as UserSignerReply;
   }
 
   /** WIRE §3.8: the `privy` method's recovery key (or the passcode method's salt) for a wallet address. */

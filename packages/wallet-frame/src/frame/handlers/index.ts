@@ -7,6 +7,7 @@ import {
 import type { FrameContext } from '../frame-context.ts';
 import type { RequestData } from '../request-data.ts';
 import { authUnlinkPasskey } from './auth-unlink-passkey.ts';
+import { delegatedActionsConsent } from './delegated-actions-consent.ts';
 import {
   importedKeyConnect,
   importedKeyRpc,
@@ -18,6 +19,7 @@ import { mfaInitEnrollment, mfaSubmitEnrollment, mfaUnenroll } from './mfa-enrol
 import { mfaVerify } from './mfa-verify.ts';
 import { ready } from './ready.ts';
 import { solanaWalletCreate } from './solana-wallet-create.ts';
+import { userSignerSign } from './user-signer-sign.ts';
 import { walletCreate } from './wallet-create.ts';
 import { walletsAdd } from './wallets-add.ts';
 import { walletsCheckPassword } from './wallets-check-password.ts';
@@ -58,6 +60,8 @@ export const handlers: { readonly [E in FrameEventName]: Handler<E> } = {
   [frameEvents.mfaUnenroll]: mfaUnenroll,
   [frameEvents.mfaClear]: mfaClear,
   [frameEvents.authUnlinkPasskey]: authUnlinkPasskey,
+  [frameEvents.delegatedActionsConsent]: delegatedActionsConsent,
+  [frameEvents.userSignerSign]: userSignerSign,
 };
 
 /** Creates that the host may send twice while the first is still running (WIRE §6): both get one result. */
