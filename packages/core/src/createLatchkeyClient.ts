@@ -364,6 +364,16 @@ export function createLatchkeyClient(params: CreateLatchkeyClientParameters): La
     run: (action) => whenReady(action)(ctx),
     http,
   };
+  // Spec document 2 §4: once a user is there, an app of user-controlled server wallets delegates
+  // their root wallet in the background (the check is here, the flow in its own chunk).
+  store.subscribe(() => {
+    const { ready, user, appConfig } = store.getState();
+    if (!ready || !user || typeof window === 'undefined') return;
+    if (appConfig?.embedded_wallet_config?.mode !== 'user-controlled-server-wallets-only') return;
+    void import('./delegation/index.ts')
+      .then((m) => m.migrateRootWallet(m.clientDelegationContext(client), appConfig))
+      .catch(() => undefined);
+  });
   return client;
 
   function embeddedWallets(): Promise<EmbeddedWallets> {

@@ -1,7 +1,8 @@
 import type { ServerErrorCode } from '@latchkey/protocol';
 
 /**
- * Client error codes (spec document 2 §8), plus four of Latchkey's own, marked below.
+ * Client error codes (spec document 2 §8), the incumbent's delegated-actions codes, and Latchkey's own,
+ * marked below.
  */
 export type ClientErrorCode =
   | 'oauth_user_denied'
@@ -48,13 +49,20 @@ export type ClientErrorCode =
   | 'invalid_input'
   | 'failed_to_fetch_moonpay_transaction_status'
   | 'missing_mfa_credentials'
+  // The incumbent's delegated-actions codes (js-sdk-core): not in the spec's list, kept as it names them.
+  | 'delegated_actions_before_logged_in'
+  | 'delegated_actions_wallet_not_found'
+  | 'delegated_actions_no_wallet_to_revoke'
+  | 'unsupported_chain_type'
   // Latchkey's own: the spec names these situations but gives them no code.
   /** A method was called before `initialize()` finished. */
   | 'not_ready'
   /** A login was attempted while a user is logged in. */
   | 'already_logged_in'
   /** The request never got an HTTP response (offline, DNS, CORS refusal). */
-  | 'network_error';
+  | 'network_error'
+  /** The user declined the delegated-actions consent or its revocation ('Not now' / 'Deny'). */
+  | 'delegated_actions_declined';
 
 /** The message used for a code when the caller gives none. */
 export const clientErrorMessages: Partial<Record<ClientErrorCode, string>> = {

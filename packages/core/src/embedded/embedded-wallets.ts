@@ -13,6 +13,7 @@ import { type CreateEmbeddedWalletsParameters, createEmbeddedWalletsContext } fr
 import { createAdditionalWallet } from './actions/createAdditionalWallet.ts';
 import { createEthereumWallet } from './actions/createEthereumWallet.ts';
 import { createSolanaWallet } from './actions/createSolanaWallet.ts';
+import { type DelegateWalletsRequest, delegateWallets, signWithUserSigner } from './actions/delegation.ts';
 import { enrollDevice } from './actions/enrollDevice.ts';
 import { getEthereumProvider } from './actions/getEthereumProvider.ts';
 import { type ImportEmbeddedWalletOptions, importWallet } from './actions/importWallet.ts';
@@ -26,6 +27,7 @@ import type { ConfirmHook, EmbeddedEthereumProvider } from './ethereum-provider.
 
 // The parameters live beside the actions that read them; the API's users find them here too.
 export type { CreateEmbeddedWalletsParameters, EmbeddedSession } from './actions/context.ts';
+export type { DelegateWalletsRequest } from './actions/delegation.ts';
 export type { ImportEmbeddedWalletOptions } from './actions/importWallet.ts';
 export type { CreateEmbeddedWalletOptions } from './actions/recoveryChoice.ts';
 
@@ -102,6 +104,17 @@ export interface EmbeddedWallets {
   getEthereumProvider(address: string): EmbeddedEthereumProvider;
   /** Signs `message` with the embedded Solana wallet at `address` (ed25519, 64 bytes). */
   signSolanaMessage(address: string, message: Uint8Array): Promise<Uint8Array>;
+  /**
+   * Delegated actions (spec document 2 §4): the frame seals the keys of `delegatedWallets` (never the
+   * seed) to the server, which then signs for them on the app's authorization. The root must be on
+   * this device (`connect` first).
+   */
+  delegate(request: DelegateWalletsRequest): Promise<void>;
+  /**
+   * The user's authorization signature (base64 DER, WIRE.md §7.4) over `message`, base64 of the
+   * canonical payload of a change of a wallet's `additional_signers` (the only request the frame signs).
+   */
+  signWithUserSigner(message: string): Promise<string>;
   /** Installs the confirmation hook every provider awaits before signing (null: none). */
   setConfirm(hook: ConfirmHook | null): void;
   /**
@@ -153,6 +166,8 @@ export function createEmbeddedWallets(params: CreateEmbeddedWalletsParameters): 
     rpc: (address, chainType, request) => walletRpc(ctx, address, chainType, request),
     getEthereumProvider: (address) => getEthereumProvider(ctx, address),
     signSolanaMessage: (address, message) => signSolanaMessage(ctx, address, message),
+    delegate: (request) => delegateWallets(ctx, request),
+    signWithUserSigner: (message) => signWithUserSigner(ctx, message),
     setConfirm(hook) {
       ctx.confirm = hook;
     },

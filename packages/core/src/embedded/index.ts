@@ -20,6 +20,7 @@ export {
   type CreateEmbeddedWalletOptions,
   type CreateEmbeddedWalletsParameters,
   createEmbeddedWallets,
+  type DelegateWalletsRequest,
   type EmbeddedSession,
   type EmbeddedWallets,
   type ImportEmbeddedWalletOptions,

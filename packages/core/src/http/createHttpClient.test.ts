@@ -51,6 +51,19 @@ describe('createHttpClient headers', () => {
     });
   });
 
+  it("sends a request's own headers on that request only", async () => {
+    const { http } = client();
+    server.script([]);
+    await http.request('/a', {
+      method: 'PATCH',
+      body: {},
+      headers: { 'privy-authorization-signature': 'sig' },
+    });
+    await http.get('/b');
+    expect(server.hits[0]!.headers).toMatchObject({ 'privy-authorization-signature': 'sig' });
+    expect(server.hits[1]!.headers).not.toHaveProperty('privy-authorization-signature');
+  });
+
   it('leaves out the client id and Authorization when there are none; `token` overrides the getter', async () => {
     const getAccessToken = vi.fn(() => 'from-getter');
     const { http } = client({ getAccessToken });

@@ -65,6 +65,8 @@ export interface HttpRequestOptions {
   /** Retry on 408/409/425/500/502/503/504. Default: true, except for analytics posts. */
   retry?: boolean;
   signal?: AbortSignal;
+  /** Headers of this request only (`privy-authorization-signature` on a signed wallet change). */
+  headers?: Record<string, string>;
 }
 
 export type CallOptions = Omit<HttpRequestOptions, 'method' | 'body'>;
@@ -171,11 +173,11 @@ export function createHttpClient(params: CreateHttpClientParameters): HttpClient
     const method = options.method ?? (options.body === undefined ? 'GET' : 'POST');
     const retry = options.retry ?? path !== analyticsApi.analyticsEvents.path;
     const url = `${apiUrl}${path}`;
-    const init: RequestInit = {
-      method,
-      headers: await buildHeaders(options.token),
-      credentials: 'include',
-    };
+    const headersOf = async (token: string | null | undefined) => ({
+      ...(await buildHeaders(token)),
+      ...options.headers,
+    });
+    const init: RequestInit = { method, headers: await headersOf(options.token), credentials: 'include' };
     if (options.body !== undefined) init.body = JSON.stringify(options.body);
     const { renewal } = params;
     const generation = renewal?.generation ?? 0;
@@ -199,7 +201,7 @@ export function createHttpClient(params: CreateHttpClientParameters): HttpClient
         (await renewal.renew(generation).catch(() => false))
       ) {
         renewed = true;
-        init.headers = await buildHeaders(undefined);
+        init.headers = await headersOf(undefined);
         continue;
       }
       throw error;
