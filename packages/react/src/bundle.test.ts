@@ -73,6 +73,9 @@ describe('the built SDK', () => {
     expect(first).not.toContain('lk-screen-landing');
     expect(first).not.toContain('Enter confirmation code');
     expect(first).not.toContain('.lk-modal{');
+    // Delegated actions: the screens and the flows load on first use.
+    expect(first).not.toContain('Enable offline access');
+    expect(first).not.toContain('Must be logged in to delegate wallets');
     const withMetadata = files.filter((f) => text(f).includes('country_calling_codes'));
     expect(withMetadata).toHaveLength(1);
     expect(text(withMetadata[0]!)).not.toContain('lk-screen-landing');

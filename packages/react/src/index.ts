@@ -19,8 +19,14 @@ export type { ConnectWalletOptions, UseConnectWalletParameters } from './hooks/u
 export { useConnectWallet } from './hooks/useConnectWallet.ts';
 export type { CreateWalletOptions, UseCreateWalletParameters } from './hooks/useCreateWallet.ts';
 export { useCreateWallet } from './hooks/useCreateWallet.ts';
+export type {
+  DelegatedActionsCallbacks,
+  DelegateWalletParameters,
+} from './hooks/useDelegatedActions.ts';
+export { useDelegatedActions } from './hooks/useDelegatedActions.ts';
 export type { ExportWalletOptions } from './hooks/useExportWallet.ts';
 export { useExportWallet } from './hooks/useExportWallet.ts';
+export { useHeadlessDelegatedActions } from './hooks/useHeadlessDelegatedActions.ts';
 export { useIdentityToken } from './hooks/useIdentityToken.ts';
 export type { ImportWalletOptions, UseImportWalletParameters } from './hooks/useImportWallet.ts';
 export { useImportWallet } from './hooks/useImportWallet.ts';
@@ -56,6 +62,8 @@ export type { MfaListener } from './hooks/useRegisterMfaListener.ts';
 export { useRegisterMfaListener } from './hooks/useRegisterMfaListener.ts';
 export type { SendTransactionResult } from './hooks/useSendTransaction.ts';
 export { useSendTransaction } from './hooks/useSendTransaction.ts';
+export type { SessionSignerInput } from './hooks/useSessionSigners.ts';
+export { useSessionSigners } from './hooks/useSessionSigners.ts';
 export type { UseSetWalletPasswordParameters } from './hooks/useSetWalletPassword.ts';
 export { useSetWalletPassword } from './hooks/useSetWalletPassword.ts';
 export type { UseSetWalletRecoveryParameters } from './hooks/useSetWalletRecovery.ts';

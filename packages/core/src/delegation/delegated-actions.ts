@@ -2,7 +2,7 @@ import { type DelegationReason, delegatedActionsApi, type User } from '@latchkey
 import type { EmbeddedChainType } from '../embedded/accounts.ts';
 import { LatchkeyClientError } from '../errors.ts';
 import { type DelegationContext, delegationProxyWaitMs } from './context.ts';
-import { delegatedWallets, delegationMessages, delegationTarget } from './targets.ts';
+import { assertRevocable, delegationTarget } from './targets.ts';
 
 export interface DelegateWalletParameters {
   address: string;
@@ -70,14 +70,7 @@ const connectRoot: NonNullable<DelegationContext['onDevice']> = async (root, fra
  * await revokeWallets(ctx);
  */
 export async function revokeWallets(ctx: DelegationContext): Promise<User | null> {
-  const user = ctx.user();
-  if (!user)
-    throw new LatchkeyClientError('delegated_actions_before_logged_in', delegationMessages.revokeBeforeLogin);
-  if (delegatedWallets(user).length === 0)
-    throw new LatchkeyClientError(
-      'delegated_actions_no_wallet_to_revoke',
-      delegationMessages.noWalletToRevoke,
-    );
+  assertRevocable(ctx.user());
   await ctx.http.call(delegatedActionsApi.walletsRevoke, {});
   return ctx.refresh();
 }

@@ -12,4 +12,4 @@ export { clientDelegationContext, delegationProxyWaitMs } from './context.ts';
 export { type DelegateWalletParameters, delegateWallet, revokeWallets } from './delegated-actions.ts';
 export { migrateRootWallet } from './migration.ts';
 export { addSessionSigners, removeSessionSigners, type SessionSigner } from './session-signers.ts';
-export { delegatedWallets, delegationMessages, delegationTarget } from './targets.ts';
+export { assertRevocable, delegatedWallets, delegationMessages, delegationTarget } from './targets.ts';

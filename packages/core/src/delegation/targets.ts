@@ -82,3 +82,14 @@ export function delegatedWalletId(user: User | null, wallet: EmbeddedWalletAccou
   }) as { id?: unknown } | undefined;
   return typeof account?.id === 'string' && account.id.length > 0 ? account.id : null;
 }
+
+/** Revoking needs a user with a delegated wallet (the incumbent's codes and messages). */
+export function assertRevocable(user: User | null): void {
+  if (!user)
+    throw new LatchkeyClientError('delegated_actions_before_logged_in', delegationMessages.revokeBeforeLogin);
+  if (delegatedWallets(user).length === 0)
+    throw new LatchkeyClientError(
+      'delegated_actions_no_wallet_to_revoke',
+      delegationMessages.noWalletToRevoke,
+    );
+}

@@ -1,6 +1,7 @@
 import { mfaBroker } from '../embedded/mfa/broker.ts';
 import { signingStore } from '../signing/queue.ts';
 import { exitedCode, flowKind, type ModalRequest } from '../ui/intents.ts';
+import { createDelegationFlow, type DelegationFlow } from './delegation.ts';
 import { createEmbeddedFlow, type EmbeddedFlow } from './embedded.ts';
 import { errorCode, retryAt } from './errors.ts';
 import { createLoginFlow, type LoginFlow } from './login.ts';
@@ -62,6 +63,8 @@ export interface ModalFlow extends ModalMethodFlows {
   /** The MFA verification shown over the flow's screens while an operation needs a code. */
   readonly mfa: MfaVerifyFlow;
   readonly mfaEnrollment: MfaEnrollmentFlow;
+  /** The delegated-actions consent and revocation. */
+  readonly delegation: DelegationFlow;
 }
 
 const closedRequest: ModalRequest = { intent: 'login', id: 0 };
@@ -150,8 +153,12 @@ export function createModalFlow(host: ModalFlowHost): ModalFlow {
       timers.later(closeAfterMs, host.dismiss);
     },
     close() {
-      // Wallets being created cannot be left half-made: the modal stays until creation ends.
-      if (closing || top()?.name === 'embedded-creating') return;
+      // Wallets being created cannot be left half-made, nor a key half-delegated: the modal stays
+      // until that ends.
+      const current = top();
+      if (closing || current?.name === 'embedded-creating') return;
+      if ((current?.name === 'delegation-consent' || current?.name === 'delegation-revoke') && current.busy)
+        return;
       // Refusing the signing requests below empties the queue, which would close again.
       closing = true;
       try {
@@ -166,6 +173,7 @@ export function createModalFlow(host: ModalFlowHost): ModalFlow {
     // Closing during a verification cancels it ('Canceled MFA verification.'), unless it succeeded.
     mfa.close();
     embedded.exit();
+    delegation.exit();
     each('exit');
     // Closing refuses every signing request still waiting (4001 'The user rejected the request.').
     if (active.intent === 'signing') signingStore(client).dismissAll();
@@ -198,6 +206,7 @@ export function createModalFlow(host: ModalFlowHost): ModalFlow {
     for (const method of methods) method[hook]?.(flows[method.key]);
   };
   const mfaEnrollment = createMfaEnrollmentFlow(rt);
+  const delegation = createDelegationFlow(rt);
   const broker = mfaBroker(client);
   const mfa = createMfaVerifyFlow(client, {
     broker,
@@ -234,13 +243,18 @@ export function createModalFlow(host: ModalFlowHost): ModalFlow {
       if (state.request?.id === request.id) return;
       active = request;
       embedded.begin(request);
+      delegation.begin(request);
       rt.reported = false;
       rt.pendingLogin = null;
       timers.clear();
       each('reset');
       broker.setModalOpen(true);
       const first =
-        request.intent === 'mfa-enrollment' ? mfaEnrollment.firstScreen() : firstScreen(rt, request);
+        request.intent === 'mfa-enrollment'
+          ? mfaEnrollment.firstScreen()
+          : request.intent === 'delegated-actions'
+            ? delegation.firstScreen()
+            : firstScreen(rt, request);
       set({
         request,
         navigation: navigationReducer(state.navigation, { type: 'reset', screen: first }),
@@ -254,6 +268,7 @@ export function createModalFlow(host: ModalFlowHost): ModalFlow {
       broker.setModalOpen(false);
       mfa.close();
       embedded.exit();
+      delegation.exit();
       each('exit');
       timers.clear();
       set({ ...state, request: null });
@@ -289,5 +304,6 @@ export function createModalFlow(host: ModalFlowHost): ModalFlow {
     embedded,
     mfa,
     mfaEnrollment,
+    delegation,
   };
 }

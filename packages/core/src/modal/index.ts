@@ -7,6 +7,7 @@ export {
 } from '../ui/recent-login-method.ts';
 export type { CaptchaProvider, CaptchaSettings } from './captcha.ts';
 export { captchaEnabled, captchaSettings, unsupportedCaptchaKey } from './captcha.ts';
+export type { DelegationAction, DelegationFlow, DelegationScreen, DelegationTask } from './delegation.ts';
 export type { EmbeddedFlow, EmbeddedScreen, LoginWalletCreation, PasswordProblem } from './embedded.ts';
 export type { ErrorNextStep } from './errors.ts';
 export { codeEntryError, errorCode, errorNextStep, isTooManyRequests, retryAt } from './errors.ts';
@@ -47,6 +48,7 @@ export type { FlowOutcome } from './outcomes.ts';
 export type { ModalFlowHost, ModalFlowSettings } from './runtime.ts';
 export type { ModalScreens, ModalScreensOf, Screen, ScreenName } from './screens.ts';
 export {
+  delegationCloseMs,
   oauthTermsDelayMs,
   successCloseMs,
   termsDelayMs,

@@ -7,3 +7,5 @@ export const successCloseMs = 1400;
 export const transferCloseMs = 1000;
 /** 'Welcome' / 'All set!' after the login's wallets were created closes after 2500 ms (spec document 1 §2). */
 export const walletCreatedCloseMs = 2500;
+/** The delegated-actions consent's and revocation's result closes after 2500 ms (spec document 2 §9). */
+export const delegationCloseMs = 2500;

@@ -30,7 +30,9 @@ export type ModalIntent =
   /** 'Verify your identity' for an operation that needs MFA, with no other flow on screen. */
   | 'mfa-verify'
   /** The MFA enrolment screens (`useMfaEnrollment().showMfaEnrollmentModal`). */
-  | 'mfa-enrollment';
+  | 'mfa-enrollment'
+  /** 'Enable offline access' or 'Revoke offline access to wallet' (`useDelegatedActions`). */
+  | 'delegated-actions';
 
 /** Which chains the wallet picker offers. */
 export type WalletChainTypeOption = 'ethereum-only' | 'solana-only' | 'ethereum-and-solana';

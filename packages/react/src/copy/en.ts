@@ -1,4 +1,5 @@
 import type { ChainType, ModalLoginMethod } from '@latchkey/protocol';
+import { delegationCopy } from './delegation.ts';
 import { embeddedCopy } from './embedded.ts';
 import { mfaCopy } from './mfa.ts';
 import { signingCopy } from './signing.ts';
@@ -241,6 +242,8 @@ export const en = {
   },
 
   mfa: mfaCopy,
+
+  delegation: delegationCopy,
 } as const;
 
 export type Copy = typeof en;

@@ -1,6 +1,7 @@
 import type { ScreenName } from '@latchkey/core/modal';
 import { accountArea } from '../screens/account/area.ts';
 import { codeArea } from '../screens/code/area.ts';
+import { delegationArea } from '../screens/delegation/area.ts';
 import { emailArea } from '../screens/email/area.ts';
 import { embeddedArea } from '../screens/embedded/area.ts';
 import { exportArea } from '../screens/export/area.ts';
@@ -31,6 +32,7 @@ export const modalAreas = [
   passkeyArea,
   mfaArea,
   telegramArea,
+  delegationArea,
 ] as const;
 
 /** Every screen of the flows has an area: fails to compile naming the screens none draws. */
