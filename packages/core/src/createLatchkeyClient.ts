@@ -2,6 +2,7 @@ import { type AppResponse, limits, type User } from '@latchkey/protocol';
 import { createAnalyticsId } from './analyticsId.ts';
 import { normaliseApiUrl } from './api-url.ts';
 import type { CreateLatchkeyClientParameters, LatchkeyState } from './client-options.ts';
+import { watchDelegationMigration } from './delegation-migration.ts';
 import type { EmbeddedWallets } from './embedded/embedded-wallets.ts';
 import { LatchkeyClientError } from './errors.ts';
 import { acceptTerms, fetchApp, getUser } from './flows/app.ts';
@@ -364,16 +365,13 @@ export function createLatchkeyClient(params: CreateLatchkeyClientParameters): La
     run: (action) => whenReady(action)(ctx),
     http,
   };
-  // Spec document 2 §4: once a user is there, an app of user-controlled server wallets delegates
-  // their root wallet in the background (the check is here, the flow in its own chunk).
-  store.subscribe(() => {
-    const { ready, user, appConfig } = store.getState();
-    if (!ready || !user || typeof window === 'undefined') return;
-    if (appConfig?.embedded_wallet_config?.mode !== 'user-controlled-server-wallets-only') return;
-    void import('./delegation/index.ts')
-      .then((m) => m.migrateRootWallet(m.clientDelegationContext(client), appConfig))
-      .catch(() => undefined);
-  });
+  // The background migration of user-controlled server wallets, where a wallet frame can mount.
+  if (params.walletFrame || typeof window !== 'undefined')
+    watchDelegationMigration(store, (app) =>
+      import('./delegation/index.ts').then((m) =>
+        m.migrateRootWallet(m.clientDelegationContext(client), app),
+      ),
+    );
   return client;
 
   function embeddedWallets(): Promise<EmbeddedWallets> {

@@ -98,7 +98,7 @@ describe('the delegated-actions modal flow', () => {
   });
 
   it('cannot be closed while the key is being delegated', async () => {
-    let release = () => undefined as void;
+    let release: () => void = () => undefined;
     const h = harness({ consent: () => new Promise<void>((resolve) => (release = resolve)) });
     h.open('delegate');
     const accepting = h.flow.delegation.accept();

@@ -39,6 +39,11 @@ async function register(ctx: FrameContext, token: string | null, sessionId: stri
   return { sessionId, privateKey: pair.privateKey, expiresAt: expires_at };
 }
 
+/** Drops the session's key (a lock, on logout): the next signature registers a new one. */
+export function forgetUserSigner(ctx: FrameContext): void {
+  signers.delete(ctx);
+}
+
 /** Signs `payload` with the session's key: base64 of the DER ECDSA-P256-SHA256 signature. */
 export async function signAsUser(
   ctx: FrameContext,

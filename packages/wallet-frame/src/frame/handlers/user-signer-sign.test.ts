@@ -40,7 +40,8 @@ function setup(lifetimeMs = 3_600_000) {
   let counter = 0;
   const sign = (message: unknown, accessToken = 'token'): Promise<Reply> =>
     dispatch({ id: `id-${++counter}`, event: 'privy:user-signer:sign', data: { accessToken, message } });
-  return { paths, registered, sign };
+  const lock = () => dispatch({ id: `id-${++counter}`, event: 'privy:wallets:lock', data: {} });
+  return { paths, registered, sign, lock };
 }
 
 const signers = { additional_signers: [{ signer_id: 'quorum-1', override_policy_ids: ['policy-1'] }] };
@@ -91,11 +92,16 @@ describe('privy:user-signer:sign', () => {
     expect(verifies(s.registered[1]!, payload, third.data.signature)).toBe(true);
   });
 
-  it('registers a new key once the last one expired', async () => {
+  it('registers a new key once the last one expired, or after a lock', async () => {
     const s = setup(1_000);
     await s.sign(message(request()));
     await s.sign(message(request()));
     expect(s.registered).toHaveLength(2);
+    const long = setup();
+    await long.sign(message(request()));
+    await long.lock();
+    await long.sign(message(request()));
+    expect(long.registered).toHaveLength(2);
   });
 
   it('refuses anything but a PATCH of a wallet’s additional_signers here, before any request', async () => {

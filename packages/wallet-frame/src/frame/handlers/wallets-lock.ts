@@ -1,3 +1,4 @@
+import { forgetUserSigner } from '../delegation/user-signer.ts';
 import type { FrameContext } from '../frame-context.ts';
 
 /**
@@ -8,6 +9,8 @@ import type { FrameContext } from '../frame-context.ts';
  */
 export async function walletsLock(ctx: FrameContext): Promise<Record<string, never>> {
   ctx.authShares.forgetAll();
+  // The user's signing key for the session goes too (the server ends it with the session anyway).
+  forgetUserSigner(ctx);
   ctx.locks?.announce();
   return {};
 }
