@@ -2,6 +2,7 @@ import { useIdentityToken, useLatchkey, useLinkAccount, useLogin, useLogout } fr
 import { useCallback, useEffect, useState } from 'react';
 import { AppConfigCard } from './AppConfigCard.tsx';
 import { errorMessage as message, type Outcome, type Run } from './actions.ts';
+import { Delegation } from './Delegation.tsx';
 import { Embedded } from './Embedded.tsx';
 import { Export } from './Export.tsx';
 import { ImportKey } from './ImportKey.tsx';
@@ -251,6 +252,7 @@ export function App({
       <Embedded run={run} />
       <Signing />
       <Export run={run} />
+      <Delegation run={run} />
       <ImportKey run={run} />
       <Mfa />
       <Wagmi />
