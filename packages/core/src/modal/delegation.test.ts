@@ -25,7 +25,10 @@ function harness(options: { delegated?: boolean; consent?: () => Promise<void> }
   const events: string[] = [];
   const frame = {
     ready: async () => undefined,
-    connect: async () => ({ entropyId: eth0 }),
+    connect: async () => {
+      events.push('connect');
+      return { entropyId: eth0 };
+    },
     delegate: async () => {
       events.push('consent');
       await options.consent?.();

@@ -103,7 +103,9 @@ export function createDelegationFlow(rt: FlowRuntime): DelegationFlow {
       rt.navigate({ type: 'replace', screen: { ...top, busy: true } });
       try {
         const m = await import('../delegation/index.ts');
-        const ctx = m.clientDelegationContext(rt.client);
+        // The hook brought the wallet onto this device before the question (with the password prompt
+        // if it needed one): no second share release here.
+        const ctx = m.clientDelegationContext(rt.client, async () => undefined);
         const user =
           current.action === 'revoke'
             ? await m.revokeWallets(ctx)
