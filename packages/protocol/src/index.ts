@@ -10,6 +10,7 @@ export * from './api/apps.ts';
 export * from './api/common.ts';
 export * from './api/contract.ts';
 export * from './api/custom-jwt.ts';
+export * from './api/delegated-actions.ts';
 export * from './api/email.ts';
 export * from './api/embedded-wallets.ts';
 export * from './api/farcaster.ts';

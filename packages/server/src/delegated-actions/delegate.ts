@@ -1,0 +1,100 @@
+import type { DelegatedWalletUpload, DelegationReason, DelegationUpload } from '@latchkey/protocol';
+import { isEmbeddedWallet } from '../accounts/account-record.ts';
+import { loadUser, type UserRecord } from '../accounts/user-record.ts';
+import type { AppRecord } from '../app-config/app-record.ts';
+import type { ServerContext } from '../context.ts';
+import { ApiError } from '../http/api-error.ts';
+import { HpkeOpenFailed, openWithPrivateKey } from '../server-wallets/hpke/hpke.ts';
+import { addressKey, walletKeyOf } from '../server-wallets/hpke/import.ts';
+import { markDelegated } from './account-flags.ts';
+import { type DelegationSettings, delegationSettingsOf } from './app-settings.ts';
+import { spendInit } from './init.ts';
+import { type DelegatedKey, keepDelegatedKey } from './keep-key.ts';
+
+/**
+ * `frame/delegation`: the user's consent, carried out. Every upload must name one of the user's own
+ * embedded wallets (same chain, index and kind) and open, with the init's one-time key, to a key
+ * that controls its address; only then is anything kept. The frame sends the wallets' private keys,
+ * never the seed: a delegated wallet gives the server that wallet, not the user's others.
+ */
+
+const invalid = (message: string) => new ApiError('invalid_data', message);
+
+/**
+ * Delegation needs the app's signer; the background migration (spec document 2 §4) does not when the
+ * app runs its embedded wallets as user-controlled server wallets: the user owns them either way.
+ */
+function assertEnabled(app: AppRecord, settings: DelegationSettings, reason: DelegationReason): void {
+  if (settings.signerId) return;
+  const migrationMode = app.config.embedded_wallet_config?.mode === 'user-controlled-server-wallets-only';
+  if (reason === 'migration' && migrationMode) return;
+  throw new ApiError('feature_not_enabled', 'Delegated actions are not enabled for this app.');
+}
+
+/** The user's embedded wallet an upload names, by address, chain, index and kind; or refused. */
+function accountOf(user: UserRecord, upload: DelegatedWalletUpload, key: string) {
+  const account = user.accounts.find(
+    (a) => isEmbeddedWallet(a) && a.identifier === key && a.details.chain_type === upload.chain_type,
+  );
+  const matches =
+    account &&
+    Number(account.details.wallet_index ?? 0) === upload.wallet_index &&
+    (account.details.imported === true) === upload.imported;
+  if (!matches) throw invalid(`${upload.address} is not an embedded wallet of this user.`);
+  return account;
+}
+
+/** Opens one upload with the init's scalar: the wallet's key, if it controls the address. */
+async function openUpload(scalar: Uint8Array, upload: DelegatedWalletUpload, key: string) {
+  let opened: Uint8Array;
+  try {
+    opened = await openWithPrivateKey(scalar, upload);
+  } catch (error) {
+    if (error instanceof HpkeOpenFailed)
+      throw invalid(`The key of ${upload.address} is not sealed to this delegation key.`);
+    throw error;
+  }
+  try {
+    const privateKey = await walletKeyOf(upload.chain_type, opened, key);
+    if (!privateKey) throw invalid(`The uploaded key does not control ${upload.address}.`);
+    return privateKey;
+  } finally {
+    opened.fill(0);
+  }
+}
+
+export async function delegateWallets(
+  ctx: ServerContext,
+  app: AppRecord,
+  userId: string,
+  body: DelegationUpload,
+): Promise<UserRecord> {
+  const reason = body.reason ?? 'consent';
+  const settings = delegationSettingsOf(app);
+  assertEnabled(app, settings, reason);
+  // Spent before anything else is looked at: a refused upload needs a new init, so one key is tried once.
+  const scalar = await spendInit(ctx, app.id, userId, body.encryption_public_key);
+  const keys: DelegatedKey[] = [];
+  try {
+    const user = await loadUser(ctx.db, app.id, userId);
+    if (!user) throw new ApiError('user_does_not_exist', 'User not found.');
+    const seen = new Set<string>();
+    for (const upload of body.wallets) {
+      const key = addressKey(upload.chain_type, upload.address);
+      if (!key) throw invalid(`${upload.address} is not a ${upload.chain_type} address.`);
+      if (seen.has(`${upload.chain_type}:${key}`)) throw invalid(`${upload.address} is named twice.`);
+      seen.add(`${upload.chain_type}:${key}`);
+      accountOf(user, upload, key);
+      keys.push({ upload, addressKey: key, privateKey: await openUpload(scalar, upload, key) });
+    }
+    const nowMs = ctx.now() * 1000;
+    for (const key of keys) {
+      const row = await keepDelegatedKey(ctx, app.id, userId, key, { settings, reason, nowMs });
+      await markDelegated(ctx.db, row, true);
+    }
+  } finally {
+    scalar.fill(0);
+    for (const key of keys) key.privateKey.fill(0);
+  }
+  return (await loadUser(ctx.db, app.id, userId))!;
+}
