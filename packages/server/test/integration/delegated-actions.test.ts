@@ -1,5 +1,11 @@
 import { delegationLimits } from '@latchkey/protocol';
-import { dialects, dumpDatabase, startTestServer, type TestServer } from '@latchkey/test/server';
+import {
+  dialects,
+  dumpDatabase,
+  startTestServer,
+  type TestServer,
+  testAdminKey,
+} from '@latchkey/test/server';
 import { uniqueEmail } from '@latchkey/test/server/frame-api';
 import { bytesToHex } from '@noble/hashes/utils.js';
 import { verifyMessage } from 'viem';
@@ -355,6 +361,86 @@ describe.each(dialects)('delegated actions (%s)', (dialect) => {
         .execute(),
     ).toEqual([]);
     expect(await personalSign(app, walletId, [app.signer])).toMatchObject({ status: 404 });
+  });
+
+  it('binds the app’s signer by its policy, and checks signer and policy are the app’s at consent', async () => {
+    const app = await delegatingApp();
+    const policy = await walletApi(t, {
+      method: 'POST',
+      path: '/v1/policies',
+      body: {
+        version: '1.0',
+        name: 'Sends to one address only',
+        chain_type: 'ethereum',
+        rules: [
+          {
+            name: 'allow one',
+            method: 'eth_sendTransaction',
+            action: 'ALLOW',
+            conditions: [
+              {
+                field_source: 'ethereum_transaction',
+                field: 'to',
+                operator: 'eq',
+                value: '0x52908400098527886E0F7030069857D2E4169EE7',
+              },
+            ],
+          },
+        ],
+      },
+      appId: app.appId,
+      secret: app.secret,
+    });
+    expect(policy.status, JSON.stringify(policy.body)).toBe(200);
+    await t.updateApp(app.appId, { delegated_actions_policy_ids: [policy.body.id] });
+    const user = await userWithWallets(t, app.client, 'policy');
+    const res = await consent(t, app.client, user.token, [user.ethereum]);
+    const walletId = accountOf(res.body, user.ethereum.address).id as string;
+    // The policy allows no message signature: the app's signer is refused one.
+    const refused = await personalSign(app, walletId, [app.signer]);
+    expect(refused.body.code, JSON.stringify(refused.body)).toBe('policy_violation');
+
+    // A signer or policy of another app in the settings: the consent is refused, nothing is kept.
+    const other = await delegatingApp();
+    const second = await userWithWallets(t, app.client, 'misconfigured');
+    await t.updateApp(app.appId, {
+      delegated_actions_policy_ids: null,
+      delegated_actions_signer_id: other.quorumId,
+    });
+    expect(await consent(t, app.client, second.token, [second.ethereum])).toMatchObject({
+      status: 400,
+      body: { code: 'invalid_data' },
+    });
+    expect(
+      await t.ctx.db
+        .selectFrom('server_wallets')
+        .select('id')
+        .where('address_key', '=', second.ethereum.address.toLowerCase())
+        .execute(),
+    ).toEqual([]);
+  });
+
+  it('refuses app settings out of bounds', async () => {
+    const { app } = await t.createApp();
+    for (const patch of [
+      { delegated_actions_ttl_seconds: 0 },
+      { delegated_actions_ttl_seconds: delegationLimits.maxTtlSeconds + 1 },
+      { delegated_actions_ttl_seconds: 1.5 },
+      { delegated_actions_policy_ids: ['a', 'b'] },
+      { delegated_actions_signer_id: '' },
+      { delegated_actions_signer_id: 'q'.repeat(101) },
+    ]) {
+      const res = await t.fetch(`/admin/v1/apps/${app.id}`, {
+        method: 'PATCH',
+        headers: {
+          authorization: `Bearer ${testAdminKey}`,
+          'content-type': 'application/json',
+          origin: t.origin,
+        },
+        body: JSON.stringify(patch),
+      });
+      expect(res.status, JSON.stringify(patch)).toBe(400);
+    }
   });
 
   it('revoke needs the user: no token, another app’s token', async () => {
