@@ -63,6 +63,33 @@ async function openUpload(scalar: Uint8Array, upload: DelegatedWalletUpload, key
   }
 }
 
+/**
+ * Refuses the consent, before any wallet is kept, when an address is already a server wallet of the
+ * app other than its own delegation's (the app imported that key itself): a consent is kept whole or
+ * not at all, as far as that can be known beforehand.
+ */
+async function assertAddressesFree(
+  ctx: Pick<ServerContext, 'db'>,
+  appId: string,
+  keys: readonly DelegatedKey[],
+): Promise<void> {
+  for (const key of keys) {
+    const taken = await ctx.db
+      .selectFrom('server_wallets as w')
+      .leftJoin('delegated_wallets as d', 'd.wallet_id', 'w.id')
+      .select(['w.id', 'd.wallet_id'])
+      .where('w.app_id', '=', appId)
+      .where('w.chain_type', '=', key.upload.chain_type)
+      .where('w.address_key', '=', key.addressKey)
+      .executeTakeFirst();
+    if (taken && taken.wallet_id === null)
+      throw new ApiError(
+        'resource_already_exists',
+        `${key.upload.address} is already a server wallet of this app.`,
+      );
+  }
+}
+
 export async function delegateWallets(
   ctx: ServerContext,
   app: AppRecord,
@@ -87,6 +114,7 @@ export async function delegateWallets(
       accountOf(user, upload, key);
       keys.push({ upload, addressKey: key, privateKey: await openUpload(scalar, upload, key) });
     }
+    await assertAddressesFree(ctx, app.id, keys);
     const nowMs = ctx.now() * 1000;
     for (const key of keys) {
       const row = await keepDelegatedKey(ctx, app.id, userId, key, { settings, reason, nowMs });

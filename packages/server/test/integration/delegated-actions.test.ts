@@ -1,4 +1,4 @@
-import { delegationLimits } from '@latchkey/protocol';
+import { delegationLimits, frameApi } from '@latchkey/protocol';
 import {
   dialects,
   dumpDatabase,
@@ -6,11 +6,12 @@ import {
   type TestServer,
   testAdminKey,
 } from '@latchkey/test/server';
-import { uniqueEmail } from '@latchkey/test/server/frame-api';
+import { b64, framePost, randomShare, recoveryFields, uniqueEmail } from '@latchkey/test/server/frame-api';
 import { bytesToHex } from '@noble/hashes/utils.js';
 import { verifyMessage } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sweepEntries } from '../../src/features.ts';
+import { sealToRecipient } from '../../src/server-wallets/hpke/hpke.ts';
 import { sweepExpired } from '../../src/storage/retention.ts';
 import {
   type AuthorizationKey,
@@ -124,10 +125,12 @@ describe.each(dialects)('delegated actions (%s)', (dialect) => {
 
     // No key in the clear anywhere in the database.
     const dump = (await dumpDatabase(t)).map((row) => row.text).join('\n');
-    for (const key of [user.ethereum.key, user.solana.key]) {
-      expect(dump).not.toContain(bytesToHex(key));
-      expect(dump).not.toContain(Buffer.from(key).toString('base64'));
-    }
+    const logs = t.logs.join('\n');
+    for (const key of [user.ethereum.key, user.solana.key])
+      for (const text of [bytesToHex(key), Buffer.from(key).toString('base64')]) {
+        expect(dump).not.toContain(text);
+        expect(logs).not.toContain(text);
+      }
   });
 
   it('refuses consent when the app has no signer, but not the migration of a server-wallets-only app', async () => {
@@ -416,6 +419,86 @@ describe.each(dialects)('delegated actions (%s)', (dialect) => {
         .selectFrom('server_wallets')
         .select('id')
         .where('address_key', '=', second.ethereum.address.toLowerCase())
+        .execute(),
+    ).toEqual([]);
+  });
+
+  it('delegates an HD wallet and an imported one; refuses an address the app already holds itself', async () => {
+    const app = await delegatingApp();
+    const user = await userWithWallets(t, app.client, 'hd');
+    const second = knownEthereumWallet(1);
+    const added = await framePost(
+      t,
+      app.client,
+      `${frameApi.prefix}${frameApi.addWallet}`,
+      { entropy_id: user.ethereum.address, chain_type: 'ethereum', address: second.address, wallet_index: 1 },
+      user.token,
+    );
+    expect(added.status, JSON.stringify(added.body)).toBe(200);
+    const imported = { ...knownEthereumWallet(0), imported: true };
+    const made = await framePost(
+      t,
+      app.client,
+      `${frameApi.prefix}${frameApi.import}`,
+      {
+        chain_type: 'ethereum',
+        address: imported.address,
+        auth_share: b64(randomShare(33)),
+        ...recoveryFields('privy').body,
+      },
+      user.token,
+    );
+    expect(made.status, JSON.stringify(made.body)).toBe(200);
+    const res = await consent(t, app.client, user.token, [second, imported]);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(accountOf(res.body, second.address)).toMatchObject({ delegated: true, wallet_index: 1 });
+    expect(accountOf(res.body, imported.address)).toMatchObject({ delegated: true, imported: true });
+    // The wallets the user did not delegate stay as they were.
+    expect(accountOf(res.body, user.ethereum.address)).toMatchObject({ delegated: false, id: null });
+    const id = accountOf(res.body, second.address).id as string;
+    expect((await personalSign(app, id, [app.signer])).status).toBe(200);
+
+    // The app imported the user's primary key as a wallet of its own: the consent is refused whole.
+    const init = await walletApi(t, {
+      method: 'POST',
+      path: '/v1/wallets/import/init',
+      body: {
+        chain_type: 'ethereum',
+        address: user.ethereum.address,
+        entropy_type: 'private-key',
+        encryption_type: 'HPKE',
+      },
+      appId: app.appId,
+      secret: app.secret,
+    });
+    const point = new Uint8Array(Buffer.from(init.body.encryption_public_key as string, 'base64'));
+    const sealed = await sealToRecipient(point, user.ethereum.key);
+    const submitted = await walletApi(t, {
+      method: 'POST',
+      path: '/v1/wallets/import/submit',
+      body: {
+        wallet: {
+          chain_type: 'ethereum',
+          address: user.ethereum.address,
+          entropy_type: 'private-key',
+          encryption_type: 'HPKE',
+          ...sealed,
+        },
+      },
+      appId: app.appId,
+      secret: app.secret,
+    });
+    expect(submitted.status, JSON.stringify(submitted.body)).toBe(200);
+    // The Solana wallet first: it is not kept either.
+    expect(await consent(t, app.client, user.token, [user.solana, user.ethereum])).toMatchObject({
+      status: 400,
+      body: { code: 'resource_already_exists' },
+    });
+    expect(
+      await t.ctx.db
+        .selectFrom('delegated_wallets')
+        .select('wallet_id')
+        .where('address_key', '=', user.solana.address)
         .execute(),
     ).toEqual([]);
   });
