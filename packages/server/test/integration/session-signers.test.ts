@@ -1,5 +1,5 @@
 import { serverWalletKeyLimits } from '@latchkey/protocol';
-import { dialects, startTestServer, type TestServer } from '@latchkey/test/server';
+import { type AuthBody, CookieJar, dialects, startTestServer, type TestServer } from '@latchkey/test/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type AuthorizationKey,
@@ -205,5 +205,42 @@ describe.each(dialects)('session signers (%s)', (dialect) => {
     expect(await patch(s, { display_name: 'c' }, { token: again.body.token, keys: [newest] })).toMatchObject({
       status: 401,
     });
+  });
+
+  it('admits the session cookie of a cookie-session app, for the user’s own wallet only', async () => {
+    const { app, secret, client } = await t.createApp({ cookie_sessions: true });
+    const cookieLogin = async (email: string) => {
+      const jar = new CookieJar();
+      await client.post('/api/v1/passwordless/init', { email });
+      const res = await client.post<AuthBody>('/api/v1/passwordless/authenticate', {
+        email,
+        code: client.lastCode(email),
+      });
+      expect(res.status).toBe(200);
+      jar.store(res.headers);
+      return { jar, userId: res.body.user.id };
+    };
+    const owner = await cookieLogin('cookie-owner@example.com');
+    const other = await cookieLogin('cookie-other@example.com');
+    // The app's backend made the user a wallet of their own.
+    const made = await walletApi(t, {
+      method: 'POST',
+      path: '/v1/wallets',
+      body: { chain_type: 'ethereum', owner: { user_id: owner.userId } },
+      appId: app.id,
+      secret,
+    });
+    expect(made.status).toBe(200);
+    const path = `/api/v1/wallets/${made.body.id}`;
+    const read = (jar: CookieJar) => client.request<Json>(path, { headers: { cookie: jar.header(path) } });
+    expect(await read(owner.jar)).toMatchObject({ status: 200, body: { id: made.body.id } });
+    expect(await read(other.jar)).toMatchObject({ status: 404 });
+    // A change needs the owner's signature, cookie or not.
+    const unsigned = await client.request<Json>(path, {
+      method: 'PATCH',
+      body: { display_name: 'x' },
+      headers: { cookie: owner.jar.header(path) },
+    });
+    expect(unsigned.status).toBe(401);
   });
 });
