@@ -1,7 +1,8 @@
-import { delegationLimits } from '@latchkey/protocol';
+import { type DelegationReason, delegationLimits } from '@latchkey/protocol';
 import { z } from 'zod';
 import type { AppRecord } from '../app-config/app-record.ts';
 import type { AppSettingsDeclaration } from '../app-config/feature-settings.ts';
+import { ApiError } from '../http/api-error.ts';
 
 /**
  * An app's delegated-actions settings (the admin API, the dashboard and the CLI take them with the
@@ -43,4 +44,17 @@ export function delegationSettingsOf(app: AppRecord): DelegationSettings {
     policyIds: settings.delegated_actions_policy_ids ?? [],
     ttlSeconds: settings.delegated_actions_ttl_seconds ?? null,
   };
+}
+
+/**
+ * Delegation needs the app's signer; the background migration (spec document 2 §4) does not when the
+ * app runs its embedded wallets as user-controlled server wallets: the user owns them either way.
+ * `frame/delegation/init` asks with `migration` (it does not know the reason yet): refused there, a
+ * frame learns it before it releases any share for nothing.
+ */
+export function assertEnabled(app: AppRecord, settings: DelegationSettings, reason: DelegationReason): void {
+  if (settings.signerId) return;
+  const migrationMode = app.config.embedded_wallet_config?.mode === 'user-controlled-server-wallets-only';
+  if (reason === 'migration' && migrationMode) return;
+  throw new ApiError('feature_not_enabled', 'Delegated actions are not enabled for this app.');
 }

@@ -7,7 +7,7 @@ import { ApiError } from '../http/api-error.ts';
 import { HpkeOpenFailed, openWithPrivateKey } from '../server-wallets/hpke/hpke.ts';
 import { addressKey, walletKeyOf } from '../server-wallets/hpke/import.ts';
 import { markDelegated } from './account-flags.ts';
-import { type DelegationSettings, delegationSettingsOf } from './app-settings.ts';
+import { assertEnabled, delegationSettingsOf } from './app-settings.ts';
 import { spendInit } from './init.ts';
 import { type DelegatedKey, keepDelegatedKey } from './keep-key.ts';
 
@@ -19,17 +19,6 @@ import { type DelegatedKey, keepDelegatedKey } from './keep-key.ts';
  */
 
 const invalid = (message: string) => new ApiError('invalid_data', message);
-
-/**
- * Delegation needs the app's signer; the background migration (spec document 2 §4) does not when the
- * app runs its embedded wallets as user-controlled server wallets: the user owns them either way.
- */
-function assertEnabled(app: AppRecord, settings: DelegationSettings, reason: DelegationReason): void {
-  if (settings.signerId) return;
-  const migrationMode = app.config.embedded_wallet_config?.mode === 'user-controlled-server-wallets-only';
-  if (reason === 'migration' && migrationMode) return;
-  throw new ApiError('feature_not_enabled', 'Delegated actions are not enabled for this app.');
-}
 
 /** The user's embedded wallet an upload names, by address, chain, index and kind; or refused. */
 function accountOf(user: UserRecord, upload: DelegatedWalletUpload, key: string) {

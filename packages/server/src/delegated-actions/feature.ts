@@ -4,7 +4,7 @@ import { requireEnrolledDevice } from '../embedded-wallets/devices.ts';
 import { type Feature, route } from '../feature.ts';
 import { useSigningGate } from '../server-wallets/signing-gates.ts';
 import { requireMfa } from '../tokens/mfa-token.ts';
-import { delegatedActionsSettings } from './app-settings.ts';
+import { assertEnabled, delegatedActionsSettings, delegationSettingsOf } from './app-settings.ts';
 import { delegationUploadBody, emptyBody, userSignerBody } from './bodies.ts';
 import { delegateWallets } from './delegate.ts';
 import { deleteDelegationsOfUser, revokeDelegations } from './destroy.ts';
@@ -38,7 +38,11 @@ export const delegatedActionsFeature: Feature = {
         auth: 'frame',
         middleware: enrolled,
         body: emptyBody,
-        handler: async (c) => c.json(await initDelegation(ctx, c.get('app').id, c.get('auth').userId)),
+        handler: async (c) => {
+          const app = c.get('app');
+          assertEnabled(app, delegationSettingsOf(app), 'migration');
+          return c.json(await initDelegation(ctx, app.id, c.get('auth').userId));
+        },
       }),
       route(delegationFrameRoutes.frameDelegate, {
         auth: 'frame',

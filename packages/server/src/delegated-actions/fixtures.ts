@@ -13,7 +13,11 @@ const name = (r: { method: string; path: string }) => `${r.method} ${r.path}`;
 
 /** The hostile-input suite's fixtures of the delegated-actions routes (hostile-fixtures.ts). */
 export const delegationFixtures: Record<string, RouteFixture> = {
-  [name(delegationFrameRoutes.frameDelegationInit)]: { body: () => ({}), valid: ok, empty: ok },
+  [name(delegationFrameRoutes.frameDelegationInit)]: {
+    body: () => ({}),
+    valid: notEnabled,
+    empty: notEnabled,
+  },
   [name(delegationFrameRoutes.frameDelegate)]: {
     body: () => ({
       encryption_public_key: Buffer.alloc(65, 4).toString('base64'),

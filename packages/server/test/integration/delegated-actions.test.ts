@@ -136,15 +136,25 @@ describe.each(dialects)('delegated actions (%s)', (dialect) => {
   it('refuses consent when the app has no signer, but not the migration of a server-wallets-only app', async () => {
     const { client } = await t.createApp();
     const user = await userWithWallets(t, client, 'off');
-    expect(await consent(t, client, user.token, [user.ethereum])).toMatchObject({
+    // At the init already: the frame learns it before it releases any share.
+    expect(await frame(t, client, '/frame/delegation/init', {}, user.token)).toMatchObject({
       status: 403,
       body: { code: 'feature_not_enabled', error: 'Delegated actions are not enabled for this app.' },
     });
-    // The migration in the default mode is no exception.
-    expect(await consent(t, client, user.token, [user.ethereum], { reason: 'migration' })).toMatchObject({
-      status: 403,
-      body: { code: 'feature_not_enabled' },
-    });
+    // The signer removed between the init and the upload: refused too, for either reason.
+    const app = await delegatingApp();
+    const late = await userWithWallets(t, app.client, 'late');
+    for (const reason of ['consent', 'migration']) {
+      const key = (await frame(t, app.client, '/frame/delegation/init', {}, late.token)).body
+        .encryption_public_key as string;
+      await t.updateApp(app.appId, { delegated_actions_signer_id: null });
+      const body = { encryption_public_key: key, wallets: await sealedUploads(key, [late.ethereum]), reason };
+      expect(await frame(t, app.client, '/frame/delegation', body, late.token)).toMatchObject({
+        status: 403,
+        body: { code: 'feature_not_enabled' },
+      });
+      await t.updateApp(app.appId, { delegated_actions_signer_id: app.quorumId });
+    }
 
     const migrating = await t.createApp({
       embedded_wallet_config: { mode: 'user-controlled-server-wallets-only' },
