@@ -1,4 +1,4 @@
-import type { DelegatedWalletUpload, DelegationReason, DelegationUpload } from '@latchkey/protocol';
+import type { DelegatedWalletUpload, DelegationUpload } from '@latchkey/protocol';
 import { isEmbeddedWallet } from '../accounts/account-record.ts';
 import { loadUser, type UserRecord } from '../accounts/user-record.ts';
 import type { AppRecord } from '../app-config/app-record.ts';
