@@ -1,5 +1,6 @@
 import { chainTypes, delegationLimits } from '@latchkey/protocol';
 import { z } from 'zod';
+import { walletIndex } from '../embedded-wallets/bodies.ts';
 
 /** Base64 of at most `max` characters: the parsers (HPKE, SPKI) refuse what is not theirs. */
 const base64 = (max: number) => z.string().min(1).max(max);
@@ -7,7 +8,8 @@ const base64 = (max: number) => z.string().min(1).max(max);
 const walletUpload = z.object({
   address: z.string().min(1).max(100),
   chain_type: z.enum(chainTypes),
-  wallet_index: z.number().int().min(0).max(1_000_000),
+  // As the embedded wallets' own routes bound it: any index the user's wallet can have.
+  wallet_index: walletIndex,
   imported: z.boolean(),
   // A P-256 point (65 bytes) and a 32-byte key with its tag: both far under these.
   encapsulated_key: base64(200),
