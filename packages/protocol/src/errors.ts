@@ -48,6 +48,8 @@ export const serverErrors = {
   // Server wallets (spec document 2 §8).
   invalid_policy_format: 'Invalid policy format.',
   policy_violation: 'The request violates a policy of this wallet.',
+  // Delegated actions (REFERENCES §8.3): the wallet's delegation was revoked, expired or never given.
+  user_has_not_delegated_wallet: 'The user has not delegated this wallet.',
   authorization_key_has_associated_wallets: 'This authorization key still owns or signs for wallets.',
   insufficient_funds: 'Insufficient funds.',
   transaction_broadcast_failure: 'The transaction could not be broadcast.',

@@ -2,14 +2,21 @@ import { retryAfterHeader } from '@latchkey/protocol';
 import { Hono, type MiddlewareHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { useAccountTypes } from './accounts/account-record.ts';
+import { useUserDeletionSteps } from './accounts/delete-user.ts';
 import { requireAdminKey } from './admin/admin-key.ts';
 import { requireAdminOrigin } from './admin/admin-origin.ts';
 import { useAppSettings } from './app-config/feature-settings.ts';
 import type { ServerContext } from './context.ts';
 import type { DevOutboxStore } from './delivery/dev-outbox.ts';
 import type { AdminKeyHash, Feature, Route, RouteAuth } from './feature.ts';
-import { featureAccountTypes, featureAppSettings, features } from './features.ts';
-import { requireApp, requirePathApp, requireServerCaller, requireUser } from './guards/auth.ts';
+import { featureAccountTypes, featureAppSettings, features, featureUserDeletionSteps } from './features.ts';
+import {
+  requireApp,
+  requirePathApp,
+  requireServerCaller,
+  requireServerCallerOrUser,
+  requireUser,
+} from './guards/auth.ts';
 import { cors } from './guards/cors.ts';
 import { requireFrameOriginForCookies } from './guards/frame-origin.ts';
 import { ApiError } from './http/api-error.ts';
@@ -30,7 +37,9 @@ export const serverApiAliasPrefix = '/v1/';
  */
 export function spellings(route: Pick<Route, 'path' | 'auth'>): string[] {
   const serverApi =
-    route.auth === 'server' || (route.auth === 'public' && route.path.startsWith('/api/v1/apps/'));
+    route.auth === 'server' ||
+    route.auth === 'server-or-user' ||
+    (route.auth === 'public' && route.path.startsWith('/api/v1/apps/'));
   if (!serverApi || !route.path.startsWith('/api/v1/')) return [route.path];
   return [route.path, `${serverApiAliasPrefix}${route.path.slice('/api/v1/'.length)}`];
 }
@@ -48,6 +57,7 @@ export function buildHttpApp(
   // Before any route is declared or serves: the account types and the app settings the features own.
   useAccountTypes(featureAccountTypes(from));
   useAppSettings(featureAppSettings(from));
+  useUserDeletionSteps(featureUserDeletionSteps(from));
   const root = new Hono<AppEnv>();
   // First, so the access line and the metrics see every answer (CORS refusals, errors) and its time.
   root.use('*', requestLog(ctx));
@@ -66,6 +76,7 @@ export function buildHttpApp(
     user: [requireUser(ctx)],
     frame: [requireFrameOriginForCookies(ctx), requireUser(ctx)],
     server: [requireServerCaller(), requirePathApp()],
+    'server-or-user': [requireServerCallerOrUser(ctx)],
     admin: [],
   };
   const register = (route: Route) =>

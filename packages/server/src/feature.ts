@@ -4,6 +4,7 @@ import type { Context, MiddlewareHandler } from 'hono';
 import type { Migration } from 'kysely';
 import type { z } from 'zod';
 import type { AccountTypeDescriptor } from './accounts/account-type.ts';
+import type { UserDeletionStep } from './accounts/delete-user.ts';
 import type { AppRecord } from './app-config/app-record.ts';
 import type { AppSettingsDeclaration } from './app-config/feature-settings.ts';
 import type { Mismatch } from './body-match.ts';
@@ -22,9 +23,14 @@ export type Method = HttpMethod;
  * - `user`: that, and a live session of the app's user (Bearer token or session cookie);
  * - `frame`: `user`, where a session cookie counts only from the wallet frame's own origin;
  * - `server`: the app's secret (Basic auth), for the app named in the path;
+ * - `server-or-user`: `server` when the caller gave the app secret, else `user`. For the server
+ *   routes a user may also call on what they own (session signers: a user's `GET`/`PATCH` of their
+ *   own server wallet): the handler tells the two apart by `serverCaller` and must narrow what a
+ *   user may see and change itself. One route rather than a second one per caller, because the
+ *   incumbent's SDKs call the same path with either credential;
  * - `admin`: the admin key.
  */
-export type RouteAuth = 'public' | 'app' | 'user' | 'frame' | 'server' | 'admin';
+export type RouteAuth = 'public' | 'app' | 'user' | 'frame' | 'server' | 'server-or-user' | 'admin';
 
 type Handler<Body> = (c: Context<AppEnv>, body: Body) => Response | Promise<Response>;
 
@@ -214,6 +220,11 @@ export interface Feature {
    * CLI take them with the foundation's.
    */
   appSettings?: AppSettingsDeclaration;
+  /**
+   * What it deletes with a user, in the transaction that deletes them (accounts/delete-user.ts):
+   * for rows whose meaning (a key the server holds for the user) is the feature's to know.
+   */
+  deletesWithUser?: UserDeletionStep;
   /** For the generated hostile-input suite: per route (`METHOD path`), valid input and what hostile input gets. */
   fixtures: Record<string, RouteFixture>;
 }

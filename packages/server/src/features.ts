@@ -1,11 +1,13 @@
 import type { Migration } from 'kysely';
 import type { AccountTypeDescriptor } from './accounts/account-type.ts';
+import type { UserDeletionStep } from './accounts/delete-user.ts';
 import { adminFeature } from './admin/feature.ts';
 import { analyticsFeature } from './analytics/feature.ts';
 import type { AppSettingsDeclaration } from './app-config/feature-settings.ts';
 import { appsFeature } from './apps/feature.ts';
 import { customJwtFeature } from './custom-jwt/feature.ts';
 import { dashboardFeature } from './dashboard/feature.ts';
+import { delegatedActionsFeature } from './delegated-actions/feature.ts';
 import { emailFeature } from './email/feature.ts';
 import { embeddedWalletsFeature } from './embedded-wallets/feature.ts';
 import type { Feature } from './feature.ts';
@@ -50,6 +52,7 @@ export const features: Feature[] = [
   mfaFeature,
   usersApiFeature,
   serverWalletsFeature,
+  delegatedActionsFeature,
   webhooksFeature,
   dashboardFeature,
   observabilityFeature,
@@ -73,3 +76,7 @@ export const featureAccountTypes = (from: readonly Feature[] = features): Accoun
 /** The app settings the features declare (app.ts installs them before serving). */
 export const featureAppSettings = (from: readonly Feature[] = features): AppSettingsDeclaration[] =>
   from.flatMap((feature) => (feature.appSettings ? [feature.appSettings] : []));
+
+/** What the features delete with a user (app.ts installs them before serving). */
+export const featureUserDeletionSteps = (from: readonly Feature[] = features): UserDeletionStep[] =>
+  from.flatMap((feature) => (feature.deletesWithUser ? [feature.deletesWithUser] : []));

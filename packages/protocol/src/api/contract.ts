@@ -3,6 +3,11 @@ import { adminServerWalletsApi, adminServerWalletsReference } from './admin-serv
 import { analyticsApi, analyticsReference } from './analytics.ts';
 import { appApi, appReference, appServerApi, appServerReference } from './apps.ts';
 import { customJwtApi, customJwtReference } from './custom-jwt.ts';
+import {
+  delegatedActionsApi,
+  delegatedActionsReference,
+  delegationFrameRoutes,
+} from './delegated-actions.ts';
 import { emailApi, emailReference } from './email.ts';
 import { frameReference, frameRoutes } from './embedded-wallets.ts';
 import { farcasterApi } from './farcaster.ts';
@@ -60,12 +65,14 @@ export const api = {
   ...mfaApi,
   ...mfaAuthApi,
   ...frameRoutes,
+  ...delegationFrameRoutes,
   ...usersApi,
   ...serverWalletTransactionsApi,
   ...serverWalletPoliciesApi,
   ...telegramApi,
   ...serverWalletsApi,
   ...serverWalletKeysApi,
+  ...delegatedActionsApi,
 };
 
 /**
@@ -124,6 +131,7 @@ export const referenceAreas: readonly ReferenceArea[] = [
   serverWalletTransactionsReference,
   serverWalletKeysReference,
   serverWalletPoliciesReference,
+  delegatedActionsReference,
   walletFramePageReference,
   adminReference,
   adminWebhooksReference,

@@ -214,5 +214,12 @@ export const serverWalletsReference: ReferenceArea = {
   name: 'Server wallets',
   description:
     'Wallets held by the app’s backend, their owners and key quorums, RPC signing (WIRE.md §7.3). Writes on an owned wallet carry privy-authorization-signature.',
-  tables: [[serverWalletsApi, 'server']],
+  tables: [
+    [
+      serverWalletsApi,
+      'server',
+      // The user may read, and change the session signers of, a wallet they own (delegated-actions.ts).
+      { walletGet: 'server-or-user', walletUpdate: 'server-or-user' },
+    ],
+  ],
 };

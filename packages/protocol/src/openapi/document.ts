@@ -10,7 +10,10 @@ export const serverApiAliasPrefix = '/v1/';
  * key set, also under `/v1/…`; every other route under its one path (the server's `spellings`).
  */
 export function operationPaths(op: Pick<Operation, 'path' | 'auth'>): string[] {
-  const serverApi = op.auth === 'server' || (op.auth === 'public' && op.path.startsWith('/api/v1/apps/'));
+  const serverApi =
+    op.auth === 'server' ||
+    op.auth === 'server-or-user' ||
+    (op.auth === 'public' && op.path.startsWith('/api/v1/apps/'));
   if (!serverApi || !op.path.startsWith('/api/v1/')) return [op.path];
   return [op.path, `${serverApiAliasPrefix}${op.path.slice('/api/v1/'.length)}`];
 }
@@ -34,6 +37,11 @@ const securityByAuth: Record<OperationAuth, Json[]> = {
   user: [{ appId: [], userToken: [] }],
   frame: [{ appId: [], userToken: [] }],
   server: [{ appId: [], appSecret: [] }],
+  // OpenAPI's alternatives: either requirement admits the call.
+  'server-or-user': [
+    { appId: [], appSecret: [] },
+    { appId: [], userToken: [] },
+  ],
   admin: [{ adminKey: [] }],
   // With `LATCHKEY_METRICS_TOKEN` set, the token; with `LATCHKEY_METRICS=true` alone, none.
   metrics: [{ metricsToken: [] }, {}],

@@ -2,13 +2,29 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../storage/schema.ts';
 
 /**
+ * What a feature deletes of a user's, inside the transaction that deletes the user: rows of its own
+ * tables that hold more than data (delegated-actions: the server's copies of wallet keys), which a
+ * feature owning them must be the one to find. Declared as `Feature.deletesWithUser`.
+ */
+export type UserDeletionStep = (db: Kysely<Database>, appId: string, userId: string) => Promise<void>;
+
+const steps: UserDeletionStep[] = [];
+
+/** Adds the features' steps (app.ts, from `Feature.deletesWithUser`); adding one again is a no-op. */
+export function useUserDeletionSteps(added: readonly UserDeletionStep[]): void {
+  for (const step of added) if (!steps.includes(step)) steps.push(step);
+}
+
+/**
  * Deletes a user and every row that belongs to them, inside the caller's transaction. Each
  * per-user table is named here rather than left to ON DELETE CASCADE, so that the list of what
  * a deleted user leaves behind (nothing) can be read in one place. Their sessions and refresh
  * tokens go too: every access token they hold stops working at once (requireUser looks the
- * session up), and no refresh token of theirs can mint a new one.
+ * session up), and no refresh token of theirs can mint a new one. The features' own steps
+ * (`useUserDeletionSteps`) run first, while the user's rows they may read are still there.
  */
 export async function deleteUser(db: Kysely<Database>, appId: string, userId: string): Promise<void> {
+  for (const step of steps) await step(db, appId, userId);
   await db
     .deleteFrom('refresh_tokens')
     .where('session_id', 'in', db.selectFrom('sessions').select('id').where('user_id', '=', userId))

@@ -79,14 +79,16 @@ function wireWallet(account: AccountRecord, times: AccountTimes): LinkedAccount 
 }
 
 /**
- * An embedded wallet on the wire: `id` null (an on-device wallet, not a TEE one), `public_key` on
- * every chain but Ethereum (a Solana wallet's public key is its address).
+ * An embedded wallet on the wire: `id` null (an on-device wallet, not a TEE one) unless the user
+ * delegated it (delegated actions: then the id of the server wallet that holds its key, kept after a
+ * revoke so the app's stored id still names it), `public_key` on every chain but Ethereum (a Solana
+ * wallet's public key is its address).
  */
 function wireEmbeddedWallet(d: Record<string, unknown>, address: string, times: AccountTimes): LinkedAccount {
   const chainType = d.chain_type ?? 'ethereum';
   const wire: LinkedAccount = {
     type: 'wallet',
-    id: null,
+    id: typeof d.id === 'string' ? d.id : null,
     address,
     chain_id: d.chain_id ?? (chainType === 'ethereum' ? 'eip155:1' : null),
     chain_type: chainType,

@@ -106,3 +106,14 @@ export function requirePathApp(): MiddlewareHandler<AppEnv> {
     await next();
   };
 }
+
+/**
+ * `server-or-user` routes (feature.ts): the app secret admits the caller as the app's backend (as
+ * `server` does), anything else must be a live session of the app's user (as `user` does). The
+ * handler reads `serverCaller` to know which it serves.
+ */
+export function requireServerCallerOrUser(ctx: ServerContext): MiddlewareHandler<AppEnv> {
+  const server = requirePathApp();
+  const user = requireUser(ctx);
+  return (c, next) => (c.get('serverCaller') ? server(c, next) : user(c, next));
+}

@@ -20,6 +20,7 @@ const statusByCode: Partial<Record<ServerErrorCode, ContentfulStatusCode>> = {
   use_dpop_nonce: 401,
   device_revoked: 403,
   recent_authentication_required: 403,
+  user_has_not_delegated_wallet: 403,
   invalid_recovery_password: 403,
   user_does_not_exist: 404,
   linked_account_not_found: 404,

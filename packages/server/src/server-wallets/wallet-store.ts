@@ -25,7 +25,7 @@ export const addressKey = (chainType: string, address: string) =>
   chainType === 'ethereum' ? address.toLowerCase() : address;
 
 /** Built once (storage/compiled-query.ts): every RPC, raw sign and read starts with it. */
-const walletById = compiledQuery((db, a: { id: string; appId: string }) =>
+export const walletById = compiledQuery((db, a: { id: string; appId: string }) =>
   db.selectFrom('server_wallets').selectAll().where('id', '=', a.id).where('app_id', '=', a.appId),
 );
 
@@ -76,19 +76,21 @@ async function checkSigners(
 
 /**
  * Creates a wallet: a fresh key made and sealed here, or `imported.privateKey` (HPKE import: the
- * caller zeroes it). The owner quorum, when `owner` is an object, is made in the same transaction.
+ * caller zeroes it), under `imported.id` when the caller gives the id back (a delegated wallet made
+ * again after a revoke keeps the id the app stored). The owner quorum, when `owner` is an object, is
+ * made in the same transaction.
  */
 export async function createServerWallet(
   ctx: Pick<ServerContext, 'db' | 'keyStore'>,
   appId: string,
   input: CreateServerWalletRequest,
-  imported?: { privateKey: Uint8Array },
+  imported?: { privateKey: Uint8Array; id?: string },
 ): Promise<ServerWalletRow> {
   const chainType = keyedChain(input.chain_type);
   // Spec document 2 §5: the two ways of adding signers do not mix.
   if (input.authorization_key_ids && input.additional_signers?.length)
     throw invalid('Give either additional_signers or authorization_key_ids');
-  const id = randomId(24);
+  const id = imported?.id ?? randomId(24);
   const key = imported
     ? await sealWalletKey(ctx, appId, id, chainType, imported.privateKey)
     : await generateWalletKey(ctx, appId, id, chainType);

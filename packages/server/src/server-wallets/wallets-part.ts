@@ -25,6 +25,8 @@ import {
 import type { FeaturePart } from './part.ts';
 import { rawSign } from './raw-sign.ts';
 import { checkRpcTarget, runRpc } from './rpc/dispatch.ts';
+import { gatedWallet } from './signing-gates.ts';
+import { callerWallet, checkCallerUpdate } from './user-callers.ts';
 import {
   displayName,
   externalId,
@@ -132,15 +134,19 @@ export const walletsPart: FeaturePart = {
       },
     }),
     route(serverWalletsApi.walletGet, {
-      auth: 'server',
-      handler: async (c) =>
-        c.json(walletView(await loadWallet(ctx, appIdOf(c), c.req.param('wallet_id') ?? ''))),
+      auth: 'server-or-user',
+      handler: async (c) => c.json(walletView(await callerWallet(ctx, c))),
     }),
     route(serverWalletsApi.walletUpdate, {
-      auth: 'server',
+      // The user too, for the signers of a wallet they own (user-callers.ts); their key signs it.
+      auth: 'server-or-user',
       body: updateBody,
       handler: async (c, body) => {
-        const { wallet } = await authorizedWallet(ctx, c, { ownerOnly: true });
+        checkCallerUpdate(c, body);
+        const { wallet } = await authorizedWallet(ctx, c, {
+          ownerOnly: true,
+          loaded: await callerWallet(ctx, c),
+        });
         return c.json(walletView(await updateServerWallet(ctx, wallet, body)));
       },
     }),
@@ -148,7 +154,7 @@ export const walletsPart: FeaturePart = {
       auth: 'server',
       body: rpcBody,
       handler: async (c, body) => {
-        const wallet = await loadWallet(ctx, appIdOf(c), c.req.param('wallet_id') ?? '');
+        const wallet = await gatedWallet(ctx, appIdOf(c), c.req.param('wallet_id') ?? '');
         checkRpcTarget(wallet, body);
         const { policyIds } = await authorizedWallet(ctx, c, {
           ownerOnly: body.method === 'exportPrivateKey',
@@ -163,7 +169,9 @@ export const walletsPart: FeaturePart = {
       auth: 'server',
       body: rawSignBody,
       handler: async (c, body) => {
-        const { wallet, policyIds } = await authorizedWallet(ctx, c);
+        const { wallet, policyIds } = await authorizedWallet(ctx, c, {
+          loaded: await gatedWallet(ctx, appIdOf(c), c.req.param('wallet_id') ?? ''),
+        });
         return idempotent(ctx, c, wallet.app_id, async () =>
           c.json(await rawSign(ctx, wallet, policyIds, body)),
         );

@@ -29,6 +29,8 @@ export interface Stack {
     patch?: Record<string, unknown>,
     allowlist?: { type: 'email' | 'phone'; value: string }[],
   ): Promise<string>;
+  /** The app secret of an app `createApp` made (for a backend's calls: `@latchkey/node`). */
+  appSecret(appId: string): string;
   /** The demo page for an app. */
   demoUrl(appId: string, options?: { theme?: 'light' | 'dark' }): string;
   /**
@@ -74,6 +76,7 @@ export async function startStack(
   options: StackOptions = {},
 ): Promise<Stack> {
   const stops: (() => Promise<unknown>)[] = [];
+  const secrets = new Map<string, string>();
   const close = async () => {
     for (const stop of stops.reverse()) await stop().catch(() => undefined);
   };
@@ -121,13 +124,19 @@ export async function startStack(
       demo,
       browser,
       async createApp(patch = {}, allowlist = []) {
-        const { app } = await createApp(server.ctx, {
+        const { app, secret } = await createApp(server.ctx, {
           name: 'Latchkey e2e',
           allowedDomains: [demo.url],
           patch,
         });
         for (const entry of allowlist) await addAllowlistEntry(server.ctx, app.id, entry.type, entry.value);
+        secrets.set(app.id, secret);
         return app.id;
+      },
+      appSecret(appId) {
+        const secret = secrets.get(appId);
+        if (!secret) throw new Error(`No app ${appId} was made by this stack`);
+        return secret;
       },
       demoUrl(appId, options = {}) {
         const query = new URLSearchParams({ appId, apiUrl });

@@ -29,14 +29,15 @@ export const randomShare = (length = 17) => new Uint8Array(randomBytes(length));
 const keys = new Map<string, (message: string) => Promise<string>>();
 const keyOf = (address: string) => (/^0x/i.test(address) ? address.toLowerCase() : address);
 
-export const newEthereumAccount = () => {
-  const account = privateKeyToAccount(generatePrivateKey());
+/** A fresh Ethereum account whose key proofs the helpers sign; `privateKey` when the test must know the key. */
+export const newEthereumAccount = (privateKey: `0x${string}` = generatePrivateKey()) => {
+  const account = privateKeyToAccount(privateKey);
   keys.set(keyOf(account.address), (message) => account.signMessage({ message }));
   return account;
 };
 export const newEthereumAddress = () => newEthereumAccount().address;
-export const newSolanaAddress = () => {
-  const secret = ed25519.utils.randomSecretKey();
+/** A fresh Solana address whose key proofs the helpers sign; `secret` (the Ed25519 seed) when the test must know it. */
+export const newSolanaAddress = (secret: Uint8Array = ed25519.utils.randomSecretKey()) => {
   const address = base58.encode(ed25519.getPublicKey(secret));
   keys.set(keyOf(address), async (message) => b64(ed25519.sign(new TextEncoder().encode(message), secret)));
   return address;
@@ -97,13 +98,18 @@ export interface EmbeddedWalletFixture {
  * `chains` has both), or a Solana-first user's Solana wallet.
  */
 export function embeddedWalletFixture(
-  options: { method?: RecoveryMethod; chains?: ('ethereum' | 'solana')[]; ethereumAddress?: string } = {},
+  options: {
+    method?: RecoveryMethod;
+    chains?: ('ethereum' | 'solana')[];
+    ethereumAddress?: string;
+    solanaAddress?: string;
+  } = {},
 ): EmbeddedWalletFixture {
   const chains = options.chains ?? ['ethereum'];
   const ethereumAddress = chains.includes('ethereum')
     ? (options.ethereumAddress ?? newEthereumAddress())
     : null;
-  const solanaAddress = chains.includes('solana') ? newSolanaAddress() : null;
+  const solanaAddress = chains.includes('solana') ? (options.solanaAddress ?? newSolanaAddress()) : null;
   const authShare = randomShare();
   const recovery = recoveryFields(options.method ?? 'privy');
   const wallets: Record<string, unknown>[] = [];

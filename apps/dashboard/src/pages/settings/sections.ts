@@ -85,7 +85,17 @@ export const settingsSections: readonly SettingsSection[] = [
     ],
   },
   { id: 'funding', label: 'Funding', fields: ['fiat_on_ramp_enabled', 'funding_config'] },
-  { id: 'server-wallets', label: 'Server wallets', fields: ['rpc_urls', 'registered_assets'] },
+  {
+    id: 'server-wallets',
+    label: 'Server wallets',
+    fields: [
+      'rpc_urls',
+      'registered_assets',
+      'delegated_actions_signer_id',
+      'delegated_actions_policy_ids',
+      'delegated_actions_ttl_seconds',
+    ],
+  },
   {
     id: 'domains',
     label: 'Domains & native apps',

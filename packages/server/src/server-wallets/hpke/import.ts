@@ -48,7 +48,7 @@ const notSupportedHd = () =>
   );
 
 /** The address in the form `server_wallets.address_key` has it, or null when it is not one of the chain. */
-function addressKey(chainType: KeyedChainType, address: string): string | null {
+export function addressKey(chainType: KeyedChainType, address: string): string | null {
   if (chainType === 'ethereum') return /^0x[0-9a-fA-F]{40}$/.test(address) ? address.toLowerCase() : null;
   try {
     return base58.decode(address).length === 32 ? address : null;
@@ -116,7 +116,7 @@ function hpkeOptions(config: WalletImportSubmitRequest['wallet']['hpke_config'])
  * secp256k1 scalar; Solana's 64-byte secret key (seed ‖ public key, whose halves must agree) or bare
  * 32-byte seed. Null when they do not. The caller zeroes `bytes` and the result.
  */
-async function walletKeyOf(
+export async function walletKeyOf(
   chainType: KeyedChainType,
   bytes: Uint8Array,
   key: string,

@@ -12,7 +12,7 @@ import {
 } from '../../hostile-fixtures.ts';
 import { authorizeRequest } from '../authorize.ts';
 import type { FeaturePart } from '../part.ts';
-import { loadWallet } from '../wallet-store.ts';
+import { gatedWallet } from '../signing-gates.ts';
 import { walletView } from '../wallet-view.ts';
 import { exportWalletKey } from './export.ts';
 import { initImport, submitImport } from './import.ts';
@@ -61,7 +61,7 @@ export const hpkePart: FeaturePart = {
         body: exportBody,
         handler: async (c, body) => {
           const appId = c.get('app').id;
-          const wallet = await loadWallet(ctx, appId, c.req.param('wallet_id') ?? '');
+          const wallet = await gatedWallet(ctx, appId, c.req.param('wallet_id') ?? '');
           // Export is the owner's alone (REFERENCES §1.6): additional signers are not asked (they may
           // sign RPCs, not take the key); a wallet without an owner is the app's, its secret suffices.
           await authorizeRequest(ctx, c, {

@@ -54,22 +54,40 @@ export async function issueUserKey(
     plaintext.fill(0);
   }
 
+  await storeUserKey(ctx, {
+    appId: app.id,
+    userId: claims.userId,
+    sessionId: claims.sessionId,
+    publicKey: publicKey.export({ format: 'der', type: 'spki' }).toString('base64'),
+    expiresAt,
+  });
+
+  const wallets = await walletsOfUser(ctx, app.id, claims.userId);
+  return { encrypted_authorization_key: sealed, expires_at: expiresAt, wallets: wallets.map(walletView) };
+}
+
+/**
+ * Makes a P-256 public key (base64 SPKI) the user's authorization key for one session until
+ * `expiresAt` (ms): here for `POST /wallets/authenticate`, and for the wallet frame's own key
+ * (delegated-actions, `frame/user_signer`). The user's oldest keys beyond `userKeysPerUser` go.
+ */
+export async function storeUserKey(
+  ctx: Pick<ServerContext, 'db' | 'now'>,
+  key: { appId: string; userId: string; sessionId: string; publicKey: string; expiresAt: number },
+): Promise<void> {
   await ctx.db
     .insertInto('server_wallet_user_keys')
     .values({
       id: randomId(),
-      app_id: app.id,
-      user_id: claims.userId,
-      session_id: claims.sessionId,
-      public_key: publicKey.export({ format: 'der', type: 'spki' }).toString('base64'),
-      created_at: nowMs,
-      expires_at: expiresAt,
+      app_id: key.appId,
+      user_id: key.userId,
+      session_id: key.sessionId,
+      public_key: key.publicKey,
+      created_at: ctx.now() * 1000,
+      expires_at: key.expiresAt,
     })
     .execute();
-  await trimUserKeys(ctx, app.id, claims.userId);
-
-  const wallets = await walletsOfUser(ctx, app.id, claims.userId);
-  return { encrypted_authorization_key: sealed, expires_at: expiresAt, wallets: wallets.map(walletView) };
+  await trimUserKeys(ctx, key.appId, key.userId);
 }
 
 /**
