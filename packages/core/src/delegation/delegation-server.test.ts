@@ -110,4 +110,55 @@ describe('delegated actions and session signers against the server', () => {
     expect(findEmbeddedWallet(revoked, address, 'ethereum')?.delegated).toBe(false);
     expect((await rpc(true)).status).not.toBe(200);
   });
+
+  it('delegates a Solana wallet (its 32-byte seed) that the backend signs with', async () => {
+    const { app, secret, client: server } = await t.createApp({ email_auth: true });
+    const appBackend = await backend(app.id, secret);
+    await t.updateApp(app.id, { delegated_actions_signer_id: await appBackend.quorum() });
+    const frame = frameProxy(t, app.id);
+    const { client } = testClient(t, app.id, { walletFrame: () => frame });
+    await client.initialize();
+    const email = 'solana-delegating@example.com';
+    await client.email.sendCode({ email });
+    await client.email.loginWithCode({ email, code: server.lastCode(email) });
+    const wallets = await client.embeddedWallets();
+    await wallets.createEthereumWallet();
+    const { address } = await wallets.createSolanaWallet();
+    const user = (await delegateWallet(clientDelegationContext(client), {
+      address,
+      chainType: 'solana',
+    })) as User;
+    const wallet = findEmbeddedWallet(user, address, 'solana')!;
+    expect(wallet.delegated).toBe(true);
+    // Only the wallet asked for: the Ethereum one stays on the device alone.
+    expect(findEmbeddedWallet(user, wallets.list()[0]!.address, 'ethereum')?.delegated).toBe(false);
+    const message = Buffer.from('solana, away').toString('base64');
+    const signed = await appBackend.call(
+      'POST',
+      `/v1/wallets/${delegatedWalletId(user, wallet)}/rpc`,
+      { method: 'signMessage', params: { message, encoding: 'base64' } },
+      true,
+    );
+    expect(signed.status, JSON.stringify(signed.body)).toBe(200);
+  });
+
+  it('migrates the root wallet in the background in user-controlled-server-wallets-only mode', async () => {
+    const { app, client: server } = await t.createApp({
+      email_auth: true,
+      embedded_wallet_config: { mode: 'user-controlled-server-wallets-only' },
+    });
+    const frame = frameProxy(t, app.id);
+    const { client } = testClient(t, app.id, { walletFrame: () => frame });
+    await client.initialize();
+    const email = 'migrating@example.com';
+    await client.email.sendCode({ email });
+    await client.email.loginWithCode({ email, code: server.lastCode(email) });
+    const { address } = await (await client.embeddedWallets()).createEthereumWallet();
+    // No app signer is needed: the user alone owns it until the app adds one.
+    await expect
+      .poll(() => findEmbeddedWallet(client.getState().user, address, 'ethereum')?.delegated, {
+        timeout: 10_000,
+      })
+      .toBe(true);
+  });
 });
