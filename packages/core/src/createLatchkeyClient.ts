@@ -365,13 +365,13 @@ export function createLatchkeyClient(params: CreateLatchkeyClientParameters): La
     run: (action) => whenReady(action)(ctx),
     http,
   };
-  // The background migration of user-controlled server wallets, where a wallet frame can mount.
-  if (params.walletFrame || typeof window !== 'undefined')
-    watchDelegationMigration(store, (app) =>
-      import('./delegation/index.ts').then((m) =>
-        m.migrateRootWallet(m.clientDelegationContext(client), app),
-      ),
-    );
+  // The background migration of user-controlled server wallets, where a wallet frame can mount
+  // (`window` is read only then: server rendering never gets there).
+  watchDelegationMigration(store, async (app) => {
+    if (!params.walletFrame && typeof window === 'undefined') return;
+    const m = await import('./delegation/index.ts');
+    await m.migrateRootWallet(m.clientDelegationContext(client), app);
+  });
   return client;
 
   function embeddedWallets(): Promise<EmbeddedWallets> {
