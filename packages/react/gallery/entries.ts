@@ -216,6 +216,19 @@ export const galleryEntries: GalleryEntry[] = [
   { id: 'set-password-ok', screen: { name: 'set-password-result', ok: true } },
   { id: 'set-password-failed', screen: { name: 'set-password-result', ok: false } },
   {
+    id: 'delegation-consent',
+    screen: { name: 'delegation-consent', busy: false },
+    request: { intent: 'delegated-actions' },
+  },
+  {
+    id: 'delegation-revoke',
+    screen: { name: 'delegation-revoke', busy: false },
+    request: { intent: 'delegated-actions' },
+  },
+  { id: 'delegation-delegated', screen: { name: 'delegation-result', action: 'delegate', ok: true } },
+  { id: 'delegation-revoked', screen: { name: 'delegation-result', action: 'revoke', ok: true } },
+  { id: 'delegation-failed', screen: { name: 'delegation-result', action: 'revoke', ok: false } },
+  {
     id: 'signing-message',
     screen: { name: 'signing' },
     request: { intent: 'signing' },
