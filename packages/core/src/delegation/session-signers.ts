@@ -16,9 +16,6 @@ export interface SessionSigner {
   policyIds?: string[] | undefined;
 }
 
-/** The signature header of a signed wallet change (WIRE.md §7.4). */
-const signatureHeader = 'privy-authorization-signature';
-
 function checkSigners(signers: unknown): AdditionalSigner[] {
   if (!Array.isArray(signers))
     throw new LatchkeyClientError('invalid_input', 'signers must be an array of {signerId, policyIds?}');
@@ -66,7 +63,7 @@ async function setSigners(ctx: DelegationContext, walletId: string, signers: Add
   const signature = await (await ctx.frame()).signWithUserSigner(toBase64(payload));
   await ctx.http.call(serverWalletsApi.walletUpdate, body, {
     params: { wallet_id: walletId },
-    headers: { [signatureHeader]: signature },
+    headers: { [headers.authorizationSignature]: signature },
   });
 }
 
