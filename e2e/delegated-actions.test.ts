@@ -135,6 +135,31 @@ describe('delegated actions in the browser', () => {
     expect(await verifyMessage({ address: ethereum, message, signature })).toBe(true);
   });
 
+  test("session signers: the frame's own key for the session signs the user's change of them", async () => {
+    const walletId = (await delegatedWalletId())!;
+    const agent = generateKeyPairSync('ec', { namedCurve: 'prime256v1' });
+    const quorum = await backend('POST', '/api/v1/key_quorums', {
+      public_keys: [agent.publicKey.export({ format: 'der', type: 'spki' }).toString('base64')],
+      authorization_threshold: 1,
+    });
+    const signers = async () =>
+      ((await backend('GET', `/api/v1/wallets/${walletId}`)).body.additional_signers ?? []) as {
+        signer_id: string;
+      }[];
+    await page.locator(id('demo-session-signer-id')).fill(quorum.body.id as string);
+    await page.locator(id('demo-add-session-signer')).click();
+    await expect
+      .poll(() => text(page, 'demo-last-event'), { timeout: walletTimeout })
+      .toBe('addSessionSigners done');
+    expect((await signers()).map((s) => s.signer_id)).toContain(quorum.body.id);
+    await page.locator(id('demo-remove-session-signers')).click();
+    await expect
+      .poll(() => text(page, 'demo-last-event'), { timeout: walletTimeout })
+      .toBe('removeSessionSigners done');
+    expect(await signers()).toEqual([]);
+    expect(await text(page, 'demo-last-error')).toBe('');
+  });
+
   test("'Revoke offline access to wallet': Confirm revokes, and the backend signs no more", async () => {
     const walletId = (await delegatedWalletId())!;
     await page.locator(id('demo-revoke-wallets')).click();
