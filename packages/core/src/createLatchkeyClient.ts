@@ -370,7 +370,7 @@ export function createLatchkeyClient(params: CreateLatchkeyClientParameters): La
   watchDelegationMigration(store, async (app) => {
     if (!params.walletFrame && typeof window === 'undefined') return;
     const m = await import('./delegation/index.ts');
-    await m.migrateRootWallet(m.clientDelegationContext(client), app);
+    await m.migrateRootWallet(m.clientDelegationContext(client), app, m.storageLedger(storage, appId));
   });
   return client;
 

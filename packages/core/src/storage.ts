@@ -22,6 +22,8 @@ export const storageKeys = {
   oauthCodeVerifier: 'privy:code_verifier',
   /** Latchkey's own: what an OAuth attempt that left the page was for (login or link, modal or not). */
   oauthAttempt: (appId: string) => `latchkey:oauth-attempt:${appId}`,
+  /** Latchkey's own: the background delegation migrations tried in this browser (user and wallet). */
+  delegationMigrations: (appId: string) => `latchkey:delegation-migrations:${appId}`,
 } as const;
 
 /**

@@ -1,10 +1,11 @@
 import { type AppResponse, authorizationPayload, type Route, routeUrl, type User } from '@latchkey/protocol';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { emailAccount, eth0, eth1, sol0, walletAccount } from '../../test/embedded-world.ts';
+import { emailAccount, eth0, eth1, eth2, sol0, walletAccount } from '../../test/embedded-world.ts';
 import { LatchkeyClientError } from '../errors.ts';
+import { memoryStorage } from '../storage.ts';
 import type { DelegationContext, DelegationFrame } from './context.ts';
 import { delegateWallet, revokeWallets } from './delegated-actions.ts';
-import { migrateRootWallet } from './migration.ts';
+import { migrateRootWallet, storageLedger } from './migration.ts';
 import { addSessionSigners, removeSessionSigners } from './session-signers.ts';
 
 const apiUrl = 'https://auth.example.com';
@@ -254,6 +255,7 @@ describe('session signers', () => {
 
 describe('the background migration', () => {
   const app = (mode: string) => ({ embedded_wallet_config: { mode } }) as unknown as AppResponse;
+  const serverWallets = app('user-controlled-server-wallets-only');
 
   it('delegates the root wallet once in user-controlled-server-wallets-only mode', async () => {
     const w = world();
@@ -268,6 +270,19 @@ describe('the background migration', () => {
     w.markDelegated(eth0, false);
     expect(await migrateRootWallet(w.ctx, app('user-controlled-server-wallets-only'))).toBe(false);
     expect(w.frameCalls).toHaveLength(2);
+  });
+
+  it('remembers a migration in the ledger: a revoked wallet is not migrated at the next visit', async () => {
+    const storage = memoryStorage();
+    const first = world([walletAccount('ethereum', eth2, 0)]);
+    expect(await migrateRootWallet(first.ctx, serverWallets, storageLedger(storage, 'app'))).toBe(true);
+    // The next visit: a new page, the user has revoked since.
+    const revoked = world([walletAccount('ethereum', eth2, 0)]);
+    const ledger = storageLedger(storage, 'app');
+    expect(await migrateRootWallet(revoked.ctx, serverWallets, ledger, new Set())).toBe(false);
+    expect(revoked.frameCalls).toEqual([]);
+    // Without the ledger (another browser), a new page would migrate it.
+    expect(await migrateRootWallet(revoked.ctx, serverWallets, null, new Set())).toBe(true);
   });
 
   it('skips users without an embedded wallet, or whose root is already delegated', async () => {

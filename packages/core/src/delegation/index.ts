@@ -10,6 +10,6 @@ export type {
 } from './context.ts';
 export { clientDelegationContext, delegationProxyWaitMs } from './context.ts';
 export { type DelegateWalletParameters, delegateWallet, revokeWallets } from './delegated-actions.ts';
-export { migrateRootWallet } from './migration.ts';
+export { type MigrationLedger, migrateRootWallet, storageLedger } from './migration.ts';
 export { addSessionSigners, removeSessionSigners, type SessionSigner } from './session-signers.ts';
 export { assertRevocable, delegatedWallets, delegationMessages, delegationTarget } from './targets.ts';
