@@ -1,3 +1,4 @@
+import type { ServerContext } from '../context.ts';
 import { ApiError } from '../http/api-error.ts';
 import type { SigningGate } from '../server-wallets/signing-gates.ts';
 
@@ -19,7 +20,34 @@ export const delegationGate: SigningGate = async (ctx, appId, walletId, wallet) 
     .where('app_id', '=', appId)
     .where('wallet_id', '=', walletId)
     .executeTakeFirst();
-  if (!row) return;
+  if (!row) {
+    if (!wallet && (await isEmbeddedWalletAddress(ctx, appId, walletId))) throw notDelegated();
+    return;
+  }
   const expired = row.expires_at !== null && row.expires_at <= ctx.now() * 1000;
   if (row.revoked_at !== null || expired) throw notDelegated();
 };
+
+/**
+ * Whether `id` is the address of a user's embedded wallet in this app. An embedded wallet has no
+ * server-wallet id until its user delegates it, so a backend that names one by its address (the
+ * incumbent's older way to address a user's wallet) learns why it cannot sign rather than a bare 404.
+ * Asked only when the id names no wallet: an app's own wallets never pay for it.
+ */
+async function isEmbeddedWalletAddress(
+  ctx: Pick<ServerContext, 'db'>,
+  appId: string,
+  id: string,
+): Promise<boolean> {
+  if (id.length > 64) return false;
+  const accounts = await ctx.db
+    .selectFrom('linked_accounts')
+    .select('details')
+    .where('app_id', '=', appId)
+    .where('type', '=', 'wallet')
+    .where('identifier', 'in', [...new Set([id, id.toLowerCase()])])
+    .execute();
+  return accounts.some(
+    (account) => (JSON.parse(account.details) as Record<string, unknown>).connector_type === 'embedded',
+  );
+}

@@ -80,6 +80,12 @@ describe.each(dialects)('delegated actions (%s)', (dialect) => {
   it('consent makes server wallets the app’s backend signs for with its authorization key only', async () => {
     const app = await delegatingApp();
     const user = await userWithWallets(t, app.client, 'consent');
+    // Before consent an embedded wallet has no id; named by its address, it is refused as not delegated.
+    for (const address of [user.ethereum.address, user.ethereum.address.toLowerCase(), user.solana.address])
+      expect(await personalSign(app, address, [app.signer])).toMatchObject({
+        status: 403,
+        body: { code: 'user_has_not_delegated_wallet' },
+      });
     const res = await consent(t, app.client, user.token, [user.ethereum, user.solana]);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const eth = accountOf(res.body, user.ethereum.address);
@@ -106,6 +112,7 @@ describe.each(dialects)('delegated actions (%s)', (dialect) => {
       status: 404,
       body: { code: 'not_found' },
     });
+    expect(await personalSign(other, user.ethereum.address, [other.signer])).toMatchObject({ status: 404 });
     // An id never delegated (nor made): not found.
     expect(await personalSign(app, 'w'.repeat(24), [app.signer])).toMatchObject({ status: 404 });
 
