@@ -17,7 +17,8 @@ export interface DelegatedActionsCallbacks {
   /**
    * With the error code: 'delegated_actions_declined' ('Not now' / 'Deny'),
    * 'delegated_actions_before_logged_in', 'unsupported_chain_type',
-   * 'delegated_actions_wallet_not_found', 'delegated_actions_no_wallet_to_revoke', or the server's.
+   * 'delegated_actions_wallet_not_found', 'delegated_actions_no_wallet_to_revoke', the server's code
+   * of a refused revoke, or the wallet frame's error type ('error' for a server refusal it reports).
    */
   onError?: ((code: string) => void) | undefined;
 }
