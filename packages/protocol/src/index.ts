@@ -14,6 +14,7 @@ export * from './api/delegated-actions.ts';
 export * from './api/email.ts';
 export * from './api/embedded-wallets.ts';
 export * from './api/farcaster.ts';
+export * from './api/funding.ts';
 export * from './api/guest.ts';
 export * from './api/mfa.ts';
 export * from './api/oauth.ts';

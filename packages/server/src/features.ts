@@ -11,6 +11,7 @@ import { delegatedActionsFeature } from './delegated-actions/feature.ts';
 import { emailFeature } from './email/feature.ts';
 import { embeddedWalletsFeature } from './embedded-wallets/feature.ts';
 import type { Feature } from './feature.ts';
+import { fundingFeature } from './funding/feature.ts';
 import { guestFeature } from './guest/feature.ts';
 import { healthFeature } from './health/feature.ts';
 import { mfaFeature } from './mfa/feature.ts';
@@ -53,6 +54,7 @@ export const features: Feature[] = [
   usersApiFeature,
   serverWalletsFeature,
   delegatedActionsFeature,
+  fundingFeature,
   webhooksFeature,
   dashboardFeature,
   observabilityFeature,

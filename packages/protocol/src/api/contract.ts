@@ -11,6 +11,7 @@ import {
 import { emailApi, emailReference } from './email.ts';
 import { frameReference, frameRoutes } from './embedded-wallets.ts';
 import { farcasterApi } from './farcaster.ts';
+import { fundingApi, fundingReference } from './funding.ts';
 import { guestApi, guestReference } from './guest.ts';
 import { mfaApi, mfaAuthApi, mfaReference } from './mfa.ts';
 import { oauthApi, oauthCallbackApi, oauthReference } from './oauth.ts';
@@ -73,6 +74,7 @@ export const api = {
   ...serverWalletsApi,
   ...serverWalletKeysApi,
   ...delegatedActionsApi,
+  ...fundingApi,
 };
 
 /**
@@ -132,6 +134,7 @@ export const referenceAreas: readonly ReferenceArea[] = [
   serverWalletKeysReference,
   serverWalletPoliciesReference,
   delegatedActionsReference,
+  fundingReference,
   walletFramePageReference,
   adminReference,
   adminWebhooksReference,

@@ -1,0 +1,98 @@
+import { z } from 'zod';
+import type { AppRecord } from '../app-config/app-record.ts';
+import type { AppSettingsDeclaration } from '../app-config/feature-settings.ts';
+import { openAppSettingSecret } from '../apps/app-service.ts';
+import type { ServerContext } from '../context.ts';
+import { ApiError } from '../http/api-error.ts';
+import { parseCdpPrivateKey } from './cdp-jwt.ts';
+
+/** The app settings of the two card providers; the secret halves are sealed at rest, shown as `set`. */
+export const fundingFields = {
+  /** The CDP secret API key's name (`organizations/…/apiKeys/…`, or the newer bare key id). */
+  cdpKeyName: 'coinbase_cdp_api_key_name',
+  /** Its private key: a PEM EC (ES256) key, or a base64 Ed25519 key, as the CDP portal gives them. */
+  cdpPrivateKey: 'coinbase_cdp_api_private_key',
+  /** MoonPay's publishable key (`pk_live_…`, `pk_test_…` for the sandbox): public, it sits in the URL. */
+  moonpayPublishableKey: 'moonpay_publishable_key',
+  /** MoonPay's secret key (`sk_…`): signs the widget URL. */
+  moonpaySecretKey: 'moonpay_secret_key',
+} as const;
+
+const cdpPrivateKey = z
+  .string()
+  .max(4000)
+  .refine((value) => {
+    try {
+      parseCdpPrivateKey(value);
+      return true;
+    } catch {
+      return false;
+    }
+  }, 'must be a CDP private key: a PEM EC key (ES256) or a base64 Ed25519 key')
+  .nullable();
+
+export const fundingAppSettings: AppSettingsDeclaration = {
+  fields: {
+    [fundingFields.cdpKeyName]: z
+      .string()
+      .min(1)
+      .max(300)
+      .regex(/^[\w./:-]+$/, 'must be a CDP API key name')
+      .nullable(),
+    [fundingFields.cdpPrivateKey]: cdpPrivateKey,
+    [fundingFields.moonpayPublishableKey]: z
+      .string()
+      .max(200)
+      .regex(/^pk_\w+$/, 'must be a MoonPay publishable key (pk_…)')
+      .nullable(),
+    [fundingFields.moonpaySecretKey]: z
+      .string()
+      .max(200)
+      .regex(/^sk_\w+$/, 'must be a MoonPay secret key (sk_…)')
+      .nullable(),
+  },
+  defaults: {
+    [fundingFields.cdpKeyName]: null,
+    [fundingFields.cdpPrivateKey]: null,
+    [fundingFields.moonpayPublishableKey]: null,
+    [fundingFields.moonpaySecretKey]: null,
+  },
+  secrets: [
+    { field: fundingFields.cdpPrivateKey, label: 'Coinbase CDP API private key' },
+    { field: fundingFields.moonpaySecretKey, label: 'MoonPay secret key' },
+  ],
+};
+
+/** Spec document 2 §5's message when the app cannot fund: the providers' keys are not set. */
+export const fundingNotEnabled = 'Wallet funding is not enabled';
+
+const setting = (app: AppRecord, field: string) => {
+  const value = (app.settings as unknown as Record<string, unknown>)[field];
+  return typeof value === 'string' ? value : null;
+};
+
+export interface CdpCredentials {
+  keyName: string;
+  privateKey: string;
+}
+
+/** The app's CDP key, opened; refused `feature_not_enabled` when either half is unset. */
+export function cdpCredentialsOf(ctx: ServerContext, app: AppRecord): CdpCredentials {
+  const keyName = setting(app, fundingFields.cdpKeyName);
+  const privateKey = keyName ? openAppSettingSecret(ctx, app, fundingFields.cdpPrivateKey) : null;
+  if (!keyName || !privateKey) throw new ApiError('feature_not_enabled', fundingNotEnabled);
+  return { keyName, privateKey };
+}
+
+export interface MoonpayCredentials {
+  publishableKey: string;
+  secretKey: string;
+}
+
+/** The app's MoonPay keys, the secret one opened; refused `feature_not_enabled` when either is unset. */
+export function moonpayCredentialsOf(ctx: ServerContext, app: AppRecord): MoonpayCredentials {
+  const publishableKey = setting(app, fundingFields.moonpayPublishableKey);
+  const secretKey = publishableKey ? openAppSettingSecret(ctx, app, fundingFields.moonpaySecretKey) : null;
+  if (!publishableKey || !secretKey) throw new ApiError('feature_not_enabled', fundingNotEnabled);
+  return { publishableKey, secretKey };
+}
