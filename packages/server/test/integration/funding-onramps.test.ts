@@ -1,3 +1,4 @@
+import { createPrivateKey } from 'node:crypto';
 import { buildSiweMessage, siweStatement } from '@latchkey/protocol';
 import { type EvmNode, type SolanaRpc, startEvmNode, startSolanaRpc } from '@latchkey/test/chains';
 import {
@@ -16,6 +17,7 @@ import {
   startCoinbaseOnrampStandIn,
   startMoonpayStandIn,
 } from '@latchkey/test/stand-ins';
+import { SignJWT } from 'jose';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { partnerUserIdOf } from '../../src/funding/partner-user-id.ts';
@@ -243,13 +245,47 @@ describe.each(dialects)('funding on-ramps (%s)', (dialect) => {
   });
 
   it('Coinbase: a key the provider does not know is a 502 that names no secret', async () => {
-    const { client, key } = await fundingApp(newCdpKey('ES256'), false);
+    const { appId, client, key } = await fundingApp(newCdpKey('ES256'), false);
     const user = await walletUser(client);
     const refused = coinbase.refusals.length;
     const res = await init(client, user.token, user.address);
     expect(res).toMatchObject({ status: 502, body: { code: 'internal_error' } });
     expect(coinbase.refusals.length).toBe(refused + 1);
     expect(JSON.stringify(res.body)).not.toContain(key.keyName);
+    const own = partnerUserIdOf(t.ctx, appId, user.userId.replace(/^did:privy:/, ''));
+    expect(await status(client, user.token, own)).toMatchObject({
+      status: 502,
+      body: { code: 'internal_error' },
+    });
+    expect(coinbase.refusals.length).toBe(refused + 2);
+  });
+
+  it('the Coinbase stand-in refuses JWTs that are not for this request, expired, or signed by another key', async () => {
+    const key = newCdpKey('ES256');
+    coinbase.addKey(key);
+    const host = new URL(coinbase.url).host;
+    const now = Math.floor(Date.now() / 1000);
+    const jwt = (claims: { uris?: string[]; exp?: number }, signer = key) =>
+      new SignJWT({ sub: key.keyName, iss: 'cdp', uris: claims.uris ?? [`POST ${host}/onramp/v1/token`] })
+        .setProtectedHeader({ alg: 'ES256', kid: key.keyName, typ: 'JWT', nonce: 'ab12' })
+        .setNotBefore(now - 5)
+        .setExpirationTime(claims.exp ?? now + 120)
+        .sign(createPrivateKey(signer.privateKey));
+    const call = async (token: string) =>
+      (
+        await fetch(`${coinbase.url}/onramp/v1/token`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+          body: JSON.stringify({
+            addresses: [{ address: ethAddress, blockchains: ['base'] }],
+            clientIp: '127.0.0.1',
+          }),
+        })
+      ).status;
+    expect(await call(await jwt({}))).toBe(200);
+    expect(await call(await jwt({ uris: [`GET ${host}/onramp/v1/token`] }))).toBe(401);
+    expect(await call(await jwt({ exp: now - 60 }))).toBe(401);
+    expect(await call(await jwt({}, newCdpKey('ES256')))).toBe(401);
   });
 
   it('an app without the providers’ keys: feature_not_enabled with the spec’s message', async () => {

@@ -29,7 +29,11 @@ describe.each(dialects)('funding token data (%s)', (dialect) => {
     t = await startTestServer(dialect, {
       settings: {
         funding: { priceApiUrl: prices.url, priceTtlSeconds: 60 },
-        rpcUrls: { [solanaClusters.devnet]: solana.url },
+        // mainnet-beta's RPC is a closed port: an unreachable RPC is a 502.
+        rpcUrls: {
+          [solanaClusters.devnet]: solana.url,
+          [solanaClusters['mainnet-beta']]: 'http://127.0.0.1:1',
+        },
       },
     });
     ({ client } = await t.createApp());
@@ -112,6 +116,10 @@ describe.each(dialects)('funding token data (%s)', (dialect) => {
     expect(await info('?mint_address=11111111111111111111111111111112&cluster=devnet')).toMatchObject(
       invalid,
     );
+    expect(await info(`?mint_address=${mint}`)).toMatchObject({
+      status: 502,
+      body: { code: 'internal_error', error: 'Unable to fetch token details' },
+    });
     // No RPC configured for the cluster: not_supported, naming the setting.
     expect(await info(`?mint_address=${mint}&cluster=testnet`)).toMatchObject({
       status: 400,
