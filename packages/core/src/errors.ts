@@ -62,7 +62,9 @@ export type ClientErrorCode =
   /** The request never got an HTTP response (offline, DNS, CORS refusal). */
   | 'network_error'
   /** The user declined the delegated-actions consent or its revocation ('Not now' / 'Deny'). */
-  | 'delegated_actions_declined';
+  | 'delegated_actions_declined'
+  /** A funding request the spec refuses (document 2 §5: funding off, chain not configured, …). */
+  | 'invalid_funding_request';
 
 /** The message used for a code when the caller gives none. */
 export const clientErrorMessages: Partial<Record<ClientErrorCode, string>> = {
