@@ -116,6 +116,13 @@ export {
   runReceiveFunds,
 } from './receive-flow.ts';
 export {
+  createCoinbaseOnrampSession,
+  fetchSplTokenInfo,
+  fetchTokenPrice,
+  signMoonpayOnramp,
+  solPriceChainId,
+} from './server-calls.ts';
+export {
   type MoonpayTransaction,
   ProviderStatusError,
   type ReadMoonpayTransactionParameters,
@@ -123,6 +130,15 @@ export {
   readMoonpayTransaction,
 } from './status-client.ts';
 export { fundingTimings } from './timings.ts';
+export {
+  type TransferRoute,
+  type TransferSourceWallet,
+  type TransferWalletRow,
+  transferListMax,
+  transferNeedsBridge,
+  transferRoute,
+  transferWalletList,
+} from './transfer-wallets.ts';
 export {
   assertFundingRequest,
   canContinueWithAmount,
