@@ -116,6 +116,13 @@ export {
   runReceiveFunds,
 } from './receive-flow.ts';
 export {
+  type FetchRelayQuoteParameters,
+  fetchRelayQuote,
+  type RelayQuoteRequest,
+  type RelayStepData,
+  relaySolana,
+} from './relay-quote.ts';
+export {
   createCoinbaseOnrampSession,
   fetchSplTokenInfo,
   fetchTokenPrice,
