@@ -80,6 +80,7 @@ export {
   moonpayCurrency,
   moonpayFallbackCurrency,
   moonpayPaymentMethods,
+  moonpayPublishableKey,
   moonpaySignRequest,
   moonpaySupports,
 } from './moonpay.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { FundingAsset, FundingChain } from './asset.ts';
-import { moonpayCurrency, moonpaySignRequest, moonpaySupports } from './moonpay.ts';
+import { moonpayCurrency, moonpayPublishableKey, moonpaySignRequest, moonpaySupports } from './moonpay.ts';
 
 const evm = (chainId: number): FundingChain => ({ chainType: 'ethereum', chainId });
 const solana: FundingChain = { chainType: 'solana', cluster: 'mainnet-beta' };
@@ -58,7 +58,7 @@ describe('moonpaySignRequest', () => {
       address: '0xabc',
       useSandbox: false,
       config: {
-        currencyCode: 'USDC_BASE',
+        currencyCode: 'usdc_base',
         paymentMethod: 'credit_debit_card',
         quoteCurrencyAmount: 25,
         uiConfig: { theme: 'dark' },
@@ -80,7 +80,17 @@ describe('moonpaySignRequest', () => {
     ).toEqual({
       address: 'So1',
       useSandbox: true,
-      config: { currencyCode: 'SOL', paymentMethod: 'credit_debit_card', email: 'a@example.com' },
+      config: { currencyCode: 'sol', paymentMethod: 'credit_debit_card', email: 'a@example.com' },
     });
+  });
+});
+
+describe('moonpayPublishableKey', () => {
+  it.each([
+    ['https://buy.moonpay.com/?apiKey=pk_test_1&currencyCode=eth&signature=s', 'pk_test_1'],
+    ['https://buy.moonpay.com/?currencyCode=eth', null],
+    ['not a url', null],
+  ])('%s → %s', (url, key) => {
+    expect(moonpayPublishableKey(url)).toBe(key);
   });
 });

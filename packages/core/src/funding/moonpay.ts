@@ -6,9 +6,10 @@ import { fundingChainIds } from './chains.ts';
  * The second card provider, MoonPay (spec document 2 §5, §7; REFERENCES §5.2): its currency codes
  * per chain and asset, and the body of the sign route (`plugins/moonpay_on_ramp/sign`).
  *
- * Two spellings of each code: `wire` is what the client sends the sign route (the incumbent's
- * client codes, `ETH_BASE`, so its SDK and ours send the same), `provider` is MoonPay's own
- * currency code (`eth_base`), the one its widget URL and status API carry; the server translates.
+ * Two spellings of each code: `provider` is MoonPay's own currency code (`eth_base`), the one its
+ * widget URL and status API carry and the one Latchkey's sign route accepts (it passes it through);
+ * `wire` is the incumbent's client spelling (`ETH_BASE`), which the incumbent's server translates.
+ * Kept so that a server translation for the incumbent's SDK has one table to read.
  */
 export interface MoonpayCurrency {
   wire: string;
@@ -97,7 +98,7 @@ export function moonpaySignRequest(params: MoonpaySignRequestParameters): Moonpa
     address: params.address,
     useSandbox: params.useSandbox ?? false,
     config: {
-      currencyCode: moonpayCurrency(params.chain, params.asset).wire,
+      currencyCode: moonpayCurrency(params.chain, params.asset).provider,
       paymentMethod: moonpayPaymentMethods[params.method ?? 'card'],
       ...(amount !== undefined && Number.isFinite(amount) && amount > 0
         ? { quoteCurrencyAmount: amount }
@@ -106,4 +107,16 @@ export function moonpaySignRequest(params: MoonpaySignRequestParameters): Moonpa
       ...params.overrides,
     },
   };
+}
+
+/**
+ * The publishable key the status API wants, read from the signed widget URL (its `apiKey`): the
+ * app config does not carry it, and the URL the server signed for this purchase always does.
+ */
+export function moonpayPublishableKey(signedUrl: string): string | null {
+  try {
+    return new URL(signedUrl).searchParams.get('apiKey');
+  } catch {
+    return null;
+  }
 }

@@ -73,7 +73,7 @@ describe('the funding routes', () => {
   });
 
   it('asks the server to sign the second provider’s URL', async () => {
-    const request = { address: '0xabc', useSandbox: true, config: { currencyCode: 'ETH_BASE' } };
+    const request = { address: '0xabc', useSandbox: true, config: { currencyCode: 'eth_base' } };
     expect(await signMoonpayOnramp(http(), request)).toEqual({
       signedUrl: 'https://buy.example/?signature=s',
       externalTransactionId: 'ext',
