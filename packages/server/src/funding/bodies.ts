@@ -35,9 +35,12 @@ export const moonpaySignBody = z.object({
   address: walletAddress,
   useSandbox: z.boolean().optional(),
   config: z.object({
+    // MoonPay's codes are lower case (eth_base, usdc_sol); the incumbent's SDK sends them upper case
+    // (ETH_BASE): both are taken, and the URL carries MoonPay's own spelling.
     currencyCode: z
       .string()
-      .regex(/^[a-z0-9_]{1,30}$/, 'must be a MoonPay currency code')
+      .regex(/^[A-Za-z0-9_]{1,30}$/, 'must be a MoonPay currency code')
+      .transform((code) => code.toLowerCase())
       .optional(),
     paymentMethod: z
       .string()

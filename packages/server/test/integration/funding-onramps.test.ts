@@ -325,7 +325,8 @@ describe.each(dialects)('funding on-ramps (%s)', (dialect) => {
       {
         address: user.address,
         config: {
-          currencyCode: 'eth',
+          // The incumbent's SDK's spelling: the URL carries MoonPay's (lower case).
+          currencyCode: 'ETH',
           paymentMethod: 'credit_debit_card',
           quoteCurrencyAmount: 0.5,
           email: 'buyer@example.com',
