@@ -1,8 +1,8 @@
 import { generateKeyPairSync, type KeyObject, randomBytes, randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { decodeProtectedHeader, jwtVerify } from 'jose';
-import { checkoutPage, idleClosingServer, json, readText, textPage } from './funding-http.ts';
 import { type SettlementChains, settleOnChain } from './funding-settlement.ts';
+import { checkoutPage, idleClosingServer, json, readText, textPage } from './stand-in-http.ts';
 
 /** A CDP secret API key as the CDP portal hands it out, and its public half for the stand-in. */
 export interface CdpTestKey {

@@ -1,7 +1,7 @@
 import { createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { checkoutPage, idleClosingServer, json, readText, textPage } from './funding-http.ts';
 import { type SettlementChains, settleOnChain } from './funding-settlement.ts';
+import { checkoutPage, idleClosingServer, json, readText, textPage } from './stand-in-http.ts';
 
 /** A transaction as MoonPay's `GET /v1/transactions/ext/{id}` lists it (the fields Privy's client reads). */
 export interface MoonpayTransaction {

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { idleClosingServer, json } from './funding-http.ts';
+import { idleClosingServer, json } from './stand-in-http.ts';
 
 export interface PriceStandIn {
   /** Give the server this as `funding.priceApiUrl`. */

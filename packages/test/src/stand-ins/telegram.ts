@@ -7,9 +7,9 @@ import {
   randomInt,
   sign,
 } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { ServerResponse } from 'node:http';
 
+import { idleClosingServer } from './stand-in-http.ts';
 /**
  * A local stand-in for Telegram's login (oauth.telegram.org): it holds a test bot token per bot id
  * and signs what Telegram would. Also the helpers that mint a login widget result and Mini App
@@ -180,10 +180,7 @@ export async function startTelegramStandIn(options: { idleMs?: number } = {}): P
     username: 'test_user',
   };
   const idleMs = options.idleMs ?? 10 * 60_000;
-  let idle: NodeJS.Timeout | undefined;
-  const server: Server = createServer((req: IncomingMessage, res: ServerResponse) => {
-    touch();
-    const url = new URL(req.url ?? '/', 'http://stand-in');
+  const server = await idleClosingServer(async (req, res, url) => {
     if (req.method !== 'GET' || url.pathname !== '/auth') return page(res, 404, 'Not found');
     requests.push(url.searchParams);
     const bot = bots.get(url.searchParams.get('bot_id') ?? '');
@@ -208,27 +205,14 @@ export async function startTelegramStandIn(options: { idleMs?: number } = {}): P
       200,
       `${intro}<button id="telegram-confirm" type="button">Confirm</button><script>${script}</script>`,
     );
-  });
-  const close = async () => {
-    clearTimeout(idle);
-    server.closeAllConnections();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
-  };
-  function touch() {
-    clearTimeout(idle);
-    idle = setTimeout(() => void close().catch(() => {}), idleMs);
-    idle.unref();
-  }
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  server.unref();
-  touch();
+  }, idleMs);
   return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    url: server.url,
     addBot: (bot) => bots.set(bot.id, bot),
     signInAs: (next) => {
       user = next;
     },
     requests,
-    close,
+    close: server.close,
   };
 }
