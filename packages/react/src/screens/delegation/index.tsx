@@ -5,39 +5,46 @@ import { DelegationResultScreen } from './DelegationResultScreen.tsx';
 
 const copy = en.delegation;
 
+/** The two questions, one screen: what each says and how its buttons read. */
+const questions = {
+  'delegation-consent': {
+    testId: 'lk-screen-delegation-consent',
+    title: copy.consentTitle,
+    body: copy.consentBody,
+    acceptLabel: copy.accept,
+    declineLabel: copy.notNow,
+  },
+  'delegation-revoke': {
+    testId: 'lk-screen-delegation-revoke',
+    title: copy.revokeTitle,
+    body: copy.revokeBody,
+    acceptLabel: copy.confirm,
+    declineLabel: copy.deny,
+  },
+} as const;
+
 /** Delegated actions: the consent, the revocation, and how it ended. */
 export default function DelegationArea({ screen, flow, app, titleId }: AreaProps) {
   const appName = app?.name ?? '';
   const { delegation } = flow;
   switch (screen.name) {
     case 'delegation-consent':
+    case 'delegation-revoke': {
+      const question = questions[screen.name];
       return (
         <DelegationQuestionScreen
           titleId={titleId}
-          testId="lk-screen-delegation-consent"
-          title={copy.consentTitle}
-          body={copy.consentBody(appName)}
-          acceptLabel={copy.accept}
-          declineLabel={copy.notNow}
+          testId={question.testId}
+          title={question.title}
+          body={question.body(appName)}
+          acceptLabel={question.acceptLabel}
+          declineLabel={question.declineLabel}
           busy={screen.busy}
           onAccept={() => void delegation.accept()}
           onDecline={delegation.decline}
         />
       );
-    case 'delegation-revoke':
-      return (
-        <DelegationQuestionScreen
-          titleId={titleId}
-          testId="lk-screen-delegation-revoke"
-          title={copy.revokeTitle}
-          body={copy.revokeBody(appName)}
-          acceptLabel={copy.confirm}
-          declineLabel={copy.deny}
-          busy={screen.busy}
-          onAccept={() => void delegation.accept()}
-          onDecline={delegation.decline}
-        />
-      );
+    }
     case 'delegation-result': {
       const success = screen.action === 'delegate' ? copy.delegated(appName) : copy.revoked;
       return (
