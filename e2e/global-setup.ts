@@ -3,7 +3,6 @@
  * the demo app with `vite build` into a temporary dir that each test file serves on its own origin,
  * with the modal's screen gallery (packages/react/gallery) under /gallery/.
  */
-import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -17,8 +16,6 @@ declare module 'vitest' {
   export interface ProvidedContext {
     /** The demo app's built files (index.html + assets). */
     demoDist: string;
-    /** This run's id: the packages are built once per run (e2e/built-packages.ts). */
-    e2eRun: string;
   }
 }
 
@@ -36,6 +33,5 @@ export default async function setup(project: TestProject): Promise<() => void> {
   // The modal's screen gallery for the visual and accessibility checks, at /gallery/ on the demo's origin.
   await writeGallery(outDir);
   project.provide('demoDist', outDir);
-  project.provide('e2eRun', randomUUID());
   return () => rmSync(outDir, { recursive: true, force: true });
 }

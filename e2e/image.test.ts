@@ -56,8 +56,8 @@ describe('the container image, built by its Dockerfile steps without Docker', ()
   const inImage = (path: string) => (path.startsWith('/') ? join(root, path) : path);
 
   beforeAll(async () => {
-    // The build stage: `npm ci` (this checkout's), `npm run build` (once per run, shared with
-    // e2e/installed-packages.test.ts), then the image script into /app.
+    // The build stage: `npm ci` (this checkout's), `npm run build` (the build of the current sources
+    // that the other packing files share: e2e/built-packages.ts), then the image script into /app.
     await withBuiltPackages(() => buildImageContents(inImage(imageAppDir)));
     // The runtime stage's own RUN: the volumes' mount points, owner-only.
     for (const volume of imageVolumes) mkdirSync(inImage(volume), { recursive: true, mode: 0o700 });

@@ -63,7 +63,7 @@ describe('the packed packages, installed in an app outside the repo', () => {
     // The operator's data dirs: the CLI's commands other than serve and dev create none.
     mkdirSync(dataDir);
     mkdirSync(join(root, 'pkcs11-data'));
-    // Built once per run (e2e/image.test.ts packs the same build), then packed.
+    // Built once for the current sources (e2e/built-packages.ts: under `npm test`, by check:packages), then packed.
     const packed = await withBuiltPackages(() => packPackages(packDir));
     await installApp(appDir, packed);
     smtp = await startSmtpListener();

@@ -23,6 +23,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { buildPackages, type PublicPackage, packPackages, publicPackages } from './packages.ts';
+import { withPackagesLock } from './packages-lock.ts';
 
 const run = promisify(execFile);
 const bin = (name: string) => join(import.meta.dirname, '../node_modules/.bin', name);
@@ -59,8 +60,11 @@ async function lint(command: string, args: string[]): Promise<string | null> {
 const dir = mkdtempSync(join(tmpdir(), 'lk-check-packages-'));
 let failed = false;
 try {
-  await buildPackages();
-  const packed = await packPackages(dir);
+  // Under the packages lock, as the e2e files that pack them: no one packs a dist this build is emptying.
+  const packed = await withPackagesLock(async () => {
+    await buildPackages();
+    return packPackages(dir);
+  });
   for (const name of publicPackages) {
     const { tarball, files } = packed[name];
     const problems = await Promise.all([

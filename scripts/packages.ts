@@ -6,6 +6,7 @@
 import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { builtFingerprint, forgetBuild, rememberBuild, sourcesFingerprint } from './packages-fingerprint.ts';
 
 const run = promisify(execFile);
 const root = join(import.meta.dirname, '..');
@@ -39,14 +40,26 @@ export function npm(
 
 const workspaceArgs = () => publicPackages.flatMap((name) => ['--workspace', `packages/${name}`]);
 
-/** Runs every public package's `build`, in the order above (npm keeps the order of `--workspace`). */
+/**
+ * Runs every public package's `build`, in the order above (npm keeps the order of `--workspace`), and
+ * records what it was built from (packages-fingerprint.ts), so a later step of the same `npm test` can
+ * pack this build rather than make another.
+ */
 export async function buildPackages(): Promise<void> {
+  const fingerprint = sourcesFingerprint(publicPackages);
+  forgetBuild();
   try {
     await npm(['run', 'build', ...workspaceArgs()]);
   } catch (error) {
     const { stdout = '', stderr = '' } = error as { stdout?: string; stderr?: string };
     throw new Error(`Building the packages failed:\n${stdout}${stderr}`);
   }
+  rememberBuild(fingerprint);
+}
+
+/** Whether the dist dirs hold a build of the sources as they are now. */
+export function packagesBuiltFromCurrentSources(): boolean {
+  return builtFingerprint() === sourcesFingerprint(publicPackages);
 }
 
 /** A packed package: its tarball, and the paths of the files in it (relative to the package). */
