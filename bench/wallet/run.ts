@@ -40,7 +40,8 @@ const usage = `npm run bench:wallet -- [options]
   --key-idle-seconds N   the frame's key idle window (the SDK's walletKeyIdleSeconds); default the frame's
   --out FILE       results file (default bench/wallet/results.json)
   --cpu-prof FILE  write a V8 CPU profile of the page during the signatures (the host page and the
-                   frame share a renderer here: both are on 127.0.0.1, one site)`;
+                   frame share a renderer here: both are on 127.0.0.1, one site)
+  --cpu-prof-spaced FILE  the same, during the signatures 10 s apart (what the first call after a pause pays)`;
 
 const { values } = parseArgs({
   options: {
@@ -54,6 +55,7 @@ const { values } = parseArgs({
     'key-idle-seconds': { type: 'string' },
     out: { type: 'string', default: join(import.meta.dirname, 'results.json') },
     'cpu-prof': { type: 'string' },
+    'cpu-prof-spaced': { type: 'string' },
     help: { type: 'boolean', short: 'h', default: false },
   },
 });
@@ -198,6 +200,20 @@ try {
   const context = await browser.newContext();
   const page = await context.newPage();
   page.setDefaultTimeout(60_000);
+
+  /** Profiles the page (50 µs sampling) until the returned function writes the profile to `file`. */
+  async function startProfile(file: string | undefined): Promise<() => Promise<void>> {
+    if (!file) return async () => undefined;
+    const profiler = await context.newCDPSession(page);
+    await profiler.send('Profiler.enable');
+    await profiler.send('Profiler.setSamplingInterval', { interval: 50 });
+    await profiler.send('Profiler.start');
+    return async () => {
+      const { profile } = await profiler.send('Profiler.stop');
+      writeFileSync(file, JSON.stringify(profile));
+      log(`wrote the CPU profile to ${file}`);
+    };
+  }
   const pageErrors: string[] = [];
   page.on('pageerror', (error) => pageErrors.push(error.message));
   await page.goto(`${host.url}/`);
@@ -214,12 +230,7 @@ try {
   // The signer is the last user created; signatures go straight to the frame, as core's proxy sends them.
   const signer = created[created.length - 1]!;
   log(`personal_sign: ${warmup} warm-up + ${signatures} measured round trips`);
-  const profiler = values['cpu-prof'] ? await context.newCDPSession(page) : null;
-  if (profiler) {
-    await profiler.send('Profiler.enable');
-    await profiler.send('Profiler.setSamplingInterval', { interval: 50 });
-    await profiler.send('Profiler.start');
-  }
+  const stopProfile = await startProfile(values['cpu-prof']);
   const rpc = {
     accessToken: signer.token,
     entropyId: signer.address,
@@ -240,11 +251,7 @@ try {
     log(`added ${delayMs} ms of network latency`);
   }
   const loop = await page.evaluate(signLoop, { warmup, count: signatures, address: signer.address, rpc });
-  if (profiler) {
-    const { profile } = await profiler.send('Profiler.stop');
-    writeFileSync(values['cpu-prof']!, JSON.stringify(profile));
-    log(`wrote the CPU profile to ${values['cpu-prof']}`);
-  }
+  await stopProfile();
   if (loop.errors.length > 0) throw new Error(`personal_sign failed: ${loop.errors.join('; ')}`);
   if (!loop.first) throw new Error('personal_sign returned no signature');
   const verified = await verifyMessage({
@@ -264,12 +271,14 @@ try {
     address: signer.address,
   });
   log(`personal_sign ${spacedPauseMs} ms apart: ${spacedCount}`);
+  const stopSpacedProfile = await startProfile(values['cpu-prof-spaced']);
   const spacedRun = await page.evaluate(signAfter, {
     count: spacedCount,
     before: { pauseMs: spacedPauseMs },
     rpc,
     address: signer.address,
   });
+  await stopSpacedProfile();
   log(`personal_sign right after a lock: ${rebuildCount}`);
   const rebuildRun = await page.evaluate(signAfter, {
     count: rebuildCount,

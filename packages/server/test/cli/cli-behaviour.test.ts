@@ -300,53 +300,56 @@ describe.each(targets)('latchkey CLI commands (%s)', (target) => {
     app = { id: body.id, secret: body.secret };
   });
 
-  cliOnly('create and update refuse the same invalid flags with the same message, and change nothing', async () => {
-    const before = (await run(['apps', 'list', '--json'])).stdout;
-    const cases: [string[], RegExp][] = [
-      [
-        ['--allowed-domain', 'notaurl'],
-        /^latchkey: Invalid allowed_domains\.0 \("notaurl"\): must be an origin like https:\/\/example\.com\n$/,
-      ],
-      [
-        ['--allowed-domain', 'https://ok.example', '--allowed-domain', 'https://app.example.com/path'],
-        /Invalid allowed_domains\.1 \("https:\/\/app\.example\.com\/path"\)/,
-      ],
-      [['--name', ''], /Invalid name/],
-      [
-        ['--set', 'no_such_field=1'],
-        /unknown field "no_such_field" in --set no_such_field=1; latchkey apps fields lists them/,
-      ],
-      [['--set', 'sms_auht=true'], /unknown field "sms_auht" .*\(did you mean sms_auth\?\)/],
-      [['--set', 'sms_auth=maybe'], /Invalid sms_auth \("maybe"\): .*boolean/],
-      [['--set', 'accent_color=red'], /Invalid accent_color \("red"\): must be a hex colour/],
-      [
-        ['--set', 'embedded_wallet_config.create_on_login=sometimes'],
-        /Invalid embedded_wallet_config\.create_on_login/,
-      ],
-      [['--set', 'allowlist_config.color=red'], /Invalid allowlist_config: Unrecognized key/],
-      [['--set', 'mfa_methods=["email"]'], /mfa_methods: email is not an MFA method/],
-      // 12 reads as a number; the field wants text, so the text is checked.
-      [['--set', 'test_otp_code=12'], /Invalid test_otp_code \("12"\): must be six digits/],
-      // A secret's value is never repeated back.
-      [['--set', 'captcha_secret_key='], /Invalid captcha_secret_key: /],
-    ];
-    for (const [flags, message] of cases) {
-      const create = await run([
-        'apps',
-        'create',
-        ...(flags[0] === '--name' ? [] : ['--name', 'V']),
-        ...flags,
-      ]);
-      const update = await run(['apps', 'update', app.id, ...flags]);
-      for (const res of [create, update]) {
-        expect(res.code, flags.join(' ')).toBe(1);
-        expect(res.stderr, flags.join(' ')).toMatch(message);
-        expect(res.stdout).toBe('');
+  cliOnly(
+    'create and update refuse the same invalid flags with the same message, and change nothing',
+    async () => {
+      const before = (await run(['apps', 'list', '--json'])).stdout;
+      const cases: [string[], RegExp][] = [
+        [
+          ['--allowed-domain', 'notaurl'],
+          /^latchkey: Invalid allowed_domains\.0 \("notaurl"\): must be an origin like https:\/\/example\.com\n$/,
+        ],
+        [
+          ['--allowed-domain', 'https://ok.example', '--allowed-domain', 'https://app.example.com/path'],
+          /Invalid allowed_domains\.1 \("https:\/\/app\.example\.com\/path"\)/,
+        ],
+        [['--name', ''], /Invalid name/],
+        [
+          ['--set', 'no_such_field=1'],
+          /unknown field "no_such_field" in --set no_such_field=1; latchkey apps fields lists them/,
+        ],
+        [['--set', 'sms_auht=true'], /unknown field "sms_auht" .*\(did you mean sms_auth\?\)/],
+        [['--set', 'sms_auth=maybe'], /Invalid sms_auth \("maybe"\): .*boolean/],
+        [['--set', 'accent_color=red'], /Invalid accent_color \("red"\): must be a hex colour/],
+        [
+          ['--set', 'embedded_wallet_config.create_on_login=sometimes'],
+          /Invalid embedded_wallet_config\.create_on_login/,
+        ],
+        [['--set', 'allowlist_config.color=red'], /Invalid allowlist_config: Unrecognized key/],
+        [['--set', 'mfa_methods=["email"]'], /mfa_methods: email is not an MFA method/],
+        // 12 reads as a number; the field wants text, so the text is checked.
+        [['--set', 'test_otp_code=12'], /Invalid test_otp_code \("12"\): must be six digits/],
+        // A secret's value is never repeated back.
+        [['--set', 'captcha_secret_key='], /Invalid captcha_secret_key: /],
+      ];
+      for (const [flags, message] of cases) {
+        const create = await run([
+          'apps',
+          'create',
+          ...(flags[0] === '--name' ? [] : ['--name', 'V']),
+          ...flags,
+        ]);
+        const update = await run(['apps', 'update', app.id, ...flags]);
+        for (const res of [create, update]) {
+          expect(res.code, flags.join(' ')).toBe(1);
+          expect(res.stderr, flags.join(' ')).toMatch(message);
+          expect(res.stdout).toBe('');
+        }
+        expect(update.stderr, flags.join(' ')).toBe(create.stderr);
       }
-      expect(update.stderr, flags.join(' ')).toBe(create.stderr);
-    }
-    expect((await run(['apps', 'list', '--json'])).stdout).toBe(before);
-  });
+      expect((await run(['apps', 'list', '--json'])).stdout).toBe(before);
+    },
+  );
 
   cliOnly('a wrong app id is "no app <id>" with exit 1 on every command that takes one', async () => {
     const wrong = 'z'.repeat(25);
@@ -373,47 +376,50 @@ describe.each(targets)('latchkey CLI commands (%s)', (target) => {
     expect(malformed.stderr).toMatch(/^latchkey: no app not-an-id /);
   });
 
-  cliOnly('apps update prints only what changed; --json prints the whole app; show and list are short', async () => {
-    const human = await run([
-      'apps',
-      'update',
-      app.id,
-      '--set',
-      'sms_auth=true',
-      '--allowed-domain',
-      'https://shop.example',
-    ]);
-    expect(human.code, human.stderr).toBe(0);
-    expect(human.stdout).toBe(
-      `Updated app ${app.id}\nsms_auth:        yes\nallowed_domains: https://shop.example\n`,
-    );
-    const json = await run(['apps', 'update', app.id, '--set', 'email_auth=true', '--json']);
-    const body = JSON.parse(json.stdout) as {
-      config: Record<string, unknown>;
-      settings: Record<string, unknown>;
-    };
-    expect(body.config).toMatchObject({
-      sms_auth: true,
-      email_auth: true,
-      allowed_domains: ['https://shop.example'],
-    });
-    expect(body.settings).toMatchObject({ environment: 'development' });
+  cliOnly(
+    'apps update prints only what changed; --json prints the whole app; show and list are short',
+    async () => {
+      const human = await run([
+        'apps',
+        'update',
+        app.id,
+        '--set',
+        'sms_auth=true',
+        '--allowed-domain',
+        'https://shop.example',
+      ]);
+      expect(human.code, human.stderr).toBe(0);
+      expect(human.stdout).toBe(
+        `Updated app ${app.id}\nsms_auth:        yes\nallowed_domains: https://shop.example\n`,
+      );
+      const json = await run(['apps', 'update', app.id, '--set', 'email_auth=true', '--json']);
+      const body = JSON.parse(json.stdout) as {
+        config: Record<string, unknown>;
+        settings: Record<string, unknown>;
+      };
+      expect(body.config).toMatchObject({
+        sms_auth: true,
+        email_auth: true,
+        allowed_domains: ['https://shop.example'],
+      });
+      expect(body.settings).toMatchObject({ environment: 'development' });
 
-    const list = await run(['apps', 'list']);
-    expect(list.stdout.split('\n')[0]).toMatch(/^ID +NAME +ENVIRONMENT +ALLOWED_DOMAINS$/);
-    expect(list.stdout).toContain(app.id);
-    expect(list.stdout).not.toContain(app.secret);
-    const show = await run(['apps', 'show', app.id]);
-    expect(show.stdout).toMatch(new RegExp(`^id: +${app.id}\n`));
-    expect(show.stdout).toMatch(/\nsms_auth: +yes\n/);
-    const fields = await run(['apps', 'fields', '--json']);
-    expect(JSON.parse(fields.stdout)).toEqual(
-      expect.arrayContaining([
-        { field: 'sms_auth', type: 'boolean', scope: 'config' },
-        { field: 'test_credentials_enabled', type: 'boolean', scope: 'setting' },
-      ]),
-    );
-  });
+      const list = await run(['apps', 'list']);
+      expect(list.stdout.split('\n')[0]).toMatch(/^ID +NAME +ENVIRONMENT +ALLOWED_DOMAINS$/);
+      expect(list.stdout).toContain(app.id);
+      expect(list.stdout).not.toContain(app.secret);
+      const show = await run(['apps', 'show', app.id]);
+      expect(show.stdout).toMatch(new RegExp(`^id: +${app.id}\n`));
+      expect(show.stdout).toMatch(/\nsms_auth: +yes\n/);
+      const fields = await run(['apps', 'fields', '--json']);
+      expect(JSON.parse(fields.stdout)).toEqual(
+        expect.arrayContaining([
+          { field: 'sms_auth', type: 'boolean', scope: 'config' },
+          { field: 'test_credentials_enabled', type: 'boolean', scope: 'setting' },
+        ]),
+      );
+    },
+  );
 
   it('allowlist add, list and remove, normalised as the server API stores entries', async () => {
     const add = await run([
@@ -563,55 +569,58 @@ describe.each(targets)('latchkey CLI commands (%s)', (target) => {
     expect(JSON.parse(disable.stdout)).toMatchObject({ enabled: false });
   });
 
-  cliOnly('webhooks: create and update check flags alike; human output; rotate-secret shows the new secret once', async () => {
-    const created = await run([
-      'webhooks',
-      'create',
-      app.id,
-      '--url',
-      'https://hooks.example.com/a',
-      '--event',
-      'user.created',
-    ]);
-    expect(created.code, created.stderr).toBe(0);
-    expect(created.stdout).toMatch(
-      /^Created webhook endpoint\nid: +\S+\nurl: +https:\/\/hooks\.example\.com\/a\nevents: +user\.created\n/,
-    );
-    expect(created.stdout).toMatch(/Signing secret \(shown once[^\n]*\n {2}whsec_\S+\n$/);
-    const id = created.stdout.match(/^id: +(\S+)$/m)![1]!;
-
-    for (const flags of [
-      ['--url', 'ftp://hooks.example.com/'],
-      ['--url', 'https://user:pw@hooks.example.com/'],
-      ['--event', 'user.exploded'],
-    ]) {
-      const create = await run([
+  cliOnly(
+    'webhooks: create and update check flags alike; human output; rotate-secret shows the new secret once',
+    async () => {
+      const created = await run([
         'webhooks',
         'create',
         app.id,
-        ...(flags[0] === '--url' ? [] : ['--url', 'https://h.example']),
-        ...flags,
+        '--url',
+        'https://hooks.example.com/a',
+        '--event',
+        'user.created',
       ]);
-      const update = await run(['webhooks', 'update', app.id, id, ...flags]);
-      expect(create.code).toBe(1);
-      expect(update.code).toBe(1);
-      expect(update.stderr).toBe(create.stderr);
-    }
-    const updated = await run(['webhooks', 'update', app.id, id, '--all-events', '--disable', '--json']);
-    expect(JSON.parse(updated.stdout)).toMatchObject({ id, event_types: null, enabled: false });
-    const list = await run(['webhooks', 'list', app.id]);
-    expect(list.stdout).toMatch(
-      new RegExp(`^ID +ENABLED +URL +EVENTS\n${id} +no +https://hooks\\.example\\.com/a +all\n$`),
-    );
+      expect(created.code, created.stderr).toBe(0);
+      expect(created.stdout).toMatch(
+        /^Created webhook endpoint\nid: +\S+\nurl: +https:\/\/hooks\.example\.com\/a\nevents: +user\.created\n/,
+      );
+      expect(created.stdout).toMatch(/Signing secret \(shown once[^\n]*\n {2}whsec_\S+\n$/);
+      const id = created.stdout.match(/^id: +(\S+)$/m)![1]!;
 
-    const rotated = await run(['webhooks', 'rotate-secret', app.id, id]);
-    expect(rotated.stdout).toMatch(/whsec_\S+\n$/);
-    expect((await run(['webhooks', 'deliveries', app.id, id])).stdout).toBe('(no deliveries)\n');
-    const badStatus = await run(['webhooks', 'deliveries', app.id, id, '--status', 'lost']);
-    expect(badStatus.stderr).toMatch(/Invalid --status "lost" \(one of pending, delivered, failed\)/);
-    const unknown = await run(['webhooks', 'delete', app.id, 'nosuchendpoint']);
-    expect(unknown.code).toBe(1);
-    expect(unknown.stderr).toMatch(/^latchkey: no webhook endpoint nosuchendpoint in app /);
-    expect((await run(['webhooks', 'delete', app.id, id])).stdout).toBe(`Deleted webhook endpoint ${id}\n`);
-  });
+      for (const flags of [
+        ['--url', 'ftp://hooks.example.com/'],
+        ['--url', 'https://user:pw@hooks.example.com/'],
+        ['--event', 'user.exploded'],
+      ]) {
+        const create = await run([
+          'webhooks',
+          'create',
+          app.id,
+          ...(flags[0] === '--url' ? [] : ['--url', 'https://h.example']),
+          ...flags,
+        ]);
+        const update = await run(['webhooks', 'update', app.id, id, ...flags]);
+        expect(create.code).toBe(1);
+        expect(update.code).toBe(1);
+        expect(update.stderr).toBe(create.stderr);
+      }
+      const updated = await run(['webhooks', 'update', app.id, id, '--all-events', '--disable', '--json']);
+      expect(JSON.parse(updated.stdout)).toMatchObject({ id, event_types: null, enabled: false });
+      const list = await run(['webhooks', 'list', app.id]);
+      expect(list.stdout).toMatch(
+        new RegExp(`^ID +ENABLED +URL +EVENTS\n${id} +no +https://hooks\\.example\\.com/a +all\n$`),
+      );
+
+      const rotated = await run(['webhooks', 'rotate-secret', app.id, id]);
+      expect(rotated.stdout).toMatch(/whsec_\S+\n$/);
+      expect((await run(['webhooks', 'deliveries', app.id, id])).stdout).toBe('(no deliveries)\n');
+      const badStatus = await run(['webhooks', 'deliveries', app.id, id, '--status', 'lost']);
+      expect(badStatus.stderr).toMatch(/Invalid --status "lost" \(one of pending, delivered, failed\)/);
+      const unknown = await run(['webhooks', 'delete', app.id, 'nosuchendpoint']);
+      expect(unknown.code).toBe(1);
+      expect(unknown.stderr).toMatch(/^latchkey: no webhook endpoint nosuchendpoint in app /);
+      expect((await run(['webhooks', 'delete', app.id, id])).stdout).toBe(`Deleted webhook endpoint ${id}\n`);
+    },
+  );
 });
