@@ -1,3 +1,4 @@
+import type { FundingConfig } from './funding-config.ts';
 import type { LoginMethodFlags } from './login-methods.ts';
 import type { MfaMethodType } from './user.ts';
 
@@ -56,22 +57,6 @@ export interface SmartWalletConfiguration {
     rpc_url?: string;
     chain_name?: string;
   }[];
-}
-
-/** The funding methods an app offers (`funding_config.methods`, the modal's default method). */
-export const fundingMethods = ['card', 'exchange', 'wallet', 'manual'] as const;
-/** The method of a funding option (`funding_config.options[].method`, spec document 2 §3). */
-export const fundingOptionMethods = ['card', 'exchange', 'wallets'] as const;
-/** The on-ramp providers a funding option may name. */
-export const fundingProviders = ['coinbase', 'moonpay'] as const;
-
-export interface FundingConfig {
-  methods: string[];
-  options: { method: string; provider: string }[];
-  default_recommended_amount: string;
-  default_recommended_currency: { chain: string; asset?: string };
-  prompt_funding_on_wallet_creation: boolean;
-  cross_chain_bridging_enabled: boolean;
 }
 
 export interface TelegramAuthConfig {

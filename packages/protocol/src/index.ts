@@ -49,6 +49,7 @@ export * from './export-frame-query.ts';
 export * from './frame-api.ts';
 export * from './frame-events.ts';
 export * from './frame-pages.ts';
+export * from './funding-config.ts';
 export * from './headers.ts';
 export * from './limits.ts';
 export * from './login-methods.ts';

@@ -1,23 +1,11 @@
+import { fundingChainIds } from '@latchkey/protocol';
+
 /**
- * The chains funding knows by id (spec document 2 §9: known USDC addresses for about 12 chains;
- * Solana USDC mints for mainnet-beta and devnet, none for testnet). The ids are the chains' EIP-155
- * ids; the addresses are Circle's native USDC contracts, as the incumbent's client lists them.
+ * The chains funding knows by id (protocol's `fundingChainIds`, which the server's check of the app's
+ * funding config reads too). The addresses are Circle's native USDC contracts, as the incumbent's
+ * client lists them.
  */
-export const fundingChainIds = {
-  ethereum: 1,
-  sepolia: 11155111,
-  optimism: 10,
-  optimismSepolia: 11155420,
-  polygon: 137,
-  polygonAmoy: 80002,
-  base: 8453,
-  baseSepolia: 84532,
-  avalanche: 43114,
-  avalancheFuji: 43113,
-  arbitrum: 42161,
-  arbitrumSepolia: 421614,
-  celo: 42220,
-} as const;
+export { fundingChainIds };
 
 const ids = fundingChainIds;
 

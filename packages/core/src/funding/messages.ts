@@ -1,3 +1,5 @@
+import { fundingConfigMessages } from '@latchkey/protocol';
+
 /**
  * Every text of the funding flows in one place (spec document 2 §2 screens, §4 states, §5
  * validation, §8 funding messages). Errors a developer sees (thrown) and texts a user sees (screens)
@@ -6,10 +8,8 @@
  */
 export const fundingMessages = {
   // §5 validation and §8 funding messages (thrown to the developer).
-  notEnabled: 'Wallet funding is not enabled',
-  chainNotConfigured: (chainId: number | string) =>
-    `Funding chain ${chainId} is not in LatchkeyProvider chains list`,
-  solanaTestnetUsdc: 'USDC funding is not supported on the Solana testnet',
+  // The three the server's check of the app's funding config shares (protocol).
+  ...fundingConfigMessages,
   coinbaseUnsupportedChain: (chainId: number | string) =>
     `Unsupported chainId: ${chainId} for Coinbase Onramp`,
   /** The popup could not open (a blocker, or not from a click). */

@@ -1,4 +1,4 @@
-import type { FundingConfig } from '@latchkey/protocol';
+import { fundingProvidersOf } from '@latchkey/protocol';
 import type { FundingAsset, FundingChain } from './asset.ts';
 import { knownUsdcAddress } from './chains.ts';
 import { coinbaseSupports } from './coinbase.ts';
@@ -23,7 +23,8 @@ export interface FundingOption {
 }
 
 export interface SupportedFundingOptionsParameters {
-  options: FundingConfig['options'];
+  /** The app's `funding_config.options`, read as strings: a newer server may name more. */
+  options: readonly { method: string; provider: string }[];
   chain: FundingChain;
   asset: FundingAsset;
   /** USDC contracts the app adds (a local chain's token), see `knownUsdcAddress`. */
@@ -35,10 +36,7 @@ const sells: Record<FundingProvider, (chain: FundingChain, asset: FundingAsset) 
   moonpay: moonpaySupports,
 };
 // Spec document 2 §9: card by both providers, exchange by the first only.
-const servedBy: Record<'card' | 'exchange', readonly FundingProvider[]> = {
-  card: ['coinbase', 'moonpay'],
-  exchange: ['coinbase'],
-};
+const servedBy = fundingProvidersOf;
 
 const isProvider = (value: string): value is FundingProvider => value === 'coinbase' || value === 'moonpay';
 

@@ -6,7 +6,7 @@ import { isUsdcAddress, knownUsdcAddress, solanaUsdcMints, usdcAddresses } from 
 import { assertFundingRequest, canContinueWithAmount, isFundingAmountInput } from './validation.ts';
 
 const config: FundingConfig = {
-  methods: ['card'],
+  methods: ['coinbase-onramp'],
   options: [{ method: 'card', provider: 'coinbase' }],
   default_recommended_amount: '0.01',
   default_recommended_currency: { chain: 'eip155:1' },

@@ -1,4 +1,4 @@
-import type { AppConfigFields } from '@latchkey/protocol';
+import { type AppConfigFields, fundingConfigEnabled } from '@latchkey/protocol';
 import type { SigningContent } from './content.ts';
 import type { BatchStep, ConfirmChoice, SigningSession } from './queue.ts';
 
@@ -8,9 +8,7 @@ import type { BatchStep, ConfirmChoice, SigningSession } from './queue.ts';
  * screens instead of a disabled Approve.
  */
 export function fundingEnabled(app: Pick<AppConfigFields, 'funding_config'> | null | undefined): boolean {
-  const funding = app?.funding_config;
-  if (!funding) return false;
-  return (funding.methods?.length ?? 0) > 0 || (funding.options?.length ?? 0) > 0;
+  return fundingConfigEnabled(app?.funding_config ?? null);
 }
 
 /**

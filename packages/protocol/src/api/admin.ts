@@ -1,4 +1,5 @@
 import type { AllowlistConfig, AppConfigFields, EmbeddedWalletConfig } from '../app-config.ts';
+import type { FundingConfig } from '../funding-config.ts';
 import type { OAuthProvider } from '../oauth-providers.ts';
 import type { User } from '../user.ts';
 import type {
@@ -102,7 +103,7 @@ export type AppPatchRequest = Partial<
     allowlist_config?: Partial<AllowlistConfig>;
     embedded_wallet_config?: Partial<EmbeddedWalletConfig>;
     smart_wallet_config?: { enabled: boolean; [field: string]: unknown };
-    funding_config?: Record<string, unknown> | null;
+    funding_config?: Partial<FundingConfig> | null;
     oauth_credentials?: Record<string, OAuthCredentialsEntry | null>;
   };
 

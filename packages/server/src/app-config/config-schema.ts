@@ -12,6 +12,7 @@ import {
 } from '@latchkey/protocol';
 import { z } from 'zod';
 import { featureSettingFields } from './feature-settings.ts';
+import { fundingConfigPatch } from './funding-config.ts';
 import { oauthCredentialsPatch } from './oauth-credentials.ts';
 
 const createOnLogin = z.enum(createOnLoginValues);
@@ -136,7 +137,7 @@ export const appConfigPatch = z
       .partial()
       .strict(),
     smart_wallet_config: z.object({ enabled: z.boolean() }).passthrough(),
-    funding_config: z.record(z.string(), z.unknown()).nullable(),
+    funding_config: fundingConfigPatch,
     fiat_on_ramp_enabled: z.boolean(),
     telegram_auth_config: z
       .object({

@@ -16,6 +16,11 @@ import {
   featureSettingFields,
 } from '../app-config/feature-settings.ts';
 import {
+  completeFundingConfig,
+  fundingConfigProblem,
+  reachableChains,
+} from '../app-config/funding-config.ts';
+import {
   type OAuthCredentials,
   type OAuthCredentialsEntry,
   oauthSecretContext,
@@ -77,6 +82,7 @@ export async function createApp(
   };
   const patch = validatePatch(params.patch ?? {});
   const stored = applyPatch(base, sealSecrets(ctx, id, patch));
+  settleFundingConfig(ctx, stored, patch);
   if (patch.cookie_domain) assertCookieDomain(ctx.settings, patch.cookie_domain);
   await ctx.db
     .insertInto('apps')
@@ -100,6 +106,7 @@ export async function updateApp(ctx: ServerContext, id: string, patch: unknown):
   const app = await ctx.apps.load(id, { fresh: true });
   if (!app) throw new ApiError('not_found', 'App not found.');
   const stored = applyPatch({ config: app.config, settings: app.settings }, sealSecrets(ctx, id, valid));
+  settleFundingConfig(ctx, stored, valid);
   if (valid.cookie_domain) assertCookieDomain(ctx.settings, valid.cookie_domain);
   await ctx.db
     .updateTable('apps')
@@ -206,6 +213,20 @@ function applyPatch(stored: StoredAppConfig, patch: AppPatch): StoredAppConfig {
     config: mergePatch(stored.config, publicPart),
     settings: mergePatch(stored.settings, settingsPart),
   };
+}
+
+/**
+ * A patched funding config: completed with the defaults of the fields no patch has named yet, and
+ * held to spec document 2 §5's rules across its fields (the chain list takes the app's settings in
+ * the same patch into account).
+ */
+function settleFundingConfig(ctx: ServerContext, stored: StoredAppConfig, patch: AppPatch): void {
+  if (!('funding_config' in patch)) return;
+  const config = completeFundingConfig(stored.config.funding_config);
+  stored.config.funding_config = config;
+  const problem = fundingConfigProblem(config, reachableChains(ctx.settings.rpcUrls, stored.settings));
+  if (problem)
+    throw new ApiError('invalid_data', `Invalid funding_config.${problem.path}: ${problem.message}`);
 }
 
 /** Checks an app secret in constant time. */

@@ -1,3 +1,4 @@
+import { solanaClusterChains } from '@latchkey/protocol';
 import type { ServerContext } from '../../context.ts';
 import { ApiError } from '../../http/api-error.ts';
 import type { ChainThresholds } from '../../settings.ts';
@@ -7,11 +8,7 @@ import type { ChainThresholds } from '../../settings.ts';
  * 32 characters of the cluster's genesis hash (mainnet-beta, devnet, testnet below; a local
  * validator or the test shim by its own `getGenesisHash`).
  */
-export const solanaClusters = {
-  'mainnet-beta': 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp',
-  devnet: 'solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1',
-  testnet: 'solana:4uhcVJyU9pJkvQyS88uRDiswHXSCkY3z',
-} as const;
+export const solanaClusters = solanaClusterChains;
 
 export type ParsedCaip2 =
   | { namespace: 'eip155'; chainId: number }
