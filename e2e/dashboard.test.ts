@@ -169,16 +169,38 @@ describe('dashboard', () => {
       'http://localhost:3000',
     ]);
 
-    // Funding: options as rows with the protocol's methods and providers.
+    // Funding: on-ramps and options as switches, the preferred card provider, the default chain
+    // (the server's chain-list message shown until it is one funding serves), the MoonPay keys.
     await section('Funding').click();
-    await page.getByRole('button', { name: 'Add an option' }).click();
-    await page.locator('select[name="funding_config.options.0.method"]').selectOption('exchange');
-    await page.locator('select[name="funding_config.options.0.provider"]').selectOption('coinbase');
+    await page.locator('input[name="funding_config.methods:moonpay"]').check();
+    await page.locator('input[name="funding_config.options:card:moonpay"]').check();
+    await page.locator('input[name="funding_config.options:card:coinbase"]').check();
+    await page.locator('input[name="funding_config.options:wallets:external"]').check();
+    await page.locator('select[name="preferred-card-provider"]').selectOption('coinbase');
+    await page.locator('input[name="funding_config.prompt_funding_on_wallet_creation"]').check();
+    await page.locator('input[name="funding_config.default_recommended_currency.chain"]').fill('eip155:999');
     await page.locator('input[name="funding_config.default_recommended_amount"]').fill('0.1');
+    await page.locator('input[name="moonpay_publishable_key"]').fill('pk_test_e2e');
+    await page.locator('input[name="moonpay_secret_key"]').fill('sk_test_e2e');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await expect.poll(status).toContain('Funding chain 999 is not in LatchkeyProvider chains list');
+    await page.locator('input[name="funding_config.default_recommended_currency.chain"]').fill('eip155:8453');
     await save();
-    expect((await admin(`/apps/${appId}`)).funding_config).toMatchObject({
-      options: [{ method: 'exchange', provider: 'coinbase' }],
+    const funded = await admin(`/apps/${appId}`);
+    expect(funded.funding_config).toMatchObject({
+      methods: ['moonpay'],
+      options: [
+        { method: 'card', provider: 'coinbase' },
+        { method: 'card', provider: 'moonpay' },
+        { method: 'wallets', provider: 'external' },
+      ],
       default_recommended_amount: '0.1',
+      default_recommended_currency: { chain: 'eip155:8453' },
+      prompt_funding_on_wallet_creation: true,
+    });
+    expect(funded.settings).toMatchObject({
+      moonpay_publishable_key: 'pk_test_e2e',
+      moonpay_secret_key: 'set',
     });
 
     // Server wallets: an RPC endpoint as a chain and URL row; registered assets as rows whose id

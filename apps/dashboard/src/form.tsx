@@ -169,7 +169,18 @@ export function SecretText({ path, label, multiline }: { path: string; label: st
  * typing, clear it with the button; its value is never shown, only whether it is set. `wasSet`:
  * set in the saved app (a clear is offered then).
  */
-export function SecretSetting({ path, label, wasSet }: { path: string; label: string; wasSet: boolean }) {
+export function SecretSetting({
+  path,
+  label,
+  wasSet,
+  multiline,
+}: {
+  path: string;
+  label: string;
+  wasSet: boolean;
+  /** A PEM key keeps its line breaks in a text area. */
+  multiline?: boolean;
+}) {
   const { draft, set } = useForm();
   const cleared = wasSet && getIn(draft, path) === '';
   return (
@@ -179,7 +190,7 @@ export function SecretSetting({ path, label, wasSet }: { path: string; label: st
           <span className="muted">Cleared when you save.</span>
         </Field>
       ) : (
-        <SecretText path={path} label={label} />
+        <SecretText path={path} label={label} {...(multiline ? { multiline } : {})} />
       )}
       {wasSet && (
         <button

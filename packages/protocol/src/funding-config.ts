@@ -111,3 +111,18 @@ export const fundingConfigMessages = {
 export function fundingConfigEnabled(config: Pick<FundingConfig, 'methods' | 'options'> | null): boolean {
   return (config?.methods?.length ?? 0) > 0 || (config?.options?.length ?? 0) > 0;
 }
+
+/**
+ * The app settings of the two card providers (server-side, never in the public config); the
+ * secret halves are sealed at rest and shown as `set`.
+ */
+export const fundingSettingFields = {
+  /** The CDP secret API key's name (`organizations/…/apiKeys/…`, or the newer bare key id). */
+  cdpKeyName: 'coinbase_cdp_api_key_name',
+  /** Its private key: a PEM EC (ES256) key, or a base64 Ed25519 key, as the CDP portal gives them. */
+  cdpPrivateKey: 'coinbase_cdp_api_private_key',
+  /** MoonPay's publishable key (`pk_live_…`, `pk_test_…` for the sandbox): public, it sits in the URL. */
+  moonpayPublishableKey: 'moonpay_publishable_key',
+  /** MoonPay's secret key (`sk_…`): signs the widget URL. */
+  moonpaySecretKey: 'moonpay_secret_key',
+} as const;

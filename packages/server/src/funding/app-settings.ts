@@ -1,3 +1,4 @@
+import { fundingSettingFields } from '@latchkey/protocol';
 import { z } from 'zod';
 import type { AppRecord } from '../app-config/app-record.ts';
 import type { AppSettingsDeclaration } from '../app-config/feature-settings.ts';
@@ -6,17 +7,8 @@ import type { ServerContext } from '../context.ts';
 import { ApiError } from '../http/api-error.ts';
 import { parseCdpPrivateKey } from './cdp-jwt.ts';
 
-/** The app settings of the two card providers; the secret halves are sealed at rest, shown as `set`. */
-export const fundingFields = {
-  /** The CDP secret API key's name (`organizations/…/apiKeys/…`, or the newer bare key id). */
-  cdpKeyName: 'coinbase_cdp_api_key_name',
-  /** Its private key: a PEM EC (ES256) key, or a base64 Ed25519 key, as the CDP portal gives them. */
-  cdpPrivateKey: 'coinbase_cdp_api_private_key',
-  /** MoonPay's publishable key (`pk_live_…`, `pk_test_…` for the sandbox): public, it sits in the URL. */
-  moonpayPublishableKey: 'moonpay_publishable_key',
-  /** MoonPay's secret key (`sk_…`): signs the widget URL. */
-  moonpaySecretKey: 'moonpay_secret_key',
-} as const;
+/** The app settings of the two card providers (protocol names them for the dashboard too). */
+export const fundingFields = fundingSettingFields;
 
 const cdpPrivateKey = z
   .string()

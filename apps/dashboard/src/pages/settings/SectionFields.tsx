@@ -28,7 +28,7 @@ export function SectionFields({ section, app }: { section: string; app: AdminApp
     case 'wallets':
       return <WalletsSection />;
     case 'funding':
-      return <FundingSection />;
+      return <FundingSection secrets={app.secret_settings ?? []} />;
     case 'server-wallets':
       return <ServerWalletsSection />;
     case 'domains':

@@ -53,4 +53,11 @@ describe("the Settings sections' own saves", () => {
       'example_bot_token',
     ]);
   });
+
+  it("a feature's secret another section edits (the card providers' keys in Funding) is not in Secrets", () => {
+    const sections = sectionsFor(['moonpay_secret_key', 'example_bot_token']);
+    expect(sections.find((s) => s.id === 'secrets')?.fields).toEqual(['example_bot_token']);
+    expect(sections.find((s) => s.id === 'funding')?.fields).toContain('moonpay_secret_key');
+    expect(sectionsFor(['moonpay_secret_key']).map((s) => s.id)).not.toContain('secrets');
+  });
 });

@@ -1,4 +1,4 @@
-import { oauthProviders } from '@latchkey/protocol';
+import { fundingSettingFields, oauthProviders } from '@latchkey/protocol';
 
 /**
  * The Settings tab's sections, each its own page (`#/apps/{id}/settings/{id}`), in the order of the
@@ -84,7 +84,11 @@ export const settingsSections: readonly SettingsSection[] = [
       'wallet_connect_cloud_project_id',
     ],
   },
-  { id: 'funding', label: 'Funding', fields: ['fiat_on_ramp_enabled', 'funding_config'] },
+  {
+    id: 'funding',
+    label: 'Funding',
+    fields: ['fiat_on_ramp_enabled', 'funding_config', ...Object.values(fundingSettingFields)],
+  },
   {
     id: 'server-wallets',
     label: 'Server wallets',
@@ -110,11 +114,16 @@ export const settingsSections: readonly SettingsSection[] = [
   },
 ];
 
-/** The sections for an app: Secrets only when a feature declares one, holding those fields. */
+/**
+ * The sections for an app: Secrets holds the features' secrets no other section edits (Funding
+ * edits its providers' keys beside the rest of funding), and shows only when there is one.
+ */
 export function sectionsFor(featureSecrets: readonly string[]): SettingsSection[] {
+  const elsewhere = new Set(settingsSections.flatMap((section) => section.fields));
+  const own = featureSecrets.filter((field) => !elsewhere.has(field));
   return settingsSections
-    .filter((section) => section.id !== 'secrets' || featureSecrets.length > 0)
-    .map((section) => (section.id === 'secrets' ? { ...section, fields: featureSecrets } : section));
+    .filter((section) => section.id !== 'secrets' || own.length > 0)
+    .map((section) => (section.id === 'secrets' ? { ...section, fields: own } : section));
 }
 
 /** The section a route names; the first for none or an unknown one. */
