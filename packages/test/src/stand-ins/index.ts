@@ -8,6 +8,7 @@ export * from './oauth-stand-ins.ts';
 export * from './oauth-user-agent.ts';
 export * from './oidc-stand-in.ts';
 export * from './price-stand-in.ts';
+export * from './relay-stand-in.ts';
 export * from './siteverify-stand-in.ts';
 export * from './smtp-listener.ts';
 export * from './social-stand-in.ts';
