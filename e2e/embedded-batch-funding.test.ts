@@ -44,8 +44,10 @@ describe('batches and Add funds with embedded wallets in the browser', () => {
         ethereum: { create_on_login: 'users-without-wallets' },
         solana: { create_on_login: 'users-without-wallets' },
       },
+      // The local chain is in the funding chains list once the server has its RPC URL.
+      rpc_urls: { 'eip155:31337': evm.url },
       funding_config: {
-        methods: ['manual'],
+        methods: ['external'],
         options: [],
         default_recommended_amount: '0.01',
         default_recommended_currency: { chain: 'eip155:31337' },
