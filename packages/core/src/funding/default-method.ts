@@ -1,3 +1,4 @@
+import type { fundingMethods } from '@latchkey/protocol';
 import type { FundingChooser, FundingProvider } from './options.ts';
 
 /**
@@ -6,7 +7,7 @@ import type { FundingChooser, FundingProvider } from './options.ts';
  * it, and then clears, so coming back to the chooser (Back) shows the choice instead of running it
  * again.
  */
-export type DefaultFundingMethod = 'card' | 'exchange' | 'wallet' | 'manual';
+export type DefaultFundingMethod = (typeof fundingMethods)[number];
 
 /** What entering the chooser does. */
 export type FundingEntryAction =
