@@ -21,8 +21,8 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 
 /**
- * Short access tokens so the test can wait past a real expiry. The client treats a token as inactive
- * 30 s before `exp`, so this one is used for ~2 s, then refreshed on next use.
+ * Short access tokens: the client treats a token as inactive 30 s before `exp`, so this one is used for
+ * ~2 s, then refreshed on next use.
  */
 const accessTokenTtlSeconds = 32;
 const clientMarginSeconds = 30;
@@ -100,9 +100,12 @@ describe('email login and the session in the browser', () => {
     const oldToken = await text(page, 'demo-access-token');
     const exp = Number(jwtPayload(oldToken).exp);
     const inactiveAt = (exp - clientMarginSeconds) * 1000;
-    // Wait past the token's real expiry: the server now refuses it.
-    await page.waitForTimeout(Math.max(0, exp * 1000 + 1000 - Date.now()));
+    // The server's clock moves past the token's expiry (it now refuses it) rather than the test waiting
+    // 30 s for it; the page's clock runs on, and the client finds the token inactive once `inactiveAt`
+    // comes, 2 s after it was issued.
+    stack.server.advance(Math.max(0, exp + 1 - Math.floor(Date.now() / 1000)));
     expect(await usersMe(oldToken)).toBe(401);
+    await page.waitForTimeout(Math.max(0, inactiveAt - Date.now()));
 
     await page.locator(id('demo-get-token')).click();
     await expect.poll(() => text(page, 'demo-access-token'), { timeout: 10_000 }).not.toBe(oldToken);
