@@ -2,9 +2,6 @@ import {
   type AddWalletUpload,
   type ChainType,
   type CreateUpload,
-  type DelegationInitReply,
-  type DelegationUpload,
-  delegationFrameRoutes,
   dpopHeaders,
   frameRoutes,
   headers,
@@ -20,7 +17,6 @@ import {
   type Route,
   routeUrl,
   type SetRecoveryUpload,
-  type UserSignerReply,
 } from '@latchkey/protocol';
 import { type DeviceKey, dpopProof, memoryDeviceKey } from './device-key.ts';
 import { FrameError, type FrameErrorType, frameMessages } from './frame-error.ts';
@@ -31,7 +27,7 @@ import { MfaToken } from './mfa/mfa-token.ts';
 export type { NonceReply, RecoveryUpload } from '@latchkey/protocol';
 
 /** How one call is sent: with a DPoP proof unless `proof` is false; enrolling the device when refused. */
-interface CallOptions<R extends Route> {
+export interface CallOptions<R extends Route> {
   proof?: boolean;
   enroll?: boolean;
   params?: PathParamsOf<R>;
@@ -98,7 +94,7 @@ export class ServerApi {
 
   /** The session the token (or cookie) belongs to, if it is still live: no proof needed. */
   async session(accessToken: string | null): Promise<string> {
-    const reply: { session_id?: unknown } = await this.#call(
+    const reply: { session_id?: unknown } = await this.call(
       frameRoutes.frameSession,
       accessToken,
       {},
@@ -145,7 +141,7 @@ export class ServerApi {
 
   /** Enrolls this device for the user (only shortly after a login; see docs/security.md). */
   async enroll(accessToken: string | null): Promise<void> {
-    await this.#call(frameRoutes.frameEnrollDevice, accessToken, {}, { enroll: false });
+    await this.call(frameRoutes.frameEnrollDevice, accessToken, {}, { enroll: false });
   }
 
   /**
@@ -155,7 +151,7 @@ export class ServerApi {
    */
   async nonce(accessToken: string | null): Promise<NonceReply> {
     await this.enroll(accessToken);
-    const reply: Partial<NonceReply> = await this.#call(frameRoutes.frameNonce, accessToken, {});
+    const reply: Partial<NonceReply> = await this.call(frameRoutes.frameNonce, accessToken, {});
     if (
       typeof reply.nonce !== 'string' ||
       typeof reply.app_id !== 'string' ||
@@ -166,15 +162,15 @@ export class ServerApi {
   }
 
   create(accessToken: string | null, body: CreateUpload): Promise<unknown> {
-    return this.#call(frameRoutes.frameCreate, accessToken, body);
+    return this.call(frameRoutes.frameCreate, accessToken, body);
   }
 
   addWallet(accessToken: string | null, body: AddWalletUpload): Promise<unknown> {
-    return this.#call(frameRoutes.frameAddWallet, accessToken, body);
+    return this.call(frameRoutes.frameAddWallet, accessToken, body);
   }
 
   importWallet(accessToken: string | null, body: ImportUpload): Promise<unknown> {
-    return this.#call(frameRoutes.frameImport, accessToken, body);
+    return this.call(frameRoutes.frameImport, accessToken, body);
   }
 
   /** The entropy's auth share and the session it was released to. */
@@ -184,7 +180,7 @@ export class ServerApi {
     purpose?: 'export',
   ): Promise<{ share: string; sessionId: string }> {
     // Checked, not trusted: the reply is read before anything is done with it.
-    const reply: { auth_share?: unknown; session_id?: unknown } = await this.#call(
+    const reply: { auth_share?: unknown; session_id?: unknown } = await this.call(
       frameRoutes.frameAuthShare,
       accessToken,
       { entropy_id: entropyId, ...(purpose ? { purpose } : {}) },
@@ -201,7 +197,7 @@ export class ServerApi {
     passwordVerifier: string | null,
     purpose?: 'recover',
   ): Promise<RecoveryShareReply> {
-    return this.#call(frameRoutes.frameRecoveryShare, accessToken, {
+    return this.call(frameRoutes.frameRecoveryShare, accessToken, {
       entropy_id: entropyId,
       ...(purpose ? { purpose } : {}),
       ...(passwordVerifier ? { password_verifier: passwordVerifier } : {}),
@@ -209,42 +205,12 @@ export class ServerApi {
   }
 
   setRecovery(accessToken: string | null, body: SetRecoveryUpload): Promise<unknown> {
-    return this.#call(frameRoutes.frameSetRecovery, accessToken, body);
-  }
-
-  /** A one-time HPKE key of the server's for one consent: the delegated wallets' keys are sealed to it. */
-  async delegationInit(accessToken: string | null): Promise<DelegationInitReply> {
-    const reply: Partial<DelegationInitReply> = await this.#call(
-      delegationFrameRoutes.frameDelegationInit,
-      accessToken,
-      {},
-    );
-    if (reply.encryption_type !== 'HPKE' || typeof reply.encryption_public_key !== 'string')
-      throw new FrameError('error', 'Unexpected server reply.');
-    return reply as DelegationInitReply;
-  }
-
-  /** The sealed keys of the wallets the user delegates. */
-  delegate(accessToken: string | null, body: DelegationUpload): Promise<unknown> {
-    return this.#call(delegationFrameRoutes.frameDelegate, accessToken, body);
-  }
-
-  /** Registers the frame's P-256 key (base64 SPKI) as the user's authorization key for this session. */
-  async registerUserSigner(accessToken: string | null, publicKey: string): Promise<UserSignerReply> {
-    const reply: Partial<UserSignerReply> = await this.#call(
-      delegationFrameRoutes.frameUserSigner,
-      accessToken,
-      {
-        public_key: publicKey,
-      },
-    );
-    if (typeof reply.expires_at !== 'number') throw new FrameError('error', 'Unexpected server reply.');
-    return reply as UserSignerReply;
+    return this.call(frameRoutes.frameSetRecovery, accessToken, body);
   }
 
   /** WIRE §3.8: the `privy` method's recovery key (or the passcode method's salt) for a wallet address. */
   keyMaterial(accessToken: string | null, address: string, chainType: ChainType): Promise<KeyMaterialReply> {
-    return this.#call(
+    return this.call(
       frameRoutes.frameKeyMaterial,
       accessToken,
       { chain_type: chainType },
@@ -291,7 +257,7 @@ export class ServerApi {
     accessToken: string | null,
     body: RequestOf<R>,
   ): Promise<ResponseOf<R>> {
-    return this.#call(route, accessToken, body, { proof: false, enroll: false });
+    return this.call(route, accessToken, body, { proof: false, enroll: false });
   }
 
   /**
@@ -301,7 +267,12 @@ export class ServerApi {
    * longer takes (expired, or of another session) is dropped, and the request sent again without it
    * once: the server then says whether it needs one (`missing_or_invalid_mfa`).
    */
-  async #call<R extends Route>(
+  /**
+   * Sends one frame route (protocol `frameApi` and the features' frame routes) the way every call here
+   * goes: authenticated, with a DPoP proof unless told otherwise, and answered or refused as the server
+   * says. A feature's calls live in its own folder (delegation/server-calls.ts) and send through this.
+   */
+  async call<R extends Route>(
     route: R,
     accessToken: string | null,
     body: RequestOf<R>,

@@ -1,6 +1,7 @@
 import { toBase64 } from '@latchkey/keys';
 import type { FrameContext } from '../frame-context.ts';
 import { p1363ToDer } from './ecdsa-der.ts';
+import { registerUserSigner } from './server-calls.ts';
 
 /** The frame's key for one session, and until when the server counts it as the user's. */
 interface UserSigner {
@@ -35,7 +36,7 @@ async function signerFor(ctx: FrameContext, token: string | null, sessionId: str
 async function register(ctx: FrameContext, token: string | null, sessionId: string): Promise<UserSigner> {
   const pair = await crypto.subtle.generateKey({ name: 'ECDSA', namedCurve: 'P-256' }, false, ['sign']);
   const spki = new Uint8Array(await crypto.subtle.exportKey('spki', pair.publicKey));
-  const { expires_at } = await ctx.api.registerUserSigner(token, toBase64(spki));
+  const { expires_at } = await registerUserSigner(ctx.api, token, toBase64(spki));
   return { sessionId, privateKey: pair.privateKey, expiresAt: expires_at };
 }
 

@@ -1,6 +1,7 @@
 import { type DelegatedWalletUpload, entropyIdVerifiers } from '@latchkey/protocol';
 import { type ConsentRequest, consentRequest } from '../delegation/consent-request.ts';
 import { recipientKey, seal } from '../delegation/hpke-seal.ts';
+import { delegate, delegationInit } from '../delegation/server-calls.ts';
 import { type Entropy, withEntropy } from '../entropy-session.ts';
 import type { FrameContext } from '../frame-context.ts';
 import { FrameError } from '../frame-error.ts';
@@ -28,12 +29,12 @@ export async function delegatedActionsConsent(
     verifier: entropyIdVerifiers[root.chainType],
     primaryChain: root.chainType,
   };
-  const init = await ctx.api.delegationInit(token);
+  const init = await delegationInit(ctx.api, token);
   const recipient = await recipientKey(init.encryption_public_key);
   const wallets = root.imported
     ? await withImportedKey(ctx, token, ref, (key) => sealImported(recipient, key), { fresh: true })
     : await withEntropy(ctx, token, ref, (secret) => sealHd(recipient, secret, request), { fresh: true });
-  await ctx.api.delegate(token, {
+  await delegate(ctx.api, token, {
     encryption_public_key: init.encryption_public_key,
     wallets,
     ...(request.reason ? { reason: request.reason } : {}),
