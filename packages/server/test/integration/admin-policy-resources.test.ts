@@ -17,7 +17,7 @@ import {
   deleteConditionSetItem,
   updateConditionSet,
 } from '../../src/server-wallets/policies/condition-sets.ts';
-import { appCallers, type Json } from './app-callers.ts';
+import { appCallers } from './app-callers.ts';
 
 const recipient = '0x52908400098527886E0F7030069857D2E4169EE7';
 const other = '0x000000000000000000000000000000000000dEaD';

@@ -11,7 +11,7 @@ import { type EvmNode, startEvmNode } from '@latchkey/test/chains';
 import { dialects, startTestServer, type TestServer, testAdminKey } from '@latchkey/test/server';
 import { generateP256KeyPair } from '@privy-io/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appCallers, type Json } from './app-callers.ts';
+import { appCallers } from './app-callers.ts';
 import { ether, fundFromHardhat } from './server-wallet-transactions-fixtures.ts';
 
 let node: EvmNode;
