@@ -4,6 +4,7 @@ import { exitedCode, flowKind, type ModalRequest } from '../ui/intents.ts';
 import { createDelegationFlow, type DelegationFlow } from './delegation.ts';
 import { createEmbeddedFlow, type EmbeddedFlow } from './embedded.ts';
 import { errorCode, retryAt } from './errors.ts';
+import { createFundingFlow, type FundingFlow } from './funding/flow.ts';
 import { createLoginFlow, type LoginFlow } from './login.ts';
 import type { MethodEngine, ModalMethod, ModalMethodFlows, ModalMethodKey } from './method.ts';
 import { modalMethods } from './methods/index.ts';
@@ -65,6 +66,8 @@ export interface ModalFlow extends ModalMethodFlows {
   readonly mfaEnrollment: MfaEnrollmentFlow;
   /** The delegated-actions consent and revocation. */
   readonly delegation: DelegationFlow;
+  /** The Fund wallet chooser and its methods. */
+  readonly funding: FundingFlow;
 }
 
 const closedRequest: ModalRequest = { intent: 'login', id: 0 };
@@ -174,6 +177,7 @@ export function createModalFlow(host: ModalFlowHost): ModalFlow {
     mfa.close();
     embedded.exit();
     delegation.exit();
+    funding.exit();
     each('exit');
     // Closing refuses every signing request still waiting (4001 'The user rejected the request.').
     if (active.intent === 'signing') signingStore(client).dismissAll();
@@ -207,6 +211,7 @@ export function createModalFlow(host: ModalFlowHost): ModalFlow {
   };
   const mfaEnrollment = createMfaEnrollmentFlow(rt);
   const delegation = createDelegationFlow(rt);
+  const funding = createFundingFlow(rt);
   const broker = mfaBroker(client);
   const mfa = createMfaVerifyFlow(client, {
     broker,
@@ -244,6 +249,7 @@ export function createModalFlow(host: ModalFlowHost): ModalFlow {
       active = request;
       embedded.begin(request);
       delegation.begin(request);
+      funding.begin(request);
       rt.reported = false;
       rt.pendingLogin = null;
       timers.clear();
@@ -254,7 +260,9 @@ export function createModalFlow(host: ModalFlowHost): ModalFlow {
           ? mfaEnrollment.firstScreen()
           : request.intent === 'delegated-actions'
             ? delegation.firstScreen()
-            : firstScreen(rt, request);
+            : request.intent === 'fund-wallet'
+              ? funding.firstScreen()
+              : firstScreen(rt, request);
       set({
         request,
         navigation: navigationReducer(state.navigation, { type: 'reset', screen: first }),
@@ -262,6 +270,7 @@ export function createModalFlow(host: ModalFlowHost): ModalFlow {
       checkSigning();
       // What a method starts once its first screen shows (off to a provider, or back from one).
       for (const method of methods) method.open?.(flows[method.key], request);
+      if (request.intent === 'fund-wallet') funding.enter();
     },
     ended() {
       if (!state.request) return;
@@ -269,6 +278,7 @@ export function createModalFlow(host: ModalFlowHost): ModalFlow {
       mfa.close();
       embedded.exit();
       delegation.exit();
+      funding.exit();
       each('exit');
       timers.clear();
       set({ ...state, request: null });
@@ -279,7 +289,11 @@ export function createModalFlow(host: ModalFlowHost): ModalFlow {
       return top() ?? { name: 'landing' };
     },
     canGoBack: () => client.getState().ready && !verifying(mfa) && canGoBack(state.navigation, final),
-    back: () => navigate({ type: 'back' }),
+    back() {
+      // Leaving a funding method stops its polls (and clears the default funding method).
+      if (state.request?.intent === 'fund-wallet') funding.back();
+      navigate({ type: 'back' });
+    },
     restart: () => navigate({ type: 'reset', screen: firstScreen(rt, active, true) }),
     close: rt.close,
     attach() {
@@ -305,5 +319,6 @@ export function createModalFlow(host: ModalFlowHost): ModalFlow {
     mfa,
     mfaEnrollment,
     delegation,
+    funding,
   };
 }

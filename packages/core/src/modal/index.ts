@@ -13,6 +13,14 @@ export type { ErrorNextStep } from './errors.ts';
 export { codeEntryError, errorCode, errorNextStep, isTooManyRequests, retryAt } from './errors.ts';
 export type { ModalFlow, ModalFlowState } from './flow.ts';
 export { createModalFlow } from './flow.ts';
+export type { FundingFlow } from './funding/flow.ts';
+export type { FundingRun } from './funding/providers.ts';
+export type {
+  CoinbaseStatus,
+  FundingSettings,
+  FundWalletTask,
+  FundWalletUiConfig,
+} from './funding/task.ts';
 export { providerRefusesBrowser } from './in-app-browser.ts';
 export type { AfterLoginOptions, LoginFlow } from './login.ts';
 export type { MethodEngine, ModalMethod, ModalMethodFlows, ModalMethodKey } from './method.ts';

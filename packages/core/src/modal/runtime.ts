@@ -4,6 +4,7 @@ import type { OAuthBrowser } from '../oauth/browser.ts';
 import type { EmbeddedWalletsConfig } from '../ui/embedded-settings.ts';
 import type { FlowKind, ModalRequest, WalletChainTypeOption } from '../ui/intents.ts';
 import type { CodeTarget } from './code-target.ts';
+import type { FundingSettings } from './funding/task.ts';
 import type { ModalAuthMethod, NavigationAction } from './navigation.ts';
 import type { FlowOutcome } from './outcomes.ts';
 import type { Screen } from './screens.ts';
@@ -18,6 +19,8 @@ export interface ModalFlowSettings {
   walletChainType?: WalletChainTypeOption | undefined;
   /** Social login in a popup, or (default) by leaving the page for the provider. */
   oauthMode?: 'redirect' | 'popup' | undefined;
+  /** The funding screens' provider hosts and development-chain mapping. */
+  funding?: FundingSettings | undefined;
 }
 
 /** What the flows need from the UI that shows them. */

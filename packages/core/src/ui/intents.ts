@@ -32,7 +32,9 @@ export type ModalIntent =
   /** The MFA enrolment screens (`useMfaEnrollment().showMfaEnrollmentModal`). */
   | 'mfa-enrollment'
   /** 'Enable offline access' or 'Revoke offline access to wallet' (`useDelegatedActions`). */
-  | 'delegated-actions';
+  | 'delegated-actions'
+  /** The Fund wallet chooser and its methods (`useFundWallet`). */
+  | 'fund-wallet';
 
 /** Which chains the wallet picker offers. */
 export type WalletChainTypeOption = 'ethereum-only' | 'solana-only' | 'ethereum-and-solana';

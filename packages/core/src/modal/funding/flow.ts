@@ -1,0 +1,146 @@
+import {
+  clearDefaultFundingMethod,
+  type DefaultFundingMethodState,
+  enterFundingChooser,
+  initialDefaultFundingMethod,
+} from '../../funding/default-method.ts';
+import type { FundingProvider } from '../../funding/options.ts';
+import { fundingTimings } from '../../funding/timings.ts';
+import type { ModalRequest } from '../../ui/intents.ts';
+import type { FlowRuntime } from '../runtime.ts';
+import type { ModalScreensOf } from '../screens.ts';
+import { chooserScreen } from './chooser.ts';
+import { openWindowPopup } from './popup.ts';
+import {
+  type FundingRun,
+  type FundingRunParameters,
+  type FundingStatusScreen,
+  runCoinbase,
+  runMoonpay,
+  runReceive,
+} from './providers.ts';
+import type { FundWalletTask } from './task.ts';
+
+export interface FundingFlow {
+  /** A new request: the last one's run stops and its promise resolves. */
+  begin(request: ModalRequest): void;
+  /** The chooser of the request just begun. */
+  firstScreen(): ModalScreensOf<'fund-chooser'>;
+  /** The chooser shows: the host's default funding method runs, once (spec document 2 §4). */
+  enter(): void;
+  /** 'Pay with card' (the chooser's provider) or 'Try a different provider.' (the other one). */
+  card(provider: FundingProvider): void;
+  /** 'Transfer from an exchange': the first provider in send mode. */
+  exchange(): void;
+  /** 'Receive funds'. */
+  receive(): void;
+  /** Receive funds' Continue and the success screens' close: the modal closes. */
+  done(): void;
+  /** The user steps back from a method: its run stops and the default method is cleared (§4). */
+  back(): void;
+  /** The modal closes: the run stops, the hook's promise resolves. */
+  exit(): void;
+}
+
+/**
+ * The Fund wallet modal (spec document 1 §2, document 2 §2 and §4): the chooser and the methods it
+ * starts, each a run of `providers.ts` whose states become screens here.
+ */
+export function createFundingFlow(rt: FlowRuntime): FundingFlow {
+  let task: FundWalletTask | null = null;
+  let defaults: DefaultFundingMethodState = { pending: null };
+  let run: FundingRun | null = null;
+  let funded = false;
+
+  const settings = () => rt.host.settings().funding;
+  const chooser = (errorMessage: string | null) => chooserScreen(rt.app(), task!, settings(), errorMessage);
+
+  function stopRun() {
+    run?.stop();
+    run = null;
+  }
+
+  function finish() {
+    stopRun();
+    const current = task;
+    task = null;
+    current?.resolve({ funded });
+  }
+
+  /** Whether `screen` is on top: a run's late report after the user left is dropped. */
+  const showing = (name: FundingStatusScreen['name']) => rt.top()?.name === name;
+
+  function start(begin: (p: FundingRunParameters) => FundingRun) {
+    if (!task) return;
+    stopRun();
+    let shown = false;
+    const self: { run: FundingRun | null } = { run: null };
+    const live = () => run === self.run && self.run !== null;
+    self.run = begin({
+      rt,
+      task,
+      settings: settings(),
+      show(screen) {
+        // The first report pushes the method's screen; later ones update it while it is on top.
+        if (!shown) {
+          shown = true;
+          rt.navigate({ type: 'push', screen });
+        } else if (showing(screen.name)) rt.navigate({ type: 'replace', screen });
+      },
+      toChooser(errorMessage) {
+        if (self.run && !live()) return;
+        run = null;
+        rt.navigate({ type: 'reset', screen: chooser(errorMessage) });
+      },
+      funded(final) {
+        funded = true;
+        // The on-ramps' success closes by itself after 4 s (§9); Receive funds waits for Continue.
+        if (final) rt.finishWithSuccess(true, fundingTimings.successCloseMs);
+      },
+    });
+    run = self.run;
+  }
+
+  const popup = () => (settings()?.openPopup ?? openWindowPopup)();
+
+  return {
+    begin(request) {
+      if (task && task !== request.funding) finish();
+      task = request.funding ?? null;
+      funded = false;
+      defaults = initialDefaultFundingMethod(task?.defaultFundingMethod);
+    },
+    firstScreen: () => chooser(null),
+    enter() {
+      const top = rt.top();
+      if (!task || top?.name !== 'fund-chooser') return;
+      const entry = enterFundingChooser(defaults, top.chooser);
+      defaults = entry.state;
+      const action = entry.action;
+      if (action?.type === 'card') this.card(action.provider);
+      else if (action?.type === 'exchange') this.exchange();
+      else if (action?.type === 'receive') this.receive();
+    },
+    card(provider) {
+      // The popup opens before anything is awaited: inside the click, where no blocker stops it.
+      const opened = popup();
+      start((p) => (provider === 'coinbase' ? runCoinbase(p, 'buy', opened) : runMoonpay(p, opened)));
+    },
+    exchange() {
+      const opened = popup();
+      start((p) => runCoinbase(p, 'send', opened));
+    },
+    receive() {
+      start(runReceive);
+    },
+    done() {
+      rt.reported = true;
+      rt.host.dismiss();
+    },
+    back() {
+      stopRun();
+      defaults = clearDefaultFundingMethod();
+    },
+    exit: finish,
+  };
+}
