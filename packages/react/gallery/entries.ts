@@ -313,7 +313,68 @@ export const galleryEntries: GalleryEntry[] = [
     prepare: operationAwaitingCode,
     ready: '[data-testid=lk-screen-mfa-verify][data-step=code] [data-testid=lk-code-digit-0]',
   },
+  ...fundingEntries(),
 ];
+
+/**
+ * The funding screens: the chooser (both card providers, the exchange, the failure banner), each
+ * card provider's status and Receive funds before and after the balance grew.
+ */
+function fundingEntries(): GalleryEntry[] {
+  const card = (provider: 'coinbase' | 'moonpay') => ({
+    method: 'card' as const,
+    provider,
+    disabledReason: null,
+  });
+  const chooser = (errorMessage: string | null): Screen => ({
+    name: 'fund-chooser',
+    chooser: {
+      card: card('coinbase'),
+      alternateCard: card('moonpay'),
+      exchange: { method: 'exchange', provider: 'coinbase', disabledReason: null },
+      wallets: null,
+      receive: true,
+      errorMessage,
+    },
+    title: null,
+  });
+  const receive = (funded: boolean): Screen => ({
+    name: 'fund-receive',
+    address: galleryAddress,
+    qrValue: galleryAddress,
+    title: 'Receive 0.1 ETH',
+    subtitle: 'Scan this code or copy your wallet address to receive funds on Base.',
+    notice: 'Make sure to send funds on Base.',
+    balance: funded ? '0.1 ETH' : '0 ETH',
+    funded,
+  });
+  const qrReady = '[data-testid=lk-receive-qr] path';
+  return [
+    { id: 'fund-chooser', screen: chooser(null) },
+    {
+      id: 'fund-chooser-failed',
+      screen: chooser('Something went wrong adding funds. Please try again or use another method.'),
+    },
+    ...(['pending-in-flow', 'pending-after-flow', 'success'] as const).map(
+      (status): GalleryEntry => ({
+        id: `fund-coinbase-${status}`,
+        screen: { name: 'fund-coinbase-status', experience: 'buy', status },
+      }),
+    ),
+    {
+      id: 'fund-coinbase-exchange',
+      screen: { name: 'fund-coinbase-status', experience: 'send', status: 'pending-in-flow' },
+    },
+    ...(['in-progress', 'processing-payment', 'completed'] as const).map(
+      (status): GalleryEntry => ({
+        id: `fund-moonpay-${status}`,
+        screen: { name: 'fund-moonpay-status', status },
+      }),
+    ),
+    { id: 'fund-receive', screen: receive(false), ready: qrReady },
+    { id: 'fund-receive-funded', screen: receive(true), ready: qrReady },
+  ];
+}
 
 /** Screens the gallery does not show yet, with the reason (the test fails on any other gap). */
 export const notInGallery: Partial<Record<ScreenName, string>> = {};

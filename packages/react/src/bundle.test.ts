@@ -126,6 +126,16 @@ describe('the built SDK', () => {
     expect(text(ethereum[0]!)).not.toContain('lk-screen-landing');
   });
 
+  it('loads the funding flows (@latchkey/core/funding) and screens only with a fundWallet call or a funding screen', () => {
+    const first = firstLoad().map(text).join('\n');
+    expect(first).not.toContain('Wallet funding is not enabled'); // funding/messages.ts
+    expect(first).not.toContain('lk-screen-fund-chooser'); // screens/funding
+    // Each funding screen ships in the funding area's chunk, not the modal shell's.
+    const screens = files.filter((f) => text(f).includes('lk-screen-fund-chooser'));
+    expect(screens).toHaveLength(1);
+    expect(text(screens[0]!)).not.toContain('lk-screen-landing');
+  });
+
   it('stays within the first-load budget of 35 KiB gzip (over React)', () => {
     const size = gzipKiB(firstLoad());
     expect(size).toBeGreaterThan(1); // the walk found the real chunks

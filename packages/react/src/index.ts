@@ -26,6 +26,12 @@ export type {
 export { useDelegatedActions } from './hooks/useDelegatedActions.ts';
 export type { ExportWalletOptions } from './hooks/useExportWallet.ts';
 export { useExportWallet } from './hooks/useExportWallet.ts';
+export type {
+  FundWalletOptions,
+  FundWalletResult,
+  SolanaFundWalletOptions,
+} from './hooks/useFundWallet.ts';
+export { useFundWallet, useSolanaFundWallet } from './hooks/useFundWallet.ts';
 export { useHeadlessDelegatedActions } from './hooks/useHeadlessDelegatedActions.ts';
 export { useIdentityToken } from './hooks/useIdentityToken.ts';
 export type { ImportWalletOptions, UseImportWalletParameters } from './hooks/useImportWallet.ts';
@@ -106,6 +112,7 @@ export type {
   LatchkeyConfig,
   LatchkeyCustomAuth,
   LatchkeyEmbeddedWalletsConfig,
+  LatchkeyFundingConfig,
   LatchkeySolanaCluster,
   LoginCompleteEvent,
   LoginMethod,

@@ -4,7 +4,7 @@ import type {
   ModalIntent,
   WalletChainTypeOption,
 } from '@latchkey/core';
-import type { ModalAuthMethod } from '@latchkey/core/modal';
+import type { FundingSettings, ModalAuthMethod } from '@latchkey/core/modal';
 import type {
   ChainType,
   embeddedConnectorType,
@@ -69,7 +69,16 @@ export interface LatchkeyConfig {
    * opens the provider in a popup; a blocked popup falls back to the redirect.
    */
   oauthMode?: 'redirect' | 'popup';
+  /**
+   * The funding screens' providers: `hosts` replaces their hosts (a sandbox, or tests' stand-ins;
+   * the real ones by default), `providerChainIds` tells the providers another chain than the
+   * wallet's (`{ 31337: 8453 }`: a local Hardhat wallet buys as on Base). docs/funding.md.
+   */
+  funding?: LatchkeyFundingConfig;
 }
+
+/** `LatchkeyConfig.funding`. */
+export type LatchkeyFundingConfig = Omit<FundingSettings, 'openPopup'>;
 
 /** A Solana cluster: 'mainnet-beta', 'devnet', 'testnet' or the app's own name, and its JSON-RPC URL. */
 export interface LatchkeySolanaCluster {

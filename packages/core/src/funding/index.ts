@@ -124,6 +124,15 @@ export {
   relaySolana,
 } from './relay-quote.ts';
 export {
+  evmFundingTask,
+  type FundingEvmChain,
+  type FundingRequestContext,
+  type FundingTaskData,
+  type FundWalletOptions,
+  type SolanaFundWalletOptions,
+  solanaFundingTask,
+} from './request.ts';
+export {
   createCoinbaseOnrampSession,
   fetchSplTokenInfo,
   fetchTokenPrice,

@@ -5,6 +5,7 @@ import { delegationArea } from '../screens/delegation/area.ts';
 import { emailArea } from '../screens/email/area.ts';
 import { embeddedArea } from '../screens/embedded/area.ts';
 import { exportArea } from '../screens/export/area.ts';
+import { fundingArea } from '../screens/funding/area.ts';
 import { landingArea } from '../screens/landing/area.ts';
 import { mfaArea } from '../screens/mfa/area.ts';
 import { oauthArea } from '../screens/oauth/area.ts';
@@ -33,6 +34,7 @@ export const modalAreas = [
   mfaArea,
   telegramArea,
   delegationArea,
+  fundingArea,
 ] as const;
 
 /** Every screen of the flows has an area: fails to compile naming the screens none draws. */

@@ -30,12 +30,13 @@ export function useModalFlow({
       createModalFlow({
         client,
         settings: () => {
-          const { appearance, embeddedWallets, oauthMode } = latest.current.config;
+          const { appearance, embeddedWallets, oauthMode, funding } = latest.current.config;
           return {
             loginMessage: appearance?.loginMessage,
             embeddedWallets,
             walletChainType: appearance?.walletChainType,
             oauthMode,
+            funding,
           };
         },
         report: (outcome) => reportOutcome(latest.current.events, client, outcome),

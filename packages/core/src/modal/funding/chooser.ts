@@ -25,18 +25,21 @@ export const chainIdOf = (chain: FundingChain): number | string =>
  */
 export function chooserScreen(
   app: Pick<AppResponse, 'funding_config'> | null,
-  task: FundWalletTask,
+  task: FundWalletTask | null,
   settings: FundingSettings | undefined,
   errorMessage: string | null,
 ): ModalScreensOf<'fund-chooser'> {
-  const supported = supportedFundingOptions({
-    options: app?.funding_config?.options ?? [],
-    chain: providerChain(task.chain, settings),
-    asset: task.asset,
-  }).filter((option) => option.method !== 'wallets');
+  // Without a request (opened with no funding task) only Receive funds shows: nothing to sell.
+  const supported = task
+    ? supportedFundingOptions({
+        options: app?.funding_config?.options ?? [],
+        chain: providerChain(task.chain, settings),
+        asset: task.asset,
+      }).filter((option) => option.method !== 'wallets')
+    : [];
   return {
     name: 'fund-chooser',
-    chooser: fundingChooser({ supported, preferredCardProvider: task.preferredCardProvider, errorMessage }),
-    title: task.uiConfig?.landing?.title ?? null,
+    chooser: fundingChooser({ supported, preferredCardProvider: task?.preferredCardProvider, errorMessage }),
+    title: task?.uiConfig?.landing?.title ?? null,
   };
 }

@@ -53,7 +53,7 @@ export function createFundingFlow(rt: FlowRuntime): FundingFlow {
   let funded = false;
 
   const settings = () => rt.host.settings().funding;
-  const chooser = (errorMessage: string | null) => chooserScreen(rt.app(), task!, settings(), errorMessage);
+  const chooser = (errorMessage: string | null) => chooserScreen(rt.app(), task, settings(), errorMessage);
 
   function stopRun() {
     run?.stop();

@@ -1,0 +1,54 @@
+import type { FundWalletOptions, SolanaFundWalletOptions } from '@latchkey/core/funding';
+import { useCallback } from 'react';
+import { openFundWallet } from '../embedded/fundWallet.ts';
+import { useLatchkeyContext } from '../LatchkeyContext.ts';
+
+export type { FundWalletOptions, SolanaFundWalletOptions };
+
+/** How a `fundWallet` call ended: the modal closed, after funds arrived or not. */
+export interface FundWalletResult {
+  funded: boolean;
+}
+
+/**
+ * Funds a wallet with the modal (spec document 2 §2–§4): the Fund wallet chooser (card through the
+ * app's on-ramps, transfer from an exchange, Receive funds), with the incumbent's options (`chain`,
+ * `asset`, `amount`, `defaultFundingMethod`, `card.preferredProvider`, `uiConfig`). Checks the request
+ * first and rejects with §8's message ('Wallet funding is not enabled', …); resolves when the modal
+ * closes. The funding code loads on the first call.
+ *
+ * @example
+ * const { fundWallet } = useFundWallet();
+ * await fundWallet(wallet.address, { chain: base, asset: 'USDC', amount: '15' });
+ */
+export function useFundWallet(): {
+  fundWallet: (address: string, options?: FundWalletOptions) => Promise<FundWalletResult>;
+} {
+  const { client, config, openModal } = useLatchkeyContext();
+  const fundWallet = useCallback(
+    (address: string, options?: FundWalletOptions) =>
+      openFundWallet(client, config, openModal, (m, ctx) => m.evmFundingTask(ctx, address, options)),
+    [client, config, openModal],
+  );
+  return { fundWallet };
+}
+
+/**
+ * The Solana form of `useFundWallet` (the incumbent's `useFundWallet` of its Solana entry): SOL or
+ * USDC on a cluster (`cluster: { name: 'devnet' }`; mainnet-beta by default).
+ *
+ * @example
+ * const { fundWallet } = useSolanaFundWallet();
+ * await fundWallet(solanaWallet.address, { asset: 'USDC', amount: '10' });
+ */
+export function useSolanaFundWallet(): {
+  fundWallet: (address: string, options?: SolanaFundWalletOptions) => Promise<FundWalletResult>;
+} {
+  const { client, config, openModal } = useLatchkeyContext();
+  const fundWallet = useCallback(
+    (address: string, options?: SolanaFundWalletOptions) =>
+      openFundWallet(client, config, openModal, (m, ctx) => m.solanaFundingTask(ctx, address, options)),
+    [client, config, openModal],
+  );
+  return { fundWallet };
+}

@@ -1,0 +1,8 @@
+import { modalArea } from '../types.ts';
+
+/** Funding: the Fund wallet chooser, the card providers' status screens and Receive funds. */
+export const fundingArea = modalArea({
+  screens: ['fund-chooser', 'fund-coinbase-status', 'fund-moonpay-status', 'fund-receive'],
+  preload: (intent) => intent === 'fund-wallet' || intent === 'signing',
+  load: () => import('./index.tsx'),
+});

@@ -1,0 +1,59 @@
+import { useModalSheet } from '../../components/modalRoot.ts';
+import { fundingCopy as s } from '../../copy/funding.ts';
+import type { AreaProps } from '../types.ts';
+import { FundChooserScreen } from './FundChooserScreen.tsx';
+import { FundReceiveScreen } from './FundReceiveScreen.tsx';
+import { FundStatusScreen } from './FundStatusScreen.tsx';
+import { fundingCss } from './styles.ts';
+
+/** Funding: the chooser, the card providers' status screens and Receive funds. */
+export default function FundingArea({ screen, flow, titleId }: AreaProps) {
+  useModalSheet(fundingCss);
+  const { funding } = flow;
+  switch (screen.name) {
+    case 'fund-chooser':
+      return (
+        <FundChooserScreen
+          titleId={titleId}
+          chooser={screen.chooser}
+          title={screen.title}
+          onCard={funding.card}
+          onExchange={funding.exchange}
+          onReceive={funding.receive}
+        />
+      );
+    case 'fund-coinbase-status': {
+      const detail =
+        screen.status === 'pending-in-flow'
+          ? s.coinbase['pending-in-flow'][screen.experience]
+          : s.coinbase[screen.status];
+      return (
+        <FundStatusScreen
+          titleId={titleId}
+          provider="coinbase"
+          status={screen.status}
+          done={screen.status === 'success'}
+          title={s.coinbaseTitle}
+          detail={detail}
+        />
+      );
+    }
+    case 'fund-moonpay-status': {
+      const texts = s.moonpay[screen.status];
+      return (
+        <FundStatusScreen
+          titleId={titleId}
+          provider="moonpay"
+          status={screen.status}
+          done={screen.status === 'completed'}
+          title={texts.title}
+          detail={texts.detail}
+        />
+      );
+    }
+    case 'fund-receive':
+      return <FundReceiveScreen titleId={titleId} screen={screen} onContinue={funding.done} />;
+    default:
+      return null;
+  }
+}
