@@ -74,7 +74,7 @@ describe('batches and Add funds with embedded wallets in the browser', () => {
     expect(ethereumAddress).toMatch(/^0x[0-9a-fA-F]{40}$/);
   });
 
-  test("'Add funds' on Ethereum: Receive funds shows the address and balance; funds arrive, Continue, Approve", async () => {
+  test("'Add funds' on Ethereum: the Fund wallet chooser, Receive funds shows the address and balance; funds arrive, Continue, Approve", async () => {
     const recipient = randomEvmAddress();
     const value = 10n ** 16n; // 0.01 ETH, the wallet holds nothing yet
     await page.locator(id('demo-send-to')).fill(recipient);
@@ -89,8 +89,11 @@ describe('batches and Add funds with embedded wallets in the browser', () => {
     );
     expect(await page.locator(id('lk-tx-approve')).count()).toBe(0);
     await page.locator(id('lk-tx-add-funds')).click();
+    const chooser = page.locator(id('lk-screen-fund-chooser'));
+    await chooser.waitFor({ state: 'visible' });
+    await page.locator(id('lk-fund-receive')).click();
 
-    const receive = page.locator(id('lk-screen-receive-funds'));
+    const receive = page.locator(id('lk-screen-fund-receive'));
     await receive.waitFor({ state: 'visible' });
     // The whole shortfall: the value plus the most the fee can be.
     expect(await text(page, 'lk-receive-title')).toMatch(/^Receive 0\.01\d* ETH$/);
@@ -106,9 +109,12 @@ describe('batches and Add funds with embedded wallets in the browser', () => {
     await expect.poll(() => text(page, 'lk-receive-balance-value')).toBe('0 ETH');
     expect(await page.locator(id('lk-receive-continue')).count()).toBe(0);
 
-    // Back keeps the request; 'Add funds' again returns to Receive funds.
-    await page.locator(id('lk-receive-back')).click();
+    // Back (to the chooser, then the confirm screen) keeps the request; 'Add funds' again opens the chooser.
+    await page.locator(id('lk-back')).click();
+    await chooser.waitFor({ state: 'visible' });
+    await page.locator(id('lk-back')).click();
     await page.locator(id('lk-tx-add-funds')).click();
+    await page.locator(id('lk-fund-receive')).click();
     await receive.waitFor({ state: 'visible' });
 
     await fundEth(ethereumAddress, 10n ** 18n);

@@ -1,5 +1,5 @@
 import { mfaBroker } from '../embedded/mfa/broker.ts';
-import { signingStore } from '../signing/queue.ts';
+import { fundingOf, signingStore } from '../signing/queue.ts';
 import { exitedCode, flowKind, type ModalRequest } from '../ui/intents.ts';
 import { createDelegationFlow, type DelegationFlow } from './delegation.ts';
 import { createEmbeddedFlow, type EmbeddedFlow } from './embedded.ts';
@@ -231,9 +231,20 @@ export function createModalFlow(host: ModalFlowHost): ModalFlow {
     if (!showing && state.request?.intent === 'mfa-verify' && mfa.view() === null) host.dismiss();
   }
 
-  /** The signing intent shows the queue's requests; the modal closes once none is left. */
+  /**
+   * The signing intent shows the queue's requests; the modal closes once none is left. 'Add funds'
+   * on a confirm screen opens the Fund wallet chooser over it, for the shortfall.
+   */
   function checkSigning() {
-    if (state.request?.intent === 'signing' && !signingStore(client).current()) rt.close();
+    if (state.request?.intent !== 'signing') return;
+    const store = signingStore(client);
+    const view = store.current();
+    if (!view) return rt.close();
+    const target = view.stage === 'funding' ? fundingOf(view) : null;
+    if (target && top()?.name === 'signing')
+      funding.fromSigning(target, (funded) =>
+        funded ? store.fundsAdded(view.id) : store.backToConfirm(view.id),
+      );
   }
 
   return {
@@ -290,8 +301,8 @@ export function createModalFlow(host: ModalFlowHost): ModalFlow {
     },
     canGoBack: () => client.getState().ready && !verifying(mfa) && canGoBack(state.navigation, final),
     back() {
-      // Leaving a funding method stops its polls (and clears the default funding method).
-      if (state.request?.intent === 'fund-wallet') funding.back();
+      // Leaving a funding screen stops its polls (and clears the default funding method).
+      if (top()?.name.startsWith('fund-')) funding.back();
       navigate({ type: 'back' });
     },
     restart: () => navigate({ type: 'reset', screen: firstScreen(rt, active, true) }),

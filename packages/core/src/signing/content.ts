@@ -1,3 +1,5 @@
+import type { FundingChain } from '../funding/asset.ts';
+
 /** What the confirmation screens show of a request, formatted by the signing code before they render it. */
 
 /** The sign-message screen: personal_sign text, typed data, or a Solana message. */
@@ -41,6 +43,8 @@ export interface TransactionContent {
 /** The wallet, chain and amount the Receive funds screen is about, and how to read the balance. */
 export interface FundingTarget {
   address: string;
+  /** Where the funds go: what 'Add funds' asks the Fund wallet chooser's providers for. */
+  chain: FundingChain;
   /** The network named in 'Make sure to send funds on {network}.'. */
   network: string;
   symbol: string;

@@ -179,6 +179,7 @@ export async function transactionContent({
       insufficient && fundingEnabled
         ? {
             address: transaction.from,
+            chain: { chainType: 'ethereum', chainId: chain.id },
             network: chain.name,
             symbol: native.symbol,
             decimals: native.decimals,

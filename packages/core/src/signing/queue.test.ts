@@ -135,6 +135,7 @@ describe('the signing store', () => {
     expect(await choice).toBe('approve');
     const funding = {
       address: 'x',
+      chain: { chainType: 'solana' as const, cluster: 'devnet' as const },
       network: 'Solana',
       symbol: 'SOL',
       decimals: 9,

@@ -4,6 +4,7 @@ import {
   type SolanaConfirmRequest,
   solanaTransferShortfall,
 } from '../embedded/index.ts';
+import type { SolanaCluster } from '../funding/chains.ts';
 import type { FundingTarget, InstructionView, MessageContent, SolanaTransactionContent } from './content.ts';
 import { bytesText, formatAmount } from './format.ts';
 import { signingMessages } from './messages.ts';
@@ -70,6 +71,9 @@ export function solanaTransactionContent(request: SolanaConfirmRequest): SolanaT
  * (fee, transfers, new accounts) beyond the balance. Null when SOL is not what is missing (a token
  * transfer beyond the token balance): adding SOL would not help.
  */
+const isFundingCluster = (name: string): name is SolanaCluster =>
+  name === 'mainnet-beta' || name === 'devnet' || name === 'testnet';
+
 export async function solanaFundingTarget(request: SolanaConfirmRequest): Promise<FundingTarget | null> {
   const analysis = request.analysis;
   if (!analysis) return null;
@@ -91,9 +95,13 @@ export async function solanaFundingTarget(request: SolanaConfirmRequest): Promis
     instructions: analysis.instructions,
   });
   if (amount === 0n) return null;
+  const name = request.cluster.name;
   return {
     address: request.address,
-    network: signingMessages.solanaNetwork(request.cluster.name),
+    // A local cluster has no provider: the providers are told mainnet-beta (the QR and the balance
+    // stay on the local one).
+    chain: { chainType: 'solana', cluster: isFundingCluster(name) ? name : 'mainnet-beta' },
+    network: signingMessages.solanaNetwork(name),
     symbol: 'SOL',
     decimals: 9,
     amount,

@@ -204,22 +204,6 @@ export const en = {
 
   signingScreens: signingCopy,
 
-  // Receive funds (document 1 §2 Wallet actions, document 2 §1 and §4 Receive funds).
-  receiveFunds: {
-    title: (amount: string, symbol: string) => `Receive ${amount} ${symbol}`,
-    subtitle: (network: string) =>
-      `Scan this code or copy your wallet address to receive funds on ${network}.`,
-    notice: (network: string) => `Make sure to send funds on ${network}.`,
-    /** Latchkey's own: the QR code's accessible name. */
-    qrLabel: 'Wallet address QR code',
-    copyAddress: 'Copy address',
-    balance: 'Balance',
-    continue: 'Continue',
-    back: 'Back',
-    /** Latchkey's own: shown once the balance grew. */
-    received: 'Funds received',
-  },
-
   // Key export (document 1 §2 Export, document 2 §1 Export wallet, §8 Connect and export). Lines
   // marked "Latchkey's own" are not worded by the spec.
   exportWallet: {

@@ -6,6 +6,8 @@ import {
 } from '../../funding/default-method.ts';
 import type { FundingProvider } from '../../funding/options.ts';
 import { fundingTimings } from '../../funding/timings.ts';
+import type { FundingTarget } from '../../signing/content.ts';
+import { formatAmount } from '../../signing/format.ts';
 import type { ModalRequest } from '../../ui/intents.ts';
 import type { FlowRuntime } from '../runtime.ts';
 import type { ModalScreensOf } from '../screens.ts';
@@ -28,6 +30,11 @@ export interface FundingFlow {
   firstScreen(): ModalScreensOf<'fund-chooser'>;
   /** The chooser shows: the host's default funding method runs, once (spec document 2 §4). */
   enter(): void;
+  /**
+   * 'Add funds' on a confirm screen: the chooser over it for the shortfall; `onEnd` hears whether
+   * funds arrived when the user is back on the confirm screen.
+   */
+  fromSigning(target: FundingTarget, onEnd: (funded: boolean) => void): void;
   /** 'Pay with card' (the chooser's provider) or 'Try a different provider.' (the other one). */
   card(provider: FundingProvider): void;
   /** 'Transfer from an exchange': the first provider in send mode. */
@@ -51,6 +58,8 @@ export function createFundingFlow(rt: FlowRuntime): FundingFlow {
   let defaults: DefaultFundingMethodState = { pending: null };
   let run: FundingRun | null = null;
   let funded = false;
+  /** Opened over the confirm screen ('Add funds'): its end returns there instead of closing the modal. */
+  let nested = false;
 
   const settings = () => rt.host.settings().funding;
   const chooser = (errorMessage: string | null) => chooserScreen(rt.app(), task, settings(), errorMessage);
@@ -65,6 +74,23 @@ export function createFundingFlow(rt: FlowRuntime): FundingFlow {
     const current = task;
     task = null;
     current?.resolve({ funded });
+  }
+
+  const chooserAt = () => rt.stack().findIndex((screen) => screen.name === 'fund-chooser');
+
+  /** Back at the chooser, under the method's screens (the confirm screen, if any, stays below). */
+  function backToChooser(errorMessage: string | null) {
+    const at = chooserAt();
+    const above = rt.stack().length - 1 - at;
+    if (at >= 0 && above > 0) rt.navigate({ type: 'back', count: above });
+    rt.navigate({ type: at >= 0 ? 'replace' : 'reset', screen: chooser(errorMessage) });
+  }
+
+  /** The end of a funding opened over the confirm screen: back to it, and the queue hears how it went. */
+  function leave() {
+    const at = chooserAt();
+    if (at > 0) rt.navigate({ type: 'back', count: rt.stack().length - at });
+    finish();
   }
 
   /** Whether `screen` is on top: a run's late report after the user left is dropped. */
@@ -90,12 +116,13 @@ export function createFundingFlow(rt: FlowRuntime): FundingFlow {
       toChooser(errorMessage) {
         if (self.run && !live()) return;
         run = null;
-        rt.navigate({ type: 'reset', screen: chooser(errorMessage) });
+        backToChooser(errorMessage);
       },
       funded(final) {
         funded = true;
         // The on-ramps' success closes by itself after 4 s (§9); Receive funds waits for Continue.
-        if (final) rt.finishWithSuccess(true, fundingTimings.successCloseMs);
+        if (final && nested) rt.timers.later(fundingTimings.successCloseMs, leave);
+        else if (final) rt.finishWithSuccess(true, fundingTimings.successCloseMs);
       },
     });
     run = self.run;
@@ -108,9 +135,28 @@ export function createFundingFlow(rt: FlowRuntime): FundingFlow {
       if (task && task !== request.funding) finish();
       task = request.funding ?? null;
       funded = false;
+      nested = false;
       defaults = initialDefaultFundingMethod(task?.defaultFundingMethod);
     },
     firstScreen: () => chooser(null),
+    fromSigning(target, onEnd) {
+      if (task) finish();
+      task = {
+        address: target.address,
+        chain: target.chain,
+        asset: 'native-currency',
+        amount: formatAmount(target.amount, target.decimals, '', target.decimals),
+        symbol: target.symbol,
+        decimals: target.decimals,
+        network: target.network,
+        readBalance: target.balance,
+        resolve: (result) => onEnd(result.funded),
+      };
+      funded = false;
+      nested = true;
+      defaults = { pending: null };
+      rt.navigate({ type: 'push', screen: chooser(null) });
+    },
     enter() {
       const top = rt.top();
       if (!task || top?.name !== 'fund-chooser') return;
@@ -134,12 +180,15 @@ export function createFundingFlow(rt: FlowRuntime): FundingFlow {
       start(runReceive);
     },
     done() {
+      if (nested) return leave();
       rt.reported = true;
       rt.host.dismiss();
     },
     back() {
       stopRun();
       defaults = clearDefaultFundingMethod();
+      // Back from the chooser over a confirm screen: the confirm screen again, nothing added.
+      if (nested && rt.top()?.name === 'fund-chooser') finish();
     },
     exit: finish,
   };

@@ -1,11 +1,10 @@
 import type { LatchkeyClient } from '@latchkey/core';
-import { fundingOf, signingStore } from '@latchkey/core/signing';
+import { signingStore } from '@latchkey/core/signing';
 import { useEffect, useSyncExternalStore } from 'react';
 import { LoadingScreen } from '../../components/LoadingScreen.tsx';
 import { useModalRoot, useModalSheet } from '../../components/modalRoot.ts';
 import { ConfirmSolanaTransactionScreen } from './ConfirmSolanaTransactionScreen.tsx';
 import { ConfirmTransactionScreen } from './ConfirmTransactionScreen.tsx';
-import { ReceiveFundsScreen } from './ReceiveFundsScreen.tsx';
 import { SignMessageScreen } from './SignMessageScreen.tsx';
 import { signingCss } from './styles.ts';
 import { TransactionErrorScreen } from './TransactionErrorScreen.tsx';
@@ -58,17 +57,8 @@ export function SigningFlow({ client, titleId }: SigningFlowProps) {
         onRetry={() => store.retry(view.id)}
       />
     );
-  if (!content || stage === 'preparing') return <LoadingScreen titleId={titleId} />;
-  const funding = fundingOf(view);
-  if (stage === 'funding' && funding)
-    return (
-      <ReceiveFundsScreen
-        titleId={titleId}
-        target={funding}
-        onContinue={() => store.fundsAdded(view.id)}
-        onBack={() => store.backToConfirm(view.id)}
-      />
-    );
+  // 'Add funds': the modal's flow puts the Fund wallet chooser over this screen (funding area).
+  if (!content || stage === 'preparing' || stage === 'funding') return <LoadingScreen titleId={titleId} />;
   if (content.kind === 'message')
     return (
       <SignMessageScreen

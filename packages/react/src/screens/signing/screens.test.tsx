@@ -4,7 +4,6 @@ import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { ConfirmSolanaTransactionScreen } from './ConfirmSolanaTransactionScreen.tsx';
 import { ConfirmTransactionScreen } from './ConfirmTransactionScreen.tsx';
-import { ReceiveFundsScreen } from './ReceiveFundsScreen.tsx';
 import { SigningFlow } from './SigningFlow.tsx';
 import { SignMessageScreen } from './SignMessageScreen.tsx';
 import { TransactionErrorScreen } from './TransactionErrorScreen.tsx';
@@ -45,6 +44,7 @@ const transfer: TransactionContent = {
 
 const fundingTarget = {
   address: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266',
+  chain: { chainType: 'ethereum' as const, chainId: 8453 },
   network: 'Base',
   symbol: 'ETH',
   decimals: 18,
@@ -296,14 +296,13 @@ describe('SigningFlow', () => {
     expect(render()).toBe('');
   });
 
-  it("goes from 'Add funds' to Receive funds and back, and to preparing once funds arrived", async () => {
+  it("waits under the Fund wallet chooser after 'Add funds', and prices again once funds arrived", async () => {
     const store = signingStore(client);
     const { session } = store.open({ ui: {}, signOnly: false });
     const choice = session.confirm({ ...transfer, insufficient: true, funding: fundingTarget });
     store.addFunds(session.id);
-    const receive = render();
-    expect(receive).toContain('lk-screen-receive-funds');
-    expect(textOf(receive)).toContain('Receive 0.005 ETH');
+    // The modal's flow shows the chooser over the signing screen (core modal/funding).
+    expect(render()).toContain('lk-screen-loading');
     store.backToConfirm(session.id);
     expect(render()).toContain('lk-tx-add-funds');
     store.addFunds(session.id);
@@ -311,19 +310,5 @@ describe('SigningFlow', () => {
     expect(await choice).toBe('funded');
     expect(render()).toContain('lk-screen-loading');
     store.dismissAll();
-  });
-});
-
-describe('ReceiveFundsScreen', () => {
-  it("has the spec's title, subtitle, notice and wallet card; Continue waits for the balance to grow", () => {
-    const html = renderToString(
-      <ReceiveFundsScreen titleId="t" target={fundingTarget} onContinue={noop} onBack={noop} />,
-    );
-    expect(textOf(html)).toBe(
-      'Receive 0.005 ETH Scan this code or copy your wallet address to receive funds on Base. ' +
-        'Make sure to send funds on Base. 0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266 Copy address Balance — Back',
-    );
-    expect(html).toContain('aria-label="Wallet address QR code"');
-    expect(html).not.toContain('lk-receive-continue');
   });
 });
