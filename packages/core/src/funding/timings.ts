@@ -20,6 +20,11 @@ export const fundingTimings = {
   receiveBalancePollMs: 2000,
   /** Bridge status. */
   bridgePollMs: 1000,
+  /**
+   * The wallet created at login shows for as long as it does when the modal then closes (2.5 s,
+   * spec document 1 §2) before the funding prompt replaces it.
+   */
+  walletCreatedPromptMs: 2500,
   /** The bridging and funding 'Success!' screen closes itself. */
   successCloseMs: 4000,
 } as const;

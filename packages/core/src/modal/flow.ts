@@ -195,12 +195,17 @@ export function createModalFlow(host: ModalFlowHost): ModalFlow {
 
   const embedded = createEmbeddedFlow(rt);
   const transfer = createTransferFlow(rt);
-  const login = createLoginFlow(rt, embedded, (choice) => {
-    const method = methods.find((m) => m.handles?.(choice));
-    if (!method?.choose) return false;
-    method.choose(flows[method.key], choice, rt);
-    return true;
-  });
+  const login = createLoginFlow(
+    rt,
+    embedded,
+    (choice) => {
+      const method = methods.find((m) => m.handles?.(choice));
+      if (!method?.choose) return false;
+      method.choose(flows[method.key], choice, rt);
+      return true;
+    },
+    (user) => funding.promptAfterWallet(user),
+  );
   const engine: MethodEngine = { login, transfer };
   const flows = Object.fromEntries(
     methods.map((method) => [method.key, method.create(rt, engine)]),

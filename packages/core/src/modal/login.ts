@@ -45,6 +45,8 @@ export function createLoginFlow(
   rt: FlowRuntime,
   embedded: EmbeddedFlow,
   startMethod: (method: LoginMethod) => boolean,
+  /** The wallets were created: true when a follow-up (the funding prompt) takes the modal over. */
+  afterWallets: (user: User | null) => boolean = () => false,
 ): LoginFlow {
   const { client } = rt;
 
@@ -64,7 +66,7 @@ export function createLoginFlow(
           isNewUser: login.isNewUser,
           onCreated: (created) => {
             reportLogin(created ?? user, login);
-            rt.finishWithSuccess(true, walletCreatedCloseMs);
+            if (!afterWallets(created ?? user)) rt.finishWithSuccess(true, walletCreatedCloseMs);
           },
           onFailed: (error) => {
             rt.pendingLogin = null;

@@ -1,6 +1,7 @@
 import type { LatchkeyClient } from '@latchkey/core';
 import { createModalFlow, type ModalFlow } from '@latchkey/core/modal';
 import { type RefObject, useEffect, useMemo, useRef } from 'react';
+import { fundingPromptTask } from '../embedded/fundWallet.ts';
 import type { LatchkeyEvents } from '../events.ts';
 import type { LatchkeyConfig } from '../types.ts';
 import { reportOutcome } from './reportOutcome.ts';
@@ -36,7 +37,10 @@ export function useModalFlow({
             embeddedWallets,
             walletChainType: appearance?.walletChainType,
             oauthMode,
-            funding,
+            funding: {
+              ...funding,
+              promptTask: (wallet) => fundingPromptTask(client, latest.current.config, wallet),
+            },
           };
         },
         report: (outcome) => reportOutcome(latest.current.events, client, outcome),

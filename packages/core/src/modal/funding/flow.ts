@@ -1,3 +1,5 @@
+import type { User } from '@latchkey/protocol';
+import { embeddedWallets } from '../../embedded/accounts.ts';
 import {
   clearDefaultFundingMethod,
   type DefaultFundingMethodState,
@@ -35,6 +37,11 @@ export interface FundingFlow {
    * funds arrived when the user is back on the confirm screen.
    */
   fromSigning(target: FundingTarget, onEnd: (funded: boolean) => void): void;
+  /**
+   * The login created `user`'s wallet: when the app prompts funding then, the chooser for it replaces
+   * the created screen (true); else false, and the login closes as usual.
+   */
+  promptAfterWallet(user: User | null): boolean;
   /** 'Pay with card' (the chooser's provider) or 'Try a different provider.' (the other one). */
   card(provider: FundingProvider): void;
   /** 'Transfer from an exchange': the first provider in send mode. */
@@ -60,6 +67,8 @@ export function createFundingFlow(rt: FlowRuntime): FundingFlow {
   let funded = false;
   /** Opened over the confirm screen ('Add funds'): its end returns there instead of closing the modal. */
   let nested = false;
+  /** A funding prompt after wallet creation is being prepared; the modal's close cancels it. */
+  let prompting = false;
 
   const settings = () => rt.host.settings().funding;
   const chooser = (errorMessage: string | null) => chooserScreen(rt.app(), task, settings(), errorMessage);
@@ -139,6 +148,31 @@ export function createFundingFlow(rt: FlowRuntime): FundingFlow {
       defaults = initialDefaultFundingMethod(task?.defaultFundingMethod);
     },
     firstScreen: () => chooser(null),
+    promptAfterWallet(user) {
+      const build = settings()?.promptTask;
+      const wallet = embeddedWallets(user)[0];
+      if (!rt.app()?.funding_config?.prompt_funding_on_wallet_creation || !build || !wallet) return false;
+      rt.reported = true; // the login reported its success; closing from here reports nothing
+      prompting = true;
+      rt.timers.later(fundingTimings.walletCreatedPromptMs, () => {
+        build({ address: wallet.address, chainType: wallet.chainType }).then(
+          (data) => {
+            if (!prompting) return; // the user closed the modal meanwhile
+            prompting = false;
+            if (task) finish();
+            task = { ...data, resolve: () => undefined };
+            funded = false;
+            nested = false;
+            defaults = initialDefaultFundingMethod(task.defaultFundingMethod);
+            rt.navigate({ type: 'reset', screen: chooser(null) });
+            this.enter();
+          },
+          // The request fails its checks (a chain the host does not list): the login just closes.
+          () => rt.host.dismiss(),
+        );
+      });
+      return true;
+    },
     fromSigning(target, onEnd) {
       if (task) finish();
       task = {
@@ -190,6 +224,9 @@ export function createFundingFlow(rt: FlowRuntime): FundingFlow {
       // Back from the chooser over a confirm screen: the confirm screen again, nothing added.
       if (nested && rt.top()?.name === 'fund-chooser') finish();
     },
-    exit: finish,
+    exit() {
+      prompting = false;
+      finish();
+    },
   };
 }

@@ -55,6 +55,16 @@ export interface FundingSettings {
    * are still read on the wallet's own chain.
    */
   providerChainIds?: Readonly<Record<number, number>> | undefined;
+  /**
+   * The funding request for a wallet just created at login, when the app asks to prompt funding then
+   * (`funding_config.prompt_funding_on_wallet_creation`): the host builds it from its chains.
+   */
+  promptTask?:
+    | ((wallet: {
+        address: string;
+        chainType: 'ethereum' | 'solana';
+      }) => Promise<Omit<FundWalletTask, 'resolve'>>)
+    | undefined;
   /** Opens the provider's blank popup inside the click (default `window.open`; tests pass a fake). */
   openPopup?: (() => FundingPopup | null) | undefined;
 }
