@@ -318,7 +318,8 @@ export const galleryEntries: GalleryEntry[] = [
 
 /**
  * The funding screens: the chooser (both card providers, the exchange, the failure banner), each
- * card provider's status and Receive funds before and after the balance grew.
+ * card provider's status, Transfer from wallet (the list, the amount, the wallet's confirmation)
+ * and Receive funds before and after the balance grew.
  */
 function fundingEntries(): GalleryEntry[] {
   const card = (provider: 'coinbase' | 'moonpay') => ({
@@ -332,7 +333,7 @@ function fundingEntries(): GalleryEntry[] {
       card: card('coinbase'),
       alternateCard: card('moonpay'),
       exchange: { method: 'exchange', provider: 'coinbase', disabledReason: null },
-      wallets: null,
+      wallets: { method: 'wallets', provider: null, disabledReason: null },
       receive: true,
       errorMessage,
     },
@@ -349,6 +350,15 @@ function fundingEntries(): GalleryEntry[] {
     funded,
   });
   const qrReady = '[data-testid=lk-receive-qr] path';
+  const source = (n: number, chainType: 'ethereum' | 'solana' = 'ethereum') => ({
+    wallet: {
+      address: n === 0 ? otherWallet : galleryAddress,
+      chainType,
+      name: ['MetaMask', 'Rabby', 'Coinbase Wallet', 'Rainbow', 'Phantom'][n] ?? 'Wallet',
+    },
+    tags: chainType === 'solana' ? ['Connected', 'Solana'] : ['Connected'],
+  });
+  const metamask = source(0).wallet;
   return [
     { id: 'fund-chooser', screen: chooser(null) },
     {
@@ -371,6 +381,41 @@ function fundingEntries(): GalleryEntry[] {
         screen: { name: 'fund-moonpay-status', status },
       }),
     ),
+    {
+      id: 'fund-transfer-wallets',
+      screen: {
+        name: 'fund-transfer-wallets',
+        rows: [source(0), source(1), source(2)],
+        more: [source(3), source(4, 'solana')],
+        moreLabel: 'More wallets',
+        expanded: false,
+      },
+    },
+    {
+      id: 'fund-transfer-amount',
+      screen: {
+        name: 'fund-transfer-amount',
+        wallet: metamask,
+        amount: '0.1',
+        symbol: 'ETH',
+        canContinue: true,
+      },
+    },
+    ...(['confirm', 'success'] as const).map(
+      (status): GalleryEntry => ({
+        id: `fund-transfer-${status}`,
+        screen: { name: 'fund-transfer-confirm', wallet: metamask, status, error: null },
+      }),
+    ),
+    {
+      id: 'fund-transfer-failed',
+      screen: {
+        name: 'fund-transfer-confirm',
+        wallet: metamask,
+        status: 'failed',
+        error: 'User rejected the request.',
+      },
+    },
     { id: 'fund-receive', screen: receive(false), ready: qrReady },
     { id: 'fund-receive-funded', screen: receive(true), ready: qrReady },
   ];

@@ -38,6 +38,18 @@ export const fundingCopy = {
     completed: { title: fundingMessages.success, detail: 'Funds were added to your wallet.' },
   },
 
+  fromWallet: fundingMessages.fromWallet,
+  confirmAmount: fundingMessages.confirmAmount,
+  confirmWith: fundingMessages.confirmWith,
+  success: fundingMessages.success,
+  /** Latchkey's own: the transfer's lines. */
+  transferDetail: 'Approve the transfer in your wallet.',
+  transferFailed: 'The transfer did not go through',
+  transferDone: 'Funds were sent to your wallet.',
+  /** Latchkey's own: the amount field's accessible name. */
+  amountLabel: 'Amount',
+  retry: 'Try again',
+
   /** Latchkey's own: the QR code's accessible name. */
   qrLabel: 'Wallet address QR code',
   copyAddress: 'Copy address',

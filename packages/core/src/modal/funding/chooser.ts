@@ -20,8 +20,7 @@ export const chainIdOf = (chain: FundingChain): number | string =>
 
 /**
  * The chooser screen for `task`: the app's options this chain and asset can use, the preferred card
- * provider first, and the banner after a failure. Transfer from wallet is left out: this modal does
- * not carry it yet, and a row that leads nowhere is worse than none.
+ * provider first, and the banner after a failure.
  */
 export function chooserScreen(
   app: Pick<AppResponse, 'funding_config'> | null,
@@ -30,13 +29,20 @@ export function chooserScreen(
   errorMessage: string | null,
 ): ModalScreensOf<'fund-chooser'> {
   // Without a request (opened with no funding task) only Receive funds shows: nothing to sell.
-  const supported = task
-    ? supportedFundingOptions({
-        options: app?.funding_config?.options ?? [],
-        chain: providerChain(task.chain, settings),
-        asset: task.asset,
-      }).filter((option) => option.method !== 'wallets')
+  const options = app?.funding_config?.options ?? [];
+  const sold = task
+    ? supportedFundingOptions({ options, chain: providerChain(task.chain, settings), asset: task.asset })
     : [];
+  // Transfer from wallet moves funds on the wallet's own chain (its USDC, not the providers'), and
+  // only between Ethereum wallets: the routes to and from Solana need the bridge.
+  const transfer =
+    task?.chain.chainType === 'ethereum'
+      ? supportedFundingOptions({ options, chain: task.chain, asset: task.asset })
+      : [];
+  const supported = [
+    ...sold.filter((option) => option.method !== 'wallets'),
+    ...transfer.filter((option) => option.method === 'wallets'),
+  ];
   return {
     name: 'fund-chooser',
     chooser: fundingChooser({ supported, preferredCardProvider: task?.preferredCardProvider, errorMessage }),

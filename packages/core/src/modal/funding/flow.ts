@@ -24,6 +24,7 @@ import {
   runReceive,
 } from './providers.ts';
 import type { FundWalletTask } from './task.ts';
+import { amountScreen, nextAmount, sendTransfer, transferSources, walletsScreen } from './transfer.ts';
 
 export interface FundingFlow {
   /** A new request: the last one's run stops and its promise resolves. */
@@ -48,6 +49,16 @@ export interface FundingFlow {
   exchange(): void;
   /** 'Receive funds'. */
   receive(): void;
+  /** 'Transfer from wallet': the connected wallets. */
+  wallets(): Promise<void>;
+  /** 'More wallets': the rest of the list. */
+  moreWallets(): void;
+  /** A wallet of the list: 'Confirm or edit amount'. */
+  pickWallet(address: string): void;
+  /** The amount field changed: kept when it is digits and one decimal point (§5). */
+  setAmount(text: string): void;
+  /** Continue (amount above 0): 'Confirm with {wallet}', the wallet sends, then 'Success!'. */
+  confirmTransfer(): Promise<void>;
   /** Receive funds' Continue and the success screens' close: the modal closes. */
   done(): void;
   /** The user steps back from a method: its run stops and the default method is cleared (§4). */
@@ -200,6 +211,7 @@ export function createFundingFlow(rt: FlowRuntime): FundingFlow {
       if (action?.type === 'card') this.card(action.provider);
       else if (action?.type === 'exchange') this.exchange();
       else if (action?.type === 'receive') this.receive();
+      else if (action?.type === 'wallet') void this.wallets();
     },
     card(provider) {
       // The popup opens before anything is awaited: inside the click, where no blocker stops it.
@@ -212,6 +224,59 @@ export function createFundingFlow(rt: FlowRuntime): FundingFlow {
     },
     receive() {
       start(runReceive);
+    },
+    async wallets() {
+      const current = task;
+      if (!current) return;
+      stopRun();
+      const sources = await transferSources(rt, current);
+      if (task === current) rt.navigate({ type: 'push', screen: walletsScreen(sources) });
+    },
+    moreWallets() {
+      const top = rt.top();
+      if (top?.name === 'fund-transfer-wallets')
+        rt.navigate({ type: 'replace', screen: { ...top, expanded: true } });
+    },
+    pickWallet(address) {
+      const top = rt.top();
+      if (!task || top?.name !== 'fund-transfer-wallets') return;
+      const row = [...top.rows, ...top.more].find((candidate) => candidate.wallet.address === address);
+      if (row) rt.navigate({ type: 'push', screen: amountScreen(task, row.wallet, task.amount) });
+    },
+    setAmount(text) {
+      const top = rt.top();
+      if (!task || top?.name !== 'fund-transfer-amount') return;
+      rt.navigate({ type: 'replace', screen: amountScreen(task, top.wallet, nextAmount(top.amount, text)) });
+    },
+    async confirmTransfer() {
+      const current = task;
+      const top = rt.top();
+      const amount = [...rt.stack()].reverse().find((screen) => screen.name === 'fund-transfer-amount');
+      if (!current || amount?.name !== 'fund-transfer-amount' || !amount.canContinue) return;
+      if (top?.name === 'fund-transfer-confirm' && top.status !== 'failed') return; // already sending
+      const confirm = { name: 'fund-transfer-confirm' as const, wallet: amount.wallet, error: null };
+      rt.navigate({
+        type: top?.name === 'fund-transfer-confirm' ? 'replace' : 'push',
+        screen: { ...confirm, status: 'confirm' },
+      });
+      let screen: ModalScreensOf<'fund-transfer-confirm'>;
+      try {
+        await sendTransfer(rt, current, amount.wallet, amount.amount);
+        screen = { ...confirm, status: 'success' };
+      } catch (error) {
+        screen = {
+          ...confirm,
+          status: 'failed',
+          error: error instanceof Error ? error.message : String(error),
+        };
+      }
+      if (task !== current || rt.top()?.name !== 'fund-transfer-confirm') return; // the user left
+      rt.navigate({ type: 'replace', screen });
+      if (screen.status === 'success') {
+        funded = true;
+        if (nested) rt.timers.later(fundingTimings.successCloseMs, leave);
+        else rt.finishWithSuccess(true, fundingTimings.successCloseMs);
+      }
     },
     done() {
       if (nested) return leave();

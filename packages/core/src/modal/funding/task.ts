@@ -4,6 +4,7 @@ import type { FundingPopup } from '../../funding/coinbase-flow.ts';
 import type { DefaultFundingMethod } from '../../funding/default-method.ts';
 import type { FundingHosts } from '../../funding/hosts.ts';
 import type { FundingChooser, FundingProvider } from '../../funding/options.ts';
+import type { TransferSourceWallet, TransferWalletRow } from '../../funding/transfer-wallets.ts';
 
 /**
  * The fund-wallet modal's request and screens (spec document 2 §2, §3 funding request, §4). The hook
@@ -84,6 +85,29 @@ declare module '../screens.ts' {
     'fund-moonpay-status': {
       name: 'fund-moonpay-status';
       status: 'in-progress' | 'processing-payment' | 'completed';
+    };
+    /** Transfer from wallet: the connected wallets (up to 4, else 3 and 'More wallets'). */
+    'fund-transfer-wallets': {
+      name: 'fund-transfer-wallets';
+      rows: TransferWalletRow[];
+      more: TransferWalletRow[];
+      moreLabel: string | null;
+      expanded: boolean;
+    };
+    /** 'Confirm or edit amount': digits and one decimal point; Continue only above 0. */
+    'fund-transfer-amount': {
+      name: 'fund-transfer-amount';
+      wallet: TransferSourceWallet;
+      amount: string;
+      symbol: string;
+      canContinue: boolean;
+    };
+    /** 'Confirm with {wallet}' while the wallet asks the user, then 'Success!' or the wallet's refusal. */
+    'fund-transfer-confirm': {
+      name: 'fund-transfer-confirm';
+      wallet: TransferSourceWallet;
+      status: 'confirm' | 'failed' | 'success';
+      error: string | null;
     };
     /** Receive funds: the QR's value, the texts (host overrides applied), the live balance. */
     'fund-receive': {

@@ -1,5 +1,5 @@
 import type { FundingChooser, FundingProvider } from '@latchkey/core/funding';
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { fundingCopy as s } from '../../copy/funding.ts';
 import { detectPayBadge, type PayBadge } from './payBadge.ts';
 
@@ -11,17 +11,31 @@ export interface FundChooserScreenProps {
   onCard(provider: FundingProvider): void;
   onExchange(provider: FundingProvider): void;
   onReceive(): void;
+  /** 'Transfer from wallet'. */
+  onWallets(): void;
   /** The badge probe (tests and the gallery pass a fixed answer). */
   payBadge?: () => Promise<PayBadge>;
 }
 
 /**
  * The Fund wallet chooser (spec document 1 §2, document 2 §2): Pay with card (with the device's pay
- * sheet as a badge), Transfer from an exchange, Receive funds; the banner after a failed attempt,
+ * sheet as a badge), Transfer from an exchange, Transfer from wallet (disabled with the warning when
+ * USDC's contract is unknown on the chain), Receive funds; the banner after a failed attempt,
  * and the hint that switches to the other card provider.
  */
 export function FundChooserScreen(props: FundChooserScreenProps) {
-  const { titleId, chooser, title, onCard, onExchange, onReceive, payBadge = detectPayBadge } = props;
+  const {
+    titleId,
+    chooser,
+    title,
+    onCard,
+    onExchange,
+    onReceive,
+    onWallets,
+    payBadge = detectPayBadge,
+  } = props;
+  const wallets = chooser.wallets;
+  const warningId = useId();
   const [badge, setBadge] = useState<PayBadge>(null);
   useEffect(() => {
     let live = true;
@@ -63,6 +77,23 @@ export function FundChooserScreen(props: FundChooserScreenProps) {
           >
             <span className="lk-grow">{s.fromExchange}</span>
           </button>
+        )}
+        {wallets && (
+          <button
+            type="button"
+            className="lk-btn"
+            data-testid="lk-fund-wallets"
+            disabled={wallets.disabledReason !== null}
+            aria-describedby={wallets.disabledReason ? warningId : undefined}
+            onClick={onWallets}
+          >
+            <span className="lk-grow">{s.fromWallet}</span>
+          </button>
+        )}
+        {wallets?.disabledReason && (
+          <p id={warningId} className="lk-fund-notice" data-testid="lk-fund-wallets-warning">
+            {wallets.disabledReason}
+          </p>
         )}
         <button type="button" className="lk-btn" data-testid="lk-fund-receive" onClick={onReceive}>
           <span className="lk-grow">{s.receiveFunds}</span>

@@ -4,6 +4,9 @@ import type { AreaProps } from '../types.ts';
 import { FundChooserScreen } from './FundChooserScreen.tsx';
 import { FundReceiveScreen } from './FundReceiveScreen.tsx';
 import { FundStatusScreen } from './FundStatusScreen.tsx';
+import { FundTransferAmountScreen } from './FundTransferAmountScreen.tsx';
+import { FundTransferConfirmScreen } from './FundTransferConfirmScreen.tsx';
+import { FundTransferWalletsScreen } from './FundTransferWalletsScreen.tsx';
 import { fundingCss } from './styles.ts';
 
 /** Funding: the chooser, the card providers' status screens and Receive funds. */
@@ -20,6 +23,7 @@ export default function FundingArea({ screen, flow, titleId }: AreaProps) {
           onCard={funding.card}
           onExchange={funding.exchange}
           onReceive={funding.receive}
+          onWallets={() => void funding.wallets()}
         />
       );
     case 'fund-coinbase-status': {
@@ -51,6 +55,32 @@ export default function FundingArea({ screen, flow, titleId }: AreaProps) {
         />
       );
     }
+    case 'fund-transfer-wallets':
+      return (
+        <FundTransferWalletsScreen
+          titleId={titleId}
+          screen={screen}
+          onPick={funding.pickWallet}
+          onMore={funding.moreWallets}
+        />
+      );
+    case 'fund-transfer-amount':
+      return (
+        <FundTransferAmountScreen
+          titleId={titleId}
+          screen={screen}
+          onChange={funding.setAmount}
+          onContinue={() => void funding.confirmTransfer()}
+        />
+      );
+    case 'fund-transfer-confirm':
+      return (
+        <FundTransferConfirmScreen
+          titleId={titleId}
+          screen={screen}
+          onRetry={() => void funding.confirmTransfer()}
+        />
+      );
     case 'fund-receive':
       return <FundReceiveScreen titleId={titleId} screen={screen} onContinue={funding.done} />;
     default:

@@ -37,6 +37,7 @@ const render = (value: FundingChooser, title: string | null = null) =>
       onCard={noop}
       onExchange={noop}
       onReceive={noop}
+      onWallets={noop}
       payBadge={async () => null}
     />,
   );
@@ -57,6 +58,18 @@ describe('FundChooserScreen', () => {
         'Having trouble or facing location restrictions? Try a different provider.',
     },
     { name: 'no card provider', chooser: chooser({ card: null }), text: 'Fund wallet Receive funds' },
+    {
+      name: 'a transfer USDC cannot make',
+      chooser: chooser({
+        card: null,
+        wallets: {
+          method: 'wallets',
+          provider: null,
+          disabledReason: 'USDC is not supported on chain 31337',
+        },
+      }),
+      text: 'Fund wallet Transfer from wallet USDC is not supported on chain 31337 Receive funds',
+    },
   ])('shows the rows for $name', ({ chooser: value, text }) => {
     expect(textOf(render(value))).toBe(text);
   });
