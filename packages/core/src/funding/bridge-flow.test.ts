@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTimers } from '../modal/timers.ts';
+import { createTimers } from '../timers.ts';
 import {
   bridgeRefundUrl,
   bridgeStatusReducer,

@@ -1,6 +1,6 @@
 import type { OnrampStatus } from '@latchkey/protocol';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createTimers } from '../modal/timers.ts';
+import { createTimers } from '../timers.ts';
 import type { FundingAnalyticsEvent } from './analytics.ts';
 import {
   type CoinbaseOnrampState,

@@ -1,5 +1,5 @@
 import type { CoinbaseOnrampInitReply, OnrampStatus } from '@latchkey/protocol';
-import type { FlowTimers } from '../modal/timers.ts';
+import type { FlowTimers } from '../timers.ts';
 import {
   type FundingAnalyticsEvent,
   type OnrampStartedContext,

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createTimers } from '../modal/timers.ts';
+import { createTimers } from '../timers.ts';
 import { startPolling } from './poller.ts';
 
 beforeEach(() => {

@@ -1,4 +1,4 @@
-import { createTimers, type FlowTimers } from '../modal/timers.ts';
+import { createTimers, type FlowTimers } from '../timers.ts';
 
 /**
  * The clock of every funding poll: a first read after `startMs`, then one every `everyMs` until the

@@ -1,4 +1,4 @@
-import type { FlowTimers } from '../modal/timers.ts';
+import type { FlowTimers } from '../timers.ts';
 import { type FundingAnalyticsEvent, onrampCompleted } from './analytics.ts';
 import { fundingMessages } from './messages.ts';
 import { type Polling, startPolling } from './poller.ts';

@@ -1,12 +1,12 @@
 import type { AppResponse, MoonpaySignRequest } from '@latchkey/protocol';
 import { type ChainRpc, httpChainRpc } from '../embedded/json-rpc.ts';
-import type { FundWalletTask, FundWalletUiConfig } from '../modal/funding/task.ts';
 import { mainnet } from '../wallets/types.ts';
 import type { FundingAsset, FundingChain } from './asset.ts';
 import { knownUsdcAddress, type SolanaCluster, solanaUsdcMints } from './chains.ts';
 import type { DefaultFundingMethod } from './default-method.ts';
 import { tokenDecimals } from './display.ts';
 import type { FundingProvider } from './options.ts';
+import type { FundWalletTask, FundWalletUiConfig } from './task.ts';
 import { assertFundingRequest } from './validation.ts';
 
 /**

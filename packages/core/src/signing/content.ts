@@ -1,5 +1,3 @@
-import type { FundingChain } from '../funding/asset.ts';
-
 /** What the confirmation screens show of a request, formatted by the signing code before they render it. */
 
 /** The sign-message screen: personal_sign text, typed data, or a Solana message. */
@@ -43,8 +41,13 @@ export interface TransactionContent {
 /** The wallet, chain and amount the Receive funds screen is about, and how to read the balance. */
 export interface FundingTarget {
   address: string;
-  /** Where the funds go: what 'Add funds' asks the Fund wallet chooser's providers for. */
-  chain: FundingChain;
+  /**
+   * Where the funds go: what 'Add funds' asks the Fund wallet chooser's providers for (the funding
+   * flows' `FundingChain`, spelled out: signing is below funding).
+   */
+  chain:
+    | { chainType: 'ethereum'; chainId: number }
+    | { chainType: 'solana'; cluster: 'mainnet-beta' | 'devnet' | 'testnet' };
   /** The network named in 'Make sure to send funds on {network}.'. */
   network: string;
   symbol: string;

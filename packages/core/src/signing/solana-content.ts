@@ -4,7 +4,6 @@ import {
   type SolanaConfirmRequest,
   solanaTransferShortfall,
 } from '../embedded/index.ts';
-import type { SolanaCluster } from '../funding/chains.ts';
 import type { FundingTarget, InstructionView, MessageContent, SolanaTransactionContent } from './content.ts';
 import { bytesText, formatAmount } from './format.ts';
 import { signingMessages } from './messages.ts';
@@ -71,7 +70,7 @@ export function solanaTransactionContent(request: SolanaConfirmRequest): SolanaT
  * (fee, transfers, new accounts) beyond the balance. Null when SOL is not what is missing (a token
  * transfer beyond the token balance): adding SOL would not help.
  */
-const isFundingCluster = (name: string): name is SolanaCluster =>
+const isFundingCluster = (name: string): name is 'mainnet-beta' | 'devnet' | 'testnet' =>
   name === 'mainnet-beta' || name === 'devnet' || name === 'testnet';
 
 export async function solanaFundingTarget(request: SolanaConfirmRequest): Promise<FundingTarget | null> {
