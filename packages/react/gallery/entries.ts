@@ -416,6 +416,43 @@ function fundingEntries(): GalleryEntry[] {
         error: 'User rejected the request.',
       },
     },
+    {
+      id: 'fund-bridge-options',
+      screen: {
+        name: 'fund-bridge-options',
+        options: [
+          { chainId: 8453, chainName: 'Base' },
+          { chainId: 42161, chainName: 'Arbitrum One' },
+        ],
+      },
+    },
+    ...(['quoting', 'confirm', 'bridging', 'success'] as const).map(
+      (status): GalleryEntry => ({
+        id: `fund-bridge-${status}`,
+        screen: {
+          name: 'fund-bridge-progress',
+          status,
+          walletName: 'MetaMask',
+          amount: '0.5',
+          failure: null,
+        },
+      }),
+    ),
+    {
+      id: 'fund-bridge-failed',
+      screen: {
+        name: 'fund-bridge-progress',
+        status: 'failed',
+        walletName: 'MetaMask',
+        amount: '0.5',
+        failure: {
+          title: 'Transaction failed',
+          message:
+            'We were unable to complete the bridging transaction. Funds will be refunded on your wallet.',
+          refundUrl: 'https://relay.link/transaction/0x5b38da6a701c568545dcfcb03fcb875f56beddc4',
+        },
+      },
+    },
     { id: 'fund-receive', screen: receive(false), ready: qrReady },
     { id: 'fund-receive-funded', screen: receive(true), ready: qrReady },
   ];

@@ -55,5 +55,7 @@ export const fundingMessages = {
   bridgeSuccess: (amount: string, app: string) =>
     `You've successfully added ${amount} SOL to your ${app} wallet. It may take a minute before the funds are available to use.`,
   bridgeFailedTitle: 'Transaction failed',
+  /** Latchkey's wording (the spec says only that the bridge is unsupported on testnets, with a warning). */
+  bridgeTestnet: 'Bridging to Solana is not supported on testnets.',
   bridgeFailed: 'We were unable to complete the bridging transaction. Funds will be refunded on your wallet.',
 } as const;

@@ -94,6 +94,22 @@ describe('the Solana funding request', () => {
     expect([task.symbol, task.network, await task.readBalance()]).toEqual([symbol, 'Solana', balance]);
   });
 
+  it.each([
+    { bridging: true, asset: 'native-currency' as const, chains: [8453] },
+    { bridging: true, asset: 'USDC' as const, chains: undefined },
+    { bridging: false, asset: 'native-currency' as const, chains: undefined },
+  ])(
+    'offers the bridge from the host chains for SOL when the app bridges ($bridging, $asset)',
+    async ({ bridging, asset, chains }) => {
+      const task = await solanaFundingTask(
+        { app: app({ cross_chain_bridging_enabled: bridging }), chains: [base] },
+        'So1',
+        { asset },
+      );
+      expect(task.bridgeChains?.map((chain) => chain.id)).toEqual(chains);
+    },
+  );
+
   it('refuses USDC on the testnet', async () => {
     await expect(
       solanaFundingTask({ app: app({}), chains: [] }, 'So1', { asset: 'USDC', cluster: { name: 'testnet' } }),

@@ -177,6 +177,15 @@ export async function solanaFundingTask(
     decimals: mint ? tokenDecimals.USDC : tokenDecimals.SOL,
     network: 'Solana',
     solanaUsdcMint: mint,
+    // The bridge buys SOL only (spec document 2 §4 Bridge to Solana).
+    ...(ctx.app?.funding_config?.cross_chain_bridging_enabled && !mint
+      ? {
+          bridgeChains: ctx.chains.flatMap((chain) => {
+            const rpcUrl = chain.rpcUrls.default.http[0];
+            return rpcUrl ? [{ id: chain.id, name: chain.name, rpcUrl }] : [];
+          }),
+        }
+      : {}),
     ...common(options),
     readBalance: async () => {
       if (!mint) return BigInt(((await rpc('getBalance', [address])) as { value: number | string }).value);

@@ -30,6 +30,11 @@ export interface FundWalletTask {
   symbol: string;
   decimals: number;
   network: string;
+  /**
+   * SOL to a Solana wallet from a connected Ethereum wallet, through the bridge (the app's
+   * `cross_chain_bridging_enabled`): the host's EVM chains the paying wallet may hold a balance on.
+   */
+  bridgeChains?: readonly { id: number; name: string; rpcUrl: string }[] | undefined;
   /** USDC on Solana: the mint the QR code names (spec document 1 §2 Receive funds). */
   solanaUsdcMint?: string | null | undefined;
   defaultFundingMethod?: DefaultFundingMethod | undefined;

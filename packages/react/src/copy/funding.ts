@@ -50,6 +50,16 @@ export const fundingCopy = {
   amountLabel: 'Amount',
   retry: 'Try again',
 
+  /** Latchkey's own: the bridge's screens, but for the spec's success and failure texts. */
+  bridgeOptionsTitle: 'Transfer from another network',
+  bridgeOptionsDetail: 'Choose the network to pay from.',
+  bridge: {
+    quoting: { title: 'Finding a route', detail: 'Looking for the networks your wallet can pay from.' },
+    bridging: { title: 'Bridging to Solana', detail: 'Waiting for the funds to arrive on Solana.' },
+  },
+  bridgeSuccess: fundingMessages.bridgeSuccess,
+  refundLink: 'View the refund status',
+
   /** Latchkey's own: the QR code's accessible name. */
   qrLabel: 'Wallet address QR code',
   copyAddress: 'Copy address',

@@ -1,5 +1,6 @@
 import type { AppResponse } from '@latchkey/protocol';
 import type { FundingChain } from '../../funding/asset.ts';
+import { fundingMessages } from '../../funding/messages.ts';
 import { fundingChooser, supportedFundingOptions } from '../../funding/options.ts';
 import type { ModalScreensOf } from '../screens.ts';
 import type { FundingSettings, FundWalletTask } from './task.ts';
@@ -33,16 +34,19 @@ export function chooserScreen(
   const sold = task
     ? supportedFundingOptions({ options, chain: providerChain(task.chain, settings), asset: task.asset })
     : [];
-  // Transfer from wallet moves funds on the wallet's own chain (its USDC, not the providers'), and
-  // only between Ethereum wallets: the routes to and from Solana need the bridge.
+  // Transfer from wallet moves funds on the wallet's own chain (its USDC, not the providers'); to a
+  // Solana wallet only through the bridge, which refuses testnets (§4, with a warning).
+  const bridged = task?.chain.chainType === 'solana' && (task.bridgeChains?.length ?? 0) > 0;
+  const testnet = task?.chain.chainType === 'solana' && task.chain.cluster !== 'mainnet-beta';
   const transfer =
-    task?.chain.chainType === 'ethereum'
+    task && (task.chain.chainType === 'ethereum' || bridged)
       ? supportedFundingOptions({ options, chain: task.chain, asset: task.asset })
+          .filter((option) => option.method === 'wallets')
+          .map((option) =>
+            bridged && testnet ? { ...option, disabledReason: fundingMessages.bridgeTestnet } : option,
+          )
       : [];
-  const supported = [
-    ...sold.filter((option) => option.method !== 'wallets'),
-    ...transfer.filter((option) => option.method === 'wallets'),
-  ];
+  const supported = [...sold.filter((option) => option.method !== 'wallets'), ...transfer];
   return {
     name: 'fund-chooser',
     chooser: fundingChooser({ supported, preferredCardProvider: task?.preferredCardProvider, errorMessage }),

@@ -24,9 +24,9 @@ import {
   runReceive,
 } from './providers.ts';
 import type { FundWalletTask } from './task.ts';
-import { amountScreen, nextAmount, sendTransfer, transferSources, walletsScreen } from './transfer.ts';
+import { createTransferActions, type TransferActions } from './transfer-actions.ts';
 
-export interface FundingFlow {
+export interface FundingFlow extends TransferActions {
   /** A new request: the last one's run stops and its promise resolves. */
   begin(request: ModalRequest): void;
   /** The chooser of the request just begun. */
@@ -49,16 +49,6 @@ export interface FundingFlow {
   exchange(): void;
   /** 'Receive funds'. */
   receive(): void;
-  /** 'Transfer from wallet': the connected wallets. */
-  wallets(): Promise<void>;
-  /** 'More wallets': the rest of the list. */
-  moreWallets(): void;
-  /** A wallet of the list: 'Confirm or edit amount'. */
-  pickWallet(address: string): void;
-  /** The amount field changed: kept when it is digits and one decimal point (§5). */
-  setAmount(text: string): void;
-  /** Continue (amount above 0): 'Confirm with {wallet}', the wallet sends, then 'Success!'. */
-  confirmTransfer(): Promise<void>;
   /** Receive funds' Continue and the success screens' close: the modal closes. */
   done(): void;
   /** The user steps back from a method: its run stops and the default method is cleared (§4). */
@@ -87,6 +77,13 @@ export function createFundingFlow(rt: FlowRuntime): FundingFlow {
   function stopRun() {
     run?.stop();
     run = null;
+  }
+
+  /** An on-ramp, transfer or bridge succeeded: closed (or back to the confirm screen) after 4 s (§9). */
+  function succeeded() {
+    funded = true;
+    if (nested) rt.timers.later(fundingTimings.successCloseMs, leave);
+    else rt.finishWithSuccess(true, fundingTimings.successCloseMs);
   }
 
   function finish() {
@@ -141,14 +138,24 @@ export function createFundingFlow(rt: FlowRuntime): FundingFlow {
       funded(final) {
         funded = true;
         // The on-ramps' success closes by itself after 4 s (§9); Receive funds waits for Continue.
-        if (final && nested) rt.timers.later(fundingTimings.successCloseMs, leave);
-        else if (final) rt.finishWithSuccess(true, fundingTimings.successCloseMs);
+        if (final) succeeded();
       },
     });
     run = self.run;
   }
 
   const popup = () => (settings()?.openPopup ?? openWindowPopup)();
+
+  const transfer = createTransferActions({
+    rt,
+    task: () => task,
+    settings,
+    stopRun,
+    setRun(next) {
+      run = next;
+    },
+    succeeded,
+  });
 
   return {
     begin(request) {
@@ -225,59 +232,7 @@ export function createFundingFlow(rt: FlowRuntime): FundingFlow {
     receive() {
       start(runReceive);
     },
-    async wallets() {
-      const current = task;
-      if (!current) return;
-      stopRun();
-      const sources = await transferSources(rt, current);
-      if (task === current) rt.navigate({ type: 'push', screen: walletsScreen(sources) });
-    },
-    moreWallets() {
-      const top = rt.top();
-      if (top?.name === 'fund-transfer-wallets')
-        rt.navigate({ type: 'replace', screen: { ...top, expanded: true } });
-    },
-    pickWallet(address) {
-      const top = rt.top();
-      if (!task || top?.name !== 'fund-transfer-wallets') return;
-      const row = [...top.rows, ...top.more].find((candidate) => candidate.wallet.address === address);
-      if (row) rt.navigate({ type: 'push', screen: amountScreen(task, row.wallet, task.amount) });
-    },
-    setAmount(text) {
-      const top = rt.top();
-      if (!task || top?.name !== 'fund-transfer-amount') return;
-      rt.navigate({ type: 'replace', screen: amountScreen(task, top.wallet, nextAmount(top.amount, text)) });
-    },
-    async confirmTransfer() {
-      const current = task;
-      const top = rt.top();
-      const amount = [...rt.stack()].reverse().find((screen) => screen.name === 'fund-transfer-amount');
-      if (!current || amount?.name !== 'fund-transfer-amount' || !amount.canContinue) return;
-      if (top?.name === 'fund-transfer-confirm' && top.status !== 'failed') return; // already sending
-      const confirm = { name: 'fund-transfer-confirm' as const, wallet: amount.wallet, error: null };
-      rt.navigate({
-        type: top?.name === 'fund-transfer-confirm' ? 'replace' : 'push',
-        screen: { ...confirm, status: 'confirm' },
-      });
-      let screen: ModalScreensOf<'fund-transfer-confirm'>;
-      try {
-        await sendTransfer(rt, current, amount.wallet, amount.amount);
-        screen = { ...confirm, status: 'success' };
-      } catch (error) {
-        screen = {
-          ...confirm,
-          status: 'failed',
-          error: error instanceof Error ? error.message : String(error),
-        };
-      }
-      if (task !== current || rt.top()?.name !== 'fund-transfer-confirm') return; // the user left
-      rt.navigate({ type: 'replace', screen });
-      if (screen.status === 'success') {
-        funded = true;
-        if (nested) rt.timers.later(fundingTimings.successCloseMs, leave);
-        else rt.finishWithSuccess(true, fundingTimings.successCloseMs);
-      }
-    },
+    ...transfer,
     done() {
       if (nested) return leave();
       rt.reported = true;

@@ -49,6 +49,21 @@ declare module '../screens.ts' {
       status: 'confirm' | 'failed' | 'success';
       error: string | null;
     };
+    /** Bridge to Solana: the chains the paying wallet can bridge from, when more than one quoted. */
+    'fund-bridge-options': {
+      name: 'fund-bridge-options';
+      options: { chainId: number; chainName: string }[];
+    };
+    /** Bridge to Solana: finding quotes, the wallet's confirmation, bridging, and how it ended. */
+    'fund-bridge-progress': {
+      name: 'fund-bridge-progress';
+      status: 'quoting' | 'confirm' | 'bridging' | 'success' | 'failed';
+      walletName: string;
+      /** SOL, as the success text names it. */
+      amount: string;
+      /** 'Transaction failed' with the refund link, or an error before anything was sent. */
+      failure: { title: string; message: string; refundUrl: string | null } | null;
+    };
     /** Receive funds: the QR's value, the texts (host overrides applied), the live balance. */
     'fund-receive': {
       name: 'fund-receive';

@@ -9,9 +9,8 @@ import type { FundWalletTask } from './task.ts';
 /**
  * Transfer from wallet (spec document 1 §2, document 2 §2): the user's connected Ethereum wallets,
  * the amount to confirm or edit, then the transfer sent by the chosen wallet ('Confirm with
- * {wallet}') to the wallet being funded on its chain. Latchkey carries Ethereum to Ethereum; the
- * routes across chain types need the bridge, which the modal does not carry yet, so Solana wallets
- * are not listed.
+ * {wallet}') to the wallet being funded on its chain, or to a Solana wallet through the bridge
+ * (`bridge.ts`). Paying from a Solana wallet is not carried yet, so Solana wallets are not listed.
  */
 
 /** `amount` (a decimal string the field accepted) in base units, cut to `decimals`. */
@@ -34,19 +33,22 @@ function tokenOf(task: FundWalletTask): string | null {
   return task.asset === 'USDC' ? knownUsdcAddress(task.chain.chainId) : task.asset.erc20;
 }
 
-/** The connected wallets that can pay `task` (Ethereum wallets other than the one being funded). */
+/**
+ * The connected wallets that can pay `task`: Ethereum wallets other than the one being funded; to a
+ * Solana wallet, Ethereum wallets through the bridge when the app bridges.
+ */
 export async function transferSources(
   rt: FlowRuntime,
   task: FundWalletTask,
 ): Promise<TransferSourceWallet[]> {
+  const reachable = task.chain.chainType === 'ethereum' || (task.bridgeChains?.length ?? 0) > 0;
+  if (!reachable) return [];
   const manager = await rt.client.wallets();
   return manager
     .getState()
     .connections.filter(
       (wallet) =>
-        wallet.chainType === 'ethereum' &&
-        task.chain.chainType === 'ethereum' &&
-        wallet.address.toLowerCase() !== task.address.toLowerCase(),
+        wallet.chainType === 'ethereum' && wallet.address.toLowerCase() !== task.address.toLowerCase(),
     )
     .map((wallet) => ({ address: wallet.address, chainType: wallet.chainType, name: wallet.name }));
 }

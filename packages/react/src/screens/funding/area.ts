@@ -1,6 +1,6 @@
 import { modalArea } from '../types.ts';
 
-/** Funding: the Fund wallet chooser, the card providers' status screens and Receive funds, Transfer from wallet. */
+/** Funding: the Fund wallet chooser, the card providers' status screens and Receive funds, Transfer from wallet, Bridge to Solana. */
 export const fundingArea = modalArea({
   screens: [
     'fund-chooser',
@@ -10,6 +10,8 @@ export const fundingArea = modalArea({
     'fund-transfer-wallets',
     'fund-transfer-amount',
     'fund-transfer-confirm',
+    'fund-bridge-options',
+    'fund-bridge-progress',
   ],
   preload: (intent) => intent === 'fund-wallet' || intent === 'signing',
   load: () => import('./index.tsx'),

@@ -1,6 +1,7 @@
 import { useModalSheet } from '../../components/modalRoot.ts';
 import { fundingCopy as s } from '../../copy/funding.ts';
 import type { AreaProps } from '../types.ts';
+import { FundBridgeOptionsScreen, FundBridgeProgressScreen } from './FundBridgeScreens.tsx';
 import { FundChooserScreen } from './FundChooserScreen.tsx';
 import { FundReceiveScreen } from './FundReceiveScreen.tsx';
 import { FundStatusScreen } from './FundStatusScreen.tsx';
@@ -10,7 +11,7 @@ import { FundTransferWalletsScreen } from './FundTransferWalletsScreen.tsx';
 import { fundingCss } from './styles.ts';
 
 /** Funding: the chooser, the card providers' status screens and Receive funds. */
-export default function FundingArea({ screen, flow, titleId }: AreaProps) {
+export default function FundingArea({ screen, flow, app, titleId }: AreaProps) {
   useModalSheet(fundingCss);
   const { funding } = flow;
   switch (screen.name) {
@@ -81,6 +82,10 @@ export default function FundingArea({ screen, flow, titleId }: AreaProps) {
           onRetry={() => void funding.confirmTransfer()}
         />
       );
+    case 'fund-bridge-options':
+      return <FundBridgeOptionsScreen titleId={titleId} screen={screen} onChoose={funding.chooseBridge} />;
+    case 'fund-bridge-progress':
+      return <FundBridgeProgressScreen titleId={titleId} screen={screen} appName={app?.name ?? ''} />;
     case 'fund-receive':
       return <FundReceiveScreen titleId={titleId} screen={screen} onContinue={funding.done} />;
     default:

@@ -1,6 +1,7 @@
 import type { FundingChooser } from '@latchkey/core/funding';
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
+import { FundBridgeProgressScreen } from './FundBridgeScreens.tsx';
 import { FundChooserScreen } from './FundChooserScreen.tsx';
 import { FundReceiveScreen } from './FundReceiveScreen.tsx';
 import { FundStatusScreen } from './FundStatusScreen.tsx';
@@ -129,5 +130,39 @@ describe('FundReceiveScreen', () => {
       <FundReceiveScreen titleId="t" screen={{ ...screen, subtitle: '' }} onContinue={noop} />,
     );
     expect(textOf(html)).not.toContain('Scan this code');
+  });
+});
+
+describe('FundBridgeProgressScreen', () => {
+  const base = {
+    name: 'fund-bridge-progress' as const,
+    walletName: 'MetaMask',
+    amount: '0.5',
+    failure: null,
+  };
+  it.each([
+    { status: 'confirm' as const, text: 'Confirm with MetaMask Approve the transfer in your wallet.' },
+    {
+      status: 'success' as const,
+      text: "Success! You've successfully added 0.5 SOL to your Acme wallet. It may take a minute before the funds are available to use.",
+    },
+  ])('says $status', ({ status, text }) => {
+    const html = renderToString(
+      <FundBridgeProgressScreen titleId="t" screen={{ ...base, status }} appName="Acme" />,
+    );
+    expect(textOf(html)).toBe(text);
+  });
+
+  it("shows 'Transaction failed' with the refund link", () => {
+    const failure = {
+      title: 'Transaction failed',
+      message: 'm',
+      refundUrl: 'https://relay.link/transaction/0xh',
+    };
+    const html = renderToString(
+      <FundBridgeProgressScreen titleId="t" screen={{ ...base, status: 'failed', failure }} appName="Acme" />,
+    );
+    expect(textOf(html)).toBe('Transaction failed m View the refund status');
+    expect(html).toContain('href="https://relay.link/transaction/0xh"');
   });
 });
