@@ -1,9 +1,11 @@
 import type { FundWalletOptions, SolanaFundWalletOptions } from '@latchkey/core/funding';
 import { useCallback } from 'react';
-import { openFundWallet } from '../embedded/fundWallet.ts';
 import { useLatchkeyContext } from '../LatchkeyContext.ts';
 
 export type { FundWalletOptions, SolanaFundWalletOptions };
+
+// The request's checks and the modal's opening: loaded on the first call, not with the page.
+const loader = () => import('../embedded/fundWallet.ts');
 
 /** How a `fundWallet` call ended: the modal closed, after funds arrived or not. */
 export interface FundWalletResult {
@@ -27,7 +29,9 @@ export function useFundWallet(): {
   const { client, config, openModal } = useLatchkeyContext();
   const fundWallet = useCallback(
     (address: string, options?: FundWalletOptions) =>
-      openFundWallet(client, config, openModal, (m, ctx) => m.evmFundingTask(ctx, address, options)),
+      loader().then(({ openFundWallet }) =>
+        openFundWallet(client, config, openModal, (m, ctx) => m.evmFundingTask(ctx, address, options)),
+      ),
     [client, config, openModal],
   );
   return { fundWallet };
@@ -47,7 +51,9 @@ export function useSolanaFundWallet(): {
   const { client, config, openModal } = useLatchkeyContext();
   const fundWallet = useCallback(
     (address: string, options?: SolanaFundWalletOptions) =>
-      openFundWallet(client, config, openModal, (m, ctx) => m.solanaFundingTask(ctx, address, options)),
+      loader().then(({ openFundWallet }) =>
+        openFundWallet(client, config, openModal, (m, ctx) => m.solanaFundingTask(ctx, address, options)),
+      ),
     [client, config, openModal],
   );
   return { fundWallet };

@@ -68,14 +68,16 @@ export function FundBridgeProgressScreen({ titleId, screen, appName }: FundBridg
         </h2>
         <p className="lk-muted">{texts.detail}</p>
         {failure?.refundUrl && (
-          <a
-            href={failure.refundUrl}
-            target="_blank"
-            rel="noopener noreferrer"
-            data-testid="lk-fund-bridge-refund"
-          >
-            {s.refundLink}
-          </a>
+          <p className="lk-links">
+            <a
+              href={failure.refundUrl}
+              target="_blank"
+              rel="noopener noreferrer"
+              data-testid="lk-fund-bridge-refund"
+            >
+              {s.refundLink}
+            </a>
+          </p>
         )}
       </div>
     </section>
