@@ -30,6 +30,7 @@ export type {
   FundWalletOptions,
   FundWalletResult,
   SolanaFundWalletOptions,
+  UseFundWalletParameters,
 } from './hooks/useFundWallet.ts';
 export { useFundWallet, useSolanaFundWallet } from './hooks/useFundWallet.ts';
 export { useHeadlessDelegatedActions } from './hooks/useHeadlessDelegatedActions.ts';

@@ -1,15 +1,30 @@
 import type { FundWalletOptions, SolanaFundWalletOptions } from '@latchkey/core/funding';
 import { useCallback } from 'react';
 import { useLatchkeyContext } from '../LatchkeyContext.ts';
+import { useLatestRef } from './useLatestCallback.ts';
 
 export type { FundWalletOptions, SolanaFundWalletOptions };
 
 // The request's checks and the modal's opening: loaded on the first call, not with the page.
 const loader = () => import('../embedded/fundWallet.ts');
 
+function reportExit(
+  exited: { readonly current: UseFundWalletParameters['onUserExited'] },
+  address: string,
+  result: FundWalletResult,
+): FundWalletResult {
+  exited.current?.({ address, funded: result.funded });
+  return result;
+}
+
 /** How a `fundWallet` call ended: the modal closed, after funds arrived or not. */
 export interface FundWalletResult {
   funded: boolean;
+}
+
+/** The incumbent's hook callback: the user left the funding modal (`address`: the wallet it funded). */
+export interface UseFundWalletParameters {
+  onUserExited?: ((event: { address: string; funded: boolean }) => void) | undefined;
 }
 
 /**
@@ -23,16 +38,19 @@ export interface FundWalletResult {
  * const { fundWallet } = useFundWallet();
  * await fundWallet(wallet.address, { chain: base, asset: 'USDC', amount: '15' });
  */
-export function useFundWallet(): {
+export function useFundWallet(parameters: UseFundWalletParameters = {}): {
   fundWallet: (address: string, options?: FundWalletOptions) => Promise<FundWalletResult>;
 } {
   const { client, config, openModal } = useLatchkeyContext();
+  const exited = useLatestRef(parameters.onUserExited);
   const fundWallet = useCallback(
     (address: string, options?: FundWalletOptions) =>
-      loader().then(({ openFundWallet }) =>
-        openFundWallet(client, config, openModal, (m, ctx) => m.evmFundingTask(ctx, address, options)),
-      ),
-    [client, config, openModal],
+      loader()
+        .then(({ openFundWallet }) =>
+          openFundWallet(client, config, openModal, (m, ctx) => m.evmFundingTask(ctx, address, options)),
+        )
+        .then((result) => reportExit(exited, address, result)),
+    [client, config, openModal, exited],
   );
   return { fundWallet };
 }
@@ -45,16 +63,19 @@ export function useFundWallet(): {
  * const { fundWallet } = useSolanaFundWallet();
  * await fundWallet(solanaWallet.address, { asset: 'USDC', amount: '10' });
  */
-export function useSolanaFundWallet(): {
+export function useSolanaFundWallet(parameters: UseFundWalletParameters = {}): {
   fundWallet: (address: string, options?: SolanaFundWalletOptions) => Promise<FundWalletResult>;
 } {
   const { client, config, openModal } = useLatchkeyContext();
+  const exited = useLatestRef(parameters.onUserExited);
   const fundWallet = useCallback(
     (address: string, options?: SolanaFundWalletOptions) =>
-      loader().then(({ openFundWallet }) =>
-        openFundWallet(client, config, openModal, (m, ctx) => m.solanaFundingTask(ctx, address, options)),
-      ),
-    [client, config, openModal],
+      loader()
+        .then(({ openFundWallet }) =>
+          openFundWallet(client, config, openModal, (m, ctx) => m.solanaFundingTask(ctx, address, options)),
+        )
+        .then((result) => reportExit(exited, address, result)),
+    [client, config, openModal, exited],
   );
   return { fundWallet };
 }
