@@ -233,7 +233,7 @@ describe('batches and Add funds with embedded wallets in the browser', () => {
     await page.locator(id('demo-send-to-second')).fill('');
   });
 
-  test("'Add funds' on Solana: Receive funds for the missing SOL, an airdrop, Continue, and the transfer lands", async () => {
+  test("'Add funds' on Solana: the Fund wallet chooser, Receive funds for the missing SOL, an airdrop, Continue, and the transfer lands", async () => {
     const recipient = base58.encode(ed25519.getPublicKey(ed25519.utils.randomSecretKey()));
     await page.locator(id('demo-sol-to')).fill(recipient);
     await page.locator(id('demo-sol-lamports')).fill('100000000'); // 0.1 SOL, the wallet holds none
@@ -243,8 +243,10 @@ describe('batches and Add funds with embedded wallets in the browser', () => {
       .waitFor({ state: 'visible', timeout: walletTimeout });
     expect(await text(page, 'lk-tx-insufficient')).toBe('Add funds on Solana to complete transaction.');
     await page.locator(id('lk-tx-add-funds')).click();
+    await page.locator(id('lk-screen-fund-chooser')).waitFor({ state: 'visible' });
+    await page.locator(id('lk-fund-receive')).click();
 
-    await page.locator(id('lk-screen-receive-funds')).waitFor({ state: 'visible' });
+    await page.locator(id('lk-screen-fund-receive')).waitFor({ state: 'visible' });
     // Transfer plus fee; the SOL amount is shown in full.
     expect(await text(page, 'lk-receive-title')).toBe('Receive 0.100005 SOL');
     expect(await text(page, 'lk-receive-notice')).toBe('Make sure to send funds on Solana localnet.');
