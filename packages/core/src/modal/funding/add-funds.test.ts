@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { LatchkeyClient } from '../../createLatchkeyClient.ts';
+import { fundingClient } from '../../../test/funding-flow.ts';
 import type { TransactionContent } from '../../signing/content.ts';
 import { signingStore } from '../../signing/queue.ts';
 import { createModalFlow } from '../flow.ts';
@@ -10,17 +10,7 @@ import { createModalFlow } from '../flow.ts';
  */
 function harness() {
   let balance = 0n;
-  const client = {
-    appId: 'app',
-    getState: () => ({
-      ready: true,
-      authenticated: true,
-      user: null,
-      appConfig: { funding_config: { options: [{ method: 'card', provider: 'coinbase' }] } },
-    }),
-    subscribe: () => () => undefined,
-    trackEvent: async () => undefined,
-  } as unknown as LatchkeyClient;
+  const client = fundingClient([{ method: 'card', provider: 'coinbase' }]);
   const flow = createModalFlow({
     client,
     settings: () => ({}),

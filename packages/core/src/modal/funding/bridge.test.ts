@@ -1,7 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { LatchkeyClient } from '../../createLatchkeyClient.ts';
+import { fakeWalletManager, fundingClient, fundingModal, openFunding } from '../../../test/funding-flow.ts';
 import { fundingMessages } from '../../funding/messages.ts';
-import { createModalFlow } from '../flow.ts';
 import type { FundWalletTask } from './task.ts';
 
 const solana = 'So1anaWa11et1111111111111111111111111111111';
@@ -55,64 +54,28 @@ function harness(world: World, patch: Partial<FundWalletTask> = {}) {
     }
     return Response.json({ requests: [{ status: statuses.shift() ?? 'pending' }] });
   });
-  const manager = {
-    getState: () => ({ connections: [{ address: payer, chainType: 'ethereum', name: 'MetaMask' }] }),
-    switchChain: async (_address: string, chainId: number) => void sent.push({ switch: chainId }),
-    getEthereumProvider: () => ({
-      request: async (args: { params: unknown[] }) => {
-        sent.push(args.params[0]);
-        return '0xhash';
-      },
-    }),
-  };
-  const client = {
-    appId: 'app',
-    getState: () => ({
-      ready: true,
-      authenticated: true,
-      user: null,
-      appConfig: { funding_config: { options: [{ method: 'wallets', provider: '' }] } },
-    }),
-    subscribe: () => () => undefined,
-    trackEvent: async () => undefined,
-    wallets: async () => manager,
-  } as unknown as LatchkeyClient;
-  let dismissals = 0;
-  const flow = createModalFlow({
-    client,
-    settings: () => ({ funding: { hosts: { relayApi: 'http://relay', relayApp: 'http://relay-app' } } }),
-    report: () => undefined,
-    dismiss: () => {
-      dismissals += 1;
-      flow.ended();
-    },
-    walletCaptcha: async () => undefined,
+  const manager = fakeWalletManager([{ address: payer, chainType: 'ethereum', name: 'MetaMask' }], sent);
+  const client = fundingClient([{ method: 'wallets', provider: '' }], { wallets: async () => manager });
+  const { flow, screen, dismissals } = fundingModal(client, {
+    funding: { hosts: { relayApi: 'http://relay', relayApp: 'http://relay-app' } },
   });
-  flow.open({
-    intent: 'fund-wallet',
-    id: 1,
-    funding: {
-      address: solana,
-      chain: { chainType: 'solana', cluster: 'mainnet-beta' },
-      asset: 'native-currency',
-      amount: '0.5',
-      symbol: 'SOL',
-      decimals: 9,
-      network: 'Solana',
-      bridgeChains: chains,
-      readBalance: async () => 0n,
-      resolve: () => undefined,
-      ...patch,
-    },
+  openFunding(flow, {
+    address: solana,
+    chain: { chainType: 'solana', cluster: 'mainnet-beta' },
+    amount: '0.5',
+    symbol: 'SOL',
+    decimals: 9,
+    network: 'Solana',
+    bridgeChains: chains,
+    ...patch,
   });
-  const screen = () => flow.screen() as { name: string; [key: string]: unknown };
   const toAmount = async () => {
     await flow.funding.wallets();
     flow.funding.pickWallet(payer);
     void flow.funding.confirmTransfer();
     await vi.advanceTimersByTimeAsync(0);
   };
-  return { flow, sent, quotes, screen, toAmount, dismissals: () => dismissals };
+  return { flow, sent, quotes, screen, toAmount, dismissals };
 }
 
 beforeEach(() => {
@@ -140,7 +103,10 @@ describe('Bridge to Solana', () => {
         tradeType: 'EXPECTED_OUTPUT',
       }),
     ]);
-    expect(sent).toEqual([{ switch: 8453 }, { from: payer, to: '0xrelay', value: '0x3e8', data: '0xab' }]);
+    expect(sent).toEqual([
+      { switch: payer, chainId: 8453 },
+      { from: payer, to: '0xrelay', value: '0x3e8', data: '0xab' },
+    ]);
     expect(screen().status).toBe('bridging');
     await vi.advanceTimersByTimeAsync(1000);
     expect([screen().name, screen().status]).toEqual(['fund-bridge-progress', 'success']);
@@ -160,7 +126,7 @@ describe('Bridge to Solana', () => {
     });
     flow.funding.chooseBridge(42161);
     await vi.advanceTimersByTimeAsync(0);
-    expect(sent[0]).toEqual({ switch: 42161 });
+    expect(sent[0]).toEqual({ switch: payer, chainId: 42161 });
     expect(screen().status).toBe('success');
   });
 

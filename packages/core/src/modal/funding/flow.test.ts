@@ -1,9 +1,9 @@
 import type { OnrampStatus } from '@latchkey/protocol';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fundingModal, openFunding } from '../../../test/funding-flow.ts';
 import type { LatchkeyClient } from '../../createLatchkeyClient.ts';
 import type { FundingPopup } from '../../funding/coinbase-flow.ts';
 import { fundingMessages } from '../../funding/messages.ts';
-import { createModalFlow } from '../flow.ts';
 import type { FundWalletTask } from './task.ts';
 
 const address = '0x1111111111111111111111111111111111111111';
@@ -79,41 +79,23 @@ function harness(world: World = {}, patch: Partial<FundWalletTask> = {}) {
       : new Response(JSON.stringify([next]), { status: 200 });
   });
   const results: unknown[] = [];
-  let dismissals = 0;
-  const flow = createModalFlow({
-    client,
-    settings: () => ({
-      funding: {
-        hosts,
-        providerChainIds: { 31337: 8453 },
-        openPopup: () => (world.popupBlocked ? null : (popup as FundingPopup)),
-      },
-    }),
-    report: () => undefined,
-    dismiss: () => {
-      dismissals += 1;
-      flow.ended();
-    },
-    walletCaptcha: async () => undefined,
-  });
-  flow.open({
-    intent: 'fund-wallet',
-    id: 1,
+  const { flow, screen, dismissals } = fundingModal(client, {
     funding: {
-      address,
-      chain: { chainType: 'ethereum', chainId: 31337 },
-      asset: 'native-currency',
-      amount: '0.1',
-      symbol: 'ETH',
-      decimals: 18,
-      network: 'Hardhat',
-      readBalance: async () => (balances.length > 1 ? (balances.shift() as bigint) : (balances[0] as bigint)),
-      resolve: (result) => results.push(result),
-      ...patch,
+      hosts,
+      providerChainIds: { 31337: 8453 },
+      openPopup: () => (world.popupBlocked ? null : (popup as FundingPopup)),
     },
   });
-  const screen = () => flow.screen() as { name: string; [key: string]: unknown };
-  return { flow, popup, calls, events, results, screen, dismissals: () => dismissals };
+  openFunding(flow, {
+    address,
+    chain: { chainType: 'ethereum', chainId: 31337 },
+    amount: '0.1',
+    network: 'Hardhat',
+    readBalance: async () => (balances.length > 1 ? (balances.shift() as bigint) : (balances[0] as bigint)),
+    resolve: (result) => results.push(result),
+    ...patch,
+  });
+  return { flow, popup, calls, events, results, screen, dismissals };
 }
 
 beforeEach(() => {

@@ -1,6 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { LatchkeyClient } from '../../createLatchkeyClient.ts';
-import { createModalFlow } from '../flow.ts';
+import { fakeWalletManager, fundingClient, fundingModal, openFunding } from '../../../test/funding-flow.ts';
 import type { FundWalletTask } from './task.ts';
 import { erc20Transfer, parseAmount } from './transfer.ts';
 
@@ -18,58 +17,11 @@ function harness(
   refuse = false,
 ) {
   const asked: unknown[] = [];
-  const manager = {
-    getState: () => ({ connections }),
-    switchChain: async (address: string, chainId: number) => void asked.push({ switch: address, chainId }),
-    getEthereumProvider: () => ({
-      request: async (args: { method: string; params: unknown[] }) => {
-        asked.push(args.params[0]);
-        if (refuse) throw new Error('User rejected the request.');
-        return '0xhash';
-      },
-    }),
-  };
-  const client = {
-    appId: 'app',
-    getState: () => ({
-      ready: true,
-      authenticated: true,
-      user: null,
-      appConfig: { funding_config: { options: [{ method: 'wallets', provider: '' }] } },
-    }),
-    subscribe: () => () => undefined,
-    trackEvent: async () => undefined,
-    wallets: async () => manager,
-  } as unknown as LatchkeyClient;
-  let dismissals = 0;
-  const flow = createModalFlow({
-    client,
-    settings: () => ({}),
-    report: () => undefined,
-    dismiss: () => {
-      dismissals += 1;
-      flow.ended();
-    },
-    walletCaptcha: async () => undefined,
-  });
-  flow.open({
-    intent: 'fund-wallet',
-    id: 1,
-    funding: {
-      address: destination,
-      chain: { chainType: 'ethereum', chainId: 8453 },
-      asset: 'native-currency',
-      amount: '0.5',
-      symbol: 'ETH',
-      decimals: 18,
-      network: 'Base',
-      readBalance: async () => 0n,
-      resolve: () => undefined,
-      ...patch,
-    },
-  });
-  const screen = () => flow.screen() as { name: string; [key: string]: unknown };
-  return { flow, asked, screen, dismissals: () => dismissals };
+  const manager = fakeWalletManager(connections, asked, refuse);
+  const client = fundingClient([{ method: 'wallets', provider: '' }], { wallets: async () => manager });
+  const { flow, screen, dismissals } = fundingModal(client);
+  openFunding(flow, { address: destination, ...patch });
+  return { flow, asked, screen, dismissals };
 }
 
 beforeEach(() => {
