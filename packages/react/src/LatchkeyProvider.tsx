@@ -1,12 +1,12 @@
+import type { ModalIntent, ModalRequest } from '@latchkey/core';
+// Not the barrel: see core/src/client.ts (what a barrel import adds to the first load).
 import {
   clientErrorMessages,
   createLatchkeyClient,
   flowKind,
   LatchkeyClientError,
-  type ModalIntent,
-  type ModalRequest,
   setMfaModal,
-} from '@latchkey/core';
+} from '@latchkey/core/client';
 import {
   type ComponentType,
   type ReactNode,

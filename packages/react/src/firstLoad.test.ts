@@ -1,0 +1,69 @@
+import { build, type Metafile } from 'esbuild';
+import { beforeAll, describe, expect, it } from 'vitest';
+
+// The bench's minimal app (bench/bundle/entries/app.ts: <LatchkeyProvider> and useLatchkey().login())
+// built as the budget says, and the sources its first load is made of. bundle.test.ts checks the
+// whole SDK (every hook live); this checks what the smallest app pays for before any action.
+const app = `
+import { LatchkeyProvider, useLatchkey } from './index.ts';
+import { createElement } from 'react';
+export function LoginButton() { const { login } = useLatchkey(); return createElement('button', { onClick: () => login() }); }
+export const provider = LatchkeyProvider;
+`;
+let sources: Set<string>;
+
+/** Every source with bytes in the entry chunk or a chunk it imports statically, transitively. */
+function firstLoadSources(metafile: Metafile): Set<string> {
+  const outputs = metafile.outputs;
+  const queue = Object.keys(outputs).filter((path) => outputs[path]?.entryPoint === '<stdin>');
+  const seen = new Set<string>();
+  while (queue.length) {
+    const path = queue.pop()!;
+    if (seen.has(path)) continue;
+    seen.add(path);
+    for (const edge of outputs[path]?.imports ?? [])
+      if (edge.kind === 'import-statement' && !edge.external) queue.push(edge.path);
+  }
+  const found = new Set<string>();
+  for (const path of seen) {
+    for (const [input, { bytesInOutput }] of Object.entries(outputs[path]!.inputs))
+      if (bytesInOutput > 0) found.add(input);
+  }
+  return found;
+}
+
+beforeAll(async () => {
+  const result = await build({
+    stdin: { contents: app, resolveDir: new URL('.', import.meta.url).pathname, loader: 'ts' },
+    bundle: true,
+    minify: true,
+    format: 'esm',
+    splitting: true,
+    outdir: '/virtual-out',
+    write: false,
+    metafile: true,
+    jsx: 'automatic',
+    conditions: ['@latchkey/source'],
+    external: ['react', 'react-dom', 'react/jsx-runtime'],
+    define: { 'process.env.NODE_ENV': '"production"' },
+    logLevel: 'silent',
+  });
+  sources = firstLoadSources(result.metafile);
+});
+
+const has = (suffix: string) => [...sources].some((source) => source.endsWith(suffix));
+
+describe("the minimal app's first load", () => {
+  it('has the provider and the client', () => {
+    expect(has('react/src/LatchkeyProvider.tsx')).toBe(true);
+    expect(has('core/src/createLatchkeyClient.ts')).toBe(true);
+  });
+
+  // esbuild splits by file: a module any lazy chunk uses lands in the first load when a statically
+  // imported file names it, which core's barrel does for all of them (core/src/client.ts).
+  it("leaves out what only the modal and the wallets use, which core's barrel would pull in", () => {
+    expect(has('core/src/ui/embedded-controller.ts')).toBe(false);
+    expect(has('core/src/ui/embedded-settings.ts')).toBe(false);
+    expect(has('core/src/wallets/connectionState.ts')).toBe(false);
+  });
+});
