@@ -31,7 +31,7 @@ import {
   updatePhone,
 } from './flows/sms.ts';
 import { trackEvent } from './flows/trackEvent.ts';
-import { type TransferAccount, transferAccount } from './flows/transfer.ts';
+import type { TransferAccount } from './flows/transfer.ts';
 import { createHttpClient, type HttpClient } from './http/createHttpClient.ts';
 import type { OAuthClient } from './oauth/index.ts';
 import { createSessionManager } from './session/createSessionManager.ts';
@@ -216,6 +216,9 @@ export function createLatchkeyClient(params: CreateLatchkeyClientParameters): La
   // The passkey flows and the WebAuthn library: a chunk of their own, loaded on first use.
   const passkeys = () => import('./flows/passkey.ts');
 
+  // Moving an account over follows a refusal the modal or the app has already shown: loaded then.
+  const transfers = () => import('./flows/transfer.ts');
+
   const syncCustom = () => {
     const get = params.getCustomAccessToken;
     if (!get) return Promise.resolve(session.user);
@@ -301,7 +304,9 @@ export function createLatchkeyClient(params: CreateLatchkeyClientParameters): La
     refreshSession: whenReady(() => session.refreshAfterChange()),
     getUser: whenReady(() => getUser(ctx)),
     acceptTerms: whenReady(() => acceptTerms(ctx)),
-    transferAccount: whenReady((p: { account: TransferAccount; nonce: string }) => transferAccount(ctx, p)),
+    transferAccount: whenReady((p: { account: TransferAccount; nonce: string }) =>
+      transfers().then((m) => m.transferAccount(ctx, p)),
+    ),
     logout: whenReady(async () => {
       // A mounted wallet frame wipes the keys it keeps now, not at its next check with the server.
       const locked = embedded?.then((wallets) => wallets.lock()).catch(() => undefined);

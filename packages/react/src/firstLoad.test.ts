@@ -66,4 +66,9 @@ describe("the minimal app's first load", () => {
     expect(has('core/src/ui/embedded-settings.ts')).toBe(false);
     expect(has('core/src/wallets/connectionState.ts')).toBe(false);
   });
+
+  it('loads the account transfer (client.transferAccount) on first use', () => {
+    expect(has('core/src/flows/transfer.ts')).toBe(false);
+    expect(has('protocol/src/api/transfer.ts')).toBe(false);
+  });
 });
