@@ -143,7 +143,12 @@ const statusOf = (h: Harness) => {
   const s = h.screen();
   return s.name === 'oauth-status' ? s.status : s.name;
 };
-const until = (h: Harness, status: string) => vi.waitFor(() => expect(statusOf(h)).toBe(status));
+/**
+ * `vi.waitFor` with room for a loaded machine: each wait spans real server round trips (its default,
+ * 1 s, failed a run under two other test runs' load).
+ */
+const waitFor = <T>(check: () => T) => vi.waitFor(check, { timeout: 10_000 });
+const until = (h: Harness, status: string) => waitFor(() => expect(statusOf(h)).toBe(status));
 
 /**
  * After a redirect: the page loads again with the return, a new client on the same device (the
@@ -179,7 +184,7 @@ describe('social login in the modal (redirect)', () => {
     h.open('login');
     h.flow.login.chooseMethod('github');
     expect(statusOf(h)).toBe('verifying');
-    await vi.waitFor(() => expect(h.browser.redirects).toHaveLength(1));
+    await waitFor(() => expect(h.browser.redirects).toHaveLength(1));
     const account = person();
     const href = await atProvider('github', h.browser.redirects[0]!, account);
     expect(href.startsWith(`${page}&privy_oauth_code=`)).toBe(true);
@@ -191,7 +196,7 @@ describe('social login in the modal (redirect)', () => {
     back.open('login', { oauth: { provider: 'github', ret: visit!.ret } });
     expect(statusOf(back)).toBe('verifying');
     await until(back, 'success');
-    await vi.waitFor(() =>
+    await waitFor(() =>
       expect(back.outcomes).toContainEqual(
         expect.objectContaining({ type: 'login-complete', isNewUser: true, method: 'github' }),
       ),
@@ -211,7 +216,7 @@ describe('social login in the modal (redirect)', () => {
     const h = await harness(app.id);
     h.open('login');
     h.flow.login.chooseMethod('google');
-    await vi.waitFor(() => expect(h.browser.redirects).toHaveLength(1));
+    await waitFor(() => expect(h.browser.redirects).toHaveLength(1));
     const href = await atProvider('google', h.browser.redirects[0]!, null);
     expect(returnIn(href).code).toBe('undefined');
 
@@ -222,7 +227,7 @@ describe('social login in the modal (redirect)', () => {
     expect(screen.error).toMatchObject({ code: 'oauth_user_denied' });
     expect(back.outcomes).toEqual([{ type: 'error', kind: 'login', code: 'oauth_user_denied' }]);
     back.flow.oauth.retry();
-    await vi.waitFor(() => expect(back.browser.redirects).toHaveLength(1));
+    await waitFor(() => expect(back.browser.redirects).toHaveLength(1));
     expect(new URL(back.browser.redirects[0]!).pathname).not.toBe('');
     h.detach();
     back.detach();
@@ -233,7 +238,7 @@ describe('social login in the modal (redirect)', () => {
     const h = await harness(app.id);
     h.open('login');
     h.flow.login.chooseMethod('discord');
-    await vi.waitFor(() => expect(h.browser.redirects).toHaveLength(1));
+    await waitFor(() => expect(h.browser.redirects).toHaveLength(1));
     const href = await atProvider('discord', h.browser.redirects[0]!, person());
     const { back, visit } = await comeBack(h, app.id, href);
     back.open('login', {
@@ -256,7 +261,7 @@ describe('social login in the modal (redirect)', () => {
     const h = await harness(app.id);
     h.open('login');
     h.flow.login.chooseMethod('spotify');
-    await vi.waitFor(() => expect(h.browser.redirects).toHaveLength(1));
+    await waitFor(() => expect(h.browser.redirects).toHaveLength(1));
     const href = await atProvider('spotify', h.browser.redirects[0]!, person());
     const elsewhere = await harness(app.id, { browser: new TestPage(href) });
     const visit = await (await elsewhere.client.oauth()).takeReturn();
@@ -276,7 +281,7 @@ describe('social login in the modal (redirect)', () => {
     const h = await harness(app.id);
     h.open('login');
     h.flow.login.chooseMethod('twitter');
-    await vi.waitFor(() => expect(h.browser.redirects).toHaveLength(1));
+    await waitFor(() => expect(h.browser.redirects).toHaveLength(1));
     const href = await atProvider('twitter', h.browser.redirects[0]!, person());
     const { back, visit } = await comeBack(h, app.id, href);
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
@@ -302,7 +307,7 @@ describe('linking a social account in the modal', () => {
     const h = await harness(app.id);
     await logIn(h.client, server, `linker-${++unique}@example.com`);
     h.open('link-oauth', { oauth: { provider: 'google' } });
-    await vi.waitFor(() => expect(h.browser.redirects).toHaveLength(1));
+    await waitFor(() => expect(h.browser.redirects).toHaveLength(1));
     const account = person();
     const href = await atProvider('google', h.browser.redirects[0]!, account);
 
@@ -328,7 +333,7 @@ describe('linking a social account in the modal', () => {
     const first = await harness(app.id);
     first.open('login');
     first.flow.login.chooseMethod('github');
-    await vi.waitFor(() => expect(first.browser.redirects).toHaveLength(1));
+    await waitFor(() => expect(first.browser.redirects).toHaveLength(1));
     const signUp = await comeBack(
       first,
       app.id,
@@ -341,14 +346,14 @@ describe('linking a social account in the modal', () => {
     const h = await harness(app.id);
     await logIn(h.client, server, `taker-${++unique}@example.com`);
     h.open('link-oauth', { oauth: { provider: 'github' } });
-    await vi.waitFor(() => expect(h.browser.redirects).toHaveLength(1));
+    await waitFor(() => expect(h.browser.redirects).toHaveLength(1));
     const { back, visit } = await comeBack(
       h,
       app.id,
       await atProvider('github', h.browser.redirects[0]!, owner),
     );
     back.open('link-oauth', { oauth: { provider: 'github', ret: visit!.ret } });
-    await vi.waitFor(() => expect(back.screen().name).toBe('transfer'));
+    await waitFor(() => expect(back.screen().name).toBe('transfer'));
     await back.flow.transfer.accept();
     expect(back.outcomes).toContainEqual(expect.objectContaining({ type: 'link-success', method: 'github' }));
     expect(back.client.getState().user?.linked_accounts).toContainEqual(
@@ -369,7 +374,7 @@ describe('social login in a popup', () => {
     h.flow.login.chooseMethod('linkedin');
     expect(h.browser.popups).toHaveLength(1);
     const popup = h.browser.popups[0]!;
-    await vi.waitFor(() => expect(popup.url).not.toBeNull());
+    await waitFor(() => expect(popup.url).not.toBeNull());
     expect(h.browser.redirects).toEqual([]);
     const account = person();
     const href = await atProvider('linkedin', popup.url!, account);
@@ -389,7 +394,7 @@ describe('social login in a popup', () => {
     const h = await harness(app.id, { browser, settings: { oauthMode: 'popup' } });
     h.open('login');
     h.flow.login.chooseMethod('github');
-    await vi.waitFor(() => expect(browser.redirects).toHaveLength(1));
+    await waitFor(() => expect(browser.redirects).toHaveLength(1));
     h.detach();
   });
 
@@ -399,7 +404,7 @@ describe('social login in a popup', () => {
     h.open('login');
     h.flow.login.chooseMethod('tiktok');
     const popup = h.browser.popups[0]!;
-    await vi.waitFor(() => expect(popup.url).not.toBeNull());
+    await waitFor(() => expect(popup.url).not.toBeNull());
     popup.closeByUser();
     await until(h, 'failure');
     // A provider page that cut the popup off from this page reads as closed: its return still counts.
