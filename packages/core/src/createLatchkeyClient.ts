@@ -6,7 +6,7 @@ import { watchDelegationMigration } from './delegation-migration.ts';
 import type { EmbeddedWallets } from './embedded/embedded-wallets.ts';
 import { LatchkeyClientError } from './errors.ts';
 import { acceptTerms, fetchApp, getUser } from './flows/app.ts';
-import type { FlowContext, LoginResult } from './flows/context.ts';
+import type { FlowContext } from './flows/context.ts';
 import { syncCustomJwt } from './flows/customJwt.ts';
 import {
   type LoginWithEmailCodeParameters,
@@ -32,7 +32,8 @@ import {
 } from './flows/sms.ts';
 import { trackEvent } from './flows/trackEvent.ts';
 import type { TransferAccount } from './flows/transfer.ts';
-import { createHttpClient, type HttpClient } from './http/createHttpClient.ts';
+import { createHttpClient } from './http/createHttpClient.ts';
+import type { LatchkeyClient } from './latchkey-client.ts';
 import type { OAuthClient } from './oauth/index.ts';
 import { createSessionManager } from './session/createSessionManager.ts';
 import { browserStorage, guardStorage } from './storage.ts';
@@ -40,103 +41,8 @@ import { createStore } from './store.ts';
 import type { WalletManager } from './wallets/manager.ts';
 import type { WalletWindow } from './wallets/types.ts';
 
-export type { CreateLatchkeyClientParameters, LatchkeyState };
+export type { CreateLatchkeyClientParameters, LatchkeyClient, LatchkeyState };
 export { normaliseApiUrl };
-
-export interface LatchkeyClient {
-  readonly appId: string;
-  /** The server every call goes to: `apiUrl`, or the app config's `custom_api_url` once loaded. */
-  readonly apiUrl: string;
-  readonly ready: boolean;
-  /**
-   * True once `initialize()` found the app in cookie-session mode (its config has a
-   * `custom_api_url`, WIRE.md §5.4): the server keeps the tokens in HttpOnly cookies, and
-   * `getAccessToken()` resolves null.
-   */
-  readonly cookieSessions: boolean;
-  /** Loads the app config, restores the session (and syncs a custom JWT); then `ready` is true. */
-  initialize(): Promise<void>;
-  getState(): LatchkeyState;
-  subscribe(listener: () => void): () => void;
-  /**
-   * An active access token, refreshed when needed; null when logged out, and always null with
-   * cookie sessions (the token is in the HttpOnly `privy-token` cookie, which the app's backend
-   * reads and verifies itself).
-   */
-  getAccessToken(): Promise<string | null>;
-  /** An active identity token, refreshed when needed; null when logged out. */
-  getIdentityToken(): Promise<string | null>;
-  /** Forces `POST /api/v1/sessions`; returns the user (null if the session ended). */
-  refreshSession(): Promise<User | null>;
-  /** Reloads the user from `GET /api/v1/users/me`. */
-  getUser(): Promise<User>;
-  acceptTerms(): Promise<User>;
-  /**
-   * Moves an account from the other user who holds it, after an `account_transfer_required`
-   * refusal of a link (read it with `accountTransferRequired`). That other user is deleted.
-   */
-  transferAccount(params: { account: TransferAccount; nonce: string }): Promise<User>;
-  /** Logs out on the server, then clears local state and the analytics id, even if the call fails. */
-  logout(): Promise<void>;
-  /** Fire-and-forget analytics; never throws. */
-  trackEvent(eventName: string, payload?: Record<string, unknown>): Promise<void>;
-  email: {
-    sendCode(params: SendEmailCodeParameters): Promise<void>;
-    loginWithCode(params: LoginWithEmailCodeParameters): Promise<LoginResult>;
-    linkWithCode(params: Omit<LoginWithEmailCodeParameters, 'mode'>): Promise<User>;
-    updateEmail(params: UpdateEmailParameters): Promise<User>;
-    unlinkEmail(params: { address: string }): Promise<User>;
-  };
-  sms: {
-    sendCode(params: SendSmsCodeParameters): Promise<void>;
-    loginWithCode(params: LoginWithSmsCodeParameters): Promise<LoginResult>;
-    linkWithCode(params: Omit<LoginWithSmsCodeParameters, 'mode'>): Promise<User>;
-    updatePhone(params: UpdatePhoneParameters): Promise<User>;
-    unlinkPhone(params: { phoneNumber: string }): Promise<User>;
-  };
-  guest: { login(): Promise<LoginResult> };
-  /**
-   * Passkeys (WebAuthn): `signup` makes a new user with a new passkey, `login` uses one the browser
-   * offers, `link` adds one to the logged-in user (at most 5), `unlink` removes one. The WebAuthn code
-   * (`@simplewebauthn/browser`) loads on the first call, never at first load.
-   */
-  passkey: {
-    signup(params?: PasskeyParameters): Promise<LoginResult>;
-    login(params?: PasskeyParameters): Promise<LoginResult>;
-    link(params?: PasskeyParameters): Promise<User>;
-    unlink(params: UnlinkPasskeyParameters): Promise<User>;
-  };
-  customJwt: {
-    /** Logs in with the custom token when logged out, logs out when there is none. */
-    sync(): Promise<User | null>;
-  };
-  /**
-   * External wallets (EIP-6963 / Wallet Standard discovery, SIWE and SIWS). The wallet code is
-   * loaded on the first call, never at first load; later calls return the same manager.
-   */
-  wallets(): Promise<WalletManager>;
-  /**
-   * Social login (OAuth with PKCE, redirect or popup; WIRE.md §3.4). Loaded on the first call,
-   * never at first load.
-   */
-  oauth(): Promise<OAuthClient>;
-  /**
-   * Embedded wallets (the hidden wallet frame, creation, recovery, signing, EIP-1193 providers on
-   * `supportedChains`). Loaded on the first call, never at first load; later calls share one.
-   */
-  embeddedWallets(): Promise<EmbeddedWallets>;
-  /**
-   * Runs an action of a login method kept in a module of its own (`@latchkey/core/flows/<method>`)
-   * with the client's context, once ready: a method added later needs no property here.
-   *
-   * @example
-   * const { loginWithTelegram } = await import('@latchkey/core/flows/telegram');
-   * const { user } = await client.run((ctx) => loginWithTelegram(ctx, { authResult }));
-   */
-  run<R>(action: (ctx: FlowContext) => Promise<R>): Promise<R>;
-  /** The underlying HTTP client, for routes the SDK does not wrap yet. */
-  http: HttpClient;
-}
 
 /**
  * Creates a Latchkey client. Nothing touches the network or the page until `initialize()`, so
