@@ -5,6 +5,7 @@ import { errorMessage as message, type Outcome, type Run } from './actions.ts';
 import { Delegation } from './Delegation.tsx';
 import { Embedded } from './Embedded.tsx';
 import { Export } from './Export.tsx';
+import { Funding } from './Funding.tsx';
 import { ImportKey } from './ImportKey.tsx';
 import { Mfa } from './Mfa.tsx';
 import { methodSections } from './methods.ts';
@@ -253,6 +254,7 @@ export function App({
       <Signing />
       <Export run={run} />
       <Delegation run={run} />
+      <Funding />
       <ImportKey run={run} />
       <Mfa />
       <Wagmi />

@@ -16,6 +16,22 @@ export interface DemoConfig {
   fundLocal: boolean;
   /** `?oauthMode=popup`: social login in a popup rather than by redirect. */
   oauthMode: 'redirect' | 'popup';
+  /**
+   * `?fundingHosts={"coinbasePay":…}` and `?providerChainIds={"31337":8453}` (JSON): the funding
+   * providers' hosts and chain aliases, so the e2e tests point the funding screens at the stand-ins.
+   */
+  funding: { hosts?: Record<string, string>; providerChainIds?: Record<number, number> } | undefined;
+}
+
+/** A JSON object from the query, or undefined when absent or not an object (a typo must not crash the demo). */
+function jsonObject<T>(text: string | null): T | undefined {
+  if (!text) return undefined;
+  try {
+    const value: unknown = JSON.parse(text);
+    return value && typeof value === 'object' && !Array.isArray(value) ? (value as T) : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 export function readConfig(search: string, env: Record<string, string | undefined>): DemoConfig {
@@ -31,5 +47,13 @@ export function readConfig(search: string, env: Record<string, string | undefine
     solanaRpcUrl: query.get('solanaRpcUrl') ?? env.VITE_LATCHKEY_SOLANA_RPC_URL ?? undefined,
     fundLocal: (query.get('fundLocal') ?? env.VITE_LATCHKEY_FUND_LOCAL) === '1',
     oauthMode: query.get('oauthMode') === 'popup' ? 'popup' : 'redirect',
+    funding: fundingConfig(query),
   };
+}
+
+function fundingConfig(query: URLSearchParams): DemoConfig['funding'] {
+  const hosts = jsonObject<Record<string, string>>(query.get('fundingHosts'));
+  const providerChainIds = jsonObject<Record<number, number>>(query.get('providerChainIds'));
+  if (!hosts && !providerChainIds) return undefined;
+  return { ...(hosts ? { hosts } : {}), ...(providerChainIds ? { providerChainIds } : {}) };
 }

@@ -23,6 +23,7 @@ const providerConfig: ProviderConfig = {
   ...demoChainConfig(config.evmRpcUrl),
   ...(config.solanaRpcUrl ? { solanaClusters: [{ name: 'localnet', rpcUrl: config.solanaRpcUrl }] } : {}),
   oauthMode: config.oauthMode,
+  ...(config.funding ? { funding: config.funding } : {}),
 };
 
 createRoot(document.getElementById('root')!).render(
