@@ -43,7 +43,8 @@ export interface MoonpayStandIn {
  *   purchase' (`#complete-purchase`: sends `quoteCurrencyAmount` (default 0.01) ETH, or SOL for the
  *   Solana codes, to `walletAddress`; `completed`) and 'Fail purchase' (`#fail-purchase`: `failed`);
  * - `GET /v1/transactions/ext/{externalTransactionId}?apiKey=` → an array of its transactions; 404
- *   `{message, type: 'NotFoundError'}` while there is none; 401 for another key.
+ *   `{message, type: 'NotFoundError'}` while there is none; 401 for another key; readable by any
+ *   origin (CORS), as the real API is to the browser that polls it.
  * Unref'd; closes itself after `idleMs` (default 10 min) without a request.
  */
 export async function startMoonpayStandIn(
@@ -65,6 +66,9 @@ export async function startMoonpayStandIn(
   async function handle(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
     const ext = /^\/v1\/transactions\/ext\/([^/]+)$/.exec(url.pathname);
     if (req.method === 'GET' && ext) {
+      // MoonPay's API answers pages of any origin (the client reads the status from the browser with
+      // the publishable key); without this the browser hides every answer, even the 404.
+      res.setHeader('access-control-allow-origin', '*');
       if (url.searchParams.get('apiKey') !== publishableKey)
         return json(res, 401, { message: 'Invalid API key', type: 'UnauthorizedError' });
       const id = decodeURIComponent(ext[1]!);
