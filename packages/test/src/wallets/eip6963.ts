@@ -26,6 +26,11 @@ export interface TestEthWalletOptions {
    * signature does not recover to the address it presents.
    */
   forgeWith?: Hex;
+  /**
+   * Sends the page's `eth_sendTransaction` (its params' first item, `from` the wallet) and answers the
+   * hash: a test sends it on its own node. Unset, the wallet does not send (4200), as before.
+   */
+  sendTransaction?: (transaction: Record<string, unknown>) => Promise<string>;
 }
 
 export interface EthRequest {
@@ -74,6 +79,7 @@ const palette = ['#6b46c1', '#0f766e', '#b45309', '#be123c', '#1d4ed8', '#4d7c0f
 export interface EthWalletState extends TestEthWallet {
   rejections: number;
   signer: PrivateKeyAccount;
+  sendTransaction: TestEthWalletOptions['sendTransaction'];
 }
 
 /** A wallet's state from its options; `index` picks its icon colour. */
@@ -94,6 +100,7 @@ export function createEthWallet(options: TestEthWalletOptions, index: number): E
     signedMessages: [],
     rejections: 0,
     signer: options.forgeWith ? privateKeyToAccount(options.forgeWith) : account,
+    sendTransaction: options.sendTransaction,
     rejectSignatures(count) {
       wallet.rejections = count;
     },
@@ -180,6 +187,18 @@ export async function handleEthRequest(
       // Adds the chain only; the app switches to it with wallet_switchEthereumChain afterwards.
       wallet.knownChains.add(chainId);
       return { result: null };
+    }
+    case 'eth_sendTransaction': {
+      const transaction = list[0] as Record<string, unknown> | undefined;
+      if (!wallet.sendTransaction) return { error: providerErrors.unsupported };
+      if (!wallet.connected) return { error: providerErrors.unauthorized };
+      if (
+        typeof transaction?.from !== 'string' ||
+        transaction.from.toLowerCase() !== wallet.address.toLowerCase()
+      ) {
+        return { error: providerErrors.unauthorized };
+      }
+      return { result: await wallet.sendTransaction(transaction) };
     }
     default:
       return { error: providerErrors.unsupported };
