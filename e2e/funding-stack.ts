@@ -18,6 +18,7 @@ import {
 } from '@latchkey/test/stand-ins';
 import type { BrowserContext, Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { installEip6963Wallets, type TestEthWallet } from './wallets/eip6963-wallet.ts';
 
 export const walletTimeout = 60_000;
 /** The app's default_recommended_amount: what the chooser presets and the stand-ins pay out. */
@@ -34,6 +35,8 @@ export interface FundingStack {
   pageErrors: string[];
   /** Set by `login`. */
   ethereumAddress: string;
+  /** The page's EIP-6963 test wallet, on the local chain with 10 ETH, sending through the node. */
+  payer: TestEthWallet;
   /** An email login that creates the embedded wallets. */
   login(email: string): Promise<void>;
   balanceOf(address: string): Promise<bigint>;
@@ -71,6 +74,7 @@ export async function startFundingStack(): Promise<FundingStack> {
         { method: 'card', provider: 'coinbase' },
         { method: 'card', provider: 'moonpay' },
         { method: 'exchange', provider: 'coinbase' },
+        { method: 'wallets', provider: 'external' },
       ],
       default_recommended_amount: '0.01',
       default_recommended_currency: { chain: 'eip155:31337' },
@@ -83,6 +87,19 @@ export async function startFundingStack(): Promise<FundingStack> {
     moonpay_secret_key: moonpay.secretKey,
   });
   const { context, page, errors: pageErrors } = await stack.newPage();
+  // Hardhat sends for the wallet's account once impersonated: the test wallet does not sign transactions.
+  const [payer] = await installEip6963Wallets(context, [
+    {
+      name: 'Test Wallet',
+      chainId: 31337,
+      knownChains: [1, 8453, 31337],
+      async sendTransaction(transaction) {
+        await evm.rpc('hardhat_impersonateAccount', [transaction.from]);
+        return (await evm.rpc('eth_sendTransaction', [transaction])) as string;
+      },
+    },
+  ]);
+  await evm.rpc('hardhat_setBalance', [payer!.address, `0x${(10n ** 19n).toString(16)}`]);
   const query = new URLSearchParams({
     evmRpcUrl: evm.url,
     solanaRpcUrl: solana.url,
@@ -101,6 +118,7 @@ export async function startFundingStack(): Promise<FundingStack> {
     page,
     pageErrors,
     ethereumAddress: '',
+    payer: payer!,
     async login(email) {
       await emailLoginCreatingWallets(page, stack.smtp, email, walletTimeout);
       await page.locator(id('demo-fund-ethereum')).waitFor({ state: 'visible' });

@@ -1,0 +1,67 @@
+/**
+ * Transfer from wallet in the browser (issue 29, Must show): the user's connected Ethereum wallet
+ * (an EIP-6963 test wallet, sending on the Hardhat node) is listed, 'Confirm or edit amount' takes
+ * the app's recommended amount, the wallet is asked to send it to the embedded wallet, 'Success!',
+ * and the embedded wallet's balance grew by that amount.
+ */
+
+import { fundingMessages } from '@latchkey/core/funding';
+import { id, modalClosed, pickWallet, text } from '@latchkey/test/e2e';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import {
+  type FundingStack,
+  fundAmountWei,
+  fundResult,
+  openFundEthereum,
+  startFundingStack,
+} from './funding-stack.ts';
+
+describe('funding by Transfer from wallet in the browser', () => {
+  let f: FundingStack;
+
+  beforeAll(async () => {
+    f = await startFundingStack();
+  });
+  afterAll(async () => {
+    await f?.close();
+  });
+
+  test('an email login creates the embedded wallets; the test wallet connects', async () => {
+    await f.login('fund.transfer@example.com');
+    await f.page.locator(id('demo-connect-wallet')).click();
+    await f.page.locator(id('lk-screen-wallets')).waitFor({ state: 'visible' });
+    await pickWallet(f.page, 'Test Wallet', 'ethereum');
+    await modalClosed(f.page);
+    await f.page.locator(id(`demo-wallet-${f.payer.address}`)).waitFor({ state: 'visible' });
+  });
+
+  test("Transfer from wallet: the connected wallet, 'Confirm or edit amount', the wallet sends, 'Success!', the balance grew", async () => {
+    const before = await f.balanceOf(f.ethereumAddress);
+    await openFundEthereum(f.page);
+    await f.page.locator(id('lk-fund-wallets')).click();
+    await f.page.locator(id('lk-screen-fund-transfer-wallets')).waitFor({ state: 'visible' });
+    const row = f.page.locator(id('lk-fund-wallet-row')).filter({ hasText: 'Test Wallet' });
+    await row.click();
+    await f.page.locator(id('lk-screen-fund-transfer-amount')).waitFor({ state: 'visible' });
+    expect(await f.page.locator(id('lk-screen-fund-transfer-amount')).textContent()).toContain(
+      fundingMessages.confirmAmount,
+    );
+    expect(await f.page.locator(id('lk-fund-amount')).inputValue()).toBe('0.01');
+    await f.page.locator(id('lk-fund-amount-continue')).click();
+    await f.page.locator(id('lk-screen-fund-transfer-confirm')).waitFor({ state: 'visible' });
+    await expect
+      .poll(() => text(f.page, 'lk-fund-transfer-title'), { timeout: 20_000 })
+      .toBe(fundingMessages.success);
+    expect(await f.balanceOf(f.ethereumAddress)).toBe(before + fundAmountWei);
+    const sent = f.payer.requests.filter((request) => request.method === 'eth_sendTransaction');
+    expect(sent.map((request) => (request.params as { to: string }[])[0]?.to.toLowerCase())).toEqual([
+      f.ethereumAddress.toLowerCase(),
+    ]);
+    await modalClosed(f.page);
+    expect(await fundResult(f.page)).toBe('resolved {"funded":true}');
+  });
+
+  test('no uncaught page error', () => {
+    expect(f.pageErrors).toEqual([]);
+  });
+});
