@@ -239,6 +239,17 @@ export async function startRelayStandIn(options: RelayStandInOptions): Promise<R
 
   const server = await idleClosingServer(
     async (req, res, url) => {
+      // Relay's API answers pages of any origin (the client quotes and polls from the browser); the
+      // quote is a JSON POST, so the browser asks first (preflight).
+      res.setHeader('access-control-allow-origin', '*');
+      if (req.method === 'OPTIONS') {
+        res.writeHead(204, {
+          'access-control-allow-methods': 'GET, POST',
+          'access-control-allow-headers': req.headers['access-control-request-headers'] ?? 'content-type',
+          'access-control-max-age': '600',
+        });
+        return void res.end();
+      }
       if (req.method === 'POST' && url.pathname === '/quote') return quote(req, res);
       if (req.method === 'GET' && url.pathname === '/requests/v2') {
         const hash = url.searchParams.get('hash')?.toLowerCase();
