@@ -13,8 +13,10 @@ import {
   type CoinbaseOnrampStandIn,
   type MoonpayStandIn,
   newCdpKey,
+  type RelayStandIn,
   startCoinbaseOnrampStandIn,
   startMoonpayStandIn,
+  startRelayStandIn,
 } from '@latchkey/test/stand-ins';
 import type { BrowserContext, Page } from 'playwright-core';
 import { expect } from 'vitest';
@@ -30,11 +32,14 @@ export interface FundingStack {
   solana: SolanaRpc;
   coinbase: CoinbaseOnrampStandIn;
   moonpay: MoonpayStandIn;
+  relay: RelayStandIn;
   context: BrowserContext;
   page: Page;
   pageErrors: string[];
   /** Set by `login`. */
   ethereumAddress: string;
+  /** Set by `login`. */
+  solanaAddress: string;
   /** The page's EIP-6963 test wallet, on the local chain with 10 ETH, sending through the node. */
   payer: TestEthWallet;
   /** An email login that creates the embedded wallets. */
@@ -45,9 +50,10 @@ export interface FundingStack {
 
 export async function startFundingStack(): Promise<FundingStack> {
   const [evm, solana] = await Promise.all([startEvmNode(), startSolanaRpc()]);
-  const [coinbase, moonpay] = await Promise.all([
+  const [coinbase, moonpay, relay] = await Promise.all([
     startCoinbaseOnrampStandIn({ evm, solana }),
     startMoonpayStandIn({ evm, solana }),
+    startRelayStandIn({ evm, solana }),
   ]);
   const stack = await startStack({
     funding: {
@@ -79,7 +85,7 @@ export async function startFundingStack(): Promise<FundingStack> {
       default_recommended_amount: '0.01',
       default_recommended_currency: { chain: 'eip155:31337' },
       prompt_funding_on_wallet_creation: false,
-      cross_chain_bridging_enabled: false,
+      cross_chain_bridging_enabled: true,
     },
     coinbase_cdp_api_key_name: cdpKey.keyName,
     coinbase_cdp_api_private_key: cdpKey.privateKey,
@@ -103,7 +109,7 @@ export async function startFundingStack(): Promise<FundingStack> {
   const query = new URLSearchParams({
     evmRpcUrl: evm.url,
     solanaRpcUrl: solana.url,
-    fundingHosts: JSON.stringify({ coinbasePay: coinbase.url, moonpayApi: moonpay.url }),
+    fundingHosts: JSON.stringify({ coinbasePay: coinbase.url, moonpayApi: moonpay.url, relayApi: relay.url }),
     providerChainIds: JSON.stringify({ 31337: 8453 }),
   });
   await page.goto(`${stack.demoUrl(appId)}&${query}`);
@@ -114,21 +120,32 @@ export async function startFundingStack(): Promise<FundingStack> {
     solana,
     coinbase,
     moonpay,
+    relay,
     context,
     page,
     pageErrors,
     ethereumAddress: '',
+    solanaAddress: '',
     payer: payer!,
     async login(email) {
       await emailLoginCreatingWallets(page, stack.smtp, email, walletTimeout);
       await page.locator(id('demo-fund-ethereum')).waitFor({ state: 'visible' });
       funding.ethereumAddress = await text(page, 'demo-embedded-ethereum-0');
       expect(funding.ethereumAddress).toMatch(/^0x[0-9a-fA-F]{40}$/);
+      await page.locator(id('demo-embedded-solana-0')).waitFor({ state: 'visible' });
+      funding.solanaAddress = await text(page, 'demo-embedded-solana-0');
     },
     balanceOf: async (address) => BigInt((await evm.rpc('eth_getBalance', [address, 'latest'])) as string),
     async close() {
       await context.close().catch(() => undefined);
-      await Promise.all([stack.close(), evm.stop(), solana.close(), coinbase.close(), moonpay.close()]);
+      await Promise.all([
+        stack.close(),
+        evm.stop(),
+        solana.close(),
+        coinbase.close(),
+        moonpay.close(),
+        relay.close(),
+      ]);
     },
   };
   return funding;
@@ -138,6 +155,14 @@ export async function startFundingStack(): Promise<FundingStack> {
 export async function openFundEthereum(page: Page, options: Record<string, unknown> = {}): Promise<void> {
   await page.locator(id('demo-fund-options')).fill(JSON.stringify(options));
   await page.locator(id('demo-fund-ethereum')).click();
+}
+
+/** Opens the chooser for the Solana wallet on the local cluster (named mainnet-beta: the bridge refuses testnets). */
+export async function openFundSolana(f: FundingStack, options: Record<string, unknown> = {}): Promise<void> {
+  await f.page
+    .locator(id('demo-fund-options'))
+    .fill(JSON.stringify({ cluster: { name: 'mainnet-beta', rpcUrl: f.solana.url }, ...options }));
+  await f.page.locator(id('demo-fund-solana')).click();
 }
 
 /** What the demo's fundWallet promise ended with (`resolved {…}` / `rejected …`), once it ended. */

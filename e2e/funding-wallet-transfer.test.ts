@@ -13,6 +13,7 @@ import {
   fundAmountWei,
   fundResult,
   openFundEthereum,
+  openFundSolana,
   startFundingStack,
 } from './funding-stack.ts';
 
@@ -57,6 +58,24 @@ describe('funding by Transfer from wallet in the browser', () => {
     expect(sent.map((request) => (request.params as { to: string }[])[0]?.to.toLowerCase())).toEqual([
       f.ethereumAddress.toLowerCase(),
     ]);
+    await modalClosed(f.page);
+    expect(await fundResult(f.page)).toBe('resolved {"funded":true}');
+  });
+
+  test("Bridge to Solana: the connected Ethereum wallet pays the bridge on Hardhat, 'Success!', the SOL arrives", async () => {
+    const before = f.solana.balance(f.solanaAddress);
+    await openFundSolana(f, { amount: '0.1' });
+    await f.page.locator(id('lk-fund-wallets')).click();
+    await f.page.locator(id('lk-fund-wallet-row')).filter({ hasText: 'Test Wallet' }).click();
+    const amount = f.page.locator(id('lk-screen-fund-transfer-amount'));
+    const progress = f.page.locator(id('lk-screen-fund-bridge-progress'));
+    await amount.or(progress).first().waitFor({ state: 'visible', timeout: 20_000 });
+    if (await amount.isVisible()) await f.page.locator(id('lk-fund-amount-continue')).click();
+    await f.page
+      .locator(`${id('lk-screen-fund-bridge-progress')}[data-status="success"]`)
+      .waitFor({ state: 'visible', timeout: 40_000 });
+    expect(f.solana.balance(f.solanaAddress)).toBe(before + 100_000_000n);
+    expect(f.relay.requests.map((request) => request.status)).toEqual(['success']);
     await modalClosed(f.page);
     expect(await fundResult(f.page)).toBe('resolved {"funded":true}');
   });
