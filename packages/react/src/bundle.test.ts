@@ -1,6 +1,7 @@
 import { gzipSync } from 'node:zlib';
 import { build, type Metafile, type OutputFile } from 'esbuild';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { loadedWith } from '../test/static-imports.ts';
 
 // Builds the SDK as an app's bundler would (react left out) and checks what ships where.
 const entry = new URL('./index.ts', import.meta.url).pathname;
@@ -14,24 +15,15 @@ const gzipKiB = (list: OutputFile[]) => list.reduce((sum, f) => sum + gzipSync(f
 function firstLoad(): OutputFile[] {
   const outputs = metafile.outputs;
   // Lazy chunks (import()) are entry points too in the metafile: pick the SDK's own entry.
-  return loadedWith(Object.keys(outputs).find((path) => outputs[path]?.entryPoint?.endsWith('src/index.ts')));
+  return filesLoadedWith(
+    Object.keys(outputs).find((path) => outputs[path]?.entryPoint?.endsWith('src/index.ts')),
+  );
 }
 
 /** A chunk plus everything it imports statically: what loads when it does. */
-function loadedWith(start: string | undefined): OutputFile[] {
-  const outputs = metafile.outputs;
-  const seen = new Set<string>();
-  const queue = start ? [start] : [];
-  while (queue.length) {
-    const path = queue.pop()!;
-    if (seen.has(path)) continue;
-    seen.add(path);
-    for (const imported of outputs[path]?.imports ?? []) {
-      if (imported.kind === 'import-statement' && !imported.external) queue.push(imported.path);
-    }
-  }
+function filesLoadedWith(start: string | undefined): OutputFile[] {
   const base = (path: string) => path.split('/').pop();
-  const names = new Set([...seen].map(base));
+  const names = new Set([...loadedWith(metafile, start)].map(base));
   return files.filter((f) => names.has(base(f.path)));
 }
 
@@ -110,7 +102,7 @@ describe('the built SDK', () => {
     const base = (path: string) => path.split('/').pop();
     const shell = files.find((f) => text(f).includes('.lk-modal{'));
     const shellPath = Object.keys(metafile.outputs).find((path) => base(path) === base(shell!.path));
-    const withModal = loadedWith(shellPath);
+    const withModal = filesLoadedWith(shellPath);
     expect(withModal.length).toBeGreaterThan(1);
     expect(withModal.map(text).join('\n')).not.toContain(marker);
   });

@@ -1,5 +1,6 @@
 import { build, type Metafile } from 'esbuild';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { loadedWith } from '../test/static-imports.ts';
 
 // The bench's minimal app (bench/bundle/entries/app.ts: <LatchkeyProvider> and useLatchkey().login())
 // built as the budget says, and the sources its first load is made of. bundle.test.ts checks the
@@ -15,17 +16,9 @@ let sources: Set<string>;
 /** Every source with bytes in the entry chunk or a chunk it imports statically, transitively. */
 function firstLoadSources(metafile: Metafile): Set<string> {
   const outputs = metafile.outputs;
-  const queue = Object.keys(outputs).filter((path) => outputs[path]?.entryPoint === '<stdin>');
-  const seen = new Set<string>();
-  while (queue.length) {
-    const path = queue.pop()!;
-    if (seen.has(path)) continue;
-    seen.add(path);
-    for (const edge of outputs[path]?.imports ?? [])
-      if (edge.kind === 'import-statement' && !edge.external) queue.push(edge.path);
-  }
+  const entry = Object.keys(outputs).find((path) => outputs[path]?.entryPoint === '<stdin>');
   const found = new Set<string>();
-  for (const path of seen) {
+  for (const path of loadedWith(metafile, entry)) {
     for (const [input, { bytesInOutput }] of Object.entries(outputs[path]!.inputs))
       if (bytesInOutput > 0) found.add(input);
   }
