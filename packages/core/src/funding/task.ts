@@ -70,6 +70,11 @@ export interface FundingSettings {
         chainType: 'ethereum' | 'solana';
       }) => Promise<Omit<FundWalletTask, 'resolve'>>)
     | undefined;
+  /**
+   * MoonPay's widget in the modal's colours (`uiConfig`: the scheme, and the accent when the app
+   * sets one); a host's `moonpayConfigOverride` still wins.
+   */
+  moonpayUiConfig?: MoonpaySignRequest['config']['uiConfig'] | undefined;
   /** Opens the provider's blank popup inside the click (default `window.open`; tests pass a fake). */
   openPopup?: (() => FundingPopup | null) | undefined;
 }
