@@ -1,0 +1,149 @@
+import {
+  createTestMint,
+  type EvmNode,
+  fundedSigner,
+  fundTokenAccount,
+  type SolanaRpc,
+  startEvmNode,
+  startSolanaRpc,
+} from '@latchkey/test/chains';
+import { type RelayStandIn, startRelayStandIn } from '@latchkey/test/stand-ins';
+import { signSolanaWireTransaction } from '@latchkey/test/wallets';
+import { ed25519 } from '@noble/curves/ed25519.js';
+import { address } from '@solana/kit';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fakeWalletManager, fundingClient, fundingModal, openFunding } from '../../../test/funding-flow.ts';
+import { encodeBase58 } from '../../embedded/solana/base58.ts';
+import { associatedTokenAddress } from '../../embedded/solana/program-address.ts';
+import { createSolanaRpcClient } from '../../embedded/solana/rpc.ts';
+import type { FundWalletTask } from './task.ts';
+
+/**
+ * Transfer from wallet paid by a connected Solana wallet, through the modal's actions, on the local
+ * chains: Solana to Solana (SOL, and USDC with the recipient's token account created) landing on
+ * litesvm, and Solana to Ethereum through the Relay stand-in, the ETH arriving on Hardhat. The
+ * wallet signs as the test Solana wallet does (its key in its signature slot).
+ */
+
+let evm: EvmNode;
+let solana: SolanaRpc;
+let relay: RelayStandIn;
+const secretKey = ed25519.utils.randomSecretKey();
+const payer = encodeBase58(ed25519.getPublicKey(secretKey));
+const someSolanaAddress = () => encodeBase58(ed25519.getPublicKey(ed25519.utils.randomSecretKey()));
+
+beforeAll(async () => {
+  [evm, solana] = await Promise.all([startEvmNode(), startSolanaRpc()]);
+  relay = await startRelayStandIn({ evm, solana, watchMs: 50 });
+  solana.airdrop(payer, 10n ** 10n);
+});
+afterAll(async () => {
+  await Promise.all([relay?.close(), evm?.stop(), solana?.close()]);
+});
+
+function harness(task: Partial<FundWalletTask>, refuse = false) {
+  const asked: unknown[] = [];
+  const manager = fakeWalletManager(
+    [{ address: payer, chainType: 'solana', name: 'Test Solana Wallet' }],
+    asked,
+    refuse,
+    (_address, transaction) => signSolanaWireTransaction(transaction, secretKey),
+  );
+  const client = fundingClient([{ method: 'wallets', provider: '' }], { wallets: async () => manager });
+  const { flow, screen } = fundingModal(client, { funding: { hosts: { relayApi: relay.url } } });
+  openFunding(flow, task);
+  const confirm = async () => {
+    await flow.funding.wallets();
+    expect((screen().rows as { tags: string[] }[]).map((row) => row.tags)).toEqual([['Connected', 'Solana']]);
+    flow.funding.pickWallet(payer);
+    await flow.funding.confirmTransfer();
+  };
+  return { screen, asked, confirm };
+}
+
+const solanaTask = (address: string, patch: Partial<FundWalletTask> = {}): Partial<FundWalletTask> => ({
+  address,
+  chain: { chainType: 'solana', cluster: 'mainnet-beta' },
+  amount: '0.25',
+  symbol: 'SOL',
+  decimals: 9,
+  network: 'Solana',
+  solanaRpcUrl: solana.url,
+  ...patch,
+});
+
+describe('Transfer from wallet, Solana to Solana', () => {
+  it("sends SOL: the wallet signs for its cluster, 'Success!', the balance grew by the amount", async () => {
+    const recipient = someSolanaAddress();
+    const { screen, asked, confirm } = harness(solanaTask(recipient));
+    await confirm();
+    expect([screen().name, screen().status, screen().error]).toEqual([
+      'fund-transfer-confirm',
+      'success',
+      null,
+    ]);
+    expect(asked).toEqual([{ solana: 'solana:mainnet' }]);
+    expect(solana.balance(recipient)).toBe(250_000_000n);
+  });
+
+  it("sends USDC, creating the recipient's token account", async () => {
+    const authority = await fundedSigner(solana);
+    const mint = await createTestMint(solana, authority, 6);
+    await fundTokenAccount(solana, authority, mint, address(payer), 5_000_000n);
+    const recipient = someSolanaAddress();
+    const { screen, confirm } = harness(
+      solanaTask(recipient, {
+        asset: 'USDC',
+        symbol: 'USDC',
+        decimals: 6,
+        amount: '1.5',
+        solanaUsdcMint: mint,
+      }),
+    );
+    await confirm();
+    expect(screen().status).toBe('success');
+    const rpc = createSolanaRpcClient({ url: solana.url });
+    const balance = await rpc.request<{ value: { amount: string } }>('getTokenAccountBalance', [
+      associatedTokenAddress(recipient, mint),
+    ]);
+    expect(balance.value.amount).toBe('1500000');
+  });
+
+  it("ends on the wallet's refusal, and on the cluster's refusal (more than the wallet holds)", async () => {
+    const refused = harness(solanaTask(someSolanaAddress()), true);
+    await refused.confirm();
+    expect([refused.screen().status, refused.screen().error]).toEqual([
+      'failed',
+      'User rejected the request.',
+    ]);
+    const tooMuch = harness(solanaTask(someSolanaAddress(), { amount: '1000' }));
+    await tooMuch.confirm();
+    expect(tooMuch.screen().status).toBe('failed');
+    expect(tooMuch.screen().error).toEqual(expect.any(String));
+  });
+});
+
+describe('Transfer from wallet, Solana to Ethereum (the bridge)', () => {
+  it("quotes, the wallet signs the deposit, the bridge pays the ETH: 'Success!'", async () => {
+    const recipient = '0x6666666666666666666666666666666666666666';
+    const before = BigInt((await evm.rpc('eth_getBalance', [recipient, 'latest'])) as string);
+    const { screen, asked, confirm } = harness({
+      address: recipient,
+      chain: { chainType: 'ethereum', chainId: evm.chainId },
+      amount: '0.01',
+      symbol: 'ETH',
+      decimals: 18,
+      network: 'Hardhat',
+      bridgeFromSolana: { rpcUrl: solana.url },
+    });
+    await confirm();
+    await expect
+      .poll(() => [screen().name, screen().status], { timeout: 15_000 })
+      .toEqual(['fund-bridge-progress', 'success']);
+    expect(screen()).toMatchObject({ symbol: 'ETH', network: 'Hardhat', amount: '0.01', failure: null });
+    expect(asked).toEqual([{ solana: 'solana:mainnet' }]);
+    const after = BigInt((await evm.rpc('eth_getBalance', [recipient, 'latest'])) as string);
+    expect(after - before).toBe(10n ** 16n);
+    expect(relay.requests.at(-1)).toMatchObject({ origin: 'solana', user: payer, status: 'success' });
+  });
+});
