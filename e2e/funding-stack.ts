@@ -21,6 +21,7 @@ import {
 import type { BrowserContext, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { installEip6963Wallets, type TestEthWallet } from './wallets/eip6963-wallet.ts';
+import { installWalletStandardWallets, type TestSolanaWallet } from './wallets/wallet-standard-wallet.ts';
 
 export const walletTimeout = 60_000;
 /** The app's default_recommended_amount: what the chooser presets and the stand-ins pay out. */
@@ -42,13 +43,20 @@ export interface FundingStack {
   solanaAddress: string;
   /** The page's EIP-6963 test wallet, on the local chain with 10 ETH, sending through the node. */
   payer: TestEthWallet;
+  /** With `solanaWallet`: the page's Test Solana Wallet (Wallet Standard), 10 SOL on the local SVM. */
+  solanaPayer: TestSolanaWallet | null;
   /** An email login that creates the embedded wallets. */
   login(email: string): Promise<void>;
   balanceOf(address: string): Promise<bigint>;
   close(): Promise<void>;
 }
 
-export async function startFundingStack(): Promise<FundingStack> {
+export interface FundingStackOptions {
+  /** Also registers a Test Solana Wallet in the page, funded on the local Solana RPC. */
+  solanaWallet?: boolean;
+}
+
+export async function startFundingStack(options: FundingStackOptions = {}): Promise<FundingStack> {
   const [evm, solana] = await Promise.all([startEvmNode(), startSolanaRpc()]);
   const [coinbase, moonpay, relay] = await Promise.all([
     startCoinbaseOnrampStandIn({ evm, solana }),
@@ -68,6 +76,8 @@ export async function startFundingStack(): Promise<FundingStack> {
   coinbase.addKey(cdpKey);
   const appId = await stack.createApp({
     email_auth: true,
+    // The wallet picker lists Solana wallets when the app takes them (both chains then).
+    ...(options.solanaWallet ? { wallet_auth: true, solana_wallet_auth: true } : {}),
     embedded_wallet_config: {
       ethereum: { create_on_login: 'users-without-wallets' },
       solana: { create_on_login: 'users-without-wallets' },
@@ -106,6 +116,8 @@ export async function startFundingStack(): Promise<FundingStack> {
     },
   ]);
   await evm.rpc('hardhat_setBalance', [payer!.address, `0x${(10n ** 19n).toString(16)}`]);
+  const [solanaPayer] = options.solanaWallet ? await installWalletStandardWallets(context, [{}]) : [];
+  if (solanaPayer) solana.airdrop(solanaPayer.address, 10n ** 10n);
   const query = new URLSearchParams({
     evmRpcUrl: evm.url,
     solanaRpcUrl: solana.url,
@@ -127,6 +139,7 @@ export async function startFundingStack(): Promise<FundingStack> {
     ethereumAddress: '',
     solanaAddress: '',
     payer: payer!,
+    solanaPayer: solanaPayer ?? null,
     async login(email) {
       await emailLoginCreatingWallets(page, stack.smtp, email, walletTimeout);
       await page.locator(id('demo-fund-ethereum')).waitFor({ state: 'visible' });
