@@ -11,11 +11,12 @@ import { type RelayStandIn, startRelayStandIn } from '@latchkey/test/stand-ins';
 import { signSolanaWireTransaction } from '@latchkey/test/wallets';
 import { ed25519 } from '@noble/curves/ed25519.js';
 import { address } from '@solana/kit';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { fakeWalletManager, fundingClient, fundingModal, openFunding } from '../../../test/funding-flow.ts';
 import { encodeBase58 } from '../../embedded/solana/base58.ts';
 import { associatedTokenAddress } from '../../embedded/solana/program-address.ts';
 import { createSolanaRpcClient } from '../../embedded/solana/rpc.ts';
+import { fundingMessages } from '../../funding/messages.ts';
 import type { FundWalletTask } from './task.ts';
 
 /**
@@ -145,5 +146,43 @@ describe('Transfer from wallet, Solana to Ethereum (the bridge)', () => {
     const after = BigInt((await evm.rpc('eth_getBalance', [recipient, 'latest'])) as string);
     expect(after - before).toBe(10n ** 16n);
     expect(relay.requests.at(-1)).toMatchObject({ origin: 'solana', user: payer, status: 'success' });
+  });
+
+  it('refuses a route that needs address lookup tables, before the wallet is asked', async () => {
+    vi.stubGlobal('fetch', async () =>
+      Response.json({
+        steps: [
+          {
+            items: [
+              {
+                data: {
+                  instructions: [{ keys: [], programId: payer, data: '00' }],
+                  addressLookupTableAddresses: [someSolanaAddress()],
+                },
+              },
+            ],
+          },
+        ],
+      }),
+    );
+    try {
+      const { screen, asked, confirm } = harness({
+        address: '0x6666666666666666666666666666666666666666',
+        chain: { chainType: 'ethereum', chainId: evm.chainId },
+        amount: '0.01',
+        decimals: 18,
+        bridgeFromSolana: { rpcUrl: solana.url },
+      });
+      await confirm();
+      await expect.poll(() => screen().status).toBe('failed');
+      expect(screen().failure).toEqual({
+        title: fundingMessages.bridgeFailedTitle,
+        message: fundingMessages.bridgeLookupTables,
+        refundUrl: null,
+      });
+      expect(asked).toEqual([]);
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });
