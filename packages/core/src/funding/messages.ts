@@ -57,11 +57,6 @@ export const fundingMessages = {
   bridgeFailedTitle: 'Transaction failed',
   /** Latchkey's wording (the spec says only that the bridge is unsupported on testnets, with a warning). */
   bridgeTestnet: 'Bridging to Solana is not supported on testnets.',
-  /**
-   * Latchkey's wording: a Solana-origin quote that needs address lookup tables, which this client does
-   * not compile (the bridge's direct transfers need none).
-   */
-  bridgeLookupTables: 'This bridge route needs address lookup tables, which are not supported yet.',
   /** Latchkey's wording: a Solana payment with no RPC of the cluster to send it through. */
   solanaRpcMissing: 'No Solana RPC URL to send the transfer through',
   bridgeFailed: 'We were unable to complete the bridging transaction. Funds will be refunded on your wallet.',

@@ -1,4 +1,5 @@
 import {
+  createLookupTable,
   createTestMint,
   fundedSigner,
   fundTokenAccount,
@@ -124,6 +125,40 @@ describe('compiling and sending a transfer', () => {
     const balance = await rpc.request<{ value: { amount: string } }>('getTokenAccountBalance', [destination]);
     expect(balance.value.amount).toBe('3500000');
     expect(address(destination)).toBe(destination);
+  });
+
+  it('loads non-signer accounts through address lookup tables (v0), and the transaction lands', async () => {
+    const payer = await fundedSigner(solana);
+    const recipients = [(await generateKeyPairSigner()).address, (await generateKeyPairSigner()).address];
+    const held = [SYSTEM_PROGRAM, recipients[1]!, recipients[0]!];
+    const table = await createLookupTable(
+      solana,
+      held.map((entry) => address(entry)),
+    );
+    const unused = (await generateKeyPairSigner()).address;
+    const compile = (version: 'legacy' | 0) =>
+      compileSolanaMessage({
+        payer: payer.address,
+        recentBlockhash: solana.svm.latestBlockhash(),
+        instructions: recipients.map((to) => systemTransferInstruction(payer.address, to, 3_000_000n)),
+        version,
+        lookupTables: [
+          { address: unused, addresses: [] },
+          { address: table, addresses: held },
+        ],
+      });
+    expect(() => compile('legacy')).toThrow('Invalid transaction request');
+    const wire = unsignedSolanaTransaction(compile(0));
+    const decoded = getCompiledTransactionMessageDecoder().decode(
+      getTransactionDecoder().decode(wire).messageBytes,
+    );
+    // The invoked program stays static; the recipients load from the table (the unused one left out).
+    expect(decoded.staticAccounts).toEqual([payer.address, SYSTEM_PROGRAM]);
+    expect('addressTableLookups' in decoded && decoded.addressTableLookups).toEqual([
+      { lookupTableAddress: table, writableIndexes: [2, 1], readonlyIndexes: [] },
+    ]);
+    await signAndSend(payer, wire);
+    expect(recipients.map((to) => solana.balance(to))).toEqual([3_000_000n, 3_000_000n]);
   });
 
   it('refuses an address that is not base58 of 32 bytes, and reports a failed transaction', async () => {

@@ -4,8 +4,11 @@ import { decodeBase58 } from './base58.ts';
 /**
  * Compiles instructions into a Solana message and an unsigned wire transaction (the reading side is
  * transaction.ts). Account order is the runtime's: writable signers (the fee payer first), read-only
- * signers, writable non-signers, read-only non-signers; the header counts them. Legacy, or v0 with
- * no address lookup tables (what Relay's Solana steps compile to when they list none).
+ * signers, writable non-signers, read-only non-signers; the header counts them. Legacy, or v0,
+ * optionally loading accounts through address lookup tables (Relay's Solana steps may list some):
+ * a non-signer that is not an invoked program and is in a table is loaded from the first such table
+ * instead of listed; its index follows the static accounts, every table's writable ones first, then
+ * every table's read-only ones, as the runtime numbers them.
  */
 
 export interface SolanaAccountMeta {
@@ -27,6 +30,36 @@ export interface CompileSolanaMessageParameters {
   recentBlockhash: string;
   instructions: readonly SolanaInstructionInput[];
   version?: 'legacy' | 0 | undefined;
+  /** v0 only: the tables (their address and the addresses they hold) accounts may load from. */
+  lookupTables?: readonly SolanaLookupTable[] | undefined;
+}
+
+export interface SolanaLookupTable {
+  address: string;
+  addresses: readonly string[];
+}
+
+interface Lookup {
+  table: string;
+  writable: { pubkey: string; index: number }[];
+  readonly: { pubkey: string; index: number }[];
+}
+
+/** The accounts loaded through `tables`, and the lookups that load them (tables unused left out). */
+function loadFromTables(
+  accounts: readonly SolanaAccountMeta[],
+  programs: ReadonlySet<string>,
+  tables: readonly SolanaLookupTable[],
+): Lookup[] {
+  const lookups: Lookup[] = tables.map((table) => ({ table: table.address, writable: [], readonly: [] }));
+  for (const meta of accounts) {
+    if (meta.isSigner || programs.has(meta.pubkey)) continue;
+    const at = tables.findIndex((table) => table.addresses.includes(meta.pubkey));
+    if (at < 0) continue;
+    const entry = { pubkey: meta.pubkey, index: tables[at]!.addresses.indexOf(meta.pubkey) };
+    (meta.isWritable ? lookups[at]!.writable : lookups[at]!.readonly).push(entry);
+  }
+  return lookups.filter((lookup) => lookup.writable.length + lookup.readonly.length > 0);
 }
 
 /** Solana's compact-u16 ("shortvec"): 7 bits per byte, low bits first. */
@@ -73,9 +106,25 @@ export function orderSolanaAccounts(
 
 /** The message bytes: what each signer signs. */
 export function compileSolanaMessage(params: CompileSolanaMessageParameters): Uint8Array {
-  const accounts = orderSolanaAccounts(params.payer, params.instructions);
-  const indexOf = new Map(accounts.map((meta, index) => [meta.pubkey, index]));
-  if (accounts.length > 256)
+  const ordered = orderSolanaAccounts(params.payer, params.instructions);
+  if (params.lookupTables?.length && params.version !== 0)
+    throw new LatchkeyClientError('invalid_input', 'Invalid transaction request', {
+      details: 'address lookup tables need a v0 message',
+    });
+  const programs = new Set(params.instructions.map((instruction) => instruction.programId));
+  const lookups = loadFromTables(ordered, programs, params.lookupTables ?? []);
+  const loaded = new Set(
+    lookups.flatMap((lookup) => [...lookup.writable, ...lookup.readonly]).map((e) => e.pubkey),
+  );
+  const accounts = ordered.filter((meta) => !loaded.has(meta.pubkey));
+  // The runtime's numbering: static accounts, then the loaded writable ones, then the loaded read-only ones.
+  const numbering = [
+    ...accounts.map((meta) => meta.pubkey),
+    ...lookups.flatMap((lookup) => lookup.writable.map((entry) => entry.pubkey)),
+    ...lookups.flatMap((lookup) => lookup.readonly.map((entry) => entry.pubkey)),
+  ];
+  const indexOf = new Map(numbering.map((pubkey, index) => [pubkey, index]));
+  if (numbering.length > 256)
     throw new LatchkeyClientError('invalid_input', 'Invalid transaction request', {
       details: 'more than 256 accounts',
     });
@@ -97,7 +146,14 @@ export function compileSolanaMessage(params: CompileSolanaMessageParameters): Ui
     for (const key of instruction.keys) bytes.push(indexOf.get(key.pubkey)!);
     bytes.push(...compactU16(instruction.data.length), ...instruction.data);
   }
-  if (params.version === 0) bytes.push(...compactU16(0)); // no address table lookups
+  if (params.version === 0) {
+    bytes.push(...compactU16(lookups.length));
+    for (const lookup of lookups) {
+      bytes.push(...decodeBase58Address(lookup.table));
+      bytes.push(...compactU16(lookup.writable.length), ...lookup.writable.map((entry) => entry.index));
+      bytes.push(...compactU16(lookup.readonly.length), ...lookup.readonly.map((entry) => entry.index));
+    }
+  }
   return Uint8Array.from(bytes);
 }
 

@@ -14,8 +14,8 @@ import { parseAmount } from './transfer.ts';
  * Transfer from wallet, Solana to Ethereum, through the bridge (Relay): the Ethereum wallet being
  * funded gets the amount typed (its chain's coin, or its USDC) for SOL paid by a connected Solana
  * wallet. The bridge quotes the exact output and answers the Solana instructions to sign (a deposit
- * to its solver); they are compiled with the wallet as fee payer (v0, as Relay's Solana adapter
- * does), signed by the wallet, sent and confirmed on mainnet; then the bridge's status is read every
+ * to its solver) and any address lookup tables; they are compiled with the wallet as fee payer (v0,
+ * the tables read from the cluster, as Relay's Solana adapter does), signed by the wallet, sent and confirmed on mainnet; then the bridge's status is read every
  * 1 s until the funds arrived ('Success!') or it refunds ('Transaction failed' with the refund link).
  * The screens are Bridge to Solana's, naming what arrives where.
  */
@@ -74,9 +74,6 @@ export function runSolanaBridge(p: BridgeRunParameters): BridgeRun {
         referrer: `latchkey|${rt.client.appId}`,
       },
     });
-    // Lookup tables would have to be fetched (getAccountInfo) and compiled into the v0 message; the
-    // bridge's plain deposits list none, so a route that needs them is refused rather than mis-built.
-    if (step.addressLookupTableAddresses?.length) return fail(fundingMessages.bridgeLookupTables);
     if (stopped) return;
     show({ ...base, status: 'confirm' });
     const signature = await payFromSolanaWallet({
@@ -86,6 +83,8 @@ export function runSolanaBridge(p: BridgeRunParameters): BridgeRun {
       rpcUrl: task.bridgeFromSolana.rpcUrl,
       instructions: step.instructions.map(toInstruction),
       version: 0,
+      // Read from the cluster and compiled in, as Relay's Solana adapter does.
+      lookupTableAddresses: step.addressLookupTableAddresses,
     });
     if (stopped) return;
     show({ ...base, status: 'bridging' });

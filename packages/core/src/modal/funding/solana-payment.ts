@@ -3,6 +3,7 @@ import {
   type SolanaInstructionInput,
   unsignedSolanaTransaction,
 } from '../../embedded/solana/compile-message.ts';
+import { fetchLookupTables } from '../../embedded/solana/lookup-tables.ts';
 import { createSolanaRpcClient } from '../../embedded/solana/rpc.ts';
 import { sendSolanaTransaction } from '../../embedded/solana/send-transaction.ts';
 import type { SolanaCluster } from '../../funding/chains.ts';
@@ -23,6 +24,8 @@ export interface PayFromSolanaWalletParameters {
   rpcUrl: string | undefined;
   instructions: readonly SolanaInstructionInput[];
   version?: 'legacy' | 0 | undefined;
+  /** v0: the address lookup tables to load accounts from (read from the cluster). */
+  lookupTableAddresses?: readonly string[] | undefined;
 }
 
 /** The Wallet Standard chain of a cluster ('solana:mainnet', 'solana:devnet', 'solana:testnet'). */
@@ -45,6 +48,9 @@ export async function payFromSolanaWallet(p: PayFromSolanaWalletParameters): Pro
     recentBlockhash: value.blockhash,
     instructions: p.instructions,
     version: p.version,
+    lookupTables: p.lookupTableAddresses?.length
+      ? await fetchLookupTables(rpc, p.lookupTableAddresses)
+      : undefined,
   });
   const manager = await p.rt.client.wallets();
   const signed = await manager.signSolanaTransaction(

@@ -1,4 +1,5 @@
 import {
+  createLookupTable,
   createTestMint,
   type EvmNode,
   fundedSigner,
@@ -16,6 +17,7 @@ import { fakeWalletManager, fundingClient, fundingModal, openFunding } from '../
 import { encodeBase58 } from '../../embedded/solana/base58.ts';
 import { associatedTokenAddress } from '../../embedded/solana/program-address.ts';
 import { createSolanaRpcClient } from '../../embedded/solana/rpc.ts';
+import { parseSolanaTransaction } from '../../embedded/solana/transaction.ts';
 import { fundingMessages } from '../../funding/messages.ts';
 import type { FundWalletTask } from './task.ts';
 
@@ -44,11 +46,15 @@ afterAll(async () => {
 
 function harness(task: Partial<FundWalletTask>, refuse = false) {
   const asked: unknown[] = [];
+  const signed: Uint8Array[] = [];
   const manager = fakeWalletManager(
     [{ address: payer, chainType: 'solana', name: 'Test Solana Wallet' }],
     asked,
     refuse,
-    (_address, transaction) => signSolanaWireTransaction(transaction, secretKey),
+    (_address, transaction) => {
+      signed.push(transaction);
+      return signSolanaWireTransaction(transaction, secretKey);
+    },
   );
   const client = fundingClient([{ method: 'wallets', provider: '' }], { wallets: async () => manager });
   const { flow, screen } = fundingModal(client, { funding: { hosts: { relayApi: relay.url } } });
@@ -59,7 +65,7 @@ function harness(task: Partial<FundWalletTask>, refuse = false) {
     flow.funding.pickWallet(payer);
     await flow.funding.confirmTransfer();
   };
-  return { screen, asked, confirm };
+  return { screen, asked, signed, confirm };
 }
 
 const solanaTask = (address: string, patch: Partial<FundWalletTask> = {}): Partial<FundWalletTask> => ({
@@ -148,36 +154,61 @@ describe('Transfer from wallet, Solana to Ethereum (the bridge)', () => {
     expect(relay.requests.at(-1)).toMatchObject({ origin: 'solana', user: payer, status: 'success' });
   });
 
-  it('refuses a route that needs address lookup tables, before the wallet is asked', async () => {
-    vi.stubGlobal('fetch', async () =>
-      Response.json({
-        steps: [
-          {
-            items: [
-              {
-                data: {
-                  instructions: [{ keys: [], programId: payer, data: '00' }],
-                  addressLookupTableAddresses: [someSolanaAddress()],
-                },
-              },
-            ],
-          },
-        ],
-      }),
-    );
+  /** The bridge answers `instructions` and `tables` for any quote and `success` for any status; the rest goes through. */
+  function stubBridge(instructions: unknown[], tables: string[]) {
+    const realFetch = globalThis.fetch;
+    vi.stubGlobal('fetch', async (input: string, init?: RequestInit) => {
+      if (!String(input).startsWith(relay.url)) return realFetch(input, init);
+      if (String(input).includes('/quote'))
+        return Response.json({
+          steps: [{ items: [{ data: { instructions, addressLookupTableAddresses: tables } }] }],
+        });
+      return Response.json({ requests: [{ status: 'success' }] });
+    });
+  }
+  const bridgeTask = (): Partial<FundWalletTask> => ({
+    address: '0x6666666666666666666666666666666666666666',
+    chain: { chainType: 'ethereum', chainId: evm.chainId },
+    amount: '0.01',
+    decimals: 18,
+    bridgeFromSolana: { rpcUrl: solana.url },
+  });
+
+  it("compiles the route's address lookup tables in, read from the cluster", async () => {
+    const deposit = someSolanaAddress();
+    const table = await createLookupTable(solana, [address(deposit)]);
+    const data = '0200000040420f0000000000'; // System transfer of 1,000,000 lamports
+    const keys = [
+      { pubkey: payer, isSigner: true, isWritable: true },
+      { pubkey: deposit, isSigner: false, isWritable: true },
+    ];
+    stubBridge([{ keys, programId: '11111111111111111111111111111111', data }], [table]);
     try {
-      const { screen, asked, confirm } = harness({
-        address: '0x6666666666666666666666666666666666666666',
-        chain: { chainType: 'ethereum', chainId: evm.chainId },
-        amount: '0.01',
-        decimals: 18,
-        bridgeFromSolana: { rpcUrl: solana.url },
-      });
+      const { screen, signed, confirm } = harness(bridgeTask());
+      await confirm();
+      await expect.poll(() => screen().status, { timeout: 10_000 }).toBe('success');
+      expect(solana.balance(deposit)).toBe(1_000_000n);
+      const sent = parseSolanaTransaction(signed[0]!);
+      expect([sent.version, sent.staticAccounts, sent.addressTableLookups]).toEqual([
+        0,
+        [payer, '11111111111111111111111111111111'],
+        [{ table, writableIndexes: [0], readonlyIndexes: [] }],
+      ]);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
+  it('ends on a clear error when a lookup table does not exist, before the wallet is asked', async () => {
+    const missing = someSolanaAddress();
+    stubBridge([{ keys: [], programId: payer, data: '00' }], [missing]);
+    try {
+      const { screen, asked, confirm } = harness(bridgeTask());
       await confirm();
       await expect.poll(() => screen().status).toBe('failed');
       expect(screen().failure).toEqual({
         title: fundingMessages.bridgeFailedTitle,
-        message: fundingMessages.bridgeLookupTables,
+        message: `Address lookup table ${missing} was not found`,
         refundUrl: null,
       });
       expect(asked).toEqual([]);
