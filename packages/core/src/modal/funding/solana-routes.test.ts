@@ -157,14 +157,18 @@ describe('Transfer from wallet, Solana to Ethereum (the bridge)', () => {
   /** The bridge answers `instructions` and `tables` for any quote and `success` for any status; the rest goes through. */
   function stubBridge(instructions: unknown[], tables: string[]) {
     const realFetch = globalThis.fetch;
+    const quotes: unknown[] = [];
     vi.stubGlobal('fetch', async (input: string, init?: RequestInit) => {
       if (!String(input).startsWith(relay.url)) return realFetch(input, init);
-      if (String(input).includes('/quote'))
+      if (String(input).includes('/quote')) {
+        quotes.push(JSON.parse(String(init?.body)));
         return Response.json({
           steps: [{ items: [{ data: { instructions, addressLookupTableAddresses: tables } }] }],
         });
+      }
       return Response.json({ requests: [{ status: 'success' }] });
     });
+    return quotes;
   }
   const bridgeTask = (): Partial<FundWalletTask> => ({
     address: '0x6666666666666666666666666666666666666666',
@@ -212,6 +216,45 @@ describe('Transfer from wallet, Solana to Ethereum (the bridge)', () => {
         refundUrl: null,
       });
       expect(asked).toEqual([]);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
+  it("asks the bridge for the chain's USDC when the Ethereum wallet is funded with USDC", async () => {
+    const deposit = someSolanaAddress();
+    const keys = [
+      { pubkey: payer, isSigner: true, isWritable: true },
+      { pubkey: deposit, isSigner: false, isWritable: true },
+    ];
+    const quotes = stubBridge(
+      [{ keys, programId: '11111111111111111111111111111111', data: '0200000040420f0000000000' }],
+      [],
+    );
+    try {
+      const { screen, confirm } = harness({
+        ...bridgeTask(),
+        chain: { chainType: 'ethereum', chainId: 8453 },
+        asset: 'USDC',
+        symbol: 'USDC',
+        decimals: 6,
+        amount: '1.5',
+      });
+      await confirm();
+      await expect.poll(() => screen().status, { timeout: 10_000 }).toBe('success');
+      expect(quotes).toEqual([
+        {
+          tradeType: 'EXPECTED_OUTPUT',
+          amount: '1500000',
+          user: payer,
+          recipient: '0x6666666666666666666666666666666666666666',
+          originChainId: 792703809,
+          originCurrency: '11111111111111111111111111111111',
+          destinationChainId: 8453,
+          destinationCurrency: '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913',
+          referrer: 'latchkey|app',
+        },
+      ]);
     } finally {
       vi.unstubAllGlobals();
     }
