@@ -11,6 +11,7 @@ import {
   type ModalIntent,
   type ModalOptions,
 } from '@latchkey/core';
+import { fundingMessages } from '@latchkey/core/funding';
 import { mfaBroker } from '@latchkey/core/mfa';
 import {
   recentLoginMethodKey,
@@ -388,6 +389,19 @@ function fundingEntries(): GalleryEntry[] {
         rows: [source(0), source(1), source(2)],
         more: [source(3), source(4, 'solana')],
         moreLabel: 'More wallets',
+        notice: null,
+        expanded: false,
+      },
+    },
+    {
+      // A Solana wallet on devnet: the connected Ethereum wallets cannot bridge there.
+      id: 'fund-transfer-wallets-testnet',
+      screen: {
+        name: 'fund-transfer-wallets',
+        rows: [source(4, 'solana')],
+        more: [],
+        moreLabel: null,
+        notice: fundingMessages.bridgeTestnet,
         expanded: false,
       },
     },

@@ -57,6 +57,8 @@ export const fundingMessages = {
   bridgeFailedTitle: 'Transaction failed',
   /** Latchkey's wording (the spec says only that the bridge is unsupported on testnets, with a warning). */
   bridgeTestnet: 'Bridging to Solana is not supported on testnets.',
+  /** Latchkey's wording: Transfer from wallet with no connected wallet that can pay. */
+  noTransferWallets: 'No connected wallet can pay here. Connect one to this app, or choose another way.',
   /** Latchkey's wording: a Solana payment with no RPC of the cluster to send it through. */
   solanaRpcMissing: 'No Solana RPC URL to send the transfer through',
   bridgeFailed: 'We were unable to complete the bridging transaction. Funds will be refunded on your wallet.',

@@ -153,17 +153,24 @@ describe('Bridge to Solana', () => {
   });
 
   it.each([
-    { name: 'mainnet-beta', patch: {}, payers: [payer] },
-    // A connected Solana wallet pays on any cluster; the bridge refuses testnets, so no Ethereum wallet.
+    { name: 'mainnet-beta', patch: {}, payers: [payer], notice: null },
+    // A connected Solana wallet pays on any cluster; the bridge refuses testnets (§4, with a warning),
+    // so the Ethereum wallet is left out and the list says why.
     {
       name: 'devnet',
       patch: { chain: { chainType: 'solana' as const, cluster: 'devnet' as const } },
       payers: [],
+      notice: fundingMessages.bridgeTestnet,
     },
-    { name: 'an app that does not bridge', patch: { bridgeChains: undefined }, payers: [] },
+    {
+      name: 'an app that does not bridge',
+      patch: { bridgeChains: undefined },
+      payers: [],
+      notice: fundingMessages.noTransferWallets,
+    },
   ])(
     'offers Transfer from wallet to a Solana wallet on $name; Ethereum wallets pay through the bridge only',
-    async ({ patch, payers }) => {
+    async ({ patch, payers, notice }) => {
       const { screen, flow } = harness({ balances: {} }, patch);
       expect((screen().chooser as { wallets: unknown }).wallets).toEqual({
         method: 'wallets',
@@ -174,6 +181,7 @@ describe('Bridge to Solana', () => {
       expect((screen().rows as { wallet: { address: string } }[]).map((row) => row.wallet.address)).toEqual(
         payers,
       );
+      expect(screen().notice).toBe(notice);
     },
   );
 });

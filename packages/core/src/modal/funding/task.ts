@@ -32,6 +32,8 @@ declare module '../screens.ts' {
       rows: TransferWalletRow[];
       more: TransferWalletRow[];
       moreLabel: string | null;
+      /** Beside the list: the bridge's testnet warning, or (no wallet can pay) how to get one. */
+      notice: string | null;
       expanded: boolean;
     };
     /** 'Confirm or edit amount': digits and one decimal point; Continue only above 0. */

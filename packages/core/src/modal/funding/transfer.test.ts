@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeWalletManager, fundingClient, fundingModal, openFunding } from '../../../test/funding-flow.ts';
+import { fundingMessages } from '../../funding/messages.ts';
 import type { FundWalletTask } from './task.ts';
 import { erc20Transfer, parseAmount } from './transfer.ts';
 
@@ -61,6 +62,13 @@ describe('Transfer from wallet', () => {
     expect((screen().rows as { wallet: { address: string } }[]).map((row) => row.wallet.address)).toEqual([
       wallet(2).address,
     ]);
+    expect(screen().notice).toBeNull();
+  });
+
+  it('says what to do when no connected wallet can pay, rather than an empty list', async () => {
+    const { flow, screen } = harness([wallet(3, 'solana'), { ...wallet(1), address: destination }]);
+    await flow.funding.wallets();
+    expect([screen().rows, screen().notice]).toEqual([[], fundingMessages.noTransferWallets]);
   });
 
   it("lists Solana wallets, tagged 'Solana', when the app bridges them to this wallet", async () => {

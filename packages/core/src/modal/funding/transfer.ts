@@ -33,34 +33,54 @@ function tokenOf(task: FundWalletTask): string | null {
   return task.asset === 'USDC' ? knownUsdcAddress(task.chain.chainId) : task.asset.erc20;
 }
 
+/** The wallets of the list, and what the list says beside them (or instead of them). */
+export interface TransferSources {
+  wallets: TransferSourceWallet[];
+  /**
+   * 'Bridging to Solana is not supported on testnets.' when Ethereum wallets are left out only
+   * because the cluster is a testnet (§4: the bridge refuses testnets, with a warning); else, with no
+   * wallet to pay, how to get one; else null.
+   */
+  notice: string | null;
+}
+
 /**
  * The connected wallets that can pay `task` (other than the wallet being funded): to an Ethereum
  * wallet, Ethereum wallets on its chain, and Solana wallets through the bridge when the app bridges
  * (`bridgeFromSolana`); to a Solana wallet, Solana wallets on its cluster, and Ethereum wallets
  * through the bridge when the app bridges and the cluster is mainnet (the bridge refuses testnets).
  */
-export async function transferSources(
-  rt: FlowRuntime,
-  task: FundWalletTask,
-): Promise<TransferSourceWallet[]> {
+export async function transferSources(rt: FlowRuntime, task: FundWalletTask): Promise<TransferSources> {
+  const bridgesToSolana = task.chain.chainType === 'solana' && (task.bridgeChains?.length ?? 0) > 0;
+  const testnet = task.chain.chainType === 'solana' && task.chain.cluster !== 'mainnet-beta';
   const pays = (chainType: TransferSourceWallet['chainType']) =>
     task.chain.chainType === 'ethereum'
       ? chainType === 'ethereum' || task.bridgeFromSolana !== undefined
-      : chainType === 'solana' ||
-        ((task.bridgeChains?.length ?? 0) > 0 && task.chain.cluster === 'mainnet-beta');
+      : chainType === 'solana' || (bridgesToSolana && !testnet);
   const manager = await rt.client.wallets();
-  return manager
+  const others = manager
     .getState()
-    .connections.filter(
-      (wallet) => pays(wallet.chainType) && wallet.address.toLowerCase() !== task.address.toLowerCase(),
-    )
+    .connections.filter((wallet) => wallet.address.toLowerCase() !== task.address.toLowerCase());
+  const wallets = others
+    .filter((wallet) => pays(wallet.chainType))
     .map((wallet) => ({ address: wallet.address, chainType: wallet.chainType, name: wallet.name }));
+  const leftOutByTestnet =
+    bridgesToSolana && testnet && others.some((wallet) => wallet.chainType === 'ethereum');
+  const notice = leftOutByTestnet
+    ? fundingMessages.bridgeTestnet
+    : wallets.length === 0
+      ? fundingMessages.noTransferWallets
+      : null;
+  return { wallets, notice };
 }
 
-export function walletsScreen(
-  wallets: readonly TransferSourceWallet[],
-): ModalScreensOf<'fund-transfer-wallets'> {
-  return { name: 'fund-transfer-wallets', ...transferWalletList(wallets), expanded: false };
+export function walletsScreen(sources: TransferSources): ModalScreensOf<'fund-transfer-wallets'> {
+  return {
+    name: 'fund-transfer-wallets',
+    ...transferWalletList(sources.wallets),
+    notice: sources.notice,
+    expanded: false,
+  };
 }
 
 export function amountScreen(

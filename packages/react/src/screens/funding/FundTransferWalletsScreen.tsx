@@ -11,7 +11,8 @@ export interface FundTransferWalletsScreenProps {
 
 /**
  * Transfer from wallet (spec document 1 §2): the connected wallets, each tagged 'Connected' (and
- * 'Solana'); up to 4, else 3 and 'More wallets', which opens the rest.
+ * 'Solana'); up to 4, else 3 and 'More wallets', which opens the rest. Below them the bridge's
+ * testnet warning, or, with no wallet that can pay, what to do instead.
  */
 export function FundTransferWalletsScreen({
   titleId,
@@ -50,6 +51,11 @@ export function FundTransferWalletsScreen({
           </button>
         )}
       </div>
+      {screen.notice && (
+        <p className="lk-fund-notice" role="status" data-testid="lk-fund-wallets-notice">
+          {screen.notice}
+        </p>
+      )}
     </section>
   );
 }
