@@ -3,10 +3,12 @@
  * by really sending ETH on the Hardhat node), a server pointed at them, an app that funds on the local
  * chain with both card providers and the exchange, and a demo page whose `funding` config points the
  * client at the stand-ins too (`providerChainIds: { 31337: 8453 }`: the providers sell Base to a wallet
- * on 31337). Each file logs its own user in (its own stack), so the files run at once; the login is
- * the file's first test (the kit's page helpers poll with `expect`, which only a test may).
+ * on 31337). Each file runs in `describeFunding`, which starts its own stack (so the files run at
+ * once), logs the file's user in as its first test (the kit's page helpers poll with `expect`, which
+ * only a test may), and checks last that the page raised no uncaught error.
  */
 
+import type { FundingConfig } from '@latchkey/protocol';
 import { type EvmNode, type SolanaRpc, startEvmNode, startSolanaRpc } from '@latchkey/test/chains';
 import { emailLoginCreatingWallets, id, type Stack, startStack, text } from '@latchkey/test/e2e';
 import {
@@ -19,7 +21,7 @@ import {
   startRelayStandIn,
 } from '@latchkey/test/stand-ins';
 import type { BrowserContext, Page } from 'playwright-core';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { installEip6963Wallets, type TestEthWallet } from './wallets/eip6963-wallet.ts';
 
 export const walletTimeout = 60_000;
@@ -36,19 +38,37 @@ export interface FundingStack {
   context: BrowserContext;
   page: Page;
   pageErrors: string[];
-  /** Set by `login`. */
-  ethereumAddress: string;
-  /** Set by `login`. */
+  /** Set by `login` / `walletsShown`. */
+  ethereumAddress: `0x${string}`;
+  /** Set by `login` / `walletsShown`. */
   solanaAddress: string;
   /** The page's EIP-6963 test wallet, on the local chain with 10 ETH, sending through the node. */
   payer: TestEthWallet;
-  /** An email login that creates the embedded wallets. */
+  /** An email login that creates the embedded wallets (the modal then closes by itself). */
   login(email: string): Promise<void>;
+  /** Waits for the demo to list the embedded wallets, and reads their addresses. */
+  walletsShown(): Promise<void>;
   balanceOf(address: string): Promise<bigint>;
+  /** Sends `wei` to `to` from the node's first (unlocked) account, as any wallet would. */
+  sendEth(to: string, wei: bigint): Promise<void>;
   close(): Promise<void>;
 }
 
-export async function startFundingStack(): Promise<FundingStack> {
+export interface FundingStackOptions {
+  /** Fields of the app's `funding_config` to change. */
+  fundingConfig?: Partial<FundingConfig> | undefined;
+  /** The page's clock under the test's control (`page.clock`, running from now). */
+  clock?: boolean | undefined;
+}
+
+/**
+ * Starts the stack into `into` (so that a suite can hand the object to its tests before the stack
+ * exists) and returns it.
+ */
+export async function startFundingStack(
+  options: FundingStackOptions = {},
+  into = {} as FundingStack,
+): Promise<FundingStack> {
   const [evm, solana] = await Promise.all([startEvmNode(), startSolanaRpc()]);
   const [coinbase, moonpay, relay] = await Promise.all([
     startCoinbaseOnrampStandIn({ evm, solana }),
@@ -86,6 +106,7 @@ export async function startFundingStack(): Promise<FundingStack> {
       default_recommended_currency: { chain: 'eip155:31337' },
       prompt_funding_on_wallet_creation: false,
       cross_chain_bridging_enabled: true,
+      ...options.fundingConfig,
     },
     coinbase_cdp_api_key_name: cdpKey.keyName,
     coinbase_cdp_api_private_key: cdpKey.privateKey,
@@ -112,9 +133,10 @@ export async function startFundingStack(): Promise<FundingStack> {
     fundingHosts: JSON.stringify({ coinbasePay: coinbase.url, moonpayApi: moonpay.url, relayApi: relay.url }),
     providerChainIds: JSON.stringify({ 31337: 8453 }),
   });
+  if (options.clock) await page.clock.install();
   await page.goto(`${stack.demoUrl(appId)}&${query}`);
 
-  const funding: FundingStack = {
+  const funding: FundingStack = Object.assign(into, {
     stack,
     evm,
     solana,
@@ -124,18 +146,26 @@ export async function startFundingStack(): Promise<FundingStack> {
     context,
     page,
     pageErrors,
-    ethereumAddress: '',
+    ethereumAddress: '0x' as const,
     solanaAddress: '',
     payer: payer!,
-    async login(email) {
+    async login(email: string) {
       await emailLoginCreatingWallets(page, stack.smtp, email, walletTimeout);
+      await funding.walletsShown();
+    },
+    async walletsShown() {
       await page.locator(id('demo-fund-ethereum')).waitFor({ state: 'visible' });
-      funding.ethereumAddress = await text(page, 'demo-embedded-ethereum-0');
+      funding.ethereumAddress = (await text(page, 'demo-embedded-ethereum-0')) as `0x${string}`;
       expect(funding.ethereumAddress).toMatch(/^0x[0-9a-fA-F]{40}$/);
       await page.locator(id('demo-embedded-solana-0')).waitFor({ state: 'visible' });
       funding.solanaAddress = await text(page, 'demo-embedded-solana-0');
     },
-    balanceOf: async (address) => BigInt((await evm.rpc('eth_getBalance', [address, 'latest'])) as string),
+    balanceOf: async (address: string) =>
+      BigInt((await evm.rpc('eth_getBalance', [address, 'latest'])) as string),
+    async sendEth(to: string, wei: bigint) {
+      const [funder] = (await evm.rpc('eth_accounts')) as string[];
+      await evm.rpc('eth_sendTransaction', [{ from: funder, to, value: `0x${wei.toString(16)}` }]);
+    },
     async close() {
       await context.close().catch(() => undefined);
       await Promise.all([
@@ -147,8 +177,48 @@ export async function startFundingStack(): Promise<FundingStack> {
         relay.close(),
       ]);
     },
-  };
+  });
   return funding;
+}
+
+export interface DescribeFundingOptions extends FundingStackOptions {
+  /**
+   * The user the suite's first test logs in (`login`); null: the suite's own first test logs in
+   * (a login the app follows with more than the creation screen).
+   */
+  email: string | null;
+}
+
+/**
+ * A funding suite on a stack of its own: started before its tests and closed after them; the email
+ * login as its first test (unless `email` is null), `body`'s tests, and last, that the page raised no
+ * uncaught error. `body` gets the stack's object, whose fields are set once the suite runs: read them
+ * in tests and hooks only.
+ */
+export function describeFunding(
+  title: string,
+  options: DescribeFundingOptions,
+  body: (f: FundingStack) => void,
+): void {
+  describe(title, () => {
+    const f = {} as FundingStack;
+    beforeAll(async () => {
+      await startFundingStack(options, f);
+    });
+    afterAll(async () => {
+      await f.close?.();
+    });
+    const { email } = options;
+    if (email !== null) {
+      test('an email login creates the embedded wallets', async () => {
+        await f.login(email);
+      });
+    }
+    body(f);
+    test('no uncaught page error', () => {
+      expect(f.pageErrors).toEqual([]);
+    });
+  });
 }
 
 /** Opens the Fund wallet chooser from the demo's panel for the Ethereum wallet, with `options`. */
@@ -163,6 +233,31 @@ export async function openFundSolana(f: FundingStack, options: Record<string, un
     .locator(id('demo-fund-options'))
     .fill(JSON.stringify({ cluster: { name: 'mainnet-beta', rpcUrl: f.solana.url }, ...options }));
   await f.page.locator(id('demo-fund-solana')).click();
+}
+
+/**
+ * Clicks `option` on the chooser, which opens a card provider's page in a popup, and returns the
+ * popup once it shows the stand-in's page at `origin` (its 'Complete purchase' button).
+ */
+export async function providerPopup(page: Page, option: string, origin: string): Promise<Page> {
+  await page.locator(id('lk-screen-fund-chooser')).waitFor({ state: 'visible' });
+  const opened = page.waitForEvent('popup');
+  await page.locator(id(option)).click();
+  const popup = await opened;
+  await popup.locator('#complete-purchase').waitFor({ state: 'visible' });
+  expect(new URL(popup.url()).origin).toBe(origin);
+  return popup;
+}
+
+/**
+ * Moves the page's clock (a stack with `clock: true`) `ms` on, to a provider's next status read, and
+ * waits for the answer to the read (a URL with `path` in it). A read the page schedules late comes
+ * on its own time instead, so a jump that misses only makes the test wait.
+ */
+export async function clockToRead(page: Page, ms: number, path: string): Promise<void> {
+  const read = page.waitForResponse((response) => response.url().includes(path));
+  await page.clock.fastForward(ms);
+  await read;
 }
 
 /** What the demo's fundWallet promise ended with (`resolved {…}` / `rejected …`), once it ended. */
