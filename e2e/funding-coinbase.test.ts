@@ -9,17 +9,10 @@
  */
 
 import { fundingMessages, fundingTimings } from '@latchkey/core/funding';
-import { id, modalClosed, text } from '@latchkey/test/e2e';
+import { id, text } from '@latchkey/test/e2e';
 import type { Page } from 'playwright-core';
 import { expect, test } from 'vitest';
-import {
-  clockToRead,
-  describeFunding,
-  fundAmountWei,
-  fundResult,
-  openFundEthereum,
-  providerPopup,
-} from './funding-stack.ts';
+import { describeFunding, openFundEthereum, providerPopup, purchaseEnds } from './funding-stack.ts';
 
 describeFunding(
   'funding through Coinbase in the browser',
@@ -37,53 +30,27 @@ describeFunding(
       return buy;
     }
 
-    /** The page's clock to the next status read (`ms` on), and its answer. */
-    const nextRead = (ms: number) => clockToRead(f.page, ms, '/funding/coinbase_on_ramp/status');
-
-    /** Closes the modal on the chooser: the promise resolves unfunded, and no ETH arrived. */
-    async function closedUnfunded(before: bigint) {
-      await f.page.locator(id('lk-close')).click();
-      await modalClosed(f.page);
-      expect(await fundResult(f.page)).toBe('resolved {"funded":false}');
-      expect(await f.balanceOf(f.ethereumAddress)).toBe(before);
-    }
-
-    /** The purchase completes: 'Fund account' shows success, the modal closes by itself, the ETH arrived. */
-    async function completes(buy: Page, paymentMethod: string) {
-      expect(new URL(buy.url()).searchParams.get('defaultPaymentMethod')).toBe(paymentMethod);
-      const before = await f.balanceOf(f.ethereumAddress);
-      await buy.locator('#complete-purchase').click();
-      await nextRead(fundingTimings.coinbaseStartMs);
-      await f.page
-        .locator(`${id('lk-screen-fund-coinbase-status')}[data-status="success"]`)
-        .waitFor({ state: 'visible', timeout: 20_000 });
-      expect(await f.balanceOf(f.ethereumAddress)).toBe(before + fundAmountWei);
-      await f.page.clock.fastForward(fundingTimings.successCloseMs);
-      await modalClosed(f.page);
-      expect(await fundResult(f.page)).toBe('resolved {"funded":true}');
-    }
-
     test('Pay with card fails: back to the chooser with the failure banner; closing resolves unfunded', async () => {
-      const before = await f.balanceOf(f.ethereumAddress);
       const buy = await buyPage('lk-fund-card');
-      await buy.locator('#fail-purchase').click();
-      await nextRead(fundingTimings.coinbaseStartMs);
-      const banner = f.page.locator(id('lk-fund-banner'));
-      await banner.waitFor({ state: 'visible', timeout: 20_000 });
-      expect(await banner.textContent()).toBe(fundingMessages.coinbaseFailureBanner);
-      expect(await f.page.locator(id('lk-screen-fund-chooser')).isVisible()).toBe(true);
-      await buy.close();
-      await closedUnfunded(before);
+      await purchaseEnds(
+        f,
+        'coinbase',
+        buy,
+        fundingTimings.coinbaseStartMs,
+        fundingMessages.coinbaseFailureBanner,
+      );
     });
 
     test('Pay with card through Coinbase: the buy page, Complete purchase, success, the balance grew', async () => {
       const buy = await buyPage('lk-fund-card');
-      await completes(buy, 'CARD');
+      expect(new URL(buy.url()).searchParams.get('defaultPaymentMethod')).toBe('CARD');
+      await purchaseEnds(f, 'coinbase', buy, fundingTimings.coinbaseStartMs);
     });
 
     test('Transfer from an exchange: Coinbase in send mode, success, the balance grew', async () => {
       const buy = await buyPage('lk-fund-exchange');
-      await completes(buy, 'CRYPTO_ACCOUNT');
+      expect(new URL(buy.url()).searchParams.get('defaultPaymentMethod')).toBe('CRYPTO_ACCOUNT');
+      await purchaseEnds(f, 'coinbase', buy, fundingTimings.coinbaseStartMs);
     });
   },
 );

@@ -16,26 +16,23 @@ import { expect, test } from 'vitest';
 import {
   clockToRead,
   describeFunding,
-  fundAmountWei,
   fundResult,
   openFundEthereum,
   providerPopup,
+  purchaseEnds,
 } from './funding-stack.ts';
 
 describeFunding(
   'funding through MoonPay and Receive funds in the browser',
   { email: 'fund.moonpay@example.com', clock: true },
   (f) => {
-    /** The page's clock to the next read of the widget's transaction (`ms` on), and its answer. */
-    const nextRead = (ms: number) => clockToRead(f.page, ms, '/v1/transactions/ext/');
-
     /** Clicks `option` on the chooser and returns the popup once it shows MoonPay's widget. */
     async function widget(option: 'lk-fund-card' | 'lk-fund-alternate'): Promise<Page> {
       const page = await providerPopup(f.page, option, f.moonpay.url);
       // 'Processing payment' once the modal reads the widget's pending transaction (from 8 s on; the
       // page's clock jumps there): the reads work, so a failure after this is the purchase's, not
       // three failed reads.
-      await nextRead(fundingTimings.moonpayStartMs);
+      await clockToRead(f.page, 'moonpay', fundingTimings.moonpayStartMs);
       await f.page
         .locator(`${id('lk-screen-fund-moonpay-status')}[data-status="processing-payment"]`)
         .waitFor({ state: 'visible', timeout: 20_000 });
@@ -43,24 +40,19 @@ describeFunding(
     }
 
     test("MoonPay through 'Try a different provider.' fails: back to the chooser with MoonPay's banner", async () => {
-      const before = await f.balanceOf(f.ethereumAddress);
       await openFundEthereum(f.page);
       const page = await widget('lk-fund-alternate');
-      await page.locator('#fail-purchase').click();
-      const banner = f.page.locator(id('lk-fund-banner'));
       // The status is read every 3 s from 8 s on.
-      await nextRead(fundingTimings.moonpayPollMs);
-      await banner.waitFor({ state: 'visible', timeout: 20_000 });
-      expect(await banner.textContent()).toBe(fundingMessages.moonpayFailureBanner);
-      await page.close();
-      await f.page.locator(id('lk-close')).click();
-      await modalClosed(f.page);
-      expect(await fundResult(f.page)).toBe('resolved {"funded":false}');
-      expect(await f.balanceOf(f.ethereumAddress)).toBe(before);
+      await purchaseEnds(
+        f,
+        'moonpay',
+        page,
+        fundingTimings.moonpayPollMs,
+        fundingMessages.moonpayFailureBanner,
+      );
     });
 
     test('Pay with card through MoonPay (the preferred provider): the widget, Complete purchase, success, the balance grew', async () => {
-      const before = await f.balanceOf(f.ethereumAddress);
       await openFundEthereum(f.page, { card: { preferredProvider: 'moonpay' } });
       const page = await widget('lk-fund-card');
       // Base's ETH: the providers are told the local chain is Base (providerChainIds).
@@ -68,15 +60,7 @@ describeFunding(
       expect(new URL(page.url()).searchParams.get('walletAddress')?.toLowerCase()).toBe(
         f.ethereumAddress.toLowerCase(),
       );
-      await page.locator('#complete-purchase').click();
-      await nextRead(fundingTimings.moonpayPollMs);
-      await f.page
-        .locator(`${id('lk-screen-fund-moonpay-status')}[data-status="completed"]`)
-        .waitFor({ state: 'visible', timeout: 20_000 });
-      expect(await f.balanceOf(f.ethereumAddress)).toBe(before + fundAmountWei);
-      await f.page.clock.fastForward(fundingTimings.successCloseMs);
-      await modalClosed(f.page);
-      expect(await fundResult(f.page)).toBe('resolved {"funded":true}');
+      await purchaseEnds(f, 'moonpay', page, fundingTimings.moonpayPollMs);
     });
 
     test('Receive funds: the QR code is the address; ETH sent to it shows in the live balance; Continue', async () => {

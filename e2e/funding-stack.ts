@@ -8,9 +8,10 @@
  * only a test may), and checks last that the page raised no uncaught error.
  */
 
+import { fundingTimings } from '@latchkey/core/funding';
 import type { FundingConfig } from '@latchkey/protocol';
 import { type EvmNode, type SolanaRpc, startEvmNode, startSolanaRpc } from '@latchkey/test/chains';
-import { emailLoginCreatingWallets, id, type Stack, startStack, text } from '@latchkey/test/e2e';
+import { emailLoginCreatingWallets, id, modalClosed, type Stack, startStack, text } from '@latchkey/test/e2e';
 import {
   type CoinbaseOnrampStandIn,
   type MoonpayStandIn,
@@ -250,14 +251,73 @@ export async function providerPopup(page: Page, option: string, origin: string):
 }
 
 /**
- * Moves the page's clock (a stack with `clock: true`) `ms` on, to a provider's next status read, and
- * waits for the answer to the read (a URL with `path` in it). A read the page schedules late comes
- * on its own time instead, so a jump that misses only makes the test wait.
+ * The card providers' status reads as the modal makes them: where (a URL with `path` in it), and the
+ * status screen's `data-status` once a read found the purchase complete. When they come is
+ * `fundingTimings`' (spec document 2 §9).
  */
-export async function clockToRead(page: Page, ms: number, path: string): Promise<void> {
-  const read = page.waitForResponse((response) => response.url().includes(path));
+export const providerReads = {
+  coinbase: {
+    path: '/funding/coinbase_on_ramp/status',
+    completed: 'success',
+  },
+  moonpay: {
+    path: '/v1/transactions/ext/',
+    completed: 'completed',
+  },
+} as const;
+export type CardProvider = keyof typeof providerReads;
+
+/**
+ * Moves the page's clock (a stack with `clock: true`) `ms` on, to `provider`'s next status read, and
+ * waits for the answer to it. A read the page schedules late comes on its own time instead, so a
+ * jump that misses only makes the test wait.
+ */
+export async function clockToRead(page: Page, provider: CardProvider, ms: number): Promise<void> {
+  const read = page.waitForResponse((response) => response.url().includes(providerReads[provider].path));
   await page.clock.fastForward(ms);
   await read;
+}
+
+/**
+ * The user ends the purchase in the provider's `popup`, and the next status read (`ms` on, on the
+ * page's clock) sees it. 'Complete purchase': the stand-in sent the ETH, the status screen shows
+ * success and closes by itself after 4 s (the clock jumps there too), `fundWallet` resolves funded.
+ * 'Fail purchase' (with the `failureBanner` expected): back to the chooser with it; the popup closes,
+ * and closing the modal resolves `fundWallet` unfunded, no ETH sent.
+ */
+export async function purchaseEnds(
+  f: FundingStack,
+  provider: CardProvider,
+  popup: Page,
+  ms: number,
+  failureBanner: string | null = null,
+): Promise<void> {
+  const before = await f.balanceOf(f.ethereumAddress);
+  await popup.locator(failureBanner === null ? '#complete-purchase' : '#fail-purchase').click();
+  await clockToRead(f.page, provider, ms);
+  if (failureBanner !== null) {
+    const banner = f.page.locator(id('lk-fund-banner'));
+    await banner.waitFor({ state: 'visible', timeout: 20_000 });
+    expect(await banner.textContent()).toBe(failureBanner);
+    expect(await f.page.locator(id('lk-screen-fund-chooser')).isVisible()).toBe(true);
+    await popup.close();
+    return closeUnfunded(f, before);
+  }
+  await f.page
+    .locator(`${id(`lk-screen-fund-${provider}-status`)}[data-status="${providerReads[provider].completed}"]`)
+    .waitFor({ state: 'visible', timeout: 20_000 });
+  expect(await f.balanceOf(f.ethereumAddress)).toBe(before + fundAmountWei);
+  await f.page.clock.fastForward(fundingTimings.successCloseMs);
+  await modalClosed(f.page);
+  expect(await fundResult(f.page)).toBe('resolved {"funded":true}');
+}
+
+/** Closes the modal (the chooser's ×): `fundWallet` resolves unfunded, and the balance is still `before`. */
+export async function closeUnfunded(f: FundingStack, before: bigint): Promise<void> {
+  await f.page.locator(id('lk-close')).click();
+  await modalClosed(f.page);
+  expect(await fundResult(f.page)).toBe('resolved {"funded":false}');
+  expect(await f.balanceOf(f.ethereumAddress)).toBe(before);
 }
 
 /** What the demo's fundWallet promise ended with (`resolved {…}` / `rejected …`), once it ended. */
