@@ -3,7 +3,8 @@
  * exchange' open the buy page in a popup (the stand-in's, on the Hardhat chain through
  * `providerChainIds`), the modal follows the purchase on 'Fund account', and the stand-in really sends
  * the ETH, so the wallet's balance on the local chain grows. A failed purchase returns to the chooser
- * with the spec's banner. The failure runs first: the status route reads the user's latest
+ * with the spec's banner; a popup closed before buying returns to it without one, after three status
+ * reads with the popup closed. The failures run first: the status route reads the user's latest
  * purchase. The page's clock jumps to each status read (5 s after the buy page opened, then every
  * 1.5 s) rather than the test waiting for them.
  */
@@ -12,7 +13,14 @@ import { fundingMessages, fundingTimings } from '@latchkey/core/funding';
 import { id, text } from '@latchkey/test/e2e';
 import type { Page } from 'playwright-core';
 import { expect, test } from 'vitest';
-import { describeFunding, openFundEthereum, providerPopup, purchaseEnds } from './funding-stack.ts';
+import {
+  clockToRead,
+  closeUnfunded,
+  describeFunding,
+  openFundEthereum,
+  providerPopup,
+  purchaseEnds,
+} from './funding-stack.ts';
 
 describeFunding(
   'funding through Coinbase in the browser',
@@ -39,6 +47,30 @@ describeFunding(
         fundingTimings.coinbaseStartMs,
         fundingMessages.coinbaseFailureBanner,
       );
+    });
+
+    test('the user closes the Coinbase popup: after 3 status reads with it closed, back to the chooser without a banner; closing resolves unfunded', async () => {
+      const before = await f.balanceOf(f.ethereumAddress);
+      const buy = await buyPage('lk-fund-card');
+      expect(await status().getAttribute('data-status')).toBe('pending-in-flow');
+      await buy.close();
+      // The first read 5 s after the buy page opened, then one every 1.5 s; the third with the popup
+      // closed (and no purchase) goes back to the chooser.
+      const waits = [
+        fundingTimings.coinbaseStartMs,
+        fundingTimings.coinbasePollMs,
+        fundingTimings.coinbasePollMs,
+      ];
+      expect(waits).toHaveLength(fundingTimings.coinbaseClosedPollLimit);
+      for (const [index, wait] of waits.entries()) {
+        await clockToRead(f.page, 'coinbase', wait);
+        if (index === waits.length - 1) break;
+        await expect.poll(() => status().getAttribute('data-status')).toBe('pending-after-flow');
+      }
+      await f.page.locator(id('lk-screen-fund-chooser')).waitFor({ state: 'visible' });
+      // Nothing failed: the user left the purchase.
+      expect(await f.page.locator(id('lk-fund-banner')).count()).toBe(0);
+      await closeUnfunded(f, before);
     });
 
     test('Pay with card through Coinbase: the buy page, Complete purchase, success, the balance grew', async () => {
