@@ -3,7 +3,8 @@
  * (an EIP-6963 test wallet, sending on the Hardhat node) is listed, 'Confirm or edit amount' takes
  * the app's recommended amount, the wallet is asked to send it to the embedded wallet, 'Success!',
  * and the embedded wallet's balance grew by that amount. Bridge to Solana: the same wallet pays the
- * Relay stand-in's deposit on Hardhat, and the SOL arrives ('Success!').
+ * Relay stand-in's deposit on Hardhat; the SOL arrives ('Success!'), or the bridge refunds the ETH or
+ * keeps it ('Transaction failed', the refund link, no SOL).
  */
 
 import { fundingMessages, fundingTimings } from '@latchkey/core/funding';
@@ -58,7 +59,7 @@ describeFunding(
     });
 
     /** Bridge to Solana of 0.1 SOL from the connected wallet, up to the progress screen's `status`. */
-    async function bridge(status: 'success') {
+    async function bridge(status: 'success' | 'failed') {
       await openFundSolana(f, { amount: '0.1' });
       await f.page.locator(id('lk-fund-wallets')).click();
       await f.page.locator(id('lk-fund-wallet-row')).filter({ hasText: 'Test Wallet' }).click();
@@ -71,6 +72,15 @@ describeFunding(
         .waitFor({ state: 'visible', timeout: 40_000 });
     }
 
+    /** The ETH a transaction cost its sender in gas. */
+    async function feeOf(hash: string): Promise<bigint> {
+      const receipt = (await f.evm.rpc('eth_getTransactionReceipt', [hash])) as {
+        gasUsed: string;
+        effectiveGasPrice: string;
+      };
+      return BigInt(receipt.gasUsed) * BigInt(receipt.effectiveGasPrice);
+    }
+
     test("Bridge to Solana: the connected Ethereum wallet pays the bridge on Hardhat, 'Success!', the SOL arrives", async () => {
       const before = f.solana.balance(f.solanaAddress);
       await bridge('success');
@@ -80,5 +90,55 @@ describeFunding(
       await modalClosed(f.page);
       expect(await fundResult(f.page)).toBe('resolved {"funded":true}');
     });
+
+    // Relay's two failed endings: `refund` pays the deposit back (less the refund's gas), `failure` keeps it.
+    test.each(['refund', 'failure'] as const)(
+      "Bridge to Solana, the bridge answers '%s': 'Transaction failed' with the refund link, no SOL; closing resolves unfunded",
+      async (outcome) => {
+        f.relay.outcome = outcome;
+        const sol = f.solana.balance(f.solanaAddress);
+        const [eth, held] = await Promise.all([
+          f.balanceOf(f.payer.address),
+          f.balanceOf(f.relay.depositAddress),
+        ]);
+        await bridge('failed');
+        const request = f.relay.requests.at(-1);
+        if (!request?.inTxHash) throw new Error('The bridge saw no deposit');
+        expect(request.status).toBe(outcome);
+        const deposit = request.inTxHash;
+        expect(await text(f.page, 'lk-fund-bridge-title')).toBe(fundingMessages.bridgeFailedTitle);
+        expect(await f.page.locator(id('lk-screen-fund-bridge-progress')).textContent()).toContain(
+          fundingMessages.bridgeFailed,
+        );
+        // The bridge's page of the deposit, where the refund shows: Relay's mainnet site, the cluster
+        // being mainnet-beta (testnets.relay.link for devnet and testnet).
+        expect(await f.page.locator(id('lk-fund-bridge-refund')).getAttribute('href')).toBe(
+          `https://relay.link/transaction/${deposit}`,
+        );
+        expect(f.solana.balance(f.solanaAddress)).toBe(sol);
+
+        // The wallet paid the deposit and its gas; a refund sent the deposit back, less the refund's gas.
+        let refunded = 0n;
+        if (outcome === 'refund') {
+          const refund = (await f.evm.rpc('eth_getTransactionByHash', [request.outTxHash])) as {
+            hash: string;
+            to: string;
+            value: string;
+          };
+          expect(refund.to.toLowerCase()).toBe(f.payer.address.toLowerCase());
+          refunded = BigInt(refund.value);
+          expect(request.value - refunded).toBe(await feeOf(refund.hash));
+        }
+        const paid = request.value + (await feeOf(deposit));
+        expect(await f.balanceOf(f.payer.address)).toBe(eth - paid + refunded);
+        expect(await f.balanceOf(f.relay.depositAddress)).toBe(
+          outcome === 'refund' ? held : held + request.value,
+        );
+
+        await f.page.locator(id('lk-close')).click();
+        await modalClosed(f.page);
+        expect(await fundResult(f.page)).toBe('resolved {"funded":false}');
+      },
+    );
   },
 );
