@@ -5,9 +5,13 @@
  * funds: the address as a QR code, the live balance, and 'Continue' once funds arrive; back on the
  * confirm screen the request can then be approved. A batch of two transfers is stepped through
  * with Continue and Back ('(1 / 2)', '(2 / 2)'), approved on the last, and both land in order.
+ * The app also asks for funding on wallet creation (`prompt_funding_on_wallet_creation`): the login
+ * that creates the wallets goes on to the Fund wallet chooser for the new Ethereum wallet, and
+ * closing it leaves the user logged in with their wallets.
  */
 
-import { id, modalClosed, text } from '@latchkey/test/e2e';
+import { fundingMessages } from '@latchkey/core/funding';
+import { codeFromMail, enterCode, id, modalClosed, openLogin, submitEmail, text } from '@latchkey/test/e2e';
 import { ed25519 } from '@noble/curves/ed25519.js';
 import { base58 } from '@scure/base';
 import { expect, test } from 'vitest';
@@ -18,8 +22,39 @@ const randomEvmAddress = () =>
 
 describeFunding(
   'batches and Add funds with embedded wallets in the browser',
-  { email: 'batch.funding@example.com' },
+  { email: null, fundingConfig: { prompt_funding_on_wallet_creation: true } },
   (f) => {
+    test('an email login creates the Ethereum and Solana wallets, then the app prompts to fund the new wallet; closing it goes on', async () => {
+      const email = 'batch.funding@example.com';
+      await openLogin(f.page);
+      await submitEmail(f.page, email);
+      await enterCode(f.page, await codeFromMail(f.stack.smtp, email));
+      await f.page
+        .locator(id('lk-screen-embedded-created'))
+        .waitFor({ state: 'visible', timeout: walletTimeout });
+      // The created screen shows for 2.5 s, then the chooser replaces it, for the wallet just created.
+      await f.page.locator(id('lk-screen-fund-chooser')).waitFor({ state: 'visible' });
+      await f.walletsShown();
+      await f.page.locator(id('lk-fund-receive')).click();
+      await f.page.locator(id('lk-screen-fund-receive')).waitFor({ state: 'visible' });
+      // The app's recommended amount and currency.
+      expect(await text(f.page, 'lk-receive-title')).toBe(fundingMessages.receiveTitle('0.01', 'ETH'));
+      expect(await text(f.page, 'lk-receive-wallet')).toContain(f.ethereumAddress);
+      await f.page.locator(id('lk-back')).click();
+      await f.page.locator(id('lk-screen-fund-chooser')).waitFor({ state: 'visible' });
+      await f.page.locator(id('lk-close')).click();
+      await modalClosed(f.page);
+      // Logged in, as after any login: the login reported its success, and closing reported nothing
+      // more; no fundWallet call was made.
+      expect(await text(f.page, 'demo-authenticated')).toBe('true');
+      expect(await text(f.page, 'demo-last-event')).toBe(
+        'login complete: method=email new=true already=false',
+      );
+      expect(await text(f.page, 'demo-last-error')).toBe('');
+      expect(await text(f.page, 'demo-fund-result')).toBe('');
+      expect(await f.balanceOf(f.ethereumAddress)).toBe(0n);
+    });
+
     test("'Add funds' on Ethereum: the Fund wallet chooser, Receive funds shows the address and balance; funds arrive, Continue, Approve", async () => {
       const recipient = randomEvmAddress();
       const value = 10n ** 16n; // 0.01 ETH, the wallet holds nothing yet
