@@ -40,13 +40,7 @@ describeFunding(
 
     test('Pay with card fails: back to the chooser with the failure banner; closing resolves unfunded', async () => {
       const buy = await buyPage('lk-fund-card');
-      await purchaseEnds(
-        f,
-        'coinbase',
-        buy,
-        fundingTimings.coinbaseStartMs,
-        fundingMessages.coinbaseFailureBanner,
-      );
+      await purchaseEnds(f, 'coinbase', buy, fundingTimings.coinbaseStartMs, 'fail');
     });
 
     test('the user closes the Coinbase popup: after 3 status reads with it closed, back to the chooser without a banner; closing resolves unfunded', async () => {

@@ -8,7 +8,7 @@
  * only a test may), and checks last that the page raised no uncaught error.
  */
 
-import { fundingTimings } from '@latchkey/core/funding';
+import { fundingMessages, fundingTimings } from '@latchkey/core/funding';
 import type { FundingConfig } from '@latchkey/protocol';
 import { type EvmNode, type SolanaRpc, startEvmNode, startSolanaRpc } from '@latchkey/test/chains';
 import { emailLoginCreatingWallets, id, modalClosed, type Stack, startStack, text } from '@latchkey/test/e2e';
@@ -251,18 +251,20 @@ export async function providerPopup(page: Page, option: string, origin: string):
 }
 
 /**
- * The card providers' status reads as the modal makes them: where (a URL with `path` in it), and the
- * status screen's `data-status` once a read found the purchase complete. When they come is
- * `fundingTimings`' (spec document 2 §9).
+ * The card providers' status reads as the modal makes them: where (a URL with `path` in it), the
+ * status screen's `data-status` once a read found the purchase complete, and the chooser's banner
+ * once one found it failed. When they come is `fundingTimings`' (spec document 2 §9).
  */
 export const providerReads = {
   coinbase: {
     path: '/funding/coinbase_on_ramp/status',
     completed: 'success',
+    failureBanner: fundingMessages.coinbaseFailureBanner,
   },
   moonpay: {
     path: '/v1/transactions/ext/',
     completed: 'completed',
+    failureBanner: fundingMessages.moonpayFailureBanner,
   },
 } as const;
 export type CardProvider = keyof typeof providerReads;
@@ -282,23 +284,23 @@ export async function clockToRead(page: Page, provider: CardProvider, ms: number
  * The user ends the purchase in the provider's `popup`, and the next status read (`ms` on, on the
  * page's clock) sees it. 'Complete purchase': the stand-in sent the ETH, the status screen shows
  * success and closes by itself after 4 s (the clock jumps there too), `fundWallet` resolves funded.
- * 'Fail purchase' (with the `failureBanner` expected): back to the chooser with it; the popup closes,
- * and closing the modal resolves `fundWallet` unfunded, no ETH sent.
+ * 'Fail purchase': back to the chooser with the provider's failure banner; the popup closes, and
+ * closing the modal resolves `fundWallet` unfunded, no ETH sent.
  */
 export async function purchaseEnds(
   f: FundingStack,
   provider: CardProvider,
   popup: Page,
   ms: number,
-  failureBanner: string | null = null,
+  ending: 'complete' | 'fail' = 'complete',
 ): Promise<void> {
   const before = await f.balanceOf(f.ethereumAddress);
-  await popup.locator(failureBanner === null ? '#complete-purchase' : '#fail-purchase').click();
+  await popup.locator(`#${ending}-purchase`).click();
   await clockToRead(f.page, provider, ms);
-  if (failureBanner !== null) {
+  if (ending === 'fail') {
     const banner = f.page.locator(id('lk-fund-banner'));
     await banner.waitFor({ state: 'visible', timeout: 20_000 });
-    expect(await banner.textContent()).toBe(failureBanner);
+    expect(await banner.textContent()).toBe(providerReads[provider].failureBanner);
     expect(await f.page.locator(id('lk-screen-fund-chooser')).isVisible()).toBe(true);
     await popup.close();
     return closeUnfunded(f, before);
