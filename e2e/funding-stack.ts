@@ -11,7 +11,15 @@
 import { fundingMessages, fundingTimings } from '@latchkey/core/funding';
 import type { FundingConfig } from '@latchkey/protocol';
 import { type EvmNode, type SolanaRpc, startEvmNode, startSolanaRpc } from '@latchkey/test/chains';
-import { emailLoginCreatingWallets, id, modalClosed, type Stack, startStack, text } from '@latchkey/test/e2e';
+import {
+  emailLoginCreatingWallets,
+  id,
+  modalClosed,
+  pickWallet,
+  type Stack,
+  startStack,
+  text,
+} from '@latchkey/test/e2e';
 import {
   type CoinbaseOnrampStandIn,
   type MoonpayStandIn,
@@ -24,6 +32,7 @@ import {
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { installEip6963Wallets, type TestEthWallet } from './wallets/eip6963-wallet.ts';
+import { installWalletStandardWallets, type TestSolanaWallet } from './wallets/wallet-standard-wallet.ts';
 
 export const walletTimeout = 60_000;
 /** The app's default_recommended_amount: what the chooser presets and the stand-ins pay out. */
@@ -45,6 +54,8 @@ export interface FundingStack {
   solanaAddress: string;
   /** The page's EIP-6963 test wallet, on the local chain with 10 ETH, sending through the node. */
   payer: TestEthWallet;
+  /** With `solanaWallet`: the page's Test Solana Wallet (Wallet Standard), 10 SOL on the local SVM. */
+  solanaPayer: TestSolanaWallet | null;
   /** An email login that creates the embedded wallets (the modal then closes by itself). */
   login(email: string): Promise<void>;
   /** Waits for the demo to list the embedded wallets, and reads their addresses. */
@@ -60,6 +71,8 @@ export interface FundingStackOptions {
   fundingConfig?: Partial<FundingConfig> | undefined;
   /** The page's clock under the test's control (`page.clock`, running from now). */
   clock?: boolean | undefined;
+  /** Also registers a Test Solana Wallet in the page, funded on the local Solana RPC. */
+  solanaWallet?: boolean | undefined;
 }
 
 /**
@@ -89,6 +102,8 @@ export async function startFundingStack(
   coinbase.addKey(cdpKey);
   const appId = await stack.createApp({
     email_auth: true,
+    // The wallet picker lists Solana wallets when the app takes them (both chains then).
+    ...(options.solanaWallet ? { wallet_auth: true, solana_wallet_auth: true } : {}),
     embedded_wallet_config: {
       ethereum: { create_on_login: 'users-without-wallets' },
       solana: { create_on_login: 'users-without-wallets' },
@@ -128,6 +143,8 @@ export async function startFundingStack(
     },
   ]);
   await evm.rpc('hardhat_setBalance', [payer!.address, `0x${(10n ** 19n).toString(16)}`]);
+  const [solanaPayer] = options.solanaWallet ? await installWalletStandardWallets(context, [{}]) : [];
+  if (solanaPayer) solana.airdrop(solanaPayer.address, 10n ** 10n);
   const query = new URLSearchParams({
     evmRpcUrl: evm.url,
     solanaRpcUrl: solana.url,
@@ -150,6 +167,7 @@ export async function startFundingStack(
     ethereumAddress: '0x' as const,
     solanaAddress: '',
     payer: payer!,
+    solanaPayer: solanaPayer ?? null,
     async login(email: string) {
       await emailLoginCreatingWallets(page, stack.smtp, email, walletTimeout);
       await funding.walletsShown();
@@ -220,6 +238,20 @@ export function describeFunding(
       expect(f.pageErrors).toEqual([]);
     });
   });
+}
+
+/** Connects the page's test wallet `name` through the demo's 'Connect wallet', until the demo lists `address`. */
+export async function connectTestWallet(
+  page: Page,
+  name: string,
+  chainType: 'ethereum' | 'solana',
+  address: string,
+): Promise<void> {
+  await page.locator(id('demo-connect-wallet')).click();
+  await page.locator(id('lk-screen-wallets')).waitFor({ state: 'visible' });
+  await pickWallet(page, name, chainType);
+  await modalClosed(page);
+  await page.locator(id(`demo-wallet-${address}`)).waitFor({ state: 'visible' });
 }
 
 /** Opens the Fund wallet chooser from the demo's panel for the Ethereum wallet, with `options`. */

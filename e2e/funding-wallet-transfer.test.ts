@@ -8,9 +8,10 @@
  */
 
 import { fundingMessages, fundingTimings } from '@latchkey/core/funding';
-import { id, modalClosed, pickWallet, text } from '@latchkey/test/e2e';
+import { id, modalClosed, text } from '@latchkey/test/e2e';
 import { expect, test } from 'vitest';
 import {
+  connectTestWallet,
   describeFunding,
   fundAmountWei,
   fundResult,
@@ -23,11 +24,7 @@ describeFunding(
   { email: 'fund.transfer@example.com', clock: true },
   (f) => {
     test('the test wallet connects', async () => {
-      await f.page.locator(id('demo-connect-wallet')).click();
-      await f.page.locator(id('lk-screen-wallets')).waitFor({ state: 'visible' });
-      await pickWallet(f.page, 'Test Wallet', 'ethereum');
-      await modalClosed(f.page);
-      await f.page.locator(id(`demo-wallet-${f.payer.address}`)).waitFor({ state: 'visible' });
+      await connectTestWallet(f.page, 'Test Wallet', 'ethereum', f.payer.address);
     });
 
     test("Transfer from wallet: the connected wallet, 'Confirm or edit amount', the wallet sends, 'Success!', the balance grew", async () => {

@@ -1,3 +1,5 @@
+import { isLoopback } from './localFunding.ts';
+
 /** Where the demo finds its Latchkey app: the page query first, then Vite's env, then `npm start`'s defaults. */
 export interface DemoConfig {
   appId: string;
@@ -19,6 +21,8 @@ export interface DemoConfig {
   /**
    * `?fundingHosts={"coinbasePay":…}` and `?providerChainIds={"31337":8453}` (JSON): the funding
    * providers' hosts and chain aliases, so the e2e tests point the funding screens at the stand-ins.
+   * Only loopback hosts are taken: a link to the demo must not send a user's card purchase or
+   * bridge deposit to a host of the link's choosing.
    */
   funding: { hosts?: Record<string, string>; providerChainIds?: Record<number, number> } | undefined;
 }
@@ -52,7 +56,11 @@ export function readConfig(search: string, env: Record<string, string | undefine
 }
 
 function fundingConfig(query: URLSearchParams): DemoConfig['funding'] {
-  const hosts = jsonObject<Record<string, string>>(query.get('fundingHosts'));
+  const given = jsonObject<Record<string, unknown>>(query.get('fundingHosts'));
+  const local = Object.entries(given ?? {}).filter(
+    (entry): entry is [string, string] => typeof entry[1] === 'string' && isLoopback(entry[1]),
+  );
+  const hosts = local.length > 0 ? Object.fromEntries(local) : undefined;
   const providerChainIds = jsonObject<Record<number, number>>(query.get('providerChainIds'));
   if (!hosts && !providerChainIds) return undefined;
   return { ...(hosts ? { hosts } : {}), ...(providerChainIds ? { providerChainIds } : {}) };

@@ -19,8 +19,10 @@ export interface Funding {
   balance: bigint;
 }
 
-export function isLoopback(rpcUrl: string): boolean {
-  const { hostname } = new URL(rpcUrl);
+/** Whether `url` is on this machine (false for text that is no URL). */
+export function isLoopback(url: string): boolean {
+  if (!URL.canParse(url)) return false;
+  const { hostname } = new URL(url);
   return hostname === '127.0.0.1' || hostname === 'localhost' || hostname === '[::1]';
 }
 

@@ -113,6 +113,14 @@ export function workingSolanaWallet(name: string, address: string) {
           return [{ signedMessage: input.message, signature: new Uint8Array([1, 2, 3]) }];
         },
       },
+      'solana:signTransaction': {
+        version: '1.0.0',
+        signTransaction: async (input: { transaction: Uint8Array; chain?: string }) => {
+          calls.push(`signTransaction:${input.chain}`);
+          signed.push(input.transaction);
+          return [{ signedTransaction: Uint8Array.of(...input.transaction, 7) }];
+        },
+      },
     },
   };
   return { wallet, account, calls, signed };

@@ -73,9 +73,20 @@ export interface ConnectedWallet {
 /**
  * The wallet manager of `connections`: each chain switch and each transaction a wallet is asked to
  * send go to `asked` (`{switch, chainId}`, then the transaction); `refuse` makes the wallet refuse.
+ * Solana wallets sign with `solanaSign` (`{solana: chain}` goes to `asked`); without it they refuse.
  */
-export function fakeWalletManager(connections: ConnectedWallet[], asked: unknown[], refuse = false) {
+export function fakeWalletManager(
+  connections: ConnectedWallet[],
+  asked: unknown[],
+  refuse = false,
+  solanaSign?: (address: string, transaction: Uint8Array) => Uint8Array,
+) {
   return {
+    signSolanaTransaction: async (address: string, transaction: Uint8Array, chain: string) => {
+      asked.push({ solana: chain });
+      if (refuse || !solanaSign) throw Object.assign(new Error('User rejected the request.'), { code: 4001 });
+      return solanaSign(address, transaction);
+    },
     getState: () => ({ connections }),
     switchChain: async (address: string, chainId: number) => void asked.push({ switch: address, chainId }),
     getEthereumProvider: () => ({

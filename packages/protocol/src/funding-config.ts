@@ -112,6 +112,27 @@ export function fundingConfigEnabled(config: Pick<FundingConfig, 'methods' | 'op
   return (config?.methods?.length ?? 0) > 0 || (config?.options?.length ?? 0) > 0;
 }
 
+/** The `methods` value that turns each on-ramp provider on (the incumbent's names). */
+const providerMethod: Readonly<Record<FundingProviderName, FundingConfigMethod>> = {
+  coinbase: 'coinbase-onramp',
+  moonpay: 'moonpay',
+};
+
+/**
+ * Whether a funding config turns `provider` on: its method is listed, or an option names it. The
+ * server's on-ramp routes check it, so an app that turned a provider off cannot be made to spend its
+ * provider key by a user's token.
+ */
+export function fundingProviderEnabled(
+  config: Pick<FundingConfig, 'methods' | 'options'> | null,
+  provider: FundingProviderName,
+): boolean {
+  return (
+    (config?.methods ?? []).includes(providerMethod[provider]) ||
+    (config?.options ?? []).some((option) => option.provider === provider)
+  );
+}
+
 /**
  * The app settings of the two card providers (server-side, never in the public config); the
  * secret halves are sealed at rest and shown as `set`.

@@ -52,10 +52,12 @@ export const fundingMessages = {
   receiveSubtitle: (network: string) =>
     `Scan this code or copy your wallet address to receive funds on ${network}.`,
   receiveNotice: (network: string) => `Make sure to send funds on ${network}.`,
-  bridgeSuccess: (amount: string, app: string) =>
-    `You've successfully added ${amount} SOL to your ${app} wallet. It may take a minute before the funds are available to use.`,
+  bridgeSuccess: (amount: string, app: string, symbol = 'SOL') =>
+    `You've successfully added ${amount} ${symbol} to your ${app} wallet. It may take a minute before the funds are available to use.`,
   bridgeFailedTitle: 'Transaction failed',
   /** Latchkey's wording (the spec says only that the bridge is unsupported on testnets, with a warning). */
   bridgeTestnet: 'Bridging to Solana is not supported on testnets.',
+  /** Latchkey's wording: a Solana payment with no RPC of the cluster to send it through. */
+  solanaRpcMissing: 'No Solana RPC URL to send the transfer through',
   bridgeFailed: 'We were unable to complete the bridging transaction. Funds will be refunded on your wallet.',
 } as const;

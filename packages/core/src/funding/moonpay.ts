@@ -86,7 +86,7 @@ export interface MoonpaySignRequestParameters {
   amount?: string | undefined;
   method?: keyof typeof moonpayPaymentMethods | undefined;
   useSandbox?: boolean | undefined;
-  uiConfig?: MoonpaySignRequest['config']['uiConfig'];
+  uiConfig?: MoonpaySignRequest['config']['uiConfig'] | undefined;
   /** The host's `moonpayConfigOverride`: wins over what is derived here. */
   overrides?: Partial<MoonpaySignRequest['config']> | undefined;
 }

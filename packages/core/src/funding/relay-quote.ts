@@ -46,11 +46,16 @@ export interface FetchRelayQuoteParameters {
  *
  * @throws Error with the bridge's message, or 'Unable to fetch quotes for bridging.' without one.
  */
-export async function fetchRelayQuote({
+export async function fetchRelayQuote(params: FetchRelayQuoteParameters): Promise<RelayStepData> {
+  return (await fetchRelayStep(params)) as RelayStepData;
+}
+
+/** The first item's `data` of the quote's first step, as the bridge sent it. */
+async function fetchRelayStep({
   host,
   request,
   fetch: fetchFn = (input, init) => globalThis.fetch(input, init),
-}: FetchRelayQuoteParameters): Promise<RelayStepData> {
+}: FetchRelayQuoteParameters): Promise<unknown> {
   const body = {
     tradeType: 'EXPECTED_OUTPUT',
     originCurrency: zeroAddress,
@@ -64,7 +69,7 @@ export async function fetchRelayQuote({
   });
   const reply = (await response.json().catch(() => null)) as {
     message?: unknown;
-    steps?: { items?: { data?: RelayStepData }[] }[];
+    steps?: { items?: { data?: unknown }[] }[];
   } | null;
   if (!response.ok) {
     throw new Error(typeof reply?.message === 'string' ? reply.message : fundingMessages.bridgeQuotesFailed);
@@ -72,4 +77,55 @@ export async function fetchRelayQuote({
   const data = reply?.steps?.[0]?.items?.[0]?.data;
   if (!data) throw new Error(fundingMessages.bridgeOptionFailed);
   return data;
+}
+
+/** An instruction of a Solana-origin step, as the bridge sends it (`data` in hex). */
+export interface RelaySvmInstruction {
+  keys: { pubkey: string; isSigner: boolean; isWritable: boolean }[];
+  programId: string;
+  data: string;
+}
+
+/** A Solana-origin step: the instructions the paying wallet signs (the payer is the quote's `user`). */
+export interface RelaySvmStepData {
+  instructions: RelaySvmInstruction[];
+  addressLookupTableAddresses?: string[] | undefined;
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null;
+
+const isInstruction = (value: unknown): value is RelaySvmInstruction =>
+  isRecord(value) &&
+  typeof value.programId === 'string' &&
+  typeof value.data === 'string' &&
+  /^(0x)?([0-9a-fA-F]{2})*$/.test(value.data) &&
+  Array.isArray(value.keys) &&
+  value.keys.every(
+    (key) =>
+      isRecord(key) &&
+      typeof key.pubkey === 'string' &&
+      typeof key.isSigner === 'boolean' &&
+      typeof key.isWritable === 'boolean',
+  );
+
+/**
+ * The instructions to sign for `request` from a Solana wallet (`originChainId` Solana), as Relay's
+ * Solana adapter reads a step item (`data.instructions`, `data.addressLookupTableAddresses`).
+ *
+ * @throws Error with the bridge's message, or 'Unable to select bridge option from quotes.' when the
+ *   step is not a Solana one.
+ */
+export async function fetchRelaySvmQuote(params: FetchRelayQuoteParameters): Promise<RelaySvmStepData> {
+  const data = await fetchRelayStep(params);
+  const instructions = isRecord(data) ? data.instructions : undefined;
+  const tables = isRecord(data) ? data.addressLookupTableAddresses : undefined;
+  if (
+    !Array.isArray(instructions) ||
+    instructions.length === 0 ||
+    !instructions.every(isInstruction) ||
+    (tables !== undefined && !(Array.isArray(tables) && tables.every((table) => typeof table === 'string')))
+  )
+    throw new Error(fundingMessages.bridgeOptionFailed);
+  return { instructions, addressLookupTableAddresses: tables };
 }

@@ -79,7 +79,62 @@ describe('the EVM funding request', () => {
   });
 });
 
+describe('the EVM funding request paid from a connected Solana wallet (the bridge)', () => {
+  it.each([
+    { name: 'an app that does not bridge', bridging: false, clusters: [], bridged: undefined },
+    {
+      name: 'no Solana cluster: the public mainnet',
+      bridging: true,
+      clusters: [],
+      bridged: { rpcUrl: 'https://api.mainnet-beta.solana.com' },
+    },
+    {
+      name: "the host's mainnet-beta cluster",
+      bridging: true,
+      clusters: [
+        { name: 'devnet', rpcUrl: 'http://devnet' },
+        { name: 'mainnet-beta', rpcUrl: 'http://mainnet' },
+      ],
+      bridged: { rpcUrl: 'http://mainnet' },
+    },
+    {
+      name: "the host's only cluster (a local one)",
+      bridging: true,
+      clusters: [{ name: 'localnet', rpcUrl: 'http://127.0.0.1:8899' }],
+      bridged: { rpcUrl: 'http://127.0.0.1:8899' },
+    },
+  ])('$name', async ({ bridging, clusters, bridged }) => {
+    const task = await evmFundingTask(
+      { app: app({ cross_chain_bridging_enabled: bridging }), chains: [base], solanaClusters: clusters },
+      address,
+    );
+    expect(task.bridgeFromSolana).toEqual(bridged);
+  });
+
+  it('is not offered for another ERC-20 (the bridge sells the coin or USDC)', async () => {
+    const { rpc } = fakeRpc({
+      '0x95d89b41': `0x${'20'.padStart(64, '0')}${'3'.padStart(64, '0')}${'444149'.padEnd(64, '0')}`,
+      '0x313ce567': '0x12',
+    });
+    const task = await evmFundingTask(
+      { app: app({ cross_chain_bridging_enabled: true }), chains: [base], rpc },
+      address,
+      { asset: { erc20: '0x2222222222222222222222222222222222222222' } },
+    );
+    expect(task.bridgeFromSolana).toBeUndefined();
+  });
+});
+
 describe('the Solana funding request', () => {
+  it("carries the cluster's RPC URL, where a connected Solana wallet's transfer is sent", async () => {
+    const task = await solanaFundingTask({ app: app({}), chains: [] }, 'So1', {
+      cluster: { name: 'devnet', rpcUrl: 'http://devnet' },
+    });
+    expect(task.solanaRpcUrl).toBe('http://devnet');
+    const fallback = await solanaFundingTask({ app: app({}), chains: [] }, 'So1');
+    expect(fallback.solanaRpcUrl).toBe('https://api.mainnet-beta.solana.com');
+  });
+
   it.each([
     { asset: 'native-currency' as const, symbol: 'SOL', balance: 5n },
     { asset: 'USDC' as const, symbol: 'USDC', balance: 7n },

@@ -66,6 +66,19 @@ const solanaRpcUrls: Record<SolanaCluster, string> = {
   testnet: 'https://api.testnet.solana.com',
 };
 
+/**
+ * The Solana RPC a connected Solana wallet pays the bridge through: the host's mainnet-beta cluster,
+ * else its only cluster (a local one in development, where the bridge's stand-in watches it), else
+ * the public mainnet endpoint.
+ */
+function bridgeSolanaRpcUrl(ctx: FundingRequestContext): string {
+  const clusters = ctx.solanaClusters ?? [];
+  const mainnet = clusters.find((cluster) => cluster.name === 'mainnet-beta');
+  return (
+    (mainnet ?? (clusters.length === 1 ? clusters[0] : undefined))?.rpcUrl ?? solanaRpcUrls['mainnet-beta']
+  );
+}
+
 /** `eip155:8453` → 8453; anything else → null. */
 const recommendedChainId = (app: AppResponse | null): number | null => {
   const match = /^eip155:(\d+)$/.exec(app?.funding_config?.default_recommended_currency?.chain ?? '');
@@ -135,6 +148,10 @@ export async function evmFundingTask(
     ]);
     [symbol, decimals] = [abiString(symbolHex as string), Number(BigInt(decimalsHex as string))];
   }
+  // A connected Solana wallet pays through the bridge, for the chain's coin or its USDC only.
+  const bridged =
+    ctx.app?.funding_config?.cross_chain_bridging_enabled &&
+    (asset === 'native-currency' || (asset === 'USDC' && token));
   return {
     address,
     chain: fundingChain,
@@ -143,6 +160,7 @@ export async function evmFundingTask(
     symbol,
     decimals,
     network: chain.name,
+    ...(bridged ? { bridgeFromSolana: { rpcUrl: bridgeSolanaRpcUrl(ctx) } } : {}),
     ...common(options),
     readBalance: async () => {
       if (!token) return BigInt((await rpc('eth_getBalance', [address, 'latest'])) as string);
@@ -177,6 +195,7 @@ export async function solanaFundingTask(
     decimals: mint ? tokenDecimals.USDC : tokenDecimals.SOL,
     network: 'Solana',
     solanaUsdcMint: mint,
+    solanaRpcUrl: url,
     // The bridge buys SOL only (spec document 2 §4 Bridge to Solana).
     ...(ctx.app?.funding_config?.cross_chain_bridging_enabled && !mint
       ? {

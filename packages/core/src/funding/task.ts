@@ -35,6 +35,17 @@ export interface FundWalletTask {
    * `cross_chain_bridging_enabled`): the host's EVM chains the paying wallet may hold a balance on.
    */
   bridgeChains?: readonly { id: number; name: string; rpcUrl: string }[] | undefined;
+  /**
+   * A Solana wallet's cluster RPC URL: where a connected Solana wallet's transfer to it is sent
+   * (Transfer from wallet, Solana to Solana) and confirmed.
+   */
+  solanaRpcUrl?: string | undefined;
+  /**
+   * An Ethereum wallet funded from a connected Solana wallet through the bridge (the app's
+   * `cross_chain_bridging_enabled`): the Solana RPC URL the payment is sent through (the bridge
+   * takes mainnet SOL).
+   */
+  bridgeFromSolana?: { rpcUrl: string } | undefined;
   /** USDC on Solana: the mint the QR code names (spec document 1 §2 Receive funds). */
   solanaUsdcMint?: string | null | undefined;
   defaultFundingMethod?: DefaultFundingMethod | undefined;
@@ -70,6 +81,11 @@ export interface FundingSettings {
         chainType: 'ethereum' | 'solana';
       }) => Promise<Omit<FundWalletTask, 'resolve'>>)
     | undefined;
+  /**
+   * MoonPay's widget in the modal's colours (`uiConfig`: the scheme, and the accent when the app
+   * sets one); a host's `moonpayConfigOverride` still wins.
+   */
+  moonpayUiConfig?: MoonpaySignRequest['config']['uiConfig'] | undefined;
   /** Opens the provider's blank popup inside the click (default `window.open`; tests pass a fake). */
   openPopup?: (() => FundingPopup | null) | undefined;
 }

@@ -213,6 +213,16 @@ describe('what each kind of wallet can do', () => {
       code: 'unknown_connect_wallet_error',
       message: 'Unable to connect to wallet',
     });
+    await expect(
+      wallets.signSolanaTransaction(solAddress, Uint8Array.of(1, 2), 'solana:devnet'),
+    ).resolves.toEqual(Uint8Array.of(1, 2, 7));
+    expect(sol.calls).toContain('signTransaction:solana:devnet');
+    await expect(
+      wallets.signSolanaTransaction(ethAddress, Uint8Array.of(1), 'solana:mainnet'),
+    ).rejects.toMatchObject({
+      code: 'unable_to_sign',
+      message: 'This wallet cannot sign Solana transactions',
+    });
     await expect(wallets.switchChain(ethAddress, 'nope')).rejects.toMatchObject({ code: 'invalid_input' });
     expect(() => wallets.getEthereumProvider('0x0000000000000000000000000000000000000001')).toThrow(
       'No wallet found for address',

@@ -18,7 +18,12 @@ import { disconnectWallet } from './manager/disconnectWallet.ts';
 import { restoreConnections, restoreDiscovered } from './manager/restoreConnections.ts';
 import { linkWithWallet, loginWithWallet, type WalletSignInOptions } from './manager/signInWithWallet.ts';
 import { unlinkWallet } from './manager/unlinkWallet.ts';
-import { getWalletProvider, signWalletMessage, switchWalletChain } from './manager/walletCapabilities.ts';
+import {
+  getWalletProvider,
+  signWalletMessage,
+  signWalletTransaction,
+  switchWalletChain,
+} from './manager/walletCapabilities.ts';
 import {
   type EIP1193Provider,
   mainnet,
@@ -66,6 +71,11 @@ export interface WalletManager extends Store<WalletManagerState> {
   getEthereumProvider(address: string): EIP1193Provider;
   switchChain(address: string, chainId: number | string): Promise<void>;
   signSolanaMessage(address: string, message: Uint8Array): Promise<Uint8Array>;
+  /**
+   * Has the connected Solana wallet at `address` sign the wire `transaction` for `chain`
+   * ('solana:mainnet', 'solana:devnet'…); resolves with the signed wire bytes, which the caller sends.
+   */
+  signSolanaTransaction(address: string, transaction: Uint8Array, chain: string): Promise<Uint8Array>;
   login(address: string, options?: WalletSignInOptions): Promise<LoginResult>;
   link(address: string, options?: Omit<WalletSignInOptions, 'mode'>): Promise<User>;
   unlink(address: string, chainType?: WalletChainType): Promise<User>;
@@ -124,6 +134,8 @@ export function createWalletManager(params: CreateWalletManagerParameters): Wall
     getEthereumProvider: (address) => getWalletProvider(m, address),
     switchChain: (address, chainId) => switchWalletChain(m, address, chainId),
     signSolanaMessage: (address, message) => signWalletMessage(m, address, message),
+    signSolanaTransaction: (address, transaction, chain) =>
+      signWalletTransaction(m, address, transaction, chain),
     login: (address, options = {}) => loginWithWallet(m, address, options),
     link: (address, options = {}) => linkWithWallet(m, address, options),
     unlink: (address, chainType) => unlinkWallet(m, address, chainType),

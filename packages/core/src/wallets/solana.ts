@@ -14,6 +14,12 @@ interface SignMessageFeature {
   ): Promise<readonly { signedMessage: Uint8Array; signature: Uint8Array }[]>;
 }
 
+interface SignTransactionFeature {
+  signTransaction(
+    ...inputs: { account: StandardWalletAccount; transaction: Uint8Array; chain?: string }[]
+  ): Promise<readonly { signedTransaction: Uint8Array }[]>;
+}
+
 const solanaAccount = (accounts: readonly StandardWalletAccount[]) =>
   accounts.find((a) => a.chains.length === 0 || a.chains.some((c) => c.startsWith('solana:'))) ?? accounts[0];
 
@@ -58,6 +64,35 @@ export async function signSolanaMessage(
   if (!(signature instanceof Uint8Array))
     throw new LatchkeyClientError('unable_to_sign', 'Unable to sign message');
   return signature;
+}
+
+/**
+ * `solana:signTransaction`: the wallet signs the wire `transaction` (its signature slot filled) for
+ * `chain` ('solana:mainnet'…) and answers the signed wire bytes; the caller sends them, so the RPC
+ * is the app's own, not the wallet's.
+ *
+ * @throws LatchkeyClientError `unable_to_sign` when the wallet lacks the feature or answers no bytes;
+ *   the wallet's refusal as `toWalletError` maps it (4001: rejected by the user).
+ */
+export async function signSolanaTransaction(
+  wallet: StandardWallet,
+  account: StandardWalletAccount,
+  transaction: Uint8Array,
+  chain: string,
+): Promise<Uint8Array> {
+  const feature = wallet.features['solana:signTransaction'] as SignTransactionFeature | undefined;
+  if (typeof feature?.signTransaction !== 'function')
+    throw new LatchkeyClientError('unable_to_sign', `${wallet.name} cannot sign Solana transactions`);
+  let outputs: readonly { signedTransaction: Uint8Array }[];
+  try {
+    outputs = await feature.signTransaction({ account, transaction, chain });
+  } catch (error) {
+    throw toWalletError(error);
+  }
+  const signed = outputs[0]?.signedTransaction;
+  if (!(signed instanceof Uint8Array))
+    throw new LatchkeyClientError('unable_to_sign', 'Unable to sign transaction');
+  return signed;
 }
 
 export async function disconnectSolanaWallet(wallet: StandardWallet): Promise<void> {

@@ -360,6 +360,13 @@ describe('wallet manager over HTTP', () => {
     expect(body.message).toContain('app.example.com wants you to sign in with your Solana account:');
     expect(body.message).toContain('Chain ID: mainnet');
     expect(new TextDecoder().decode(signed[0])).toBe(body.message);
+    // This wallet signs messages only: a transaction is refused with a clear error.
+    await expect(
+      wallets.signSolanaTransaction(solAddress, Uint8Array.of(1), 'solana:mainnet'),
+    ).rejects.toMatchObject({
+      code: 'unable_to_sign',
+      message: 'Test Solana cannot sign Solana transactions',
+    });
     wallets.stop();
   });
 });

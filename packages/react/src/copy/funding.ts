@@ -55,8 +55,9 @@ export const fundingCopy = {
   bridgeOptionsDetail: 'Choose the network to pay from.',
   bridge: {
     quoting: { title: 'Finding a route', detail: 'Looking for the networks your wallet can pay from.' },
-    bridging: { title: 'Bridging to Solana', detail: 'Waiting for the funds to arrive on Solana.' },
   },
+  bridgingTo: (network: string) => `Bridging to ${network}`,
+  bridgingDetail: (network: string) => `Waiting for the funds to arrive on ${network}.`,
   bridgeSuccess: fundingMessages.bridgeSuccess,
   refundLink: 'View the refund status',
 

@@ -5,6 +5,7 @@ import { fundingPromptTask } from '../embedded/fundWallet.ts';
 import type { LatchkeyEvents } from '../events.ts';
 import type { LatchkeyConfig } from '../types.ts';
 import { reportOutcome } from './reportOutcome.ts';
+import { type ModalTheme, modalTheme } from './theme.ts';
 import { walletCaptcha } from './walletCaptcha.ts';
 
 export interface UseModalFlowParameters {
@@ -14,6 +15,19 @@ export interface UseModalFlowParameters {
   onClose(): void;
   /** Where a wallet sign-in's captcha widget renders. */
   captchaHost: RefObject<HTMLElement | null>;
+}
+
+/**
+ * MoonPay's widget in the modal's scheme, with the app's accent when it sets one (MoonPay takes
+ * `#rrggbb` only: `#rgb` is spelled out, other forms are left to MoonPay's own colour).
+ */
+export function moonpayUiConfig(theme: ModalTheme): { theme: 'light' | 'dark'; accentColor?: string } {
+  const short = /^#([0-9a-f])([0-9a-f])([0-9a-f])$/i.exec(theme.accent ?? '');
+  const accent = short ? `#${short[1]}${short[1]}${short[2]}${short[2]}${short[3]}${short[3]}` : theme.accent;
+  return {
+    theme: theme.scheme,
+    ...(accent && /^#[0-9a-f]{6}$/i.test(accent) ? { accentColor: accent } : {}),
+  };
 }
 
 /** The client's modal flows, reporting to the provider's events and closing through `onClose`. */
@@ -38,6 +52,7 @@ export function useModalFlow({
             walletChainType: appearance?.walletChainType,
             oauthMode,
             funding: {
+              moonpayUiConfig: moonpayUiConfig(modalTheme(appearance, client.getState().appConfig)),
               ...funding,
               promptTask: (wallet) => fundingPromptTask(client, latest.current.config, wallet),
             },

@@ -1,4 +1,4 @@
-import { fundingSettingFields } from '@latchkey/protocol';
+import { type FundingProviderName, fundingProviderEnabled, fundingSettingFields } from '@latchkey/protocol';
 import { z } from 'zod';
 import type { AppRecord } from '../app-config/app-record.ts';
 import type { AppSettingsDeclaration } from '../app-config/feature-settings.ts';
@@ -66,6 +66,15 @@ const setting = (app: AppRecord, field: string) => {
 export interface CdpCredentials {
   keyName: string;
   privateKey: string;
+}
+
+/**
+ * Refuses `feature_not_enabled` unless the app's `funding_config` turns `provider` on (spec document
+ * 2 §5): keys left in the settings of a provider the app turned off are not used.
+ */
+export function assertProviderEnabled(app: AppRecord, provider: FundingProviderName): void {
+  if (!fundingProviderEnabled(app.config.funding_config, provider))
+    throw new ApiError('feature_not_enabled', fundingNotEnabled);
 }
 
 /** The app's CDP key, opened; refused `feature_not_enabled` when either half is unset. */

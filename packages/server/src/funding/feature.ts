@@ -2,7 +2,12 @@ import { fundingApi } from '@latchkey/protocol';
 import { type Feature, route } from '../feature.ts';
 import { ApiError } from '../http/api-error.ts';
 import { clientIp } from '../http/client-ip.ts';
-import { cdpCredentialsOf, fundingAppSettings, moonpayCredentialsOf } from './app-settings.ts';
+import {
+  assertProviderEnabled,
+  cdpCredentialsOf,
+  fundingAppSettings,
+  moonpayCredentialsOf,
+} from './app-settings.ts';
 import {
   coinbaseInitBody,
   moonpaySignBody,
@@ -55,6 +60,7 @@ export const fundingFeature: Feature = {
         body: coinbaseInitBody,
         handler: async (c, body) => {
           const app = c.get('app');
+          assertProviderEnabled(app, 'coinbase');
           const credentials = cdpCredentialsOf(ctx, app);
           const session = await services().coinbase.createSession(credentials, {
             addresses: body.addresses,
@@ -74,6 +80,8 @@ export const fundingFeature: Feature = {
         auth: 'user',
         handler: async (c) => {
           const app = c.get('app');
+          // Not held to the app's funding config: a purchase begun before the app turned Coinbase off
+          // still reports how it ended, and the caller only reads their own purchases.
           const { partnerUserId } = readQuery(c, statusQuery);
           // Only the caller's own purchases: another user's id would tell them what someone bought.
           if (partnerUserId !== partnerUserIdOf(ctx, app.id, c.get('auth').userId))
@@ -87,6 +95,7 @@ export const fundingFeature: Feature = {
         body: moonpaySignBody,
         handler: async (c, body) => {
           const app = c.get('app');
+          assertProviderEnabled(app, 'moonpay');
           const credentials = moonpayCredentialsOf(ctx, app);
           await assertOwnedAddress(ctx, app.id, c.get('auth').userId, body.address);
           const { moonpayWidgetUrl, moonpaySandboxWidgetUrl } = services().settings;

@@ -91,6 +91,7 @@ describe.each(dialects)('funding on-ramps (%s)', (dialect) => {
       coinbase_cdp_api_private_key: key.privateKey,
       moonpay_publishable_key: moonpay.publishableKey,
       moonpay_secret_key: moonpay.secretKey,
+      funding_config: { methods: ['coinbase-onramp', 'moonpay'] },
     });
     secrets.push(key.privateKey, moonpay.secretKey);
     return { appId: app.id, client, key };
@@ -312,6 +313,29 @@ describe.each(dialects)('funding on-ramps (%s)', (dialect) => {
     expect(
       await client.post('/api/v1/plugins/moonpay_on_ramp/sign', sign, { token: user.token }),
     ).toMatchObject(notEnabled);
+    // Full keys of a provider the funding config does not turn on are not used; an option naming
+    // the provider turns it on as its method does, and Coinbase's status is still answered.
+    const key = newCdpKey('ES256');
+    coinbase.addKey(key);
+    await t.updateApp(app.id, {
+      coinbase_cdp_api_private_key: key.privateKey,
+      coinbase_cdp_api_key_name: key.keyName,
+      moonpay_secret_key: moonpay.secretKey,
+      moonpay_publishable_key: moonpay.publishableKey,
+      funding_config: { methods: ['external'], options: [{ method: 'wallets', provider: 'external' }] },
+    });
+    secrets.push(key.privateKey);
+    expect(await init(client, user.token, user.address)).toMatchObject(notEnabled);
+    expect(
+      await client.post('/api/v1/plugins/moonpay_on_ramp/sign', sign, { token: user.token }),
+    ).toMatchObject(notEnabled);
+    expect(await status(client, user.token, own)).toMatchObject({ status: 200 });
+    await t.updateApp(app.id, {
+      funding_config: { options: [{ method: 'card', provider: 'moonpay' }] },
+    });
+    expect(await init(client, user.token, user.address)).toMatchObject(notEnabled);
+    const signed = await client.post('/api/v1/plugins/moonpay_on_ramp/sign', sign, { token: user.token });
+    expect(signed.status, JSON.stringify(signed.body)).not.toBe(403);
     // A malformed key is refused when it is set, not when it is used.
     await expect(t.updateApp(app.id, { coinbase_cdp_api_private_key: 'not a key' })).rejects.toThrow();
     await expect(t.updateApp(app.id, { moonpay_secret_key: 'pk_wrong_kind' })).rejects.toThrow();

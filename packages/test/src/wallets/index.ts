@@ -6,4 +6,5 @@
 export * from './eip6963.ts';
 export * from './in-page.ts';
 export * from './protocol.ts';
+export * from './sign-solana-transaction.ts';
 export * from './wallet-standard.ts';

@@ -7,6 +7,7 @@
 import { ed25519 } from '@noble/curves/ed25519.js';
 import { base58 } from '@scure/base';
 import { type BindingAnswer, svgIcon } from './protocol.ts';
+import { signSolanaWireTransaction } from './sign-solana-transaction.ts';
 
 export interface TestSolanaWalletOptions {
   /** Shown in the picker; default 'Test Solana Wallet'. */
@@ -26,9 +27,11 @@ export interface TestSolanaWallet {
   connected: boolean;
   /** The messages it signed, as UTF-8. */
   signedMessages: string[];
+  /** The transactions it signed (signed wire bytes), in order. */
+  signedTransactions: Uint8Array[];
   /** Every feature call the page made ('standard:connect', 'solana:signMessage', …). */
   calls: string[];
-  /** The next `count` signMessage calls fail as rejected by the user. */
+  /** The next `count` signMessage or signTransaction calls fail as rejected by the user. */
   rejectSignatures(count: number): void;
 }
 
@@ -52,6 +55,7 @@ export function createSolanaWallet(o: TestSolanaWalletOptions, index: number): S
     address: base58.encode(publicKey),
     connected: false,
     signedMessages: [],
+    signedTransactions: [],
     calls: [],
     rejections: 0,
     rejectSignatures(count) {
@@ -88,6 +92,24 @@ export async function handleSolanaFeature(
       const bytes = Uint8Array.from(message);
       wallet.signedMessages.push(new TextDecoder().decode(bytes));
       return { result: Array.from(ed25519.sign(bytes, wallet.secretKey)) };
+    }
+    case 'solana:signTransaction': {
+      const { address, transaction } = payload as { address: string; transaction: number[] };
+      if (!wallet.connected || address !== wallet.address) {
+        return { error: { code: 4100, message: 'The account is not connected.' } };
+      }
+      if (wallet.rejections > 0) {
+        wallet.rejections -= 1;
+        return { error: { code: 4001, message: 'User rejected the request.' } };
+      }
+      let signed: Uint8Array;
+      try {
+        signed = signSolanaWireTransaction(Uint8Array.from(transaction), wallet.secretKey);
+      } catch (error) {
+        return { error: { code: -32602, message: error instanceof Error ? error.message : String(error) } };
+      }
+      wallet.signedTransactions.push(signed);
+      return { result: Array.from(signed) };
     }
     default:
       return { error: { code: 4200, message: `Unsupported feature ${feature}` } };
@@ -136,7 +158,7 @@ export function registerWalletStandardWallets(arg: PageSolanaWalletsArg): void {
       address: info.address,
       publicKey: Uint8Array.from(info.publicKey),
       chains: Object.freeze([arg.chain]),
-      features: Object.freeze(['solana:signMessage']),
+      features: Object.freeze(['solana:signMessage', 'solana:signTransaction']),
       label: info.name,
       icon: info.icon,
     });
@@ -193,6 +215,24 @@ export function registerWalletStandardWallets(arg: PageSolanaWalletsArg): void {
                 message: Array.from(input.message),
               })) as number[];
               outputs.push({ signedMessage: input.message, signature: Uint8Array.from(signature) });
+            }
+            return outputs;
+          },
+        },
+        'solana:signTransaction': {
+          version: '1.0.0',
+          supportedTransactionVersions: Object.freeze(['legacy', 0]),
+          async signTransaction(
+            ...inputs: { account: { address: string }; transaction: Uint8Array; chain?: string }[]
+          ) {
+            const outputs = [];
+            for (const input of inputs) {
+              const signed = (await ask(index, 'solana:signTransaction', {
+                address: input.account.address,
+                transaction: Array.from(input.transaction),
+                chain: input.chain ?? null,
+              })) as number[];
+              outputs.push({ signedTransaction: Uint8Array.from(signed) });
             }
             return outputs;
           },

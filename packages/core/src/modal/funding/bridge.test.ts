@@ -153,15 +153,27 @@ describe('Bridge to Solana', () => {
   });
 
   it.each([
-    { name: 'mainnet-beta', patch: {}, wallets: { method: 'wallets', provider: null, disabledReason: null } },
+    { name: 'mainnet-beta', patch: {}, payers: [payer] },
+    // A connected Solana wallet pays on any cluster; the bridge refuses testnets, so no Ethereum wallet.
     {
-      name: 'devnet (unsupported, with a warning)',
+      name: 'devnet',
       patch: { chain: { chainType: 'solana' as const, cluster: 'devnet' as const } },
-      wallets: { method: 'wallets', provider: null, disabledReason: fundingMessages.bridgeTestnet },
+      payers: [],
     },
-    { name: 'an app that does not bridge', patch: { bridgeChains: undefined }, wallets: null },
-  ])('offers Transfer from wallet to a Solana wallet on $name', ({ patch, wallets }) => {
-    const { screen } = harness({ balances: {} }, patch);
-    expect((screen().chooser as { wallets: unknown }).wallets).toEqual(wallets);
-  });
+    { name: 'an app that does not bridge', patch: { bridgeChains: undefined }, payers: [] },
+  ])(
+    'offers Transfer from wallet to a Solana wallet on $name; Ethereum wallets pay through the bridge only',
+    async ({ patch, payers }) => {
+      const { screen, flow } = harness({ balances: {} }, patch);
+      expect((screen().chooser as { wallets: unknown }).wallets).toEqual({
+        method: 'wallets',
+        provider: null,
+        disabledReason: null,
+      });
+      await flow.funding.wallets();
+      expect((screen().rows as { wallet: { address: string } }[]).map((row) => row.wallet.address)).toEqual(
+        payers,
+      );
+    },
+  );
 });

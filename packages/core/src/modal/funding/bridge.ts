@@ -51,6 +51,8 @@ export function runBridge(p: BridgeRunParameters): BridgeRun {
     name: 'fund-bridge-progress' as const,
     walletName: wallet.name,
     amount: p.amount,
+    symbol: 'SOL',
+    network: 'Solana',
     failure: null,
   };
   const quotes = new Map<number, RelayStepData>();

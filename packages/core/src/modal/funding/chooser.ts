@@ -1,6 +1,5 @@
 import type { AppResponse } from '@latchkey/protocol';
 import type { FundingChain } from '../../funding/asset.ts';
-import { fundingMessages } from '../../funding/messages.ts';
 import { fundingChooser, supportedFundingOptions } from '../../funding/options.ts';
 import type { ModalScreensOf } from '../screens.ts';
 import type { FundingSettings, FundWalletTask } from './task.ts';
@@ -34,18 +33,14 @@ export function chooserScreen(
   const sold = task
     ? supportedFundingOptions({ options, chain: providerChain(task.chain, settings), asset: task.asset })
     : [];
-  // Transfer from wallet moves funds on the wallet's own chain (its USDC, not the providers'); to a
-  // Solana wallet only through the bridge, which refuses testnets (§4, with a warning).
-  const bridged = task?.chain.chainType === 'solana' && (task.bridgeChains?.length ?? 0) > 0;
-  const testnet = task?.chain.chainType === 'solana' && task.chain.cluster !== 'mainnet-beta';
-  const transfer =
-    task && (task.chain.chainType === 'ethereum' || bridged)
-      ? supportedFundingOptions({ options, chain: task.chain, asset: task.asset })
-          .filter((option) => option.method === 'wallets')
-          .map((option) =>
-            bridged && testnet ? { ...option, disabledReason: fundingMessages.bridgeTestnet } : option,
-          )
-      : [];
+  // Transfer from wallet moves funds on the wallet's own chain (its USDC, not the providers'), from a
+  // wallet of the same chain type (a Solana wallet pays on any cluster); across chain types only
+  // through the bridge, which the wallets' list applies (`transferSources`).
+  const transfer = task
+    ? supportedFundingOptions({ options, chain: task.chain, asset: task.asset }).filter(
+        (option) => option.method === 'wallets',
+      )
+    : [];
   const supported = [...sold.filter((option) => option.method !== 'wallets'), ...transfer];
   return {
     name: 'fund-chooser',

@@ -25,6 +25,7 @@ interface World {
  */
 function harness(world: World = {}, patch: Partial<FundWalletTask> = {}) {
   const calls: string[] = [];
+  const bodies: unknown[] = [];
   const events: string[] = [];
   const coinbase = [...(world.coinbase ?? [])];
   const moonpay = [...(world.moonpay ?? [])];
@@ -60,8 +61,9 @@ function harness(world: World = {}, patch: Partial<FundWalletTask> = {}) {
       events.push(`${name}:${payload.provider}${payload.status ? `:${payload.status}` : ''}`);
     },
     http: {
-      call: async (route: { path: string }) => {
+      call: async (route: { path: string }, body: unknown) => {
         calls.push(route.path);
+        bodies.push(body);
         if (route.path.includes('coinbase'))
           return { app_id: 'cb-app', session_token: 'tok', partner_user_id: 'pu' };
         return { signedUrl, externalTransactionId: 'ext-1' };
@@ -83,6 +85,7 @@ function harness(world: World = {}, patch: Partial<FundWalletTask> = {}) {
     funding: {
       hosts,
       providerChainIds: { 31337: 8453 },
+      moonpayUiConfig: { theme: 'dark', accentColor: '#ee5500' },
       openPopup: () => (world.popupBlocked ? null : (popup as FundingPopup)),
     },
   });
@@ -95,7 +98,7 @@ function harness(world: World = {}, patch: Partial<FundWalletTask> = {}) {
     resolve: (result) => results.push(result),
     ...patch,
   });
-  return { flow, popup, calls, events, results, screen, dismissals };
+  return { flow, popup, calls, bodies, events, results, screen, dismissals };
 }
 
 beforeEach(() => {
@@ -210,16 +213,32 @@ describe('the first card provider', () => {
 
 describe('the second card provider', () => {
   it('opens the signed widget, polls from 8 s every 3 s through each status screen, completes', async () => {
-    const { flow, popup, screen, dismissals, results } = harness({
-      moonpay: [
-        404,
-        { status: 'waitingAuthorization', paymentMethod: 'credit_debit_card' },
-        { status: 'completed' },
-      ],
-    });
+    const { flow, popup, bodies, screen, dismissals, results } = harness(
+      {
+        moonpay: [
+          404,
+          { status: 'waitingAuthorization', paymentMethod: 'credit_debit_card' },
+          { status: 'completed' },
+        ],
+      },
+      { moonpayConfigOverride: { currencyCode: 'usdc_base' } },
+    );
     flow.funding.card('moonpay');
     await vi.advanceTimersByTimeAsync(0);
     expect(popup.url).toBe(signedUrl);
+    // The widget in the modal's colours; the host's override still wins over the derived fields.
+    expect(bodies).toEqual([
+      {
+        address,
+        useSandbox: false,
+        config: {
+          currencyCode: 'usdc_base',
+          paymentMethod: 'credit_debit_card',
+          quoteCurrencyAmount: 0.1,
+          uiConfig: { theme: 'dark', accentColor: '#ee5500' },
+        },
+      },
+    ]);
     expect(screen().status).toBe('in-progress');
     await vi.advanceTimersByTimeAsync(8000);
     expect(screen().status).toBe('in-progress'); // 404: no transaction yet

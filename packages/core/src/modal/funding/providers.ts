@@ -110,6 +110,7 @@ export function runMoonpay(p: FundingRunParameters, popup: FundingPopup | null):
           chain: providerChain(task.chain, p.settings),
           asset: task.asset,
           amount: task.amount,
+          uiConfig: p.settings?.moonpayUiConfig,
           overrides: task.moonpayConfigOverride,
         }),
       );

@@ -54,13 +54,16 @@ declare module '../screens.ts' {
       name: 'fund-bridge-options';
       options: { chainId: number; chainName: string }[];
     };
-    /** Bridge to Solana: finding quotes, the wallet's confirmation, bridging, and how it ended. */
+    /** The bridge (to Solana, or from a Solana wallet): finding quotes, the wallet's confirmation, bridging, and how it ended. */
     'fund-bridge-progress': {
       name: 'fund-bridge-progress';
       status: 'quoting' | 'confirm' | 'bridging' | 'success' | 'failed';
       walletName: string;
-      /** SOL, as the success text names it. */
+      /** What arrives, as the success text names it ('0.1'). */
       amount: string;
+      /** What arrives and where: 'SOL' and 'Solana' by default (Bridge to Solana). */
+      symbol?: string | undefined;
+      network?: string | undefined;
       /** 'Transaction failed' with the refund link, or an error before anything was sent. */
       failure: { title: string; message: string; refundUrl: string | null } | null;
     };

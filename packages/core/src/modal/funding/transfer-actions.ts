@@ -1,7 +1,10 @@
+import { transferNeedsBridge, transferRoute } from '../../funding/transfer-wallets.ts';
 import type { FlowRuntime } from '../runtime.ts';
 import type { ModalScreensOf } from '../screens.ts';
 import { type BridgeRun, runBridge } from './bridge.ts';
+import { runSolanaBridge } from './bridge-from-solana.ts';
 import type { FundingRun } from './providers.ts';
+import { sendSolanaTransfer } from './solana-transfer.ts';
 import type { FundingSettings, FundWalletTask } from './task.ts';
 import { amountScreen, nextAmount, sendTransfer, transferSources, walletsScreen } from './transfer.ts';
 
@@ -19,8 +22,9 @@ export interface TransferActions {
   /** The amount field changed: kept when it is digits and one decimal point (§5). */
   setAmount(text: string): void;
   /**
-   * Continue (amount above 0): 'Confirm with {wallet}', the wallet sends, then 'Success!'. To a
-   * Solana wallet, the bridge: quotes, the chain's choice, the wallet's confirmation, the bridging.
+   * Continue (amount above 0): 'Confirm with {wallet}', the wallet sends, then 'Success!'. Across
+   * chain types, the bridge: quotes, the chain's choice (from Ethereum), the wallet's confirmation,
+   * the bridging.
    */
   confirmTransfer(): Promise<void>;
   /** The chain picked among the bridge's quotes. */
@@ -72,10 +76,13 @@ export function createTransferActions(ctx: TransferActionsContext): TransferActi
       const amount = [...rt.stack()].reverse().find((screen) => screen.name === 'fund-transfer-amount');
       if (!current || amount?.name !== 'fund-transfer-amount' || !amount.canContinue) return;
       if (top?.name === 'fund-transfer-confirm' && top.status !== 'failed') return; // already sending
-      if (current.chain.chainType === 'solana') {
+      // The route follows the source's and destination's chain types (spec document 2 §2).
+      const route = transferRoute(amount.wallet.chainType, current.chain.chainType);
+      if (transferNeedsBridge(route)) {
         ctx.stopRun();
         let pushed = false;
-        bridge = runBridge({
+        const start = route === 'solana-to-ethereum' ? runSolanaBridge : runBridge;
+        bridge = start({
           rt,
           task: current,
           settings: ctx.settings(),
@@ -100,7 +107,8 @@ export function createTransferActions(ctx: TransferActionsContext): TransferActi
       });
       let screen: ModalScreensOf<'fund-transfer-confirm'>;
       try {
-        await sendTransfer(rt, current, amount.wallet, amount.amount);
+        if (route === 'solana-to-solana') await sendSolanaTransfer(rt, current, amount.wallet, amount.amount);
+        else await sendTransfer(rt, current, amount.wallet, amount.amount);
         screen = { ...confirm, status: 'success' };
       } catch (error) {
         screen = {

@@ -63,6 +63,17 @@ describe('Transfer from wallet', () => {
     ]);
   });
 
+  it("lists Solana wallets, tagged 'Solana', when the app bridges them to this wallet", async () => {
+    const { flow, screen } = harness([wallet(2), wallet(3, 'solana')], {
+      bridgeFromSolana: { rpcUrl: 'http://solana' },
+    });
+    await flow.funding.wallets();
+    expect((screen().rows as { tags: string[] }[]).map((row) => row.tags)).toEqual([
+      ['Connected'],
+      ['Connected', 'Solana'],
+    ]);
+  });
+
   it.each([
     { typed: '1.25', amount: '1.25', canContinue: true },
     { typed: '1.2.5', amount: '0.5', canContinue: true },

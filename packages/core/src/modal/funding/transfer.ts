@@ -7,10 +7,10 @@ import type { ModalScreensOf } from '../screens.ts';
 import type { FundWalletTask } from './task.ts';
 
 /**
- * Transfer from wallet (spec document 1 §2, document 2 §2): the user's connected Ethereum wallets,
- * the amount to confirm or edit, then the transfer sent by the chosen wallet ('Confirm with
- * {wallet}') to the wallet being funded on its chain, or to a Solana wallet through the bridge
- * (`bridge.ts`). Paying from a Solana wallet is not carried yet, so Solana wallets are not listed.
+ * Transfer from wallet (spec document 1 §2, document 2 §2): the user's connected wallets, the amount
+ * to confirm or edit, then the transfer sent by the chosen wallet ('Confirm with {wallet}') to the
+ * wallet being funded: on its own chain (Ethereum here, Solana in `solana-transfer.ts`), or across
+ * chain types through the bridge (`bridge.ts` to Solana, `bridge-from-solana.ts` from it).
  */
 
 /** `amount` (a decimal string the field accepted) in base units, cut to `decimals`. */
@@ -34,21 +34,25 @@ function tokenOf(task: FundWalletTask): string | null {
 }
 
 /**
- * The connected wallets that can pay `task`: Ethereum wallets other than the one being funded; to a
- * Solana wallet, Ethereum wallets through the bridge when the app bridges.
+ * The connected wallets that can pay `task` (other than the wallet being funded): to an Ethereum
+ * wallet, Ethereum wallets on its chain, and Solana wallets through the bridge when the app bridges
+ * (`bridgeFromSolana`); to a Solana wallet, Solana wallets on its cluster, and Ethereum wallets
+ * through the bridge when the app bridges and the cluster is mainnet (the bridge refuses testnets).
  */
 export async function transferSources(
   rt: FlowRuntime,
   task: FundWalletTask,
 ): Promise<TransferSourceWallet[]> {
-  const reachable = task.chain.chainType === 'ethereum' || (task.bridgeChains?.length ?? 0) > 0;
-  if (!reachable) return [];
+  const pays = (chainType: TransferSourceWallet['chainType']) =>
+    task.chain.chainType === 'ethereum'
+      ? chainType === 'ethereum' || task.bridgeFromSolana !== undefined
+      : chainType === 'solana' ||
+        ((task.bridgeChains?.length ?? 0) > 0 && task.chain.cluster === 'mainnet-beta');
   const manager = await rt.client.wallets();
   return manager
     .getState()
     .connections.filter(
-      (wallet) =>
-        wallet.chainType === 'ethereum' && wallet.address.toLowerCase() !== task.address.toLowerCase(),
+      (wallet) => pays(wallet.chainType) && wallet.address.toLowerCase() !== task.address.toLowerCase(),
     )
     .map((wallet) => ({ address: wallet.address, chainType: wallet.chainType, name: wallet.name }));
 }

@@ -106,4 +106,11 @@ export interface WalletConnector {
     address: string,
     message: Uint8Array,
   ): Promise<Uint8Array>;
+  /** Kinds that sign Solana transactions (`solana:signTransaction`): the signed wire bytes. */
+  signTransaction?(
+    wallet: AvailableWallet | undefined,
+    address: string,
+    transaction: Uint8Array,
+    chain: string,
+  ): Promise<Uint8Array>;
 }

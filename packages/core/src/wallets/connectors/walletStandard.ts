@@ -4,6 +4,7 @@ import {
   connectSolanaWallet,
   disconnectSolanaWallet,
   signSolanaMessage,
+  signSolanaTransaction,
   solanaAccountOf,
 } from '../solana.ts';
 import type { AvailableWallet } from '../types.ts';
@@ -12,13 +13,30 @@ import type { WalletConnector, WalletSignIn } from './types.ts';
 
 const unsupportedMessage = 'Not a Solana wallet';
 
-/** `solana:signMessage` with the wallet's account at `address`. */
-function signMessage(wallet: AvailableWallet | undefined, address: string, message: Uint8Array) {
+/** The Standard wallet and its account at `address`, or 'Unable to connect to wallet'. */
+function accountAt(wallet: AvailableWallet | undefined, address: string) {
   const standard = wallet?.solana;
   const account = standard && solanaAccountOf(standard, address);
   if (!standard || !account)
     throw new LatchkeyClientError('unknown_connect_wallet_error', 'Unable to connect to wallet');
+  return { standard, account };
+}
+
+/** `solana:signMessage` with the wallet's account at `address`. */
+function signMessage(wallet: AvailableWallet | undefined, address: string, message: Uint8Array) {
+  const { standard, account } = accountAt(wallet, address);
   return signSolanaMessage(standard, account, message);
+}
+
+/** `solana:signTransaction` with the wallet's account at `address`. */
+function signTransaction(
+  wallet: AvailableWallet | undefined,
+  address: string,
+  transaction: Uint8Array,
+  chain: string,
+) {
+  const { standard, account } = accountAt(wallet, address);
+  return signSolanaTransaction(standard, account, transaction, chain);
 }
 
 function siws(signIn: WalletSignIn): SiwsParameters {
@@ -38,7 +56,8 @@ function siws(signIn: WalletSignIn): SiwsParameters {
 
 /**
  * Solana wallets through the Wallet Standard: `standard:connect` (silently to reconnect),
- * `standard:disconnect`, and Sign-In with Solana over `solana:signMessage`. Solana has no numbered
+ * `standard:disconnect`, Sign-In with Solana over `solana:signMessage`, and transactions signed by
+ * `solana:signTransaction` (Transfer from wallet). Solana has no numbered
  * chains, so its connections carry no chain id and it switches none.
  *
  * @example
@@ -72,5 +91,6 @@ export function walletStandardConnector(): WalletConnector {
     link: (ctx, signIn) => linkWithSiws(ctx, siws(signIn)),
     unlink: (ctx, address) => unlinkSolanaWallet(ctx, { address }),
     signMessage,
+    signTransaction,
   };
 }

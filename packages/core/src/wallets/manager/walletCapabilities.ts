@@ -44,3 +44,27 @@ export async function signWalletMessage(
     throw new LatchkeyClientError('unknown_connect_wallet_error', 'Unable to connect to wallet');
   return connector.signMessage(walletById(m, connection.walletId), connection.address, message);
 }
+
+/**
+ * Signs the wire `transaction` with the connected Solana wallet at `address` for `chain`
+ * ('solana:mainnet'…): the signed wire bytes.
+ *
+ * @throws LatchkeyClientError `unable_to_sign` when the wallet cannot sign transactions.
+ */
+export async function signWalletTransaction(
+  m: WalletManagerContext,
+  address: string,
+  transaction: Uint8Array,
+  chain: string,
+): Promise<Uint8Array> {
+  const connection = connectionOf(m, address);
+  const connector = connectorOf(m, connection);
+  if (!connector?.signTransaction)
+    throw new LatchkeyClientError('unable_to_sign', 'This wallet cannot sign Solana transactions');
+  return connector.signTransaction(
+    walletById(m, connection.walletId),
+    connection.address,
+    transaction,
+    chain,
+  );
+}

@@ -41,19 +41,25 @@ export interface FundBridgeProgressScreenProps {
 }
 
 /**
- * Bridge to Solana's progress (spec document 1 §2, document 2 §4): the quotes, the wallet's
- * confirmation, the bridging; 'Success!' (closes after 4 s) or 'Transaction failed' with the refund link.
+ * The bridge's progress (spec document 1 §2, document 2 §4), to Solana or from a Solana wallet to an
+ * Ethereum one: the quotes, the wallet's confirmation, the bridging; 'Success!' (closes after 4 s) or
+ * 'Transaction failed' with the refund link.
  */
 export function FundBridgeProgressScreen({ titleId, screen, appName }: FundBridgeProgressScreenProps) {
   const { status, failure } = screen;
   const texts =
     status === 'success'
-      ? { title: s.success, detail: s.bridgeSuccess(screen.amount, appName) }
+      ? { title: s.success, detail: s.bridgeSuccess(screen.amount, appName, screen.symbol) }
       : status === 'failed'
         ? { title: failure?.title ?? '', detail: failure?.message ?? '' }
         : status === 'confirm'
           ? { title: s.confirmWith(screen.walletName), detail: s.transferDetail }
-          : s.bridge[status];
+          : status === 'bridging'
+            ? {
+                title: s.bridgingTo(screen.network ?? 'Solana'),
+                detail: s.bridgingDetail(screen.network ?? 'Solana'),
+              }
+            : s.bridge[status];
   const done = status === 'success' || status === 'failed';
   return (
     <section className="lk-screen" data-testid="lk-screen-fund-bridge-progress" data-status={status}>

@@ -153,6 +153,25 @@ describe('FundBridgeProgressScreen', () => {
     expect(textOf(html)).toBe(text);
   });
 
+  it.each([
+    { screen: {}, bridging: 'Bridging to Solana Waiting for the funds to arrive on Solana.', symbol: 'SOL' },
+    {
+      // From a connected Solana wallet to an Ethereum wallet: what arrives where.
+      screen: { symbol: 'ETH', network: 'Base', walletName: 'Phantom' },
+      bridging: 'Bridging to Base Waiting for the funds to arrive on Base.',
+      symbol: 'ETH',
+    },
+  ])('names what arrives where ($symbol)', ({ screen, bridging, symbol }) => {
+    const render = (status: 'bridging' | 'success') =>
+      textOf(
+        renderToString(
+          <FundBridgeProgressScreen titleId="t" screen={{ ...base, ...screen, status }} appName="Acme" />,
+        ),
+      );
+    expect(render('bridging')).toBe(bridging);
+    expect(render('success')).toContain(`You've successfully added 0.5 ${symbol} to your Acme wallet.`);
+  });
+
   it("shows 'Transaction failed' with the refund link", () => {
     const failure = {
       title: 'Transaction failed',
