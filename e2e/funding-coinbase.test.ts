@@ -3,88 +3,80 @@
  * exchange' open the buy page in a popup (the stand-in's, on the Hardhat chain through
  * `providerChainIds`), the modal follows the purchase on 'Fund account', and the stand-in really sends
  * the ETH, so the wallet's balance on the local chain grows. A failed purchase returns to the chooser
- * with the spec's banner. The failure runs first: the status route reads the user's latest purchase.
+ * with the spec's banner; a popup closed before buying returns to it without one, after three status
+ * reads with the popup closed. The failures run first: the status route reads the user's latest
+ * purchase. The page's clock jumps to each status read (5 s after the buy page opened, then every
+ * 1.5 s) rather than the test waiting for them.
  */
 
-import { fundingMessages } from '@latchkey/core/funding';
-import { id, modalClosed } from '@latchkey/test/e2e';
+import { fundingMessages, fundingTimings } from '@latchkey/core/funding';
+import { id, text } from '@latchkey/test/e2e';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { expect, test } from 'vitest';
 import {
-  type FundingStack,
-  fundAmountWei,
-  fundResult,
+  clockToRead,
+  closeUnfunded,
+  describeFunding,
   openFundEthereum,
-  startFundingStack,
+  providerPopup,
+  purchaseEnds,
 } from './funding-stack.ts';
 
-describe('funding through Coinbase in the browser', () => {
-  let f: FundingStack;
+describeFunding(
+  'funding through Coinbase in the browser',
+  { email: 'fund.coinbase@example.com', clock: true },
+  (f) => {
+    const status = () => f.page.locator(id('lk-screen-fund-coinbase-status'));
 
-  beforeAll(async () => {
-    f = await startFundingStack();
-  });
-  afterAll(async () => {
-    await f?.close();
-  });
+    /** Clicks a chooser option that opens the buy page, and returns the popup once it shows the page. */
+    async function buyPage(option: 'lk-fund-card' | 'lk-fund-exchange'): Promise<Page> {
+      await openFundEthereum(f.page);
+      const buy = await providerPopup(f.page, option, f.coinbase.url);
+      expect(new URL(buy.url()).pathname).toBe('/buy/select-asset');
+      await status().waitFor({ state: 'visible' });
+      expect(await text(f.page, 'lk-fund-status-title')).toBe(fundingMessages.coinbaseStatusTitle);
+      return buy;
+    }
 
-  test('an email login creates the embedded wallets', async () => {
-    await f.login('fund.coinbase@example.com');
-  });
+    test('Pay with card fails: back to the chooser with the failure banner; closing resolves unfunded', async () => {
+      const buy = await buyPage('lk-fund-card');
+      await purchaseEnds(f, 'coinbase', buy, fundingTimings.coinbaseStartMs, 'fail');
+    });
 
-  /** Clicks a chooser option that opens the buy page, and returns the popup once it shows the page. */
-  async function buyPage(option: 'lk-fund-card' | 'lk-fund-exchange'): Promise<Page> {
-    await openFundEthereum(f.page);
-    await f.page.locator(id('lk-screen-fund-chooser')).waitFor({ state: 'visible' });
-    const popup = f.page.waitForEvent('popup');
-    await f.page.locator(id(option)).click();
-    const buy = await popup;
-    await buy.locator('#complete-purchase').waitFor({ state: 'visible' });
-    expect(new URL(buy.url()).origin).toBe(f.coinbase.url);
-    expect(new URL(buy.url()).pathname).toBe('/buy/select-asset');
-    return buy;
-  }
+    test('the user closes the Coinbase popup: after 3 status reads with it closed, back to the chooser without a banner; closing resolves unfunded', async () => {
+      const before = await f.balanceOf(f.ethereumAddress);
+      const buy = await buyPage('lk-fund-card');
+      expect(await status().getAttribute('data-status')).toBe('pending-in-flow');
+      await buy.close();
+      // The first read 5 s after the buy page opened, then one every 1.5 s; the third with the popup
+      // closed (and no purchase) goes back to the chooser.
+      const waits = [
+        fundingTimings.coinbaseStartMs,
+        fundingTimings.coinbasePollMs,
+        fundingTimings.coinbasePollMs,
+      ];
+      expect(waits).toHaveLength(fundingTimings.coinbaseClosedPollLimit);
+      for (const [index, wait] of waits.entries()) {
+        await clockToRead(f.page, 'coinbase', wait);
+        if (index === waits.length - 1) break;
+        await expect.poll(() => status().getAttribute('data-status')).toBe('pending-after-flow');
+      }
+      await f.page.locator(id('lk-screen-fund-chooser')).waitFor({ state: 'visible' });
+      // Nothing failed: the user left the purchase.
+      expect(await f.page.locator(id('lk-fund-banner')).count()).toBe(0);
+      await closeUnfunded(f, before);
+    });
 
-  /** The purchase completes: 'Fund account' shows success, the modal closes by itself, the ETH arrived. */
-  async function completes(buy: Page, paymentMethod: string) {
-    expect(new URL(buy.url()).searchParams.get('defaultPaymentMethod')).toBe(paymentMethod);
-    const before = await f.balanceOf(f.ethereumAddress);
-    await f.page.locator(id('lk-screen-fund-coinbase-status')).waitFor({ state: 'visible' });
-    await buy.locator('#complete-purchase').click();
-    await f.page
-      .locator(`${id('lk-screen-fund-coinbase-status')}[data-status="success"]`)
-      .waitFor({ state: 'visible', timeout: 20_000 });
-    expect(await f.balanceOf(f.ethereumAddress)).toBe(before + fundAmountWei);
-    await modalClosed(f.page);
-    expect(await fundResult(f.page)).toBe('resolved {"funded":true}');
-  }
+    test('Pay with card through Coinbase: the buy page, Complete purchase, success, the balance grew', async () => {
+      const buy = await buyPage('lk-fund-card');
+      expect(new URL(buy.url()).searchParams.get('defaultPaymentMethod')).toBe('CARD');
+      await purchaseEnds(f, 'coinbase', buy, fundingTimings.coinbaseStartMs);
+    });
 
-  test('Pay with card fails: back to the chooser with the failure banner; closing resolves unfunded', async () => {
-    const before = await f.balanceOf(f.ethereumAddress);
-    const buy = await buyPage('lk-fund-card');
-    await buy.locator('#fail-purchase').click();
-    const banner = f.page.locator(id('lk-fund-banner'));
-    await banner.waitFor({ state: 'visible', timeout: 20_000 });
-    expect(await banner.textContent()).toBe(fundingMessages.coinbaseFailureBanner);
-    expect(await f.page.locator(id('lk-screen-fund-chooser')).isVisible()).toBe(true);
-    await buy.close();
-    await f.page.locator(id('lk-close')).click();
-    await modalClosed(f.page);
-    expect(await fundResult(f.page)).toBe('resolved {"funded":false}');
-    expect(await f.balanceOf(f.ethereumAddress)).toBe(before);
-  });
-
-  test('Pay with card through Coinbase: the buy page, Complete purchase, success, the balance grew', async () => {
-    const buy = await buyPage('lk-fund-card');
-    await completes(buy, 'CARD');
-  });
-
-  test('Transfer from an exchange: Coinbase in send mode, success, the balance grew', async () => {
-    const buy = await buyPage('lk-fund-exchange');
-    await completes(buy, 'CRYPTO_ACCOUNT');
-  });
-
-  test('no uncaught page error', () => {
-    expect(f.pageErrors).toEqual([]);
-  });
-});
+    test('Transfer from an exchange: Coinbase in send mode, success, the balance grew', async () => {
+      const buy = await buyPage('lk-fund-exchange');
+      expect(new URL(buy.url()).searchParams.get('defaultPaymentMethod')).toBe('CRYPTO_ACCOUNT');
+      await purchaseEnds(f, 'coinbase', buy, fundingTimings.coinbaseStartMs);
+    });
+  },
+);

@@ -4,128 +4,96 @@
  * status from the stand-in's API, and a completed purchase really sends the ETH on the Hardhat chain;
  * a failed one returns to the chooser with MoonPay's banner. Receive funds: the QR code holds the
  * address, ETH sent to it shows in the live balance, and Continue closes. `defaultFundingMethod:
- * 'manual'` opens Receive funds at once, and Back leaves it for the chooser for good.
+ * 'manual'` opens Receive funds at once, and Back leaves it for the chooser for good. The page's clock
+ * jumps to each of MoonPay's status reads (8 s after the widget opened, then every 3 s) and past the
+ * success screen's 4 s, rather than the test waiting for them.
  */
 
-import { fundingMessages } from '@latchkey/core/funding';
+import { fundingTimings } from '@latchkey/core/funding';
 import { id, modalClosed, text } from '@latchkey/test/e2e';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { expect, test } from 'vitest';
 import {
-  type FundingStack,
-  fundAmountWei,
+  clockToRead,
+  describeFunding,
   fundResult,
   openFundEthereum,
-  startFundingStack,
+  providerPopup,
+  purchaseEnds,
 } from './funding-stack.ts';
 
-describe('funding through MoonPay and Receive funds in the browser', () => {
-  let f: FundingStack;
+describeFunding(
+  'funding through MoonPay and Receive funds in the browser',
+  { email: 'fund.moonpay@example.com', clock: true },
+  (f) => {
+    /** Clicks `option` on the chooser and returns the popup once it shows MoonPay's widget. */
+    async function widget(option: 'lk-fund-card' | 'lk-fund-alternate'): Promise<Page> {
+      const page = await providerPopup(f.page, option, f.moonpay.url);
+      // 'Processing payment' once the modal reads the widget's pending transaction (from 8 s on; the
+      // page's clock jumps there): the reads work, so a failure after this is the purchase's, not
+      // three failed reads.
+      await clockToRead(f.page, 'moonpay', fundingTimings.moonpayStartMs);
+      await f.page
+        .locator(`${id('lk-screen-fund-moonpay-status')}[data-status="processing-payment"]`)
+        .waitFor({ state: 'visible', timeout: 20_000 });
+      return page;
+    }
 
-  beforeAll(async () => {
-    f = await startFundingStack();
-  });
-  afterAll(async () => {
-    await f?.close();
-  });
+    test("MoonPay through 'Try a different provider.' fails: back to the chooser with MoonPay's banner", async () => {
+      await openFundEthereum(f.page);
+      const page = await widget('lk-fund-alternate');
+      // The status is read every 3 s from 8 s on.
+      await purchaseEnds(f, 'moonpay', page, fundingTimings.moonpayPollMs, 'fail');
+    });
 
-  test('an email login creates the embedded wallets', async () => {
-    await f.login('fund.moonpay@example.com');
-  });
+    test('Pay with card through MoonPay (the preferred provider): the widget, Complete purchase, success, the balance grew', async () => {
+      await openFundEthereum(f.page, { card: { preferredProvider: 'moonpay' } });
+      const page = await widget('lk-fund-card');
+      // Base's ETH: the providers are told the local chain is Base (providerChainIds).
+      expect(new URL(page.url()).searchParams.get('currencyCode')?.toLowerCase()).toBe('eth_base');
+      expect(new URL(page.url()).searchParams.get('walletAddress')?.toLowerCase()).toBe(
+        f.ethereumAddress.toLowerCase(),
+      );
+      await purchaseEnds(f, 'moonpay', page, fundingTimings.moonpayPollMs);
+    });
 
-  /** Clicks `option` on the chooser and returns the popup once it shows MoonPay's widget. */
-  async function widget(option: 'lk-fund-card' | 'lk-fund-alternate'): Promise<Page> {
-    await f.page.locator(id('lk-screen-fund-chooser')).waitFor({ state: 'visible' });
-    const popup = f.page.waitForEvent('popup');
-    await f.page.locator(id(option)).click();
-    const page = await popup;
-    await page.locator('#complete-purchase').waitFor({ state: 'visible' });
-    expect(new URL(page.url()).origin).toBe(f.moonpay.url);
-    // 'Processing payment' once the modal reads the widget's pending transaction (from 8 s on): the
-    // reads work, so a failure after this is the purchase's, not three failed reads.
-    await f.page
-      .locator(`${id('lk-screen-fund-moonpay-status')}[data-status="processing-payment"]`)
-      .waitFor({ state: 'visible', timeout: 20_000 });
-    return page;
-  }
+    test('Receive funds: the QR code is the address; ETH sent to it shows in the live balance; Continue', async () => {
+      await openFundEthereum(f.page);
+      await f.page.locator(id('lk-fund-receive')).click();
+      await f.page.locator(id('lk-screen-fund-receive')).waitFor({ state: 'visible' });
+      expect(await text(f.page, 'lk-receive-notice')).toBe('Make sure to send funds on Latchkey Local.');
+      await expect
+        .poll(() => f.page.locator(id('lk-receive-qr')).getAttribute('data-value'))
+        .toBe(f.ethereumAddress);
+      const shown = await f.page.locator(id('lk-receive-qr')).getAttribute('data-value');
+      expect(await f.page.locator(id('lk-receive-continue')).count()).toBe(0);
+      // Sent to the address the QR code shows, as a wallet scanning it would.
+      const before = await f.balanceOf(f.ethereumAddress);
+      await f.sendEth(shown ?? '', 10n ** 18n);
+      // The balance's display rule: 3 decimals, rounded down, trailing zeros trimmed.
+      const milli = (before + 10n ** 18n) / 10n ** 15n;
+      const expected = `${milli / 1000n}.${String(milli % 1000n).padStart(3, '0')}`.replace(/\.?0+$/, '');
 
-  test("MoonPay through 'Try a different provider.' fails: back to the chooser with MoonPay's banner", async () => {
-    const before = await f.balanceOf(f.ethereumAddress);
-    await openFundEthereum(f.page);
-    const page = await widget('lk-fund-alternate');
-    await page.locator('#fail-purchase').click();
-    const banner = f.page.locator(id('lk-fund-banner'));
-    // The status is read every 3 s from 8 s on.
-    await banner.waitFor({ state: 'visible', timeout: 20_000 });
-    expect(await banner.textContent()).toBe(fundingMessages.moonpayFailureBanner);
-    await page.close();
-    await f.page.locator(id('lk-close')).click();
-    await modalClosed(f.page);
-    expect(await fundResult(f.page)).toBe('resolved {"funded":false}');
-    expect(await f.balanceOf(f.ethereumAddress)).toBe(before);
-  });
+      await expect
+        .poll(() => text(f.page, 'lk-receive-balance-value'), { timeout: 10_000 })
+        .toBe(`${expected} ETH`);
+      await f.page.locator(id('lk-receive-continue')).click();
+      await modalClosed(f.page);
+      expect(await fundResult(f.page)).toBe('resolved {"funded":true}');
+    });
 
-  test('Pay with card through MoonPay (the preferred provider): the widget, Complete purchase, success, the balance grew', async () => {
-    const before = await f.balanceOf(f.ethereumAddress);
-    await openFundEthereum(f.page, { card: { preferredProvider: 'moonpay' } });
-    const page = await widget('lk-fund-card');
-    // Base's ETH: the providers are told the local chain is Base (providerChainIds).
-    expect(new URL(page.url()).searchParams.get('currencyCode')?.toLowerCase()).toBe('eth_base');
-    expect(new URL(page.url()).searchParams.get('walletAddress')?.toLowerCase()).toBe(
-      f.ethereumAddress.toLowerCase(),
-    );
-    await page.locator('#complete-purchase').click();
-    await f.page
-      .locator(`${id('lk-screen-fund-moonpay-status')}[data-status="completed"]`)
-      .waitFor({ state: 'visible', timeout: 20_000 });
-    expect(await f.balanceOf(f.ethereumAddress)).toBe(before + fundAmountWei);
-    await modalClosed(f.page);
-    expect(await fundResult(f.page)).toBe('resolved {"funded":true}');
-  });
-
-  test('Receive funds: the QR code is the address; ETH sent to it shows in the live balance; Continue', async () => {
-    await openFundEthereum(f.page);
-    await f.page.locator(id('lk-fund-receive')).click();
-    await f.page.locator(id('lk-screen-fund-receive')).waitFor({ state: 'visible' });
-    expect(await text(f.page, 'lk-receive-notice')).toBe('Make sure to send funds on Latchkey Local.');
-    await expect
-      .poll(() => f.page.locator(id('lk-receive-qr')).getAttribute('data-value'))
-      .toBe(f.ethereumAddress);
-    const shown = await f.page.locator(id('lk-receive-qr')).getAttribute('data-value');
-    expect(await f.page.locator(id('lk-receive-continue')).count()).toBe(0);
-    // Sent to the address the QR code shows, as a wallet scanning it would.
-    const [funder] = (await f.evm.rpc('eth_accounts')) as string[];
-    const before = await f.balanceOf(f.ethereumAddress);
-    await f.evm.rpc('eth_sendTransaction', [
-      { from: funder, to: shown, value: `0x${(10n ** 18n).toString(16)}` },
-    ]);
-    // The balance's display rule: 3 decimals, rounded down, trailing zeros trimmed.
-    const milli = (before + 10n ** 18n) / 10n ** 15n;
-    const expected = `${milli / 1000n}.${String(milli % 1000n).padStart(3, '0')}`.replace(/\.?0+$/, '');
-
-    await expect
-      .poll(() => text(f.page, 'lk-receive-balance-value'), { timeout: 10_000 })
-      .toBe(`${expected} ETH`);
-    await f.page.locator(id('lk-receive-continue')).click();
-    await modalClosed(f.page);
-    expect(await fundResult(f.page)).toBe('resolved {"funded":true}');
-  });
-
-  test("defaultFundingMethod 'manual' opens Receive funds directly; Back goes to the chooser and clears it", async () => {
-    await openFundEthereum(f.page, { defaultFundingMethod: 'manual' });
-    await f.page.locator(id('lk-screen-fund-receive')).waitFor({ state: 'visible' });
-    expect(await f.page.locator(id('lk-screen-fund-chooser')).count()).toBe(0);
-    await f.page.locator(id('lk-back')).click();
-    await f.page.locator(id('lk-screen-fund-chooser')).waitFor({ state: 'visible' });
-    // Cleared: the chooser stays, rather than Receive funds opening again.
-    await f.page.waitForTimeout(500);
-    expect(await f.page.locator(id('lk-screen-fund-receive')).count()).toBe(0);
-    await f.page.locator(id('lk-close')).click();
-    await modalClosed(f.page);
-    expect(await fundResult(f.page)).toBe('resolved {"funded":false}');
-  });
-
-  test('no uncaught page error', () => {
-    expect(f.pageErrors).toEqual([]);
-  });
-});
+    test("defaultFundingMethod 'manual' opens Receive funds directly; Back goes to the chooser and clears it", async () => {
+      await openFundEthereum(f.page, { defaultFundingMethod: 'manual' });
+      await f.page.locator(id('lk-screen-fund-receive')).waitFor({ state: 'visible' });
+      expect(await f.page.locator(id('lk-screen-fund-chooser')).count()).toBe(0);
+      await f.page.locator(id('lk-back')).click();
+      await f.page.locator(id('lk-screen-fund-chooser')).waitFor({ state: 'visible' });
+      // Cleared: the chooser stays, rather than Receive funds opening again.
+      await f.page.waitForTimeout(500);
+      expect(await f.page.locator(id('lk-screen-fund-receive')).count()).toBe(0);
+      await f.page.locator(id('lk-close')).click();
+      await modalClosed(f.page);
+      expect(await fundResult(f.page)).toBe('resolved {"funded":false}');
+    });
+  },
+);

@@ -7,76 +7,62 @@
  */
 
 import { fundingMessages } from '@latchkey/core/funding';
-import { id, modalClosed, pickWallet, text } from '@latchkey/test/e2e';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { id, modalClosed, text } from '@latchkey/test/e2e';
+import { expect, test } from 'vitest';
 import {
-  type FundingStack,
+  connectTestWallet,
+  describeFunding,
   fundAmountWei,
   fundResult,
   openFundEthereum,
   openFundSolana,
-  startFundingStack,
 } from './funding-stack.ts';
 
-describe('funding by Transfer from wallet, paid by a connected Solana wallet', () => {
-  let f: FundingStack;
+describeFunding(
+  'funding by Transfer from wallet, paid by a connected Solana wallet',
+  { email: 'fund.solana.transfer@example.com', solanaWallet: true },
+  (f) => {
+    test('the Test Solana Wallet connects', async () => {
+      await connectTestWallet(f.page, 'Test Solana Wallet', 'solana', f.solanaPayer!.address);
+    });
 
-  beforeAll(async () => {
-    f = await startFundingStack({ solanaWallet: true });
-  });
-  afterAll(async () => {
-    await f?.close();
-  });
+    /** Picks the Solana wallet's row (tagged 'Solana') and continues with the preset amount. */
+    async function payWithSolanaWallet() {
+      await f.page.locator(id('lk-fund-wallets')).click();
+      const row = f.page.locator(id('lk-fund-wallet-row')).filter({ hasText: 'Test Solana Wallet' });
+      await row.waitFor({ state: 'visible' });
+      expect(await row.textContent()).toContain(fundingMessages.solanaTag);
+      await row.click();
+      await f.page.locator(id('lk-fund-amount-continue')).click();
+    }
 
-  test('an email login creates the embedded wallets; the Test Solana Wallet connects', async () => {
-    await f.login('fund.solana.transfer@example.com');
-    await f.page.locator(id('demo-connect-wallet')).click();
-    await f.page.locator(id('lk-screen-wallets')).waitFor({ state: 'visible' });
-    await pickWallet(f.page, 'Test Solana Wallet', 'solana');
-    await modalClosed(f.page);
-    await f.page.locator(id(`demo-wallet-${f.solanaPayer!.address}`)).waitFor({ state: 'visible' });
-  });
+    test("Solana to Solana: the wallet signs, 'Success!', the embedded wallet's SOL grew by the amount", async () => {
+      const before = f.solana.balance(f.solanaAddress);
+      await openFundSolana(f, { amount: '0.1' });
+      await payWithSolanaWallet();
+      await f.page.locator(id('lk-screen-fund-transfer-confirm')).waitFor({ state: 'visible' });
+      await expect
+        .poll(() => text(f.page, 'lk-fund-transfer-title'), { timeout: 20_000 })
+        .toBe(fundingMessages.success);
+      expect(f.solana.balance(f.solanaAddress)).toBe(before + 100_000_000n);
+      expect(f.solanaPayer!.calls).toContain('solana:signTransaction');
+      await modalClosed(f.page);
+      expect(await fundResult(f.page)).toBe('resolved {"funded":true}');
+    });
 
-  /** Picks the Solana wallet's row (tagged 'Solana') and continues with the preset amount. */
-  async function payWithSolanaWallet() {
-    await f.page.locator(id('lk-fund-wallets')).click();
-    const row = f.page.locator(id('lk-fund-wallet-row')).filter({ hasText: 'Test Solana Wallet' });
-    await row.waitFor({ state: 'visible' });
-    expect(await row.textContent()).toContain(fundingMessages.solanaTag);
-    await row.click();
-    await f.page.locator(id('lk-fund-amount-continue')).click();
-  }
-
-  test("Solana to Solana: the wallet signs, 'Success!', the embedded wallet's SOL grew by the amount", async () => {
-    const before = f.solana.balance(f.solanaAddress);
-    await openFundSolana(f, { amount: '0.1' });
-    await payWithSolanaWallet();
-    await f.page.locator(id('lk-screen-fund-transfer-confirm')).waitFor({ state: 'visible' });
-    await expect
-      .poll(() => text(f.page, 'lk-fund-transfer-title'), { timeout: 20_000 })
-      .toBe(fundingMessages.success);
-    expect(f.solana.balance(f.solanaAddress)).toBe(before + 100_000_000n);
-    expect(f.solanaPayer!.calls).toContain('solana:signTransaction');
-    await modalClosed(f.page);
-    expect(await fundResult(f.page)).toBe('resolved {"funded":true}');
-  });
-
-  test("Solana to Ethereum: the bridge's deposit signed, 'Success!', the embedded wallet's ETH grew by the amount", async () => {
-    const before = await f.balanceOf(f.ethereumAddress);
-    await openFundEthereum(f.page);
-    await payWithSolanaWallet();
-    await f.page
-      .locator(`${id('lk-screen-fund-bridge-progress')}[data-status="success"]`)
-      .waitFor({ state: 'visible', timeout: 40_000 });
-    expect(await f.balanceOf(f.ethereumAddress)).toBe(before + fundAmountWei);
-    expect(f.relay.requests.map((request) => [request.origin, request.status])).toEqual([
-      ['solana', 'success'],
-    ]);
-    await modalClosed(f.page);
-    expect(await fundResult(f.page)).toBe('resolved {"funded":true}');
-  });
-
-  test('no uncaught page error', () => {
-    expect(f.pageErrors).toEqual([]);
-  });
-});
+    test("Solana to Ethereum: the bridge's deposit signed, 'Success!', the embedded wallet's ETH grew by the amount", async () => {
+      const before = await f.balanceOf(f.ethereumAddress);
+      await openFundEthereum(f.page);
+      await payWithSolanaWallet();
+      await f.page
+        .locator(`${id('lk-screen-fund-bridge-progress')}[data-status="success"]`)
+        .waitFor({ state: 'visible', timeout: 40_000 });
+      expect(await f.balanceOf(f.ethereumAddress)).toBe(before + fundAmountWei);
+      expect(f.relay.requests.map((request) => [request.origin, request.status])).toEqual([
+        ['solana', 'success'],
+      ]);
+      await modalClosed(f.page);
+      expect(await fundResult(f.page)).toBe('resolved {"funded":true}');
+    });
+  },
+);
