@@ -54,6 +54,9 @@ export type ClientErrorCode =
   | 'delegated_actions_wallet_not_found'
   | 'delegated_actions_no_wallet_to_revoke'
   | 'unsupported_chain_type'
+  // The incumbent's Farcaster login codes (js-sdk-core), as it names them.
+  | 'farcaster_polling_timeout'
+  | 'farcaster_polling_canceled'
   // Latchkey's own: the spec names these situations but gives them no code.
   /** A method was called before `initialize()` finished. */
   | 'not_ready'

@@ -1,0 +1,134 @@
+import type { FarcasterStatus } from '@latchkey/protocol';
+import { describe, expect, it } from 'vitest';
+import { LatchkeyClientError } from '../errors.ts';
+import type { FlowContext } from './context.ts';
+import {
+  farcasterTimings,
+  initFarcasterChannel,
+  loginWithFarcaster,
+  watchFarcasterChannel,
+} from './farcaster.ts';
+
+const completed: FarcasterStatus = {
+  state: 'completed',
+  nonce: 'n0nce123',
+  message: 'app.example.com wants you to sign in with your Ethereum account:\n0xabc',
+  signature: `0x${'ab'.repeat(65)}`,
+  fid: 262426,
+  username: 'alice',
+  display_name: 'Alice',
+  bio: '',
+  pfp_url: '',
+};
+
+/** A flow context whose server answers the channel's reads from `statuses`, recording every call. */
+function world(statuses: FarcasterStatus[], loggedIn = false) {
+  const calls: { path: string; body: unknown; options: unknown }[] = [];
+  let clock = 0;
+  const ctx = {
+    appId: 'app',
+    session: {
+      user: loggedIn ? { id: 'did:privy:u' } : null,
+      applyAuthResponse: async (response: { user: unknown }) => response.user,
+    },
+    http: {
+      call: async (route: { path: string }, body: unknown, options: unknown) => {
+        calls.push({ path: route.path, body, options });
+        if (route.path.endsWith('/init'))
+          return { channel_token: 'CH4NNEL2', connect_uri: 'https://fc/~/siwf?c=1' };
+        if (route.path.endsWith('/status')) return statuses.length > 1 ? statuses.shift() : statuses[0];
+        return { user: { id: 'did:privy:new' }, is_new_user: true };
+      },
+    },
+  } as unknown as FlowContext;
+  const waited: number[] = [];
+  const wait = async (ms: number) => {
+    waited.push(ms);
+    clock += ms;
+  };
+  return { ctx, calls, waited, wait, now: () => clock };
+}
+
+const pending: FarcasterStatus = { state: 'pending', nonce: 'n0nce123' };
+
+describe('Sign in with Farcaster, the client side', () => {
+  it('opens a channel without a session token, the captcha token and return address in the body', async () => {
+    const w = world([pending]);
+    expect(
+      await initFarcasterChannel(w.ctx, { redirectUrl: 'https://app.example.com/', captchaToken: 't' }),
+    ).toEqual({ channelToken: 'CH4NNEL2', connectUri: 'https://fc/~/siwf?c=1' });
+    expect(w.calls).toEqual([
+      {
+        path: '/api/v1/farcaster/init',
+        body: { token: 't', redirect_url: 'https://app.example.com/', relying_party: undefined },
+        options: { token: null },
+      },
+    ]);
+  });
+
+  it('reads the channel every 2 s, its token in its own header, until the user signed', async () => {
+    const w = world([pending, pending, completed]);
+    const signIn = await watchFarcasterChannel(w.ctx, {
+      channelToken: 'CH4NNEL2',
+      wait: w.wait,
+      active: () => true,
+      now: w.now,
+    });
+    expect(signIn).toEqual({
+      channelToken: 'CH4NNEL2',
+      message: completed.state === 'completed' ? completed.message : '',
+      signature: `0x${'ab'.repeat(65)}`,
+      fid: 262426,
+    });
+    expect(w.waited).toEqual([2000, 2000]);
+    expect(w.calls.map((call) => call.options)).toEqual(
+      Array(3).fill({ token: null, headers: { 'farcaster-channel-token': 'CH4NNEL2' } }),
+    );
+  });
+
+  it('gives up after 120 s with farcaster_polling_timeout, and stops at once when no longer active', async () => {
+    const w = world([pending]);
+    const timeout = await watchFarcasterChannel(w.ctx, {
+      channelToken: 'CH4NNEL2',
+      wait: w.wait,
+      active: () => true,
+      now: w.now,
+    }).catch((error: unknown) => error);
+    expect(timeout).toBeInstanceOf(LatchkeyClientError);
+    expect((timeout as LatchkeyClientError).code).toBe('farcaster_polling_timeout');
+    expect(w.now()).toBeLessThanOrEqual(farcasterTimings.timeoutMs);
+    // A read at once, then one every 2 s up to the 120th second.
+    expect(w.calls).toHaveLength(farcasterTimings.timeoutMs / farcasterTimings.pollMs + 1);
+
+    let active = true;
+    const stopped = world([pending]);
+    const watch = watchFarcasterChannel(stopped.ctx, {
+      channelToken: 'CH4NNEL2',
+      wait: async (ms) => {
+        active = false;
+        await stopped.wait(ms);
+      },
+      active: () => active,
+      now: stopped.now,
+    });
+    await expect(watch).rejects.toMatchObject({ code: 'farcaster_polling_canceled' });
+    expect(stopped.calls).toHaveLength(1);
+  });
+
+  it('logs in with what the user signed; refused while logged in', async () => {
+    const w = world([completed]);
+    const signIn = { channelToken: 'CH4NNEL2', message: 'm', signature: '0x01', fid: 7 };
+    expect(await loginWithFarcaster(w.ctx, { signIn, mode: 'no-signup' })).toEqual({
+      user: { id: 'did:privy:new' },
+      isNewUser: true,
+    });
+    expect(w.calls[0]).toEqual({
+      path: '/api/v1/farcaster/authenticate',
+      body: { channel_token: 'CH4NNEL2', message: 'm', signature: '0x01', fid: 7, mode: 'no-signup' },
+      options: { token: null },
+    });
+    await expect(loginWithFarcaster(world([completed], true).ctx, { signIn })).rejects.toMatchObject({
+      code: 'already_logged_in',
+    });
+  });
+});

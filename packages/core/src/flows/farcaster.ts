@@ -1,0 +1,124 @@
+import { type FarcasterStatus, farcasterApi, headers, type LoginMode, type User } from '@latchkey/protocol';
+import { LatchkeyClientError } from '../errors.ts';
+import {
+  assertLoggedIn,
+  assertLoggedOut,
+  completeAccountChange,
+  completeLogin,
+  type FlowContext,
+  type LoginResult,
+  noBearer,
+} from './context.ts';
+
+/*
+ * Sign in with Farcaster (spec document 1 §1, §4; WIRE.md §3.6): the server opens a channel, the
+ * user signs the channel's message in their Farcaster app (reached by the connect URI: a QR code on
+ * a computer, a link on a phone), and the channel's status, read every 2 s, carries the signed
+ * message back; the server checks it when it logs the user in. Loaded on first use, never at first
+ * load (`@latchkey/core/flows/farcaster`, run with `client.run`).
+ */
+
+/** Spec document 1 §4: the channel is read every 2 s, for 120 s at most. */
+export const farcasterTimings = { pollMs: 2000, timeoutMs: 120_000 } as const;
+
+export interface FarcasterChannel {
+  channelToken: string;
+  /** What the Farcaster app opens: the QR code's value, and the phone's link. */
+  connectUri: string;
+}
+
+export interface InitFarcasterParameters {
+  /** Where the Farcaster app sends a phone's browser back after signing. */
+  redirectUrl?: string | undefined;
+  /** The app's origin the message names when it differs from the page's (a native app). */
+  relyingParty?: string | undefined;
+  /** The app's captcha token, when it has a captcha. */
+  captchaToken?: string | undefined;
+}
+
+/** Opens a channel (`POST /api/v1/farcaster/init`). */
+export async function initFarcasterChannel(
+  ctx: FlowContext,
+  { redirectUrl, relyingParty, captchaToken }: InitFarcasterParameters = {},
+): Promise<FarcasterChannel> {
+  const body = { token: captchaToken, redirect_url: redirectUrl, relying_party: relyingParty };
+  const channel = await ctx.http.call(farcasterApi.farcasterInit, body, noBearer);
+  return { channelToken: channel.channel_token, connectUri: channel.connect_uri };
+}
+
+/** Reads the channel once (`GET /api/v1/farcaster/status`, the token in its own header). */
+export function readFarcasterStatus(ctx: FlowContext, channelToken: string): Promise<FarcasterStatus> {
+  return ctx.http.call(farcasterApi.farcasterStatus, undefined, {
+    ...noBearer,
+    headers: { [headers.farcasterChannelToken]: channelToken },
+  });
+}
+
+/** What the user signed in their Farcaster app: the proof the login or link sends. */
+export interface FarcasterSignIn {
+  channelToken: string;
+  message: string;
+  signature: string;
+  fid: number;
+}
+
+export interface WatchFarcasterParameters {
+  channelToken: string;
+  /** Resolves after `ms`; the modal passes its timers so a closed modal stops the watch. */
+  wait(ms: number): Promise<void>;
+  /** False once the watch should stop (the modal closed, the user went back). */
+  active(): boolean;
+  now?: () => number;
+}
+
+/**
+ * Reads the channel every 2 s until the user signed (the signed message), for 120 s at most.
+ *
+ * @throws `farcaster_polling_timeout` after 120 s; `farcaster_polling_canceled` once `active()` is false.
+ */
+export async function watchFarcasterChannel(
+  ctx: FlowContext,
+  { channelToken, wait, active, now = Date.now }: WatchFarcasterParameters,
+): Promise<FarcasterSignIn> {
+  const deadline = now() + farcasterTimings.timeoutMs;
+  for (;;) {
+    if (!active())
+      throw new LatchkeyClientError('farcaster_polling_canceled', 'Farcaster login was canceled');
+    const status = await readFarcasterStatus(ctx, channelToken);
+    if (status.state === 'completed') {
+      return { channelToken, message: status.message, signature: status.signature, fid: status.fid };
+    }
+    if (now() + farcasterTimings.pollMs > deadline)
+      throw new LatchkeyClientError('farcaster_polling_timeout', 'Farcaster login timed out');
+    await wait(farcasterTimings.pollMs);
+  }
+}
+
+const signInBody = (signIn: FarcasterSignIn) => ({
+  channel_token: signIn.channelToken,
+  message: signIn.message,
+  signature: signIn.signature,
+  fid: signIn.fid,
+});
+
+/** Logs in with what the user signed (`POST /api/v1/farcaster/authenticate`). Refused while logged in. */
+export async function loginWithFarcaster(
+  ctx: FlowContext,
+  { signIn, mode }: { signIn: FarcasterSignIn; mode?: LoginMode | undefined },
+): Promise<LoginResult> {
+  assertLoggedOut(ctx);
+  const body = { ...signInBody(signIn), mode };
+  return completeLogin(ctx, await ctx.http.call(farcasterApi.farcasterAuthenticate, body, noBearer));
+}
+
+/** Links the Farcaster account the user signed for (`POST /api/v1/farcaster/link`). */
+export async function linkFarcaster(ctx: FlowContext, signIn: FarcasterSignIn): Promise<User> {
+  assertLoggedIn(ctx);
+  return completeAccountChange(ctx, await ctx.http.call(farcasterApi.farcasterLink, signInBody(signIn)));
+}
+
+/** Unlinks the user's Farcaster account by its fid (`POST /api/v1/farcaster/unlink`). */
+export async function unlinkFarcaster(ctx: FlowContext, { fid }: { fid: number }): Promise<User> {
+  assertLoggedIn(ctx);
+  return completeAccountChange(ctx, await ctx.http.call(farcasterApi.farcasterUnlink, { fid }));
+}
