@@ -177,6 +177,31 @@ export const galleryEntries: GalleryEntry[] = [
       error: new LatchkeyClientError('unknown_auth_error', 'Telegram did not answer. Please try again.'),
     },
   },
+  ...([false, true] as const).map(
+    (mobile): GalleryEntry => ({
+      id: mobile ? 'farcaster-waiting-phone' : 'farcaster-waiting',
+      screen: {
+        name: 'farcaster-connect',
+        status: 'waiting',
+        connectUri: 'https://farcaster.xyz/~/siwf?channelToken=K7QH2M9P',
+        mobile,
+      },
+    }),
+  ),
+  {
+    id: 'farcaster-verifying',
+    screen: { name: 'farcaster-connect', status: 'verifying', connectUri: null, mobile: false },
+  },
+  {
+    id: 'farcaster-timeout',
+    screen: {
+      name: 'farcaster-connect',
+      status: 'failure',
+      connectUri: null,
+      mobile: false,
+      error: new LatchkeyClientError('farcaster_polling_timeout', 'Farcaster login timed out'),
+    },
+  },
   {
     id: 'terms',
     screen: { name: 'terms' },

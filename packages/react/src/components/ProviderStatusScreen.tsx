@@ -5,7 +5,7 @@ import { StatusIcon } from './StatusIcon.tsx';
 export interface ProviderStatusScreenProps {
   titleId: string;
   /** The screen's test id and its prefix for its parts (`lk-screen-oauth-status`, `lk-oauth-title`, …). */
-  testId: 'oauth' | 'telegram';
+  testId: 'oauth' | 'telegram' | 'farcaster';
   status: 'verifying' | 'success' | 'failure';
   /** The provider's mark, shown while verifying. */
   icon: ReactNode;
@@ -16,7 +16,7 @@ export interface ProviderStatusScreenProps {
 }
 
 /**
- * A login at a provider that left the page and came back (OAuth, Telegram): verifying, success, or
+ * A login at a provider that left the page and came back (OAuth, Telegram), or waited on one (Farcaster): verifying, success, or
  * failure with Retry (spec document 1 §2 'OAuth status', 'Telegram'). The detail describes the status
  * region, so a screen reader reads both when the status changes.
  */

@@ -5,6 +5,7 @@ import { delegationArea } from '../screens/delegation/area.ts';
 import { emailArea } from '../screens/email/area.ts';
 import { embeddedArea } from '../screens/embedded/area.ts';
 import { exportArea } from '../screens/export/area.ts';
+import { farcasterArea } from '../screens/farcaster/area.ts';
 import { fundingArea } from '../screens/funding/area.ts';
 import { landingArea } from '../screens/landing/area.ts';
 import { mfaArea } from '../screens/mfa/area.ts';
@@ -33,6 +34,7 @@ export const modalAreas = [
   passkeyArea,
   mfaArea,
   telegramArea,
+  farcasterArea,
   delegationArea,
   fundingArea,
 ] as const;

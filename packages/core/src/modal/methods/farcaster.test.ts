@@ -1,0 +1,114 @@
+import type { FarcasterStatus } from '@latchkey/protocol';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fundingClient, fundingModal } from '../../../test/funding-flow.ts';
+import type { FlowContext } from '../../flows/context.ts';
+
+/**
+ * The modal's Farcaster flow on a fake client whose server answers the channel from `statuses`
+ * (the real server's routes are tested on their side): the screens the user sees while the channel
+ * is read, the 120 s timeout with Retry, and closing the modal stopping the reads.
+ */
+function harness(statuses: FarcasterStatus[], authenticate: () => unknown = () => ({ user: null })) {
+  const paths: string[] = [];
+  const ctx = {
+    appId: 'app',
+    session: { user: null, applyAuthResponse: async (response: { user: unknown }) => response.user },
+    http: {
+      call: async (route: { path: string }) => {
+        paths.push(route.path);
+        if (route.path.endsWith('/init'))
+          return {
+            channel_token: `CH${paths.length}`,
+            connect_uri: `https://farcaster.xyz/~/siwf?channelToken=CH${paths.length}`,
+          };
+        if (route.path.endsWith('/status')) return statuses.length > 1 ? statuses.shift() : statuses[0];
+        return authenticate();
+      },
+    },
+  } as unknown as FlowContext;
+  const client = fundingClient([], {
+    run: (fn: (context: FlowContext) => unknown) => fn(ctx),
+    getState: () => ({ ready: true, authenticated: false, user: null, appConfig: { farcaster_auth: true } }),
+  });
+  const modal = fundingModal(client);
+  modal.flow.open({ intent: 'login', id: 1 });
+  return { ...modal, paths };
+}
+
+const pending: FarcasterStatus = { state: 'pending', nonce: 'n0nce123' };
+
+beforeAll(async () => {
+  // The flow loads its calls on first use: loaded here, that import settles within a tick.
+  await import('../../flows/farcaster.ts');
+});
+beforeEach(() => {
+  vi.useFakeTimers();
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('Sign in with Farcaster in the modal', () => {
+  it('shows the connect URI while the channel is read every 2 s', async () => {
+    const { flow, screen, paths } = harness([pending]);
+    flow.login.chooseMethod('farcaster');
+    expect(screen()).toMatchObject({ name: 'farcaster-connect', status: 'loading', connectUri: null });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(screen()).toEqual({
+      name: 'farcaster-connect',
+      status: 'waiting',
+      connectUri: 'https://farcaster.xyz/~/siwf?channelToken=CH1',
+      mobile: false,
+      error: undefined,
+    });
+    await vi.advanceTimersByTimeAsync(6000);
+    expect(paths.filter((path) => path.endsWith('/status'))).toHaveLength(4);
+  });
+
+  it('after 120 s without a signature: the failure with Retry, which opens a new channel', async () => {
+    const { flow, screen, paths } = harness([pending]);
+    flow.login.chooseMethod('farcaster');
+    await vi.advanceTimersByTimeAsync(120_000);
+    expect(screen()).toMatchObject({ name: 'farcaster-connect', status: 'failure' });
+    expect((screen().error as { code?: string }).code).toBe('farcaster_polling_timeout');
+    flow.farcaster.retry();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(screen()).toMatchObject({
+      status: 'waiting',
+      connectUri: expect.stringContaining('channelToken=CH'),
+    });
+    expect(paths.filter((path) => path.endsWith('/init'))).toHaveLength(2);
+  });
+
+  it('closing the modal stops reading the channel', async () => {
+    const { flow, paths } = harness([pending]);
+    flow.login.chooseMethod('farcaster');
+    await vi.advanceTimersByTimeAsync(2000);
+    flow.close();
+    const reads = paths.length;
+    await vi.advanceTimersByTimeAsync(20_000);
+    expect(paths).toHaveLength(reads);
+  });
+
+  it("once the user signed, checks it with the server; the server's refusal shows on the error screen", async () => {
+    const completed: FarcasterStatus = {
+      state: 'completed',
+      nonce: 'n0nce123',
+      message: 'm',
+      signature: '0x01',
+      fid: 7,
+      username: '',
+      display_name: '',
+      bio: '',
+      pfp_url: '',
+    };
+    const { LatchkeyApiError } = await import('../../errors.ts');
+    const { flow, screen, paths } = harness([pending, completed], () => {
+      throw new LatchkeyApiError(401, 'invalid_credentials', 'Invalid Farcaster signature');
+    });
+    flow.login.chooseMethod('farcaster');
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(paths.at(-1)).toBe('/api/v1/farcaster/authenticate');
+    expect(screen().name).toBe('error');
+  });
+});

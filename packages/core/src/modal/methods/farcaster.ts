@@ -1,0 +1,148 @@
+import { LatchkeyApiError } from '../../errors.ts';
+import type { FarcasterSignIn } from '../../flows/farcaster.ts';
+import { errorCode } from '../errors.ts';
+import type { LoginFlow } from '../login.ts';
+import { modalMethod } from '../method.ts';
+import { currentMobilePlatform } from '../mobile.ts';
+import type { FlowRuntime } from '../runtime.ts';
+
+/**
+ * Where a Farcaster login stands on its screen (spec document 1 §2, §4): opening the channel, waiting
+ * for the user to sign in their Farcaster app, checking what they signed, and how it ended.
+ */
+export type FarcasterConnectStatus = 'loading' | 'waiting' | 'verifying' | 'success' | 'failure';
+
+declare module '../screens.ts' {
+  interface ModalScreens {
+    /**
+     * Sign in with Farcaster: on a computer the QR code of the connect URI and the link to copy; on
+     * a phone 'Open Farcaster app'. `connectUri` is null until the channel is open.
+     */
+    'farcaster-connect': {
+      name: 'farcaster-connect';
+      status: FarcasterConnectStatus;
+      connectUri: string | null;
+      mobile: boolean;
+      error?: unknown;
+    };
+  }
+}
+
+declare module '../method.ts' {
+  interface ModalMethodFlows {
+    farcaster: FarcasterFlow;
+  }
+}
+
+export interface FarcasterFlow {
+  /** The landing's Farcaster button, or `link-farcaster`: opens a channel and waits for the signature. */
+  start(): void;
+  /** The failure screen's Retry: a new channel (the old one may have expired). */
+  retry(): void;
+  /** The modal closes: the channel is no longer read. */
+  exit(): void;
+}
+
+const farcasterFlows = () => import('../../flows/farcaster.ts');
+
+/** Farcaster login and linking in the modal (spec document 1 §2, §4; WIRE.md §3.6). */
+export function createFarcasterFlow(rt: FlowRuntime, login: LoginFlow): FarcasterFlow {
+  /** Bumped by every start and exit: an attempt that is no longer current stops reading its channel. */
+  let attempt = 0;
+  const mobile = currentMobilePlatform() !== null;
+
+  function show(status: FarcasterConnectStatus, connectUri: string | null, error?: unknown) {
+    const screen = { name: 'farcaster-connect' as const, status, connectUri, mobile, error };
+    rt.navigate({ type: rt.top()?.name === 'farcaster-connect' ? 'replace' : 'push', screen });
+  }
+
+  /** A refusal with a screen of its own (allowlist, limits, linked elsewhere…), else the failure status. */
+  function fail(error: unknown, connectUri: string | null) {
+    if (error instanceof LatchkeyApiError) {
+      rt.showError(error);
+      return;
+    }
+    rt.emitError(errorCode(error));
+    show('failure', connectUri, error);
+  }
+
+  async function complete(current: number) {
+    show('loading', null);
+    const farcaster = await farcasterFlows();
+    const linking = rt.kind() === 'link';
+    const captchaToken = linking ? undefined : await rt.host.walletCaptcha();
+    // A phone leaves for the Farcaster app, which sends the browser back here once the user signed.
+    const redirectUrl = mobile && typeof location !== 'undefined' ? location.href : undefined;
+    const channel = await rt.client.run((ctx) =>
+      farcaster.initFarcasterChannel(ctx, { captchaToken, redirectUrl }),
+    );
+    if (current !== attempt) return;
+    show('waiting', channel.connectUri);
+    let signIn: FarcasterSignIn;
+    try {
+      signIn = await rt.client.run((ctx) =>
+        farcaster.watchFarcasterChannel(ctx, {
+          channelToken: channel.channelToken,
+          wait: (ms) => new Promise((resolve) => rt.timers.later(ms, resolve)),
+          active: () => current === attempt,
+        }),
+      );
+    } catch (error) {
+      if (current === attempt) fail(error, channel.connectUri);
+      return;
+    }
+    if (current !== attempt) return;
+    show('verifying', channel.connectUri);
+    try {
+      if (!linking) {
+        const result = await rt.client.run((ctx) => farcaster.loginWithFarcaster(ctx, { signIn }));
+        if (current !== attempt) return;
+        show('success', channel.connectUri);
+        login.afterLogin(result, 'farcaster', { stay: true });
+        return;
+      }
+      const user = await rt.client.run((ctx) => farcaster.linkFarcaster(ctx, signIn));
+      if (current !== attempt) return;
+      rt.host.report({ type: 'link-success', user, method: 'farcaster' });
+      show('success', channel.connectUri);
+      rt.finishWithSuccess(true);
+    } catch (error) {
+      if (current === attempt) fail(error, channel.connectUri);
+    }
+  }
+
+  function start() {
+    const current = ++attempt;
+    complete(current).catch((error: unknown) => {
+      if (current === attempt) fail(error, null);
+    });
+  }
+
+  return {
+    start,
+    retry: start,
+    exit() {
+      attempt += 1;
+    },
+  };
+}
+
+/** The landing's Farcaster button and `link-farcaster` open a channel and wait for the user's signature. */
+export const farcasterMethod = modalMethod({
+  key: 'farcaster',
+  create: (rt, { login }) => createFarcasterFlow(rt, login),
+  handles: (method) => method === 'farcaster',
+  choose: (flow) => flow.start(),
+  intents: {
+    'link-farcaster': () => ({
+      name: 'farcaster-connect',
+      status: 'loading',
+      connectUri: null,
+      mobile: currentMobilePlatform() !== null,
+    }),
+  },
+  open(flow, request) {
+    if (request.intent === 'link-farcaster') flow.start();
+  },
+  exit: (flow) => flow.exit(),
+});
