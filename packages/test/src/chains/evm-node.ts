@@ -4,7 +4,7 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { jsonRpc } from './json-rpc.ts';
 
-/** A Hardhat 2 node on 127.0.0.1 (chain id 31337), started for one test file or by `npm start`. */
+/** A Hardhat 2 node on 127.0.0.1 (chain id 31337 by default), started for one test file or by `npm start`. */
 export interface EvmNode {
   url: string;
   chainId: number;
@@ -28,6 +28,11 @@ export interface EvmNodeOptions {
   port?: number;
   /** Gets each line the node logs (`npm start` prints them); by default the log is dropped. */
   onLog?: (line: string) => void;
+  /**
+   * The chain id `eth_chainId` answers and transactions are signed for; default Hardhat's 31337.
+   * 10 makes the node stand in for OP Mainnet, where Farcaster's registries live (farcaster-chain.ts).
+   */
+  chainId?: number;
 }
 
 /**
@@ -36,12 +41,21 @@ export interface EvmNodeOptions {
  * settles if the node stops by itself.
  */
 export async function startEvmNode(options: EvmNodeOptions = {}): Promise<EvmNode> {
+  const chainId = options.chainId ?? 31337;
+  if (!Number.isSafeInteger(chainId) || chainId < 1)
+    throw new Error(`chainId must be a positive integer: ${chainId}`);
   const cli = createRequire(import.meta.url).resolve('hardhat/internal/cli/cli.js');
   const child: ChildProcess = spawn(
     process.execPath,
     [cli, 'node', '--hostname', '127.0.0.1', '--port', String(options.port ?? 0), '--config', config],
     {
-      env: { ...process.env, HARDHAT_DISABLE_TELEMETRY_PROMPT: 'true', CI: 'true' },
+      // The config reads the chain id from the environment: one config for every id.
+      env: {
+        ...process.env,
+        HARDHAT_DISABLE_TELEMETRY_PROMPT: 'true',
+        CI: 'true',
+        LATCHKEY_HARDHAT_CHAIN_ID: String(chainId),
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     },
   );
@@ -81,7 +95,7 @@ export async function startEvmNode(options: EvmNodeOptions = {}): Promise<EvmNod
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   return {
     url,
-    chainId: 31337,
+    chainId,
     exited,
     rpc: (method, params = []) => jsonRpc(url, method, params),
     stop: () =>
