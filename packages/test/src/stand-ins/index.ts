@@ -1,6 +1,7 @@
 /** `@latchkey/test/stand-ins`: local servers that speak outside services' protocols, and SoftHSM2. */
 
 export * from './coinbase-onramp-stand-in.ts';
+export * from './farcaster-app.ts';
 export * from './funding-settlement.ts';
 export * from './moonpay-stand-in.ts';
 export * from './oauth-approvals.ts';
