@@ -2,6 +2,7 @@
 
 export * from './coinbase-onramp-stand-in.ts';
 export * from './farcaster-app.ts';
+export * from './farcaster-hub-stand-in.ts';
 export * from './funding-settlement.ts';
 export * from './moonpay-stand-in.ts';
 export * from './oauth-approvals.ts';
@@ -10,6 +11,7 @@ export * from './oauth-user-agent.ts';
 export * from './oidc-stand-in.ts';
 export * from './price-stand-in.ts';
 export * from './relay-stand-in.ts';
+export * from './signed-key-request-stand-in.ts';
 export * from './siteverify-stand-in.ts';
 export * from './smtp-listener.ts';
 export * from './social-stand-in.ts';
