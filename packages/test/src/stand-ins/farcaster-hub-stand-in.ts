@@ -8,7 +8,9 @@ import { idleClosingServer, json } from './stand-in-http.ts';
  * display name, bio, picture, URL) and `GET /v1/verificationsByFid?fid=` (verified Ethereum
  * addresses). The test sets what they answer (`setProfile`, `setVerifications`). Messages have
  * Hubble's JSON shape (enum names as strings, `data.userDataBody: {type, value}`); their hashes and
- * signatures are filler: readers of these routes trust the hub and do not check them.
+ * signatures are filler: readers of these routes trust the hub and do not check them. Verifications
+ * use today's `verificationAddAddressBody` (hubs before the Solana verifications called it
+ * `verificationAddEthAddressBody`).
  * Unref'd; closes itself after `idleMs`.
  */
 

@@ -14,8 +14,10 @@ import { idleClosingServer, json, readText } from './stand-in-http.ts';
  * (farcaster-chain.ts): `POST /v2/signed-key-requests {key, requestFid, signature, deadline,
  * redirectUrl?, sponsorship?}` checks the request as the real contracts will (the EIP-712 signature
  * recovered and compared with the IdRegistry's custody of `requestFid`, the deadline ahead, a
- * 32-byte key) and answers `{result: {signedKeyRequest: {token, deeplinkUrl, key, state:
- * 'pending'}}}`; `GET /v2/signed-key-request?token=` answers the same with the state now.
+ * 32-byte key) and answers `{result: {signedKeyRequest: {token, deeplinkUrl, key, requestFid,
+ * state: 'pending', isSponsored: false}}}`; `GET /v2/signed-key-request?token=` answers the same
+ * with the state now. `sponsorship` is accepted and ignored (Warpcast pays the fee when it is valid;
+ * the local chain charges none).
  *
  * The user's side is the test's: `approve(token, custody)` does what the user's Farcaster app does,
  * `KeyGateway.add(1, key, 1, metadata)` from the user's custody address on the chain. The state
