@@ -64,7 +64,10 @@ export function buildHttpApp(
   root.use(
     '*',
     cors(ctx, {
-      publicPaths: /^(?:\/api)?\/v1\/apps\/[a-z0-9]{25}(\/jwks\.json)?$/,
+      // The app config and JWKS; and the Farcaster relay, which pages of any origin call (as the
+      // reference relay's), with a channel token rather than cookies.
+      publicPaths:
+        /^(?:(?:\/api)?\/v1\/apps\/[a-z0-9]{25}(\/jwks\.json)?|\/farcaster-relay\/v1\/channel(?:\/[a-z]+)?)$/,
       ownOriginPaths: /^\/admin\/v1(?:\/|$)/,
     }),
   );
@@ -100,6 +103,8 @@ export function buildHttpApp(
     for (const route of declared) if (route.auth === 'admin') register(route);
   }
   root.use('/api/v1/*', requireApp(ctx), cookieSessionResponses(ctx));
+  // The Farcaster Mini App login's two routes are the only ones under `/api/v2` (WIRE.md §1).
+  root.use('/api/v2/*', requireApp(ctx), cookieSessionResponses(ctx));
   root.use(`${serverApiAliasPrefix}*`, requireApp(ctx));
   for (const route of declared) if (route.auth !== 'public' && route.auth !== 'admin') register(route);
 

@@ -10,6 +10,7 @@ import { dashboardFeature } from './dashboard/feature.ts';
 import { delegatedActionsFeature } from './delegated-actions/feature.ts';
 import { emailFeature } from './email/feature.ts';
 import { embeddedWalletsFeature } from './embedded-wallets/feature.ts';
+import { farcasterFeature } from './farcaster/feature.ts';
 import type { Feature } from './feature.ts';
 import { fundingFeature } from './funding/feature.ts';
 import { guestFeature } from './guest/feature.ts';
@@ -50,6 +51,7 @@ export const features: Feature[] = [
   embeddedWalletsFeature,
   passkeysFeature,
   telegramFeature,
+  farcasterFeature,
   mfaFeature,
   usersApiFeature,
   serverWalletsFeature,

@@ -15,6 +15,8 @@ import {
   delegationFrameRoutes,
   emailApi,
   farcasterApi,
+  farcasterRelayApi,
+  farcasterV2Api,
   frameRoutes,
   fundingApi,
   guestApi,
@@ -74,8 +76,9 @@ const tables = {
   serverWalletsApi,
   serverWalletKeysApi,
   serverWalletTransactionsApi,
+  farcasterApi,
 };
-const plannedTables = { farcasterApi };
+const plannedTables = {};
 
 describe('api', () => {
   it('gathers every table, no name taken twice', () => {
@@ -138,6 +141,8 @@ describe('api', () => {
       walletFramePageApi,
       dashboardPageApi,
       telegramScriptApi,
+      farcasterV2Api,
+      farcasterRelayApi,
       adminApi,
       adminWebhooksApi,
       adminServerWalletsApi,

@@ -10,7 +10,7 @@ import {
 } from './delegated-actions.ts';
 import { emailApi, emailReference } from './email.ts';
 import { frameReference, frameRoutes } from './embedded-wallets.ts';
-import { farcasterApi } from './farcaster.ts';
+import { farcasterApi, farcasterReference, farcasterRelayApi, farcasterV2Api } from './farcaster.ts';
 import { fundingApi, fundingReference } from './funding.ts';
 import { guestApi, guestReference } from './guest.ts';
 import { mfaApi, mfaAuthApi, mfaReference } from './mfa.ts';
@@ -75,15 +75,14 @@ export const api = {
   ...serverWalletKeysApi,
   ...delegatedActionsApi,
   ...fundingApi,
+  ...farcasterApi,
 };
 
 /**
- * WIRE.md §3 routes this server does not serve yet (Farcaster): their contract, for the
- * build that adds them. Kept out of `api` until then.
+ * WIRE.md §3 routes this server does not serve yet: their contract, for the build that adds them.
+ * Kept out of `api` until then. (Empty: Farcaster, the last, is served.)
  */
-export const plannedApi = {
-  ...farcasterApi,
-};
+export const plannedApi = {};
 
 /** Any route of the contract under `/api/v1`. */
 export type ApiRoute = (typeof api)[keyof typeof api];
@@ -98,6 +97,8 @@ export const servedRoutes = {
   ...walletFramePageApi,
   ...dashboardPageApi,
   ...telegramScriptApi,
+  ...farcasterV2Api,
+  ...farcasterRelayApi,
   ...api,
   ...adminApi,
   ...adminWebhooksApi,
@@ -123,6 +124,7 @@ export const referenceAreas: readonly ReferenceArea[] = [
   guestReference,
   customJwtReference,
   telegramReference,
+  farcasterReference,
   transferReference,
   mfaReference,
   frameReference,

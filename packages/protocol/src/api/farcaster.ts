@@ -1,10 +1,19 @@
 import type { LoginMode } from '../login-methods.ts';
-import type { LoginTypes, UserChangeTypes } from './common.ts';
+import type { EmptyRequest, LoginTypes, UserChangeTypes } from './common.ts';
+import type { ReferenceArea } from './reference.ts';
 import type { TypedRoutes } from './route.ts';
 
 /*
- * Farcaster login (WIRE.md §3.6), not served by this server yet. `/farcaster/status`
- * reads the channel from the `farcaster-channel-token` header (headers.ts).
+ * Farcaster login (WIRE.md §3.6): Sign In With Farcaster (FIP-11), an EIP-4361 message with the
+ * statement `Farcaster Auth`, `Chain ID: 10` and one `farcaster://fid/<fid>` resource, signed by the
+ * fid's custody address or one of its auth addresses.
+ * - v1 (a QR code or a link to the Farcaster app): `/farcaster/init` opens a relay channel, the
+ *   Farcaster app completes it, `/farcaster/status` (channel token in the `farcaster-channel-token`
+ *   header, headers.ts) polls it, `/farcaster/authenticate` logs in with what it carried.
+ * - v2 (inside a Farcaster Mini App): `/api/v2/farcaster/init` issues a nonce the host signs in
+ *   with (`sdk.actions.signIn`), `/api/v2/farcaster/authenticate` logs in with the result.
+ * - The relay: the three routes of the Farcaster auth relay (its channel protocol), embedded in the
+ *   server under `/farcaster-relay`: the Farcaster app (or a stand-in) completes channels there.
  */
 
 export interface FarcasterLinkRequest {
@@ -27,6 +36,14 @@ export type FarcasterStatus =
       bio: string;
       pfp_url: string;
     };
+
+/** What a Mini App's host signed (`sdk.actions.signIn`), for the v2 login. */
+export interface FarcasterV2AuthenticateRequest {
+  fid: number;
+  message: string;
+  signature: string;
+  mode?: LoginMode;
+}
 
 const farcasterTable = {
   farcasterInit: { method: 'POST', path: '/api/v1/farcaster/init' },
@@ -55,3 +72,88 @@ export const farcasterApi: TypedRoutes<
     }>;
   }
 > = farcasterTable;
+
+const farcasterV2Table = {
+  farcasterV2Init: { method: 'POST', path: '/api/v2/farcaster/init' },
+  farcasterV2Authenticate: { method: 'POST', path: '/api/v2/farcaster/authenticate' },
+} as const;
+
+export const farcasterV2Api: TypedRoutes<
+  typeof farcasterV2Table,
+  {
+    /** `expires_at`: ISO 8601. */
+    farcasterV2Init: { request: EmptyRequest; response: { nonce: string; expires_at: string } };
+    farcasterV2Authenticate: LoginTypes<FarcasterV2AuthenticateRequest>;
+  }
+> = farcasterV2Table;
+
+/** The relay's channel parameters (`POST /v1/channel`), as the reference relay names them. */
+export interface RelayChannelRequest {
+  siweUri: string;
+  domain: string;
+  nonce?: string;
+  notBefore?: string;
+  expirationTime?: string;
+  requestId?: string;
+  redirectUrl?: string;
+  acceptAuthAddress?: boolean;
+}
+
+/** What the Farcaster app sends the relay once the user signed (`POST /v1/channel/authenticate`). */
+export interface RelayAuthenticateRequest {
+  message: string;
+  signature: string;
+  fid: number;
+  authMethod?: 'custody' | 'authAddress';
+  username?: string;
+  displayName?: string;
+  bio?: string;
+  pfpUrl?: string;
+}
+
+/** A relay channel (`GET /v1/channel/status`): 202 while pending, 200 once, when completed. */
+export type RelayChannelStatus =
+  | { state: 'pending'; nonce: string; acceptAuthAddress: boolean }
+  | ({ state: 'completed'; nonce: string; acceptAuthAddress: boolean } & RelayAuthenticateRequest);
+
+/** The channel token (`Authorization: Bearer`) and the relay key header of the relay's routes. */
+export const farcasterRelayHeaders = { relayKey: 'x-farcaster-auth-relay-key' } as const;
+
+const farcasterRelayTable = {
+  relayChannelCreate: { method: 'POST', path: '/farcaster-relay/v1/channel' },
+  relayChannelAuthenticate: { method: 'POST', path: '/farcaster-relay/v1/channel/authenticate' },
+  relayChannelStatus: { method: 'GET', path: '/farcaster-relay/v1/channel/status' },
+} as const;
+
+export const farcasterRelayApi: TypedRoutes<
+  typeof farcasterRelayTable,
+  {
+    relayChannelCreate: {
+      request: RelayChannelRequest;
+      response: { channelToken: string; url: string; connectUri: string; nonce: string };
+    };
+    relayChannelAuthenticate: { request: RelayAuthenticateRequest; response: RelayChannelStatus };
+    relayChannelStatus: { request: undefined; response: RelayChannelStatus };
+  }
+> = farcasterRelayTable;
+
+/** The API reference's area of these routes (OpenAPI tag). */
+export const farcasterReference: ReferenceArea = {
+  name: 'Farcaster',
+  description:
+    'Login and linking with Sign In With Farcaster: a relay channel the Farcaster app completes (v1), or a Mini App host (v2); and the embedded relay (WIRE.md §3.6, docs/farcaster.md).',
+  tables: [
+    [farcasterApi, 'user', { farcasterInit: 'app', farcasterStatus: 'app', farcasterAuthenticate: 'app' }],
+    [farcasterV2Api, 'app'],
+    [farcasterRelayApi, 'public'],
+  ],
+  summaries: {
+    farcasterInit: 'Open a relay channel for a Farcaster login',
+    farcasterStatus: 'Poll a Farcaster login channel',
+    farcasterV2Init: 'Issue a nonce for a Mini App sign-in',
+    farcasterV2Authenticate: 'Log in with a Mini App sign-in',
+    relayChannelCreate: 'Open a relay channel (the relay protocol)',
+    relayChannelAuthenticate: 'Complete a channel: the Farcaster app, with the relay key',
+    relayChannelStatus: 'Read a channel: pending (202), or completed (200, once)',
+  },
+};

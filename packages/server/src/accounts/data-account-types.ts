@@ -8,7 +8,8 @@ import type { AccountRecord, AccountTypeDescriptor } from './account-type.ts';
  * it edits no file of accounts/.
  *
  * `farcaster` accounts are identified by the decimal fid, `telegram` ones by the Telegram user id
- * (a decimal string).
+ * (a decimal string). The Farcaster login (farcaster/) makes `farcaster` accounts with the fields
+ * rendered here, so it keeps this descriptor rather than declaring its own.
  */
 declare module './account-type.ts' {
   interface AccountTypes {
@@ -26,6 +27,7 @@ const farcasterFields = [
   'profile_picture',
   'profile_picture_url',
   'homepage_url',
+  'signer_public_key',
 ] as const;
 const telegramFields = ['first_name', 'last_name', 'username', 'photo_url'] as const;
 

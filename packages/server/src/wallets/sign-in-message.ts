@@ -175,7 +175,7 @@ export async function checkSignInMessage(
  * EIP-4361 `domain` is the host (and port) of the page asking for the signature: it must be the
  * host of one of the app's allowed domains (any host when the app lists none).
  */
-function isAllowedDomain(app: AppRecord, domain: string): boolean {
+export function isAllowedDomain(app: AppRecord, domain: string): boolean {
   if (app.config.allowed_domains.length === 0) return true;
   if (!/^[a-z0-9.-]+(:\d{1,5})?$/i.test(domain)) return false;
   const host = domain.toLowerCase();

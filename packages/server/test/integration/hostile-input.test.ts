@@ -110,6 +110,7 @@ describe.each(dialects)('hostile input on every route (%s)', (dialect) => {
       oauth_credentials: { google: { client_id: 'hostile-client', client_secret: 'hostile-secret' } },
       passkey_auth: true,
       passkeys_for_signup_enabled: true,
+      farcaster_auth: true,
       mfa_methods: ['sms', 'totp', 'passkey'],
     });
     // Telegram with a bot: its routes reach the signature check (a test bot token, never a real one).
