@@ -12,7 +12,7 @@ import { decodeJwt } from 'jose';
 import { type Address, encodeAbiParameters, type Hex, isAddressEqual, zeroAddress } from 'viem';
 import { generatePrivateKey, type PrivateKeyAccount, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FarcasterRegistry } from '../../src/farcaster/registry.ts';
+import { MemoryRegistry } from '../fixtures/farcaster-registry.ts';
 
 /**
  * Farcaster login (docs/farcaster.md) against the registries in memory: channels through init, the
@@ -21,33 +21,6 @@ import type { FarcasterRegistry } from '../../src/farcaster/registry.ts';
  */
 
 const relayKey = 'test-relay-key-0123456789abcdef';
-
-/** The IdRegistry and KeyRegistry, in memory: custody addresses and auth addresses per fid. */
-class MemoryRegistry implements FarcasterRegistry {
-  readonly custody = new Map<bigint, Address>();
-  readonly keys = new Map<string, { state: number; keyType: number }>();
-  private nextFid = 1000n;
-
-  register(owner: Address): number {
-    const fid = this.nextFid++;
-    this.custody.set(fid, owner);
-    return Number(fid);
-  }
-  addAuthAddress(fid: number, address: Address): void {
-    const key = encodeAbiParameters([{ type: 'address' }], [address]);
-    this.keys.set(`${fid}:${key}`, { state: 1, keyType: 2 });
-  }
-  async idOf(owner: Address): Promise<bigint> {
-    for (const [fid, address] of this.custody) if (isAddressEqual(address, owner)) return fid;
-    return 0n;
-  }
-  async custodyOf(fid: bigint): Promise<Address> {
-    return this.custody.get(fid) ?? zeroAddress;
-  }
-  async keyDataOf(fid: bigint, key: Hex): Promise<{ state: number; keyType: number }> {
-    return this.keys.get(`${fid}:${key.toLowerCase()}`) ?? { state: 0, keyType: 0 };
-  }
-}
 
 const newAccount = () => privateKeyToAccount(generatePrivateKey());
 
