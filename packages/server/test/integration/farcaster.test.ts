@@ -9,7 +9,7 @@ import {
   type TestServer,
 } from '@latchkey/test/server';
 import { decodeJwt } from 'jose';
-import { type Address, encodeAbiParameters, type Hex, isAddressEqual, zeroAddress } from 'viem';
+import type { Address } from 'viem';
 import { generatePrivateKey, type PrivateKeyAccount, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MemoryRegistry } from '../fixtures/farcaster-registry.ts';
@@ -584,6 +584,38 @@ describe.each(dialects)('Farcaster login (%s)', (dialect) => {
     } finally {
       await withHub.close();
       await new Promise((resolve) => hub.close(resolve));
+    }
+  });
+
+  it('without an Optimism RPC or a relay key, says which setting is missing (feature_not_enabled)', async () => {
+    const bare = await startTestServer(dialect, { settings: { farcaster: {} } });
+    try {
+      const { client } = await bare.createApp({ farcaster_auth: true });
+      const { account, fid } = farcasterUser();
+      const { nonce } = (await client.post<{ nonce: string }>('/api/v2/farcaster/init', {})).body;
+      const message = siwf(account.address, fid, nonce);
+      const login = await client.post('/api/v2/farcaster/authenticate', {
+        fid,
+        message,
+        signature: await account.signMessage({ message }),
+      });
+      expect(login).toMatchObject({ status: 403, body: { code: 'feature_not_enabled' } });
+      expect((login.body as { error: string }).error).toContain('LATCHKEY_RPC_URLS');
+      const { channel_token } = (await client.post<{ channel_token: string }>('/api/v1/farcaster/init', {}))
+        .body;
+      const relay = await bare.fetch('/farcaster-relay/v1/channel/authenticate', {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          authorization: `Bearer ${channel_token}`,
+          'x-farcaster-auth-relay-key': relayKey,
+        },
+        body: JSON.stringify({ message, signature: `0x${'11'.repeat(65)}`, fid }),
+      });
+      expect(relay.status).toBe(403);
+      expect(await relay.json()).toMatchObject({ code: 'feature_not_enabled' });
+    } finally {
+      await bare.close();
     }
   });
 });
