@@ -4,8 +4,11 @@ import { LatchkeyClientError } from '../errors.ts';
 import type { FlowContext } from './context.ts';
 import {
   farcasterTimings,
+  fidOfMessage,
   initFarcasterChannel,
+  initFarcasterMiniApp,
   loginWithFarcaster,
+  loginWithFarcasterMiniApp,
   watchFarcasterChannel,
 } from './farcaster.ts';
 
@@ -34,6 +37,8 @@ function world(statuses: FarcasterStatus[], loggedIn = false) {
     http: {
       call: async (route: { path: string }, body: unknown, options: unknown) => {
         calls.push({ path: route.path, body, options });
+        if (route.path === '/api/v2/farcaster/init')
+          return { nonce: 'v2nonce99', expires_at: '2026-12-07T01:00:00.000Z' };
         if (route.path.endsWith('/init'))
           return { channel_token: 'CH4NNEL2', connect_uri: 'https://fc/~/siwf?c=1' };
         if (route.path.endsWith('/status')) return statuses.length > 1 ? statuses.shift() : statuses[0];
@@ -130,5 +135,51 @@ describe('Sign in with Farcaster, the client side', () => {
     await expect(loginWithFarcaster(world([completed], true).ctx, { signIn })).rejects.toMatchObject({
       code: 'already_logged_in',
     });
+  });
+});
+
+const siwf = (resource: string) =>
+  [
+    'app.example.com wants you to sign in with your Ethereum account:',
+    '0x94Bac74eC80C25fd5F19A76F2cd74a46d6618c3A',
+    '',
+    'Farcaster Auth',
+    '',
+    'URI: https://app.example.com',
+    'Version: 1',
+    'Chain ID: 10',
+    'Nonce: v2nonce99',
+    'Issued At: 2026-12-07T00:00:00.000Z',
+    'Resources:',
+    `- ${resource}`,
+  ].join('\n');
+
+describe('Sign in with Farcaster inside a Mini App (v2)', () => {
+  it.each([
+    ['farcaster://fid/262426', 262426],
+    ['farcaster://fids/262426', 262426],
+    ['farcaster://fid/262426/', 262426],
+    ['farcaster://fid/0', null],
+    ['farcaster://fid/abc', null],
+    ['https://example.com/fid/1', null],
+  ])('reads the fid of %s', (resource, fid) => {
+    expect(fidOfMessage(siwf(resource))).toBe(fid);
+  });
+
+  it('asks a nonce, then logs in with the fid the message names when none is given', async () => {
+    const w = world([]);
+    expect(await initFarcasterMiniApp(w.ctx)).toEqual({
+      nonce: 'v2nonce99',
+      expiresAt: '2026-12-07T01:00:00.000Z',
+    });
+    const message = siwf('farcaster://fid/262426');
+    await loginWithFarcasterMiniApp(w.ctx, { message, signature: '0x01' });
+    expect(w.calls.map(({ path, body }) => [path, body])).toEqual([
+      ['/api/v2/farcaster/init', {}],
+      ['/api/v2/farcaster/authenticate', { fid: 262426, message, signature: '0x01', mode: undefined }],
+    ]);
+    await expect(
+      loginWithFarcasterMiniApp(w.ctx, { message: siwf('https://example.com'), signature: '0x01' }),
+    ).rejects.toMatchObject({ code: 'invalid_input' });
   });
 });

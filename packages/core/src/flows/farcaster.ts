@@ -1,4 +1,11 @@
-import { type FarcasterStatus, farcasterApi, headers, type LoginMode, type User } from '@latchkey/protocol';
+import {
+  type FarcasterStatus,
+  farcasterApi,
+  farcasterV2Api,
+  headers,
+  type LoginMode,
+  type User,
+} from '@latchkey/protocol';
 import { LatchkeyClientError } from '../errors.ts';
 import {
   assertLoggedIn,
@@ -121,4 +128,37 @@ export async function linkFarcaster(ctx: FlowContext, signIn: FarcasterSignIn): 
 export async function unlinkFarcaster(ctx: FlowContext, { fid }: { fid: number }): Promise<User> {
   assertLoggedIn(ctx);
   return completeAccountChange(ctx, await ctx.http.call(farcasterApi.farcasterUnlink, { fid }));
+}
+
+/**
+ * Inside a Farcaster Mini App (v2): a nonce for the host to sign in with (`sdk.actions.signIn`),
+ * from `POST /api/v2/farcaster/init`. `expiresAt` is ISO 8601.
+ */
+export async function initFarcasterMiniApp(ctx: FlowContext): Promise<{ nonce: string; expiresAt: string }> {
+  assertLoggedOut(ctx);
+  const { nonce, expires_at } = await ctx.http.call(farcasterV2Api.farcasterV2Init, {}, noBearer);
+  return { nonce, expiresAt: expires_at };
+}
+
+/** The fid a Sign In With Farcaster message names (its `farcaster://fid/N` resource), or null. */
+export function fidOfMessage(message: string): number | null {
+  const match = /^- farcaster:\/\/fids?\/([1-9]\d{0,15})\/?$/m.exec(message);
+  return match ? Number(match[1]) : null;
+}
+
+/**
+ * Logs in with what the Mini App's host signed (`POST /api/v2/farcaster/authenticate`); the fid is
+ * read from the message when not given (the incumbent's `loginToMiniApp` takes none).
+ *
+ * @throws `invalid_input` when no fid is given and the message names none.
+ */
+export async function loginWithFarcasterMiniApp(
+  ctx: FlowContext,
+  signed: { message: string; signature: string; fid?: number | undefined; mode?: LoginMode | undefined },
+): Promise<LoginResult> {
+  assertLoggedOut(ctx);
+  const fid = signed.fid ?? fidOfMessage(signed.message);
+  if (fid === null) throw new LatchkeyClientError('invalid_input', 'The message names no Farcaster fid');
+  const body = { fid, message: signed.message, signature: signed.signature, mode: signed.mode };
+  return completeLogin(ctx, await ctx.http.call(farcasterV2Api.farcasterV2Authenticate, body, noBearer));
 }
