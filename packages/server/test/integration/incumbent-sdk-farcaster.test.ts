@@ -1,10 +1,10 @@
 import { buildSiweMessage } from '@latchkey/protocol';
-import { dialects, startTestServer, type TestServer, testOrigin } from '@latchkey/test/server';
-import Privy, { InMemoryCache } from '@privy-io/js-sdk-core';
+import { dialects, startTestServer, type TestServer } from '@latchkey/test/server';
 import type { PrivateKeyAccount } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { MemoryRegistry } from '../fixtures/farcaster-registry.ts';
+import { incumbentSdk, realFetch, restoreFetch } from '../fixtures/incumbent-sdk.ts';
 
 /**
  * The incumbent's own client (`@privy-io/js-sdk-core` 0.76.2, unmodified) logs in with Farcaster
@@ -14,29 +14,16 @@ import { MemoryRegistry } from '../fixtures/farcaster-registry.ts';
  */
 describe.each(dialects)('the incumbent’s js-sdk-core Farcaster login against Latchkey (%s)', (dialect) => {
   let t: TestServer;
-  const realFetch = globalThis.fetch;
   const registry = new MemoryRegistry();
   const relayKey = 'sdk-relay-key-0123456789abcdef';
 
   beforeAll(async () => {
     t = await startTestServer(dialect, { listen: true, settings: { farcaster: { registry, relayKey } } });
   });
-  afterEach(() => {
-    globalThis.fetch = realFetch;
-  });
+  afterEach(restoreFetch);
   afterAll(() => t.close());
 
-  /** The SDK as a page on the app's origin runs it: its requests carry that Origin, as a browser's do. */
-  function sdk(appId: string): Privy {
-    globalThis.fetch = (input, init) => {
-      const request = new Request(input, init);
-      if (request.url.startsWith(t.url)) request.headers.set('origin', testOrigin);
-      return realFetch(request);
-    };
-    return new Privy({ appId, storage: new InMemoryCache(), baseUrl: t.url } as ConstructorParameters<
-      typeof Privy
-    >[0]);
-  }
+  const sdk = (appId: string) => incumbentSdk(t, appId);
 
   const farcasterUser = () => {
     const account = privateKeyToAccount(generatePrivateKey());
@@ -56,7 +43,7 @@ describe.each(dialects)('the incumbent’s js-sdk-core Farcaster login against L
     });
 
   /** The SDK's channel, completed by "the Farcaster app" on the relay, and read back by the SDK. */
-  async function signInWithChannel(privy: Privy, user: ReturnType<typeof farcasterUser>) {
+  async function signInWithChannel(privy: ReturnType<typeof sdk>, user: ReturnType<typeof farcasterUser>) {
     const { channel_token, connect_uri } = await privy.auth.farcaster.initializeAuth({});
     expect(connect_uri).toContain(`channelToken=${channel_token}`);
     const pending = await privy.auth.farcaster.getFarcasterStatus({ channel_token });

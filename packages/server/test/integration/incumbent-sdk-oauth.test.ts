@@ -1,7 +1,7 @@
 import { dialects, startTestServer, type TestServer, testOrigin } from '@latchkey/test/server';
 import { followOAuthFlow, type OAuthStandIns, startOAuthStandIns } from '@latchkey/test/stand-ins';
-import Privy, { InMemoryCache } from '@privy-io/js-sdk-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { incumbentSdk, restoreFetch } from '../fixtures/incumbent-sdk.ts';
 
 /**
  * The incumbent's own client (`@privy-io/js-sdk-core`, unmodified) logs in with OAuth against
@@ -12,7 +12,6 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 describe.each(dialects)('the incumbent’s js-sdk-core OAuth flow against Latchkey (%s)', (dialect) => {
   let t: TestServer;
   let standIns: OAuthStandIns;
-  const realFetch = globalThis.fetch;
 
   beforeAll(async () => {
     standIns = await startOAuthStandIns();
@@ -22,26 +21,13 @@ describe.each(dialects)('the incumbent’s js-sdk-core OAuth flow against Latchk
     });
     standIns.allowCallback(t.url);
   });
-  afterEach(() => {
-    globalThis.fetch = realFetch;
-  });
+  afterEach(restoreFetch);
   afterAll(async () => {
     await t.close();
     await standIns.close();
   });
 
-  /** The SDK as a page on the app's origin runs it: its requests carry that Origin, as a browser's do. */
-  function sdk(appId: string): Privy {
-    globalThis.fetch = (input, init) => {
-      const request = new Request(input, init);
-      if (request.url.startsWith(t.url)) request.headers.set('origin', testOrigin);
-      return realFetch(request);
-    };
-    // `baseUrl` is the SDK's own option for a self-hosted API (WIRE.md §1.1); its type leaves it out.
-    return new Privy({ appId, storage: new InMemoryCache(), baseUrl: t.url } as ConstructorParameters<
-      typeof Privy
-    >[0]);
-  }
+  const sdk = (appId: string) => incumbentSdk(t, appId);
 
   it.each(['google', 'github', 'apple'] as const)(
     'logs in with %s and comes back with a session',

@@ -1,8 +1,8 @@
-import { dialects, startTestServer, type TestServer, testOrigin } from '@latchkey/test/server';
+import { dialects, startTestServer, type TestServer } from '@latchkey/test/server';
 import { newTelegramBot, signInitData, signWidgetResult } from '@latchkey/test/stand-ins/telegram';
-import Privy, { InMemoryCache } from '@privy-io/js-sdk-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { telegramBotPatch } from '../../src/telegram/bot-patch.ts';
+import { incumbentSdk, restoreFetch } from '../fixtures/incumbent-sdk.ts';
 
 /**
  * The incumbent's own client (`@privy-io/js-sdk-core` 0.76.2, unmodified) logs in with Telegram
@@ -11,28 +11,14 @@ import { telegramBotPatch } from '../../src/telegram/bot-patch.ts';
  */
 describe.each(dialects)('the incumbent’s js-sdk-core Telegram login against Latchkey (%s)', (dialect) => {
   let t: TestServer;
-  const realFetch = globalThis.fetch;
 
   beforeAll(async () => {
     t = await startTestServer(dialect, { listen: true });
   });
-  afterEach(() => {
-    globalThis.fetch = realFetch;
-  });
+  afterEach(restoreFetch);
   afterAll(() => t.close());
 
-  /** The SDK as a page on the app's origin runs it: its requests carry that Origin, as a browser's do. */
-  function sdk(appId: string): Privy {
-    globalThis.fetch = (input, init) => {
-      const request = new Request(input, init);
-      if (request.url.startsWith(t.url)) request.headers.set('origin', testOrigin);
-      return realFetch(request);
-    };
-    // `baseUrl` is the SDK's own option for a self-hosted API (WIRE.md §1.1); its type leaves it out.
-    return new Privy({ appId, storage: new InMemoryCache(), baseUrl: t.url } as ConstructorParameters<
-      typeof Privy
-    >[0]);
-  }
+  const sdk = (appId: string) => incumbentSdk(t, appId);
 
   async function telegramApp() {
     const { app } = await t.createApp();
