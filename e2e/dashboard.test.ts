@@ -522,10 +522,16 @@ describe('dashboard', () => {
       .getByTestId('policies')
       .getByRole('button', { name: /E2E payees only/ })
       .click();
-    await page.locator('select[name="rules.0.conditions.0.field_source"]').selectOption('reference');
-    expect(await page.locator('input[name="rules.0.conditions.0.field"]').inputValue()).toBe(
-      `aggregation.${made?.id}`,
-    );
+    // The editor reads the aggregations when it opens: pick `reference` again until they are in (the
+    // field takes the first one only once the list has arrived).
+    const source = page.locator('select[name="rules.0.conditions.0.field_source"]');
+    await expect
+      .poll(async () => {
+        await source.selectOption('ethereum_transaction');
+        await source.selectOption('reference');
+        return page.locator('input[name="rules.0.conditions.0.field"]').inputValue();
+      })
+      .toBe(`aggregation.${made?.id}`);
     expect(errors).toEqual([]);
   });
 
