@@ -87,6 +87,39 @@ export const farcasterV2Api: TypedRoutes<
   }
 > = farcasterV2Table;
 
+/**
+ * A Farcaster signer: an Ed25519 key the user's wallet frame holds, which the user adds to their fid
+ * through a signed key request from the app's own Farcaster account (REFERENCES §2.4). While the
+ * user has not approved it, `signer_approval_url` is the link (or QR) that opens the request in the
+ * Farcaster app; once approved or revoked, `fid` is the user's. `public_key`: `0x` + 64 hex digits.
+ */
+export type FarcasterSigner =
+  | { status: 'pending_approval'; public_key: string; signer_approval_url?: string }
+  | { status: 'approved' | 'revoked'; public_key: string; fid: number };
+
+export type FarcasterSignerStatusName = FarcasterSigner['status'];
+
+const farcasterSignerTable = {
+  farcasterSignerInit: { method: 'POST', path: '/api/v1/farcaster/signer/init' },
+  farcasterSignerStatus: { method: 'POST', path: '/api/v1/farcaster/signer/status' },
+} as const;
+
+/**
+ * The signer routes (WIRE.md §3.6): `init` asks the Farcaster app to add the key (a pending
+ * request carries its approval URL; one already settled answers its status), `status` reads where
+ * it stands (without the URL). `deadline`: Unix seconds the request is good until, default an hour.
+ */
+export const farcasterSignerApi: TypedRoutes<
+  typeof farcasterSignerTable,
+  {
+    farcasterSignerInit: {
+      request: { ed25519_public_key: string; deadline?: number };
+      response: FarcasterSigner;
+    };
+    farcasterSignerStatus: { request: { ed25519_public_key: string }; response: FarcasterSigner };
+  }
+> = farcasterSignerTable;
+
 /** The relay's channel parameters (`POST /v1/channel`), as the reference relay names them. */
 export interface RelayChannelRequest {
   siweUri: string;
