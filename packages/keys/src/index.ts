@@ -12,6 +12,12 @@ export {
   ethereumSigner,
   type Secp256k1Sign,
 } from './derive-ethereum.ts';
+export {
+  type FarcasterSignerKey,
+  farcasterHashLength,
+  farcasterSign,
+  farcasterSignerKey,
+} from './derive-farcaster.ts';
 export { type SolanaKey, solanaKey } from './derive-solana.ts';
 export {
   entropyToMnemonic,

@@ -1,3 +1,4 @@
+import type { FarcasterSigner } from './api/farcaster.ts';
 import type { MfaMethod } from './api/mfa.ts';
 import type { PasskeyAssertion } from './api/passkeys.ts';
 import type { ChainType, EntropyIdVerifier, FrameRecoveryMethod } from './wallets.ts';
@@ -36,6 +37,10 @@ export const frameEvents = {
   // keys to the server, and signs changes to the user's server wallets with its own session key.
   delegatedActionsConsent: 'privy:delegated-actions:consent',
   userSignerSign: 'privy:user-signer:sign',
+  // The Farcaster signer (spec document 1 §3–§5): an Ed25519 key the frame derives from the user's
+  // wallet, added to the user's fid through a signed key request, and the signatures made with it.
+  farcasterInitSigner: 'privy:farcaster:init-signer',
+  farcasterSign: 'privy:farcaster:sign',
 } as const;
 
 export type FrameEventName = (typeof frameEvents)[keyof typeof frameEvents];
@@ -264,6 +269,30 @@ export interface FrameEventMap {
     request: FrameAuthData & { message: string; requesterAppId?: string };
     response: { signature: string };
     error: Failing;
+  };
+  /**
+   * Derives the Farcaster signer of the on-device wallet at `address` (its entropy's, whichever
+   * index) and asks the server to have it added to the user's fid (`/farcaster/signer/init`); the
+   * reply is the server's. The key never leaves the frame: only its public half is sent.
+   */
+  'privy:farcaster:init-signer': {
+    request: FrameAuthData & { address: string; hdWalletIndex?: number | null };
+    response: FarcasterSigner;
+    error: OnDevice;
+  };
+  /**
+   * Signs a Farcaster message hash (`payload.hash`, base64url of the 20-byte BLAKE3 digest) with
+   * that signer: `signature` is base64url of the 64-byte Ed25519 signature. `fid` is the user's.
+   */
+  'privy:farcaster:sign': {
+    request: FrameAuthData & {
+      address: string;
+      hdWalletIndex?: number | null;
+      payload: { hash: string };
+      fid: bigint | number | string;
+    };
+    response: { signature: string };
+    error: OnDevice;
   };
 }
 

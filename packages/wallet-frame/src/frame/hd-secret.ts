@@ -1,4 +1,11 @@
-import { type EthereumSigner, ethereumSigner, type SolanaKey, solanaKey } from '@latchkey/keys';
+import {
+  type EthereumSigner,
+  ethereumSigner,
+  type FarcasterSignerKey,
+  farcasterSignerKey,
+  type SolanaKey,
+  solanaKey,
+} from '@latchkey/keys';
 import { wipe } from './wipe.ts';
 
 /**
@@ -10,6 +17,7 @@ import { wipe } from './wipe.ts';
 export class HdSecret {
   readonly #ethereum = new Map<number, EthereumSigner>();
   readonly #solana = new Map<number, SolanaKey>();
+  #farcaster: FarcasterSignerKey | null = null;
   #wiped = false;
 
   readonly entropy: Uint8Array;
@@ -42,6 +50,13 @@ export class HdSecret {
     return key;
   }
 
+  /** The Farcaster signer of this secret (one per entropy, keys derive-farcaster.ts), derived on first use. */
+  farcasterSigner(): FarcasterSignerKey {
+    this.#assertLive();
+    this.#farcaster ??= farcasterSignerKey(this.seed);
+    return this.#farcaster;
+  }
+
   get wiped(): boolean {
     return this.#wiped;
   }
@@ -52,8 +67,10 @@ export class HdSecret {
     wipe(this.entropy, this.seed);
     for (const key of this.#ethereum.values()) wipe(key.privateKey);
     for (const key of this.#solana.values()) wipe(key.secretKey);
+    if (this.#farcaster) wipe(this.#farcaster.privateKey);
     this.#ethereum.clear();
     this.#solana.clear();
+    this.#farcaster = null;
   }
 
   #assertLive(): void {

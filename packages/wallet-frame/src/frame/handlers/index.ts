@@ -8,6 +8,7 @@ import type { FrameContext } from '../frame-context.ts';
 import type { RequestData } from '../request-data.ts';
 import { authUnlinkPasskey } from './auth-unlink-passkey.ts';
 import { delegatedActionsConsent } from './delegated-actions-consent.ts';
+import { farcasterInitSigner, farcasterSignMessage } from './farcaster-signer.ts';
 import {
   importedKeyConnect,
   importedKeyRpc,
@@ -62,6 +63,8 @@ export const handlers: { readonly [E in FrameEventName]: Handler<E> } = {
   [frameEvents.authUnlinkPasskey]: authUnlinkPasskey,
   [frameEvents.delegatedActionsConsent]: delegatedActionsConsent,
   [frameEvents.userSignerSign]: userSignerSign,
+  [frameEvents.farcasterInitSigner]: farcasterInitSigner,
+  [frameEvents.farcasterSign]: farcasterSignMessage,
 };
 
 /** Creates that the host may send twice while the first is still running (WIRE §6): both get one result. */
