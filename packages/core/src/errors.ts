@@ -66,6 +66,14 @@ export type ClientErrorCode =
   | 'network_error'
   /** The user declined the delegated-actions consent or its revocation ('Not now' / 'Deny'). */
   | 'delegated_actions_declined'
+  /** A Farcaster signer was asked for by a user with no Farcaster account (spec document 1 §5). */
+  | 'farcaster_account_not_found'
+  /** A Farcaster message to sign, or the signer's key, before the user added a signer. */
+  | 'farcaster_signer_not_found'
+  /** The signer request ended without the key on the user's fid: rejected, timed out, or left. */
+  | 'farcaster_signer_rejected'
+  | 'farcaster_signer_timeout'
+  | 'farcaster_signer_canceled'
   /** A funding request the spec refuses (document 2 §5: funding off, chain not configured, …). */
   | 'invalid_funding_request';
 

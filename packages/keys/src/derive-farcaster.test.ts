@@ -13,27 +13,33 @@ const nodeKey = (privateKey: Uint8Array) =>
   });
 
 describe('farcasterSignerKey', () => {
-  it("is HKDF-SHA256(seed, 'latchkey', 'farcaster signer v1') as Node's crypto computes it, and its public key", () => {
-    const key = farcasterSignerKey(seed);
-    const expected = new Uint8Array(hkdfSync('sha256', seed, 'latchkey', 'farcaster signer v1', 32));
+  it("is HKDF-SHA256(seed, 'latchkey', 'farcaster signer v1 <generation>') as Node's crypto computes it, and its public key", () => {
+    const key = farcasterSignerKey(seed, 2);
+    const expected = new Uint8Array(hkdfSync('sha256', seed, 'latchkey', 'farcaster signer v1 2', 32));
     expect(key.privateKey).toEqual(expected);
     const spki = createPublicKey(nodeKey(expected)).export({ format: 'der', type: 'spki' });
     expect(Buffer.from(key.publicKey)).toEqual(spki.subarray(-32));
   });
 
-  it('is the same for the same seed, another for another seed, and no wallet key of the seed', () => {
-    expect(farcasterSignerKey(seed).publicKey).toEqual(farcasterSignerKey(seed.slice()).publicKey);
+  it('is the same for the same seed and generation, another for another seed or generation, and no wallet key', () => {
+    expect(farcasterSignerKey(seed, 0).publicKey).toEqual(farcasterSignerKey(seed.slice(), 0).publicKey);
     const other = seed.slice();
     other[0] = 1;
-    expect(farcasterSignerKey(other).publicKey).not.toEqual(farcasterSignerKey(seed).publicKey);
+    expect(farcasterSignerKey(other, 0).publicKey).not.toEqual(farcasterSignerKey(seed, 0).publicKey);
+    expect(farcasterSignerKey(seed, 1).publicKey).not.toEqual(farcasterSignerKey(seed, 0).publicKey);
     for (const index of [0, 1, 2])
-      expect(farcasterSignerKey(seed).publicKey).not.toEqual(solanaKey(seed, index).publicKey);
+      expect(farcasterSignerKey(seed, 0).publicKey).not.toEqual(solanaKey(seed, index).publicKey);
+  });
+
+  it('has 16 generations', () => {
+    for (const generation of [-1, 1.5, 16, Number.NaN])
+      expect(() => farcasterSignerKey(seed, generation)).toThrow(/generation/);
   });
 });
 
 describe('farcasterSign', () => {
   it('signs a 20-byte message hash: the signature verifies with the public key (RFC 8032)', () => {
-    const key = farcasterSignerKey(seed);
+    const key = farcasterSignerKey(seed, 0);
     const hash = Uint8Array.from({ length: 20 }, (_, i) => 255 - i);
     const signature = farcasterSign(key, hash);
     expect(signature).toHaveLength(64);
@@ -45,7 +51,7 @@ describe('farcasterSign', () => {
   });
 
   it('refuses anything but a 20-byte hash: the frame is no signing oracle for other data', () => {
-    const key = farcasterSignerKey(seed);
+    const key = farcasterSignerKey(seed, 0);
     for (const length of [0, 19, 21, 32, 1000])
       expect(() => farcasterSign(key, new Uint8Array(length))).toThrow(/20 bytes/);
   });

@@ -10,10 +10,14 @@ import { InvalidRequestError } from './errors.ts';
  * and is wiped with the seed. HKDF-SHA256 with a label of its own (RFC 5869 §3.2), not a BIP-32 or
  * SLIP-0010 path: Farcaster has no registered coin type, and a path under an existing one (60', 501')
  * would hand out a key that is also some wallet's.
+ *
+ * A key removed from an fid can never be added to it again (KeyRegistry), so a secret has a series
+ * of signers: `generation` 0, then 1 once the user removed (revoked) the first, and so on.
  */
 
 const salt = utf8ToBytes('latchkey');
-const info = utf8ToBytes('farcaster signer v1');
+/** How many signers a secret may go through: past that, a user revoking in a loop gets an error. */
+export const farcasterSignerGenerations = 16;
 
 /** The length of a Farcaster message hash: the first 20 bytes of its BLAKE3 digest. */
 export const farcasterHashLength = 20;
@@ -24,8 +28,10 @@ export interface FarcasterSignerKey {
   publicKey: Uint8Array;
 }
 
-export function farcasterSignerKey(seed: Uint8Array): FarcasterSignerKey {
-  const privateKey = hkdf(sha256, seed, salt, info, 32);
+export function farcasterSignerKey(seed: Uint8Array, generation: number): FarcasterSignerKey {
+  if (!Number.isInteger(generation) || generation < 0 || generation >= farcasterSignerGenerations)
+    throw new InvalidRequestError('Invalid Farcaster signer generation');
+  const privateKey = hkdf(sha256, seed, salt, utf8ToBytes(`farcaster signer v1 ${generation}`), 32);
   return { privateKey, publicKey: ed25519.getPublicKey(privateKey) };
 }
 

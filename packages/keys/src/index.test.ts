@@ -21,6 +21,7 @@ describe('@latchkey/keys', () => {
         "exportSolanaPrivateKey",
         "farcasterHashLength",
         "farcasterSign",
+        "farcasterSignerGenerations",
         "farcasterSignerKey",
         "fromBase64",
         "generateEntropy",

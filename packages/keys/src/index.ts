@@ -16,6 +16,7 @@ export {
   type FarcasterSignerKey,
   farcasterHashLength,
   farcasterSign,
+  farcasterSignerGenerations,
   farcasterSignerKey,
 } from './derive-farcaster.ts';
 export { type SolanaKey, solanaKey } from './derive-solana.ts';

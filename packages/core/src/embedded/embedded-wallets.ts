@@ -1,4 +1,4 @@
-import { frameEvents } from '@latchkey/protocol';
+import { type FarcasterSigner, frameEvents } from '@latchkey/protocol';
 import {
   type EmbeddedChainType,
   type EmbeddedEntropy,
@@ -15,6 +15,7 @@ import { createEthereumWallet } from './actions/createEthereumWallet.ts';
 import { createSolanaWallet } from './actions/createSolanaWallet.ts';
 import { type DelegateWalletsRequest, delegateWallets, signWithUserSigner } from './actions/delegation.ts';
 import { enrollDevice } from './actions/enrollDevice.ts';
+import { initFarcasterSigner, signFarcasterHash } from './actions/farcasterSigner.ts';
 import { getEthereumProvider } from './actions/getEthereumProvider.ts';
 import { type ImportEmbeddedWalletOptions, importWallet } from './actions/importWallet.ts';
 import { type EmbeddedMfa, embeddedMfa } from './actions/mfa.ts';
@@ -115,6 +116,13 @@ export interface EmbeddedWallets {
    * canonical payload of a change of a wallet's `additional_signers` (the only request the frame signs).
    */
   signWithUserSigner(message: string): Promise<string>;
+  /**
+   * The Farcaster signer of the secret named by `address` (the entropy id; spec document 1 §3–§5):
+   * its status after the server asked the Farcaster app to add it (`privy:farcaster:init-signer`).
+   */
+  initFarcasterSigner(address: string): Promise<FarcasterSigner>;
+  /** That signer's signature (base64url) over a Farcaster message hash (base64url, 20 bytes). */
+  signFarcasterHash(request: { address: string; hash: string; fid: number }): Promise<string>;
   /** Installs the confirmation hook every provider awaits before signing (null: none). */
   setConfirm(hook: ConfirmHook | null): void;
   /**
@@ -168,6 +176,8 @@ export function createEmbeddedWallets(params: CreateEmbeddedWalletsParameters): 
     signSolanaMessage: (address, message) => signSolanaMessage(ctx, address, message),
     delegate: (request) => delegateWallets(ctx, request),
     signWithUserSigner: (message) => signWithUserSigner(ctx, message),
+    initFarcasterSigner: (address) => initFarcasterSigner(ctx, address),
+    signFarcasterHash: (request) => signFarcasterHash(ctx, request),
     setConfirm(hook) {
       ctx.confirm = hook;
     },

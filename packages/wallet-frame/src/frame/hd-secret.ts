@@ -17,7 +17,7 @@ import { wipe } from './wipe.ts';
 export class HdSecret {
   readonly #ethereum = new Map<number, EthereumSigner>();
   readonly #solana = new Map<number, SolanaKey>();
-  #farcaster: FarcasterSignerKey | null = null;
+  readonly #farcaster = new Map<number, FarcasterSignerKey>();
   #wiped = false;
 
   readonly entropy: Uint8Array;
@@ -50,11 +50,15 @@ export class HdSecret {
     return key;
   }
 
-  /** The Farcaster signer of this secret (one per entropy, keys derive-farcaster.ts), derived on first use. */
-  farcasterSigner(): FarcasterSignerKey {
+  /** The secret's Farcaster signer of `generation` (keys derive-farcaster.ts), derived on first use. */
+  farcasterSigner(generation: number): FarcasterSignerKey {
     this.#assertLive();
-    this.#farcaster ??= farcasterSignerKey(this.seed);
-    return this.#farcaster;
+    let key = this.#farcaster.get(generation);
+    if (!key) {
+      key = farcasterSignerKey(this.seed, generation);
+      this.#farcaster.set(generation, key);
+    }
+    return key;
   }
 
   get wiped(): boolean {
@@ -67,10 +71,10 @@ export class HdSecret {
     wipe(this.entropy, this.seed);
     for (const key of this.#ethereum.values()) wipe(key.privateKey);
     for (const key of this.#solana.values()) wipe(key.secretKey);
-    if (this.#farcaster) wipe(this.#farcaster.privateKey);
+    for (const key of this.#farcaster.values()) wipe(key.privateKey);
     this.#ethereum.clear();
     this.#solana.clear();
-    this.#farcaster = null;
+    this.#farcaster.clear();
   }
 
   #assertLive(): void {
