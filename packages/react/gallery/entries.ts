@@ -202,6 +202,27 @@ export const galleryEntries: GalleryEntry[] = [
       error: new LatchkeyClientError('farcaster_polling_timeout', 'Farcaster login timed out'),
     },
   },
+  ...([null, 'ios', 'android'] as const).map(
+    (mobile): GalleryEntry => ({
+      id: mobile ? `farcaster-signer-${mobile}` : 'farcaster-signer',
+      screen: {
+        name: 'farcaster-signer',
+        status: 'waiting',
+        approvalUrl: 'farcaster://signed-key-request?token=0x5f1c9e2d7a4b8c3e6f0a1d2b',
+        mobile,
+      },
+    }),
+  ),
+  {
+    id: 'farcaster-signer-rejected',
+    screen: {
+      name: 'farcaster-signer',
+      status: 'failure',
+      approvalUrl: null,
+      mobile: null,
+      failure: 'rejected',
+    },
+  },
   {
     id: 'terms',
     screen: { name: 'terms' },

@@ -26,6 +26,12 @@ export type {
 export { useDelegatedActions } from './hooks/useDelegatedActions.ts';
 export type { ExportWalletOptions } from './hooks/useExportWallet.ts';
 export { useExportWallet } from './hooks/useExportWallet.ts';
+export {
+  useFarcasterSigner,
+  useGetFarcasterSignerPublicKey,
+  useRequestFarcasterSigner,
+  useSignFarcasterMessage,
+} from './hooks/useFarcasterSigner.ts';
 export type {
   FundWalletOptions,
   FundWalletResult,

@@ -136,6 +136,8 @@ export interface ClientFarcasterAccount {
   profilePicture: string | null;
   profilePictureUrl: string | null;
   homepageUrl: string | null;
+  /** The Farcaster signer the user approved for this app (`0x` + 64 hex), once they did (useFarcasterSigner). */
+  signerPublicKey?: string | null;
 }
 
 /** The user in the client's camelCase form (spec document 1 §3 User). */

@@ -34,7 +34,9 @@ export type ModalIntent =
   /** 'Enable offline access' or 'Revoke offline access to wallet' (`useDelegatedActions`). */
   | 'delegated-actions'
   /** The Fund wallet chooser and its methods (`useFundWallet`). */
-  | 'fund-wallet';
+  | 'fund-wallet'
+  /** 'Add a signer to Farcaster' (`useFarcasterSigner().requestFarcasterSignerFromWarpcast`). */
+  | 'farcaster-signer';
 
 /** Which chains the wallet picker offers. */
 export type WalletChainTypeOption = 'ethereum-only' | 'solana-only' | 'ethereum-and-solana';

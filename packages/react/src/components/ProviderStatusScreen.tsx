@@ -5,7 +5,7 @@ import { StatusIcon } from './StatusIcon.tsx';
 export interface ProviderStatusScreenProps {
   titleId: string;
   /** The screen's test id and its prefix for its parts (`lk-screen-oauth-status`, `lk-oauth-title`, …). */
-  testId: 'oauth' | 'telegram' | 'farcaster';
+  testId: 'oauth' | 'telegram' | 'farcaster' | 'farcaster-signer';
   status: 'verifying' | 'success' | 'failure';
   /** The provider's mark, shown while verifying. */
   icon: ReactNode;

@@ -1,5 +1,6 @@
 import { codeMethod } from './code.ts';
 import { farcasterMethod } from './farcaster.ts';
+import { farcasterSignerMethod } from './farcaster-signer.ts';
 import { oauthMethod } from './oauth.ts';
 import { passkeyMethod } from './passkey.ts';
 import { telegramMethod } from './telegram.ts';
@@ -9,6 +10,7 @@ import { walletsMethod } from './wallets.ts';
 // `declare module` augmentations) wherever the modal's are: a build against `dist` sees them too.
 export type * from './code.ts';
 export type * from './farcaster.ts';
+export type * from './farcaster-signer.ts';
 export type * from './oauth.ts';
 export type * from './passkey.ts';
 export type * from './telegram.ts';
@@ -25,4 +27,6 @@ export const modalMethods = [
   passkeyMethod,
   telegramMethod,
   farcasterMethod,
+  // Not a login method: the Farcaster signer request of `useFarcasterSigner`, by its intent.
+  farcasterSignerMethod,
 ] as const;
