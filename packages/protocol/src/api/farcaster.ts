@@ -144,10 +144,35 @@ export interface RelayAuthenticateRequest {
   pfpUrl?: string;
 }
 
-/** A relay channel (`GET /v1/channel/status`): 202 while pending, 200 once, when completed. */
+/**
+ * What the Farcaster app signs for a channel (the reference relay's `signatureParams`): the
+ * message's domain and `URI:` line, the channel's nonce, and the optional times and request id.
+ */
+export interface RelaySignatureParams {
+  siweUri: string;
+  domain: string;
+  nonce: string;
+  notBefore?: string;
+  expirationTime?: string;
+  requestId?: string;
+  redirectUrl?: string;
+}
+
+/** What every read of a channel carries: its nonce, connect URI (`url`) and sign-in parameters. */
+interface RelayChannelBase {
+  nonce: string;
+  url: string;
+  signatureParams: RelaySignatureParams;
+  acceptAuthAddress: boolean;
+}
+
+/**
+ * A relay channel (`GET /v1/channel/status`): 202 while pending, 200 once, when completed. The
+ * Farcaster app builds the message it signs from `signatureParams` (auth-client's `status`).
+ */
 export type RelayChannelStatus =
-  | { state: 'pending'; nonce: string; acceptAuthAddress: boolean }
-  | ({ state: 'completed'; nonce: string; acceptAuthAddress: boolean } & RelayAuthenticateRequest);
+  | ({ state: 'pending' } & RelayChannelBase)
+  | ({ state: 'completed' } & RelayChannelBase & RelayAuthenticateRequest);
 
 /** The channel token (`Authorization: Bearer`) and the relay key header of the relay's routes. */
 export const farcasterRelayHeaders = { relayKey: 'x-farcaster-auth-relay-key' } as const;

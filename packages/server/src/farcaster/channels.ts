@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import type { RelayAuthenticateRequest, RelayChannelStatus } from '@latchkey/protocol';
+import type { RelayAuthenticateRequest, RelayChannelStatus, RelaySignatureParams } from '@latchkey/protocol';
 import type { ServerContext } from '../context.ts';
 import { randomId } from '../crypto/random.ts';
 import { ApiError } from '../http/api-error.ts';
@@ -30,12 +30,16 @@ export interface ChannelParams {
   acceptAuthAddress: boolean;
 }
 
+/** A channel's optional sign-in parameters (stored as JSON in `params`). */
+export type ChannelExtras = Pick<ChannelParams, 'notBefore' | 'expirationTime' | 'requestId' | 'redirectUrl'>;
+
 export interface Channel {
   token: string;
   appId: string | null;
   nonce: string;
   domain: string;
   siweUri: string;
+  extras: ChannelExtras;
   acceptAuthAddress: boolean;
   state: 'pending' | 'completed' | 'delivered';
   completion: RelayAuthenticateRequest | null;
@@ -69,6 +73,7 @@ export async function openChannel(
     nonce: given ?? randomId(25),
     domain,
     siweUri,
+    extras: rest,
     acceptAuthAddress,
     state: 'pending',
     completion: null,
@@ -116,6 +121,7 @@ export async function findChannel(
     nonce: row.nonce,
     domain: row.domain,
     siweUri: row.siwe_uri,
+    extras: row.params ? (JSON.parse(row.params) as ChannelExtras) : {},
     acceptAuthAddress: Number(row.accept_auth_address) === 1,
     state: row.state,
     completion: row.completion ? (JSON.parse(row.completion) as RelayAuthenticateRequest) : null,
@@ -182,9 +188,21 @@ export async function spendChannel(ctx: ServerContext, token: string, appId: str
   if (Number(result.numDeletedRows) !== 1) throw unknownChannel();
 }
 
-/** A channel as the relay's status answers it. */
-export function relayStatus(channel: Channel): RelayChannelStatus {
-  const base = { nonce: channel.nonce, acceptAuthAddress: channel.acceptAuthAddress };
+/**
+ * A channel as the relay's status answers it, as the reference relay's does: with its connect URI
+ * (`url`) and the parameters the Farcaster app builds the message from (`signatureParams`).
+ */
+export function relayStatus(channel: Channel, url: string): RelayChannelStatus {
+  const signatureParams: RelaySignatureParams = {
+    siweUri: channel.siweUri,
+    domain: channel.domain,
+    nonce: channel.nonce,
+  };
+  for (const key of ['notBefore', 'expirationTime', 'requestId', 'redirectUrl'] as const) {
+    const value = channel.extras[key];
+    if (value !== undefined) signatureParams[key] = value;
+  }
+  const base = { nonce: channel.nonce, url, signatureParams, acceptAuthAddress: channel.acceptAuthAddress };
   if (channel.state === 'pending' || !channel.completion) return { state: 'pending', ...base };
   return { state: 'completed', ...base, ...channel.completion };
 }

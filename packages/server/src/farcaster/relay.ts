@@ -148,7 +148,8 @@ export function relayRoutes(ctx: ServerContext): Route[] {
         if (message.fields.domain.toLowerCase() !== channel.domain.toLowerCase())
           throw new ApiError('invalid_credentials', "The message is not for this channel's domain.");
         if (!(await completeChannel(ctx, token, body))) throw unknownChannel();
-        return c.json(relayStatus({ ...channel, state: 'completed', completion: body }), 201);
+        const url = connectUri(farcasterSettings(ctx.settings), token);
+        return c.json(relayStatus({ ...channel, state: 'completed', completion: body }, url), 201);
       },
     }),
     route(farcasterRelayApi.relayChannelStatus, {
@@ -156,10 +157,11 @@ export function relayRoutes(ctx: ServerContext): Route[] {
       handler: async (c) => {
         const channel = await findChannel(ctx, bearerToken(c));
         if (!channel || channel.state === 'delivered') throw unknownChannel();
-        if (channel.state === 'pending') return c.json(relayStatus(channel), 202);
+        const url = connectUri(farcasterSettings(ctx.settings), channel.token);
+        if (channel.state === 'pending') return c.json(relayStatus(channel, url), 202);
         // Delivered once: a second read of the completion finds no channel (401).
         if (!(await deliverChannel(ctx, channel.token))) throw unknownChannel();
-        return c.json(relayStatus(channel), 200);
+        return c.json(relayStatus(channel, url), 200);
       },
     }),
   ];

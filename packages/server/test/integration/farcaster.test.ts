@@ -314,9 +314,16 @@ describe.each(dialects)('Farcaster login (%s)', (dialect) => {
       });
     const pending = await read();
     expect(pending.status).toBe(202);
-    expect(await pending.json()).toMatchObject({
+    // What the Farcaster app builds the message from (auth-client's `status`: `signatureParams`).
+    expect(await pending.json()).toEqual({
       state: 'pending',
       nonce: channel.nonce,
+      url: channel.connectUri,
+      signatureParams: {
+        siweUri: 'https://example.test/login',
+        domain: 'example.test',
+        nonce: channel.nonce,
+      },
       acceptAuthAddress: true,
     });
     const { account, fid } = farcasterUser();
@@ -347,6 +354,31 @@ describe.each(dialects)('Farcaster login (%s)', (dialect) => {
       body: JSON.stringify({ siweUri: 'https://farcaster.xyz', domain: 'farcaster.xyz' }),
     });
     expect(refused.status).toBe(400);
+  });
+
+  it("gives the Farcaster app an app channel's sign-in parameters on the relay: the page's domain, origin and return URL", async () => {
+    const client = await farcasterApp();
+    const res = await client.post<{ channel_token: string; connect_uri: string }>('/api/v1/farcaster/init', {
+      redirect_url: 'http://app.test/after?x=1',
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const nonce = await nonceOf(client, res.body.channel_token);
+    const relay = await t.fetch('/farcaster-relay/v1/channel/status', {
+      headers: { authorization: `Bearer ${res.body.channel_token}` },
+    });
+    expect(relay.status).toBe(202);
+    expect(await relay.json()).toEqual({
+      state: 'pending',
+      nonce,
+      url: res.body.connect_uri,
+      signatureParams: {
+        siweUri: 'http://app.test',
+        domain: 'app.test',
+        nonce,
+        redirectUrl: 'http://app.test/after?x=1',
+      },
+      acceptAuthAddress: true,
+    });
   });
 
   it('is refused when the app has Farcaster login off (disallowed_login_method)', async () => {
