@@ -110,5 +110,19 @@ describe('Sign in with Farcaster in the modal', () => {
     await vi.advanceTimersByTimeAsync(2000);
     expect(paths.at(-1)).toBe('/api/v1/farcaster/authenticate');
     expect(screen().name).toBe('error');
+    // The error screen's Retry goes back to the failure (not to a 'Verifying' nothing moves on),
+    // whose Retry opens a new channel.
+    expect(flow.canGoBack()).toBe(true);
+    flow.back();
+    expect(screen()).toMatchObject({
+      name: 'farcaster-connect',
+      status: 'failure',
+      connectUri: 'https://farcaster.xyz/~/siwf?channelToken=CH1',
+    });
+    expect((screen().error as { code?: string }).code).toBe('invalid_credentials');
+    const calls = paths.length;
+    flow.farcaster.retry();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(paths.slice(calls, calls + 2)).toEqual(['/api/v1/farcaster/init', '/api/v1/farcaster/status']);
   });
 });

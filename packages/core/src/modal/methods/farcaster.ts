@@ -56,9 +56,15 @@ export function createFarcasterFlow(rt: FlowRuntime, login: LoginFlow): Farcaste
     rt.navigate({ type: rt.top()?.name === 'farcaster-connect' ? 'replace' : 'push', screen });
   }
 
-  /** A refusal with a screen of its own (allowlist, limits, linked elsewhere…), else the failure status. */
+  /**
+   * The server's refusal on the error screen (allowlist, limits, linked elsewhere… or the generic
+   * one), over this screen's failure status: the error screen's Retry goes back to the failure and
+   * its Retry (a new channel), not to a 'Verifying' that nothing moves on any more. Any other
+   * failure (the timeout) on this screen's failure status.
+   */
   function fail(error: unknown, connectUri: string | null) {
     if (error instanceof LatchkeyApiError) {
+      show('failure', connectUri, error);
       rt.showError(error);
       return;
     }
