@@ -22,6 +22,7 @@ const methodNames: [string, string][] = [
   ['github_oauth', 'GitHub'],
   ['discord_oauth', 'Discord'],
   ['twitter_oauth', 'X'],
+  ['farcaster_auth', 'Farcaster'],
   ['telegram_auth', 'Telegram'],
   ['guest_auth', 'Guest'],
 ];
