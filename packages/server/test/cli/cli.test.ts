@@ -115,6 +115,14 @@ describe.each(targets)('latchkey CLI (%s)', (target) => {
     });
   });
 
+  it('turns Farcaster login on as docs/farcaster.md writes it: apps update <id> --set farcaster_auth=true', async () => {
+    const res = await run(['apps', 'update', app.id, '--set', 'farcaster_auth=true', '--json']);
+    expect(res.code, res.stderr).toBe(0);
+    expect((JSON.parse(res.stdout) as { config: Record<string, unknown> }).config).toMatchObject({
+      farcaster_auth: true,
+    });
+  });
+
   cliOnly('apps update --set sets OAuth credentials, the secret sealed and shown only as set', async () => {
     const res = await run([
       'apps',
