@@ -10,7 +10,14 @@ import {
 } from './delegated-actions.ts';
 import { emailApi, emailReference } from './email.ts';
 import { frameReference, frameRoutes } from './embedded-wallets.ts';
-import { farcasterApi, farcasterReference, farcasterRelayApi, farcasterV2Api } from './farcaster.ts';
+import {
+  farcasterAdminApi,
+  farcasterApi,
+  farcasterReference,
+  farcasterRelayApi,
+  farcasterSignerApi,
+  farcasterV2Api,
+} from './farcaster.ts';
 import { fundingApi, fundingReference } from './funding.ts';
 import { guestApi, guestReference } from './guest.ts';
 import { mfaApi, mfaAuthApi, mfaReference } from './mfa.ts';
@@ -76,6 +83,7 @@ export const api = {
   ...delegatedActionsApi,
   ...fundingApi,
   ...farcasterApi,
+  ...farcasterSignerApi,
 };
 
 /**
@@ -103,6 +111,7 @@ export const servedRoutes = {
   ...adminApi,
   ...adminWebhooksApi,
   ...adminServerWalletsApi,
+  ...farcasterAdminApi,
 };
 
 export type ServedRoute = (typeof servedRoutes)[keyof typeof servedRoutes];

@@ -120,6 +120,42 @@ export const farcasterSignerApi: TypedRoutes<
   }
 > = farcasterSignerTable;
 
+/**
+ * The app's own Farcaster account, which signs every signed key request its users approve: its fid
+ * and the custody address of the key the server holds (sealed at rest; never shown). Null fields:
+ * none set.
+ */
+export interface FarcasterAppIdentity {
+  fid: number | null;
+  custody_address: string | null;
+}
+
+/** Sets the app's Farcaster identity: its fid and its custody account's private key (`0x` + 64 hex). */
+export interface FarcasterAppIdentityRequest {
+  fid: number;
+  custody_private_key: string;
+}
+
+const farcasterAdminTable = {
+  adminFarcasterIdentityGet: { method: 'GET', path: '/admin/v1/apps/:id/farcaster_identity' },
+  adminFarcasterIdentitySet: { method: 'PUT', path: '/admin/v1/apps/:id/farcaster_identity' },
+  adminFarcasterIdentityDelete: { method: 'DELETE', path: '/admin/v1/apps/:id/farcaster_identity' },
+} as const;
+
+/**
+ * The app's Farcaster identity in the admin API (docs/farcaster.md, "Farcaster signer"): read, set
+ * (the key is checked against the fid's custody on the IdRegistry when the server can read it), and
+ * clear. Never answers the key.
+ */
+export const farcasterAdminApi: TypedRoutes<
+  typeof farcasterAdminTable,
+  {
+    adminFarcasterIdentityGet: { request: undefined; response: FarcasterAppIdentity };
+    adminFarcasterIdentitySet: { request: FarcasterAppIdentityRequest; response: FarcasterAppIdentity };
+    adminFarcasterIdentityDelete: { request: undefined; response: FarcasterAppIdentity };
+  }
+> = farcasterAdminTable;
+
 /** The relay's channel parameters (`POST /v1/channel`), as the reference relay names them. */
 export interface RelayChannelRequest {
   siweUri: string;
@@ -199,11 +235,13 @@ export const farcasterRelayApi: TypedRoutes<
 export const farcasterReference: ReferenceArea = {
   name: 'Farcaster',
   description:
-    'Login and linking with Sign In With Farcaster: a relay channel the Farcaster app completes (v1), or a Mini App host (v2); and the embedded relay (WIRE.md §3.6, docs/farcaster.md).',
+    'Login and linking with Sign In With Farcaster: a relay channel the Farcaster app completes (v1), or a Mini App host (v2); the embedded relay; and Farcaster signers, keys a user adds to their fid through a signed key request from the app (WIRE.md §3.6, docs/farcaster.md).',
   tables: [
     [farcasterApi, 'user', { farcasterInit: 'app', farcasterStatus: 'app', farcasterAuthenticate: 'app' }],
     [farcasterV2Api, 'app'],
     [farcasterRelayApi, 'public'],
+    [farcasterSignerApi, 'user'],
+    [farcasterAdminApi, 'admin'],
   ],
   summaries: {
     farcasterInit: 'Open a relay channel for a Farcaster login',
@@ -213,5 +251,11 @@ export const farcasterReference: ReferenceArea = {
     relayChannelCreate: 'Open a relay channel (the relay protocol)',
     relayChannelAuthenticate: 'Complete a channel: the Farcaster app, with the relay key',
     relayChannelStatus: 'Read a channel: pending (202), or completed (200, once)',
+    farcasterSignerInit:
+      "Ask the user's Farcaster app to add a signer key (a signed key request from the app's fid); a settled key answers its status",
+    farcasterSignerStatus: 'Read whether a signer key is pending approval, approved or revoked',
+    adminFarcasterIdentityGet: "Read the app's Farcaster identity (its fid and custody address)",
+    adminFarcasterIdentitySet: "Set the app's Farcaster identity: its fid and custody key (sealed)",
+    adminFarcasterIdentityDelete: "Clear the app's Farcaster identity",
   },
 };

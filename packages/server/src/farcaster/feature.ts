@@ -3,6 +3,7 @@ import type { ServerContext } from '../context.ts';
 import { bindBody, type Feature, type Route } from '../feature.ts';
 import { identityMethodRoutes } from '../login/identity-method.ts';
 import { parseEvmSignature } from '../wallets/evm-signature.ts';
+import { appIdentityRoutes, farcasterAppSettings } from './app-identity.ts';
 import { authenticateBody, linkBody, transferBody, unlinkBody } from './bodies.ts';
 import { farcasterFixtures } from './fixtures.ts';
 import { loginChannelRoutes } from './login-channel.ts';
@@ -10,6 +11,8 @@ import { farcasterMigrations } from './migrations.ts';
 import { relayRoutes } from './relay.ts';
 import { farcasterSweeps } from './retention.ts';
 import { assertFarcasterEnabled, verifyChannelSignIn } from './sign-in.ts';
+import { deleteUserSignerRequests } from './signer-requests.ts';
+import { signerRoutes } from './signers.ts';
 import { parseSiwfMessage } from './siwf-message.ts';
 import { miniAppRoutes } from './v2.ts';
 
@@ -46,7 +49,9 @@ function identityRoutes(ctx: ServerContext): Route[] {
 /**
  * Farcaster login (WIRE.md §3.6, docs/farcaster.md): Sign In With Farcaster through a relay
  * channel the Farcaster app completes (v1: `/api/v1/farcaster/*`), or from a Mini App host (v2:
- * `/api/v2/farcaster/*`); the relay's channel protocol, embedded (`/farcaster-relay/v1/*`).
+ * `/api/v2/farcaster/*`); the relay's channel protocol, embedded (`/farcaster-relay/v1/*`); and
+ * Farcaster signers (`/api/v1/farcaster/signer/*`, signers.ts) with the app's own Farcaster
+ * identity (`/admin/v1/apps/:id/farcaster_identity`, app-identity.ts).
  */
 export const farcasterFeature: Feature = {
   name: 'farcaster',
@@ -57,6 +62,10 @@ export const farcasterFeature: Feature = {
     ...identityRoutes(ctx),
     ...miniAppRoutes(ctx),
     ...relayRoutes(ctx),
+    ...signerRoutes(ctx),
+    ...appIdentityRoutes(ctx),
   ],
+  appSettings: farcasterAppSettings,
+  deletesWithUser: deleteUserSignerRequests,
   fixtures: farcasterFixtures,
 };

@@ -46,6 +46,9 @@ const signIn = () => ({
 const text = (otherwise: Outcome) => (kind: HostileString) =>
   kind === 'nul' || kind === 'nulInside' ? invalidData : otherwise;
 
+/** An Ed25519 public key no one requested. */
+const signerKey = `0x${'ab'.repeat(32)}`;
+
 const notEnabled: Outcome = { status: 403, code: 'feature_not_enabled' };
 const created: Outcome = { status: 201 };
 
@@ -133,4 +136,38 @@ export const farcasterFixtures: Record<string, RouteFixture> = {
   },
   // Without a bearer channel token: refused.
   'GET /farcaster-relay/v1/channel/status': { valid: invalidCredentials },
+  // The victim logged in by email: no Farcaster account, so a well-formed key gets that far.
+  'POST /api/v1/farcaster/signer/init': {
+    body: () => ({ ed25519_public_key: signerKey }),
+    valid: linkedAccountNotFound,
+    required: ['ed25519_public_key'],
+    strings: { ed25519_public_key: always(invalidData) },
+  },
+  // A key never requested: unknown to this user.
+  'POST /api/v1/farcaster/signer/status': {
+    body: () => ({ ed25519_public_key: signerKey }),
+    valid: { status: 404, code: 'not_found' },
+    required: ['ed25519_public_key'],
+    strings: { ed25519_public_key: always(invalidData) },
+  },
+  'GET /admin/v1/apps/:id/farcaster_identity': {
+    path: (env) => `/admin/v1/apps/${env.adminTargetId}/farcaster_identity`,
+    valid: ok,
+  },
+  // The test server reads no registry: a well-formed identity is saved unchecked.
+  'PUT /admin/v1/apps/:id/farcaster_identity': {
+    path: (env) => `/admin/v1/apps/${env.adminTargetId}/farcaster_identity`,
+    body: () => ({ fid: 1, custody_private_key: `0x${'11'.repeat(32)}` }),
+    valid: ok,
+    required: ['fid', 'custody_private_key'],
+    strings: { custody_private_key: always(invalidData) },
+  },
+  'DELETE /admin/v1/apps/:id/farcaster_identity': {
+    path: (env) => `/admin/v1/apps/${env.adminTargetId}/farcaster_identity`,
+    body: () => ({}),
+    // Takes no body: whatever is sent is ignored.
+    valid: ok,
+    bad: ok,
+    empty: ok,
+  },
 };

@@ -10,6 +10,7 @@ describe('farcasterSettings', () => {
       relayUrl: null,
       relayKey: null,
       hubUrl: null,
+      signerApiUrl: 'https://api.warpcast.com',
       channelTtlSeconds: 3600,
     });
     expect(connectUri(settings, 'ABCD2345')).toBe('https://farcaster.xyz/~/siwf?channelToken=ABCD2345');
@@ -21,6 +22,7 @@ describe('farcasterSettings', () => {
       LATCHKEY_FARCASTER_RELAY_URL: 'https://relay.farcaster.xyz/',
       LATCHKEY_FARCASTER_RELAY_KEY: 'relay-key-0123456789',
       LATCHKEY_FARCASTER_HUB_URL: 'http://127.0.0.1:2281',
+      LATCHKEY_FARCASTER_SIGNER_API_URL: 'http://127.0.0.1:2282/',
       LATCHKEY_FARCASTER_CHANNEL_TTL: '600',
     };
     expect(farcasterSettings({}, env)).toEqual({
@@ -28,6 +30,7 @@ describe('farcasterSettings', () => {
       relayUrl: 'https://relay.farcaster.xyz',
       relayKey: 'relay-key-0123456789',
       hubUrl: 'http://127.0.0.1:2281',
+      signerApiUrl: 'http://127.0.0.1:2282',
       channelTtlSeconds: 600,
     });
     // The server's own settings win over the environment.
@@ -37,6 +40,9 @@ describe('farcasterSettings', () => {
   it('refuses a malformed value loudly', () => {
     expect(() => farcasterSettings({}, { LATCHKEY_FARCASTER_SIGN_IN_URL: 'farcaster.xyz' })).toThrow(
       'LATCHKEY_FARCASTER_SIGN_IN_URL must be an http(s) URL',
+    );
+    expect(() => farcasterSettings({}, { LATCHKEY_FARCASTER_SIGNER_API_URL: 'ftp://x' })).toThrow(
+      'LATCHKEY_FARCASTER_SIGNER_API_URL must be an http(s) URL',
     );
     expect(() => farcasterSettings({}, { LATCHKEY_FARCASTER_RELAY_KEY: 'short' })).toThrow(
       'LATCHKEY_FARCASTER_RELAY_KEY must be at least 16 printable characters',

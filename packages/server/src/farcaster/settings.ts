@@ -1,5 +1,6 @@
 import type { ServerSettings } from '../settings.ts';
 import type { FarcasterRegistry } from './registry.ts';
+import type { SignedKeyRequestApi } from './signer-api.ts';
 
 /**
  * Farcaster login's server-wide settings. A deployment sets them through `LATCHKEY_FARCASTER_*`; a
@@ -29,6 +30,12 @@ export interface FarcasterSettings {
    * bio, picture, URL) is read from it at login. Unset: the profile the channel's completion carried.
    */
   hubUrl: string | null;
+  /**
+   * Warpcast's API, where the server posts the signed key requests of Farcaster signers
+   * (`LATCHKEY_FARCASTER_SIGNER_API_URL`, its routes under `/v2`): the Farcaster app shows the user
+   * the requests made there. Default `https://api.warpcast.com`.
+   */
+  signerApiUrl: string;
   /** How long a channel lives (`LATCHKEY_FARCASTER_CHANNEL_TTL`, seconds): the reference relay's hour. */
   channelTtlSeconds: number;
   /**
@@ -36,6 +43,11 @@ export interface FarcasterSettings {
    * `LATCHKEY_RPC_URLS`' `eip155:10`; tests (or an embedder) put one of their own here.
    */
   registry?: FarcasterRegistry;
+  /**
+   * Posts signed key requests. By default Warpcast's API at `signerApiUrl` (signer-api.ts); an
+   * embedder may put another here.
+   */
+  signerApi?: SignedKeyRequestApi;
 }
 
 declare module '../settings.ts' {
@@ -50,6 +62,7 @@ export const defaultFarcasterSettings: FarcasterSettings = {
   relayUrl: null,
   relayKey: null,
   hubUrl: null,
+  signerApiUrl: 'https://api.warpcast.com',
   channelTtlSeconds: 3600,
 };
 
@@ -60,6 +73,7 @@ export function farcasterSettingsFromEnv(env: NodeJS.ProcessEnv): Partial<Farcas
   if (env.LATCHKEY_FARCASTER_RELAY_URL) settings.relayUrl = env.LATCHKEY_FARCASTER_RELAY_URL;
   if (env.LATCHKEY_FARCASTER_RELAY_KEY) settings.relayKey = env.LATCHKEY_FARCASTER_RELAY_KEY;
   if (env.LATCHKEY_FARCASTER_HUB_URL) settings.hubUrl = env.LATCHKEY_FARCASTER_HUB_URL;
+  if (env.LATCHKEY_FARCASTER_SIGNER_API_URL) settings.signerApiUrl = env.LATCHKEY_FARCASTER_SIGNER_API_URL;
   if (env.LATCHKEY_FARCASTER_CHANNEL_TTL)
     settings.channelTtlSeconds = Number(env.LATCHKEY_FARCASTER_CHANNEL_TTL);
   return settings;
@@ -98,5 +112,6 @@ export function farcasterSettings(
     signInUrl: httpUrl(resolved.signInUrl, 'LATCHKEY_FARCASTER_SIGN_IN_URL'),
     relayUrl: resolved.relayUrl === null ? null : httpUrl(resolved.relayUrl, 'LATCHKEY_FARCASTER_RELAY_URL'),
     hubUrl: resolved.hubUrl === null ? null : httpUrl(resolved.hubUrl, 'LATCHKEY_FARCASTER_HUB_URL'),
+    signerApiUrl: httpUrl(resolved.signerApiUrl, 'LATCHKEY_FARCASTER_SIGNER_API_URL'),
   };
 }

@@ -7,6 +7,7 @@ import { isAllowedDomain } from '../wallets/sign-in-message.ts';
 import { findChannel, spendChannel, unknownChannel } from './channels.ts';
 import { type FarcasterProfile, hubProfile, profileFromCompletion } from './profile.ts';
 import { farcasterSettings } from './settings.ts';
+import { approvedSignerKey } from './signer-requests.ts';
 import { parseSiwfMessage } from './siwf-message.ts';
 import { invalidV2Nonce, isLiveV2Nonce, spendV2Nonce } from './v2-nonces.ts';
 import { type VerifiedSiwf, verifySiwf } from './verify-siwf.ts';
@@ -31,6 +32,7 @@ export function assertFarcasterEnabled(app: AppRecord): void {
  */
 async function farcasterIdentity(
   ctx: ServerContext,
+  app: AppRecord,
   verified: VerifiedSiwf,
   fallback: FarcasterProfile,
 ): Promise<VerifiedIdentity> {
@@ -39,6 +41,9 @@ async function farcasterIdentity(
   const details: Record<string, unknown> = { owner_address: verified.custody, ...profile };
   // The incumbent's accounts carry the picture under both names.
   if (profile.profile_picture_url) details.profile_picture = profile.profile_picture_url;
+  // A login rewrites the account's details: the signer the fid approved for this app stays shown.
+  const signerKey = await approvedSignerKey(ctx, app.id, verified.fid);
+  if (signerKey) details.signer_public_key = signerKey;
   return { type: 'farcaster', identifier: String(verified.fid), details };
 }
 
@@ -61,7 +66,7 @@ export async function verifyChannelSignIn(
   });
   await spendChannel(ctx, channel.token, app.id);
   const completion = channel.completion?.fid === body.fid ? channel.completion : null;
-  return farcasterIdentity(ctx, verified, completion ? profileFromCompletion(completion) : {});
+  return farcasterIdentity(ctx, app, verified, completion ? profileFromCompletion(completion) : {});
 }
 
 /**
@@ -83,5 +88,5 @@ export async function verifyMiniAppSignIn(
     acceptAuthAddress: true,
   });
   await spendV2Nonce(ctx, app.id, nonce);
-  return farcasterIdentity(ctx, verified, {});
+  return farcasterIdentity(ctx, app, verified, {});
 }

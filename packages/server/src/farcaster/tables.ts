@@ -8,6 +8,7 @@ declare module '../storage/schema.ts' {
   interface Database {
     farcaster_channels: FarcasterChannelsTable;
     farcaster_nonces: FarcasterNoncesTable;
+    farcaster_signer_requests: FarcasterSignerRequestsTable;
   }
 }
 
@@ -39,4 +40,29 @@ export interface FarcasterNoncesTable {
   nonce: string;
   app_id: string;
   expires_at: number;
+}
+
+/**
+ * A Farcaster signer's signed key request (signers.ts, migration `0025_farcaster_signer_requests`):
+ * one per public key in an app, so a key belongs to one user of the app. Whether the user approved
+ * it is read from the KeyRegistry, not from here: `status` is the last answer given, kept for the
+ * account's `signer_public_key` at login.
+ */
+export interface FarcasterSignerRequestsTable {
+  app_id: string;
+  /** The Ed25519 public key, `0x` + 64 lower-case hex digits. */
+  public_key: string;
+  user_id: string;
+  /** The user's fid the key is to be added to (their Farcaster account's, when asked). */
+  user_fid: number;
+  /** The app's fid that signed the request. */
+  request_fid: number;
+  /** Warpcast's token of the request, and the link that opens it in the Farcaster app. */
+  token: string;
+  deeplink_url: string;
+  /** Unix seconds: the request is void after it (an unapproved one is made anew). */
+  deadline: number;
+  status: 'pending_approval' | 'approved' | 'revoked';
+  created_at: number;
+  updated_at: number;
 }
