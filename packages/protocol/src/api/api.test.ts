@@ -14,8 +14,10 @@ import {
   delegatedActionsApi,
   delegationFrameRoutes,
   emailApi,
+  farcasterAdminApi,
   farcasterApi,
   farcasterRelayApi,
+  farcasterSignerApi,
   farcasterV2Api,
   frameRoutes,
   fundingApi,
@@ -77,6 +79,7 @@ const tables = {
   serverWalletKeysApi,
   serverWalletTransactionsApi,
   farcasterApi,
+  farcasterSignerApi,
 };
 const plannedTables = {};
 
@@ -146,6 +149,7 @@ describe('api', () => {
       adminApi,
       adminWebhooksApi,
       adminServerWalletsApi,
+      farcasterAdminApi,
     };
     const count = (list: object[]) => list.reduce((n, table) => n + Object.keys(table).length, 0);
     expect(Object.keys(servedRoutes)).toHaveLength(Object.keys(api).length + count(Object.values(outside)));
