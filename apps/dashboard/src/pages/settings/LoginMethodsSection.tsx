@@ -1,8 +1,9 @@
 import { useContext } from 'react';
 import { Check, FormContext, NumberField, Text } from '../../form.tsx';
+import { FarcasterIdentityCard } from './FarcasterIdentityCard.tsx';
 
 /** How users log in, besides the social providers: codes, wallets, passkeys, and the like. */
-export function LoginMethodsSection() {
+export function LoginMethodsSection({ appId }: { appId: string }) {
   const { draft } = useContext(FormContext)!;
   return (
     <>
@@ -52,6 +53,7 @@ export function LoginMethodsSection() {
           <Text path="custom_jwt_user_id_claim" label="User id claim" />
         </section>
       )}
+      {draft.farcaster_auth === true && <FarcasterIdentityCard appId={appId} />}
       {draft.telegram_auth === true && (
         <section className="card">
           <h3>Telegram</h3>

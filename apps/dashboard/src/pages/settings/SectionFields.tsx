@@ -38,6 +38,6 @@ export function SectionFields({ section, app }: { section: string; app: AdminApp
     case 'advanced':
       return <AdvancedSection appId={app.id} />;
     default:
-      return <LoginMethodsSection />;
+      return <LoginMethodsSection appId={app.id} />;
   }
 }

@@ -22,6 +22,9 @@ const loginFlags = [
   'passkeys_for_signup_enabled',
   'farcaster_auth',
   'farcaster_link_wallets_enabled',
+  // The app's Farcaster identity: its own card, saved through /farcaster_identity, not the Secrets section.
+  'farcaster_app_fid',
+  'farcaster_app_custody_key',
   'telegram_auth',
   'telegram_auth_config',
   'telegram_seamless_auth_enabled',
