@@ -1,4 +1,6 @@
 import { generateKeyPairSync } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { FarcasterSigner } from '@latchkey/protocol';
 import { type FarcasterChain, startFarcasterChain } from '@latchkey/test/chains';
 import {
@@ -364,34 +366,77 @@ describe.each(dialects)('Farcaster signers (%s)', (dialect) => {
     expect((await status(client, user.token, { ed25519_public_key: fresh })).status).toBe(404);
   });
 
-  it('Warpcast unreachable: a 502, nothing stored', async () => {
-    const down = await startTestServer(dialect, {
-      settings: {
-        rpcUrls: { 'eip155:10': chain.url },
-        // A port nothing listens on.
-        farcaster: { relayKey, signerApiUrl: 'http://127.0.0.1:9' },
-      },
+  it('Warpcast unreachable or answering junk (a javascript: link, a bad token, HTML): a 502, nothing stored', async () => {
+    // Each answer in turn, from a hostile service on loopback.
+    const answers: [number, string][] = [
+      [
+        200,
+        JSON.stringify({
+          result: { signedKeyRequest: { token: 'abc', deeplinkUrl: 'javascript:alert(1)' } },
+        }),
+      ],
+      [
+        200,
+        JSON.stringify({
+          result: { signedKeyRequest: { token: 'a b<script>', deeplinkUrl: 'farcaster://x' } },
+        }),
+      ],
+      [
+        200,
+        JSON.stringify({
+          result: { signedKeyRequest: { token: 'abc', deeplinkUrl: `https://x/${'a'.repeat(3000)}` } },
+        }),
+      ],
+      [200, JSON.stringify({ result: {} })],
+      [200, 'not json'],
+      [500, '<html>upstream error</html>'],
+      [400, JSON.stringify({ errors: [{ message: 'invalid signature' }] })],
+    ];
+    const hostile = createServer((_req, res) => {
+      const [code, text] = answers.shift() ?? [500, ''];
+      res.writeHead(code, { 'content-type': 'application/json' }).end(text);
     });
+    await new Promise<void>((resolve) => hostile.listen(0, '127.0.0.1', resolve));
+    const port = (hostile.address() as AddressInfo).port;
     try {
-      const { app, client } = await down.createApp({ farcaster_auth: true });
-      const custody = newAccount();
-      const fid = await chain.registerFid(custody);
-      await down.updateApp(app.id, {
-        farcaster_app_fid: Number(fid),
-        farcaster_app_custody_key: custody.privateKey,
-      });
-      const user = await farcasterUser(client, down);
-      const key = newSignerKey();
-      const res = await client.post(
-        '/api/v1/farcaster/signer/init',
-        { ed25519_public_key: key },
-        { token: user.token },
-      );
-      expect(res).toMatchObject({ status: 502, body: { code: 'internal_error' } });
-      const stored = await down.ctx.db.selectFrom('farcaster_signer_requests').selectAll().execute();
-      expect(stored).toHaveLength(0);
+      for (const signerApiUrl of ['http://127.0.0.1:9', `http://127.0.0.1:${port}`]) {
+        const server = await startTestServer(dialect, {
+          settings: { rpcUrls: { 'eip155:10': chain.url }, farcaster: { relayKey, signerApiUrl } },
+        });
+        try {
+          const { app, client } = await server.createApp({ farcaster_auth: true });
+          const custody = newAccount();
+          const fid = await chain.registerFid(custody);
+          await server.updateApp(app.id, {
+            farcaster_app_fid: Number(fid),
+            farcaster_app_custody_key: custody.privateKey,
+          });
+          const user = await farcasterUser(client, server);
+          const tries = signerApiUrl.endsWith(':9') ? 1 : answers.length;
+          for (let i = 0; i < tries; i++) {
+            const res = await client.post(
+              '/api/v1/farcaster/signer/init',
+              { ed25519_public_key: newSignerKey() },
+              { token: user.token },
+            );
+            expect(res, `${signerApiUrl} #${i}`).toMatchObject({
+              status: 502,
+              body: {
+                code: 'internal_error',
+                error: 'The Farcaster signer request could not be made with Warpcast. Try again later.',
+              },
+            });
+          }
+          const stored = await server.ctx.db.selectFrom('farcaster_signer_requests').selectAll().execute();
+          expect(stored).toHaveLength(0);
+          expect(server.logs.join('\n')).not.toContain(custody.privateKey.slice(2));
+        } finally {
+          await server.close();
+        }
+      }
+      expect(answers).toHaveLength(0);
     } finally {
-      await down.close();
+      hostile.close();
     }
   });
 
