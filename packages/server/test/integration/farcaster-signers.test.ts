@@ -19,6 +19,8 @@ import {
 import type { Hex } from 'viem';
 import { generatePrivateKey, type PrivateKeyAccount, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sweepEntries } from '../../src/features.ts';
+import { sweepExpired } from '../../src/storage/retention.ts';
 
 /**
  * Farcaster signers end to end on the server: a Hardhat node with chain id 10 holds the registries
@@ -64,8 +66,8 @@ describe.each(dialects)('Farcaster signers (%s)', (dialect) => {
   });
   afterAll(() => t.close());
 
-  const admin = (appId: string, method: string, body?: unknown) =>
-    t
+  const admin = (appId: string, method: string, body?: unknown, server: TestServer = t) =>
+    server
       .fetch(`/admin/v1/apps/${appId}/farcaster_identity`, {
         method,
         headers: { authorization: `Bearer ${testAdminKey}`, 'content-type': 'application/json' },
@@ -74,14 +76,16 @@ describe.each(dialects)('Farcaster signers (%s)', (dialect) => {
       .then(async (res) => ({ status: res.status, body: (await res.json()) as Record<string, unknown> }));
 
   /** An app with Farcaster login and its own fid (custody `custody`), set through the admin API. */
-  async function signerApp(patch: Record<string, unknown> = {}) {
-    const made = await t.createApp({ farcaster_auth: true, ...patch });
+  async function signerApp(patch: Record<string, unknown> = {}, server: TestServer = t) {
+    const made = await server.createApp({ farcaster_auth: true, ...patch });
     const custody = newAccount();
     const fid = await chain.registerFid(custody);
-    const set = await admin(made.app.id, 'PUT', {
-      fid: Number(fid),
-      custody_private_key: custody.privateKey,
-    });
+    const set = await admin(
+      made.app.id,
+      'PUT',
+      { fid: Number(fid), custody_private_key: custody.privateKey },
+      server,
+    );
     expect(set.status, JSON.stringify(set.body)).toBe(200);
     return { ...made, custody, fid };
   }
@@ -437,6 +441,38 @@ describe.each(dialects)('Farcaster signers (%s)', (dialect) => {
       expect(answers).toHaveLength(0);
     } finally {
       hostile.close();
+    }
+  });
+
+  it('the sweep drops requests never approved a month past their deadline, and keeps approved ones', async () => {
+    const server = await startTestServer(dialect, {
+      settings: { rpcUrls: { 'eip155:10': chain.url }, farcaster: { relayKey, signerApiUrl: warpcast.url } },
+    });
+    try {
+      const { client } = await signerApp({}, server);
+      const user = await farcasterUser(client, server);
+      const [pending, approved] = [newSignerKey(), newSignerKey()];
+      expect((await init(client, user.token, { ed25519_public_key: pending })).status).toBe(200);
+      expect((await init(client, user.token, { ed25519_public_key: approved })).status).toBe(200);
+      await chain.publicClient.waitForTransactionReceipt({
+        hash: await warpcast.approve(warpcast.requests.at(-1)!.token, user.custody),
+      });
+      expect((await status(client, user.token, { ed25519_public_key: approved })).body.status).toBe(
+        'approved',
+      );
+
+      const keys = async () =>
+        (await server.ctx.db.selectFrom('farcaster_signer_requests').select('public_key').execute())
+          .map((row) => row.public_key)
+          .sort();
+      server.advance(3600 + 29 * 24 * 3600);
+      await sweepExpired(server.ctx, sweepEntries());
+      expect(await keys()).toEqual([pending, approved].sort());
+      server.advance(24 * 3600 + 1);
+      await sweepExpired(server.ctx, sweepEntries());
+      expect(await keys()).toEqual([approved]);
+    } finally {
+      await server.close();
     }
   });
 
