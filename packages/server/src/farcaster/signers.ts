@@ -88,7 +88,10 @@ async function farcasterAccountOf(
 }
 
 /** What the KeyRegistry says of the key on the user's fid. */
-async function chainStatus(ctx: ServerContext, row: SignerRow): Promise<SignerRow['status'] | null> {
+async function chainStatus(
+  ctx: ServerContext,
+  row: Pick<SignerRow, 'user_fid' | 'public_key'>,
+): Promise<SignerRow['status'] | null> {
   const registry = farcasterRegistry(ctx);
   let data: { state: number; keyType: number };
   try {
@@ -208,6 +211,35 @@ export function signerRoutes(ctx: ServerContext): Route[] {
         }
         const identity = appFarcasterSigner(ctx, app);
         if (!identity) throw noAppIdentity();
+        // A key the fid already holds (or held) needs no request: the user's app could not add it.
+        const settled = existing ? null : await chainStatus(ctx, { user_fid: account.fid, public_key: key });
+        if (settled) {
+          const now = ctx.now();
+          const row: SignerRow = {
+            app_id: app.id,
+            public_key: key,
+            user_id: userId,
+            user_fid: account.fid,
+            request_fid: Number(identity.fid),
+            token: '',
+            deeplink_url: '',
+            deadline,
+            status: settled,
+            created_at: now,
+            updated_at: now,
+          };
+          const inserted = await ctx.db
+            .insertInto('farcaster_signer_requests')
+            .values(row)
+            .onConflict((oc) => oc.columns(['app_id', 'public_key']).doNothing())
+            .executeTakeFirst();
+          if (Number(inserted.numInsertedOrUpdatedRows ?? 0) !== 1) {
+            const winner = await findRequest(ctx, app.id, key);
+            if (winner?.user_id !== userId) throw keyTaken();
+          }
+          if (settled === 'approved') await showSignerKey(ctx.db, row, settled);
+          return c.json(answer(row, settled, true));
+        }
         await ctx.rateLimits.consume('verifyIp', clientIp(c, ctx.settings.trustProxy));
         const signature = await signSignedKeyRequest(identity.account, {
           requestFid: identity.fid,

@@ -57,7 +57,10 @@ export interface FarcasterSignerRequestsTable {
   user_fid: number;
   /** The app's fid that signed the request. */
   request_fid: number;
-  /** Warpcast's token of the request, and the link that opens it in the Farcaster app. */
+  /**
+   * Warpcast's token of the request, and the link that opens it in the Farcaster app; empty when the
+   * fid already held the key when it was first asked for (no request was made).
+   */
   token: string;
   deeplink_url: string;
   /** Unix seconds: the request is void after it (an unapproved one is made anew). */

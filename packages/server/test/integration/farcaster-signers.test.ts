@@ -227,6 +227,27 @@ describe.each(dialects)('Farcaster signers (%s)', (dialect) => {
     });
   });
 
+  it('a key the fid already holds is answered from the chain, with no request to Warpcast', async () => {
+    const first = await signerApp();
+    const user = await farcasterUser(first.client);
+    const key = newSignerKey();
+    await init(first.client, user.token, { ed25519_public_key: key });
+    await chain.publicClient.waitForTransactionReceipt({
+      hash: await warpcast.approve(warpcast.requests.at(-1)!.token, user.custody),
+    });
+    // The same person in another app, with the same fid: the key is theirs already.
+    const second = await signerApp();
+    const again = await farcasterUser(second.client, t, user);
+    const sent = warpcast.requests.length;
+    const answered = await init(second.client, again.token, { ed25519_public_key: key });
+    expect(answered.body).toEqual({ status: 'approved', public_key: key, fid: Number(user.fid) });
+    expect(warpcast.requests).toHaveLength(sent);
+    expect(await farcasterAccountOf(second.client, again.token)).toMatchObject({ signer_public_key: key });
+    expect((await status(second.client, again.token, { ed25519_public_key: key })).body.status).toBe(
+      'approved',
+    );
+  });
+
   it("a key is one user's: another user can neither take it nor read it", async () => {
     const { client } = await signerApp();
     const alice = await farcasterUser(client);
