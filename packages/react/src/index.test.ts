@@ -26,6 +26,9 @@ describe('@latchkey/react', () => {
         "useLinkAccount",
         "useLinkWithPasskey",
         "useLogin",
+        "useLoginToMiniApp",
+        "useLoginWithFarcaster",
+        "useLoginWithFarcasterV2",
         "useLoginWithOAuth",
         "useLoginWithPasskey",
         "useLoginWithTelegram",
@@ -47,6 +50,7 @@ describe('@latchkey/react', () => {
         "useSignupWithPasskey",
         "useSolanaFundWallet",
         "useSolanaWallets",
+        "useUnlinkFarcaster",
         "useUpdateAccount",
         "useWallets",
       ]

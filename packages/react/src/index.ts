@@ -52,6 +52,14 @@ export { useLinkWithPasskey } from './hooks/useLinkWithPasskey.ts';
 export type { UseLoginParameters } from './hooks/useLogin.ts';
 export { useLogin } from './hooks/useLogin.ts';
 export type {
+  FarcasterAuthFlowState,
+  LoginWithFarcasterOptions,
+  UseLoginWithFarcasterParameters,
+} from './hooks/useLoginWithFarcaster.ts';
+export { useLoginWithFarcaster } from './hooks/useLoginWithFarcaster.ts';
+export type { LoginToMiniAppInput, LoginWithFarcasterV2Input } from './hooks/useLoginWithFarcasterV2.ts';
+export { useLoginToMiniApp, useLoginWithFarcasterV2 } from './hooks/useLoginWithFarcasterV2.ts';
+export type {
   InitOAuthOptions,
   OAuthFlowState,
   UseLoginWithOAuthParameters,
@@ -90,6 +98,7 @@ export { useSignTypedData } from './hooks/useSignTypedData.ts';
 export type { UseSignupWithPasskeyParameters } from './hooks/useSignupWithPasskey.ts';
 export { useSignupWithPasskey } from './hooks/useSignupWithPasskey.ts';
 export { useSolanaWallets } from './hooks/useSolanaWallets.ts';
+export { useUnlinkFarcaster } from './hooks/useUnlinkFarcaster.ts';
 export type { UseUpdateAccountParameters } from './hooks/useUpdateAccount.ts';
 export { useUpdateAccount } from './hooks/useUpdateAccount.ts';
 export { useWallets } from './hooks/useWallets.ts';

@@ -9,6 +9,8 @@ import {
   initFarcasterMiniApp,
   loginWithFarcaster,
   loginWithFarcasterMiniApp,
+  transferFarcaster,
+  unlinkFarcaster,
   watchFarcasterChannel,
 } from './farcaster.ts';
 
@@ -181,5 +183,50 @@ describe('Sign in with Farcaster inside a Mini App (v2)', () => {
     await expect(
       loginWithFarcasterMiniApp(w.ctx, { message: siwf('https://example.com'), signature: '0x01' }),
     ).rejects.toMatchObject({ code: 'invalid_input' });
+  });
+});
+
+describe('Unlinking and taking over a Farcaster account', () => {
+  it('transfers the fid with the refusal nonce and the other user’s embedded wallet', async () => {
+    const w = world([], true);
+    const ctx = {
+      ...w.ctx,
+      session: { ...w.ctx.session, updateUser: async () => undefined, refreshAfterChange: async () => null },
+    } as unknown as FlowContext;
+    await transferFarcaster(ctx, { fid: 262426, nonce: 'tr4nsfer', embeddedAddress: '0xabc' });
+    await transferFarcaster(ctx, { fid: 262426, nonce: 'tr4nsfer' });
+    expect(w.calls.map(({ path, body }) => [path, body])).toEqual([
+      [
+        '/api/v1/farcaster/transfer',
+        { farcaster_id: 262426, farcaster_embedded_address: '0xabc', nonce: 'tr4nsfer' },
+      ],
+      [
+        '/api/v1/farcaster/transfer',
+        { farcaster_id: 262426, farcaster_embedded_address: '', nonce: 'tr4nsfer' },
+      ],
+    ]);
+  });
+
+  it('refuses bad input before any call: an fid that is no positive whole number, no nonce, no session', async () => {
+    const w = world([], true);
+    for (const fid of [0, -1, 1.5, Number.NaN, '7' as unknown as number])
+      await expect(transferFarcaster(w.ctx, { fid, nonce: 'n' })).rejects.toMatchObject({
+        code: 'invalid_input',
+      });
+    await expect(transferFarcaster(w.ctx, { fid: 7, nonce: '' })).rejects.toMatchObject({
+      code: 'invalid_input',
+    });
+    await expect(unlinkFarcaster(w.ctx, { fid: 0 })).rejects.toMatchObject({ code: 'invalid_input' });
+    await expect(
+      loginWithFarcasterMiniApp(world([]).ctx, {
+        message: siwf('farcaster://fid/7'),
+        signature: '0x01',
+        fid: -3,
+      }),
+    ).rejects.toMatchObject({ code: 'invalid_input' });
+    await expect(transferFarcaster(world([]).ctx, { fid: 7, nonce: 'n' })).rejects.toMatchObject({
+      code: 'must_be_authenticated',
+    });
+    expect(w.calls).toEqual([]);
   });
 });

@@ -16,6 +16,7 @@ import {
   type LoginResult,
   noBearer,
 } from './context.ts';
+import { type TransferAccount, transferAccount } from './transfer.ts';
 
 /*
  * Sign in with Farcaster (spec document 1 §1, §4; WIRE.md §3.6): the server opens a channel, the
@@ -101,6 +102,9 @@ export async function watchFarcasterChannel(
   }
 }
 
+/** True for an fid the server can take: a positive whole number (the registries' ids). */
+const isFid = (fid: unknown): fid is number => Number.isSafeInteger(fid) && (fid as number) > 0;
+
 const signInBody = (signIn: FarcasterSignIn) => ({
   channel_token: signIn.channelToken,
   message: signIn.message,
@@ -127,7 +131,52 @@ export async function linkFarcaster(ctx: FlowContext, signIn: FarcasterSignIn): 
 /** Unlinks the user's Farcaster account by its fid (`POST /api/v1/farcaster/unlink`). */
 export async function unlinkFarcaster(ctx: FlowContext, { fid }: { fid: number }): Promise<User> {
   assertLoggedIn(ctx);
+  if (!isFid(fid))
+    throw new LatchkeyClientError('invalid_input', `A Farcaster fid is a positive whole number, not ${fid}`);
   return completeAccountChange(ctx, await ctx.http.call(farcasterApi.farcasterUnlink, { fid }));
+}
+
+/**
+ * The account a refused link names, for the transfer screen: moved with `farcaster/transfer`, the fid
+ * and the other user's embedded wallet (`farcaster_embedded_address`, '' when they have none) beside
+ * the refusal's nonce.
+ *
+ * @throws `invalid_input` when `fid` is not a positive whole number.
+ */
+export function farcasterTransferAccount(fid: number, embeddedAddress?: string | null): TransferAccount {
+  if (!isFid(fid))
+    throw new LatchkeyClientError('invalid_input', `A Farcaster fid is a positive whole number, not ${fid}`);
+  return {
+    type: 'route',
+    route: farcasterApi.farcasterTransfer,
+    body: { farcaster_id: fid, farcaster_embedded_address: embeddedAddress ?? '' },
+  };
+}
+
+/**
+ * Takes over the Farcaster account `fid` from the user who holds it, with the nonce of the link's
+ * `account_transfer_required` refusal (`POST /api/v1/farcaster/transfer`); the server deletes that
+ * other user.
+ *
+ * @example
+ * const transfer = accountTransferRequired(error);
+ * if (transfer) await transferFarcaster(ctx, { fid: signIn.fid, nonce: transfer.nonce });
+ */
+export async function transferFarcaster(
+  ctx: FlowContext,
+  {
+    fid,
+    nonce,
+    embeddedAddress,
+  }: { fid: number; nonce: string; embeddedAddress?: string | null | undefined },
+): Promise<User> {
+  const account = farcasterTransferAccount(fid, embeddedAddress);
+  if (typeof nonce !== 'string' || !nonce)
+    throw new LatchkeyClientError(
+      'invalid_input',
+      'A transfer needs the nonce of the account_transfer_required refusal',
+    );
+  return transferAccount(ctx, { account, nonce });
 }
 
 /**
@@ -157,8 +206,21 @@ export async function loginWithFarcasterMiniApp(
   signed: { message: string; signature: string; fid?: number | undefined; mode?: LoginMode | undefined },
 ): Promise<LoginResult> {
   assertLoggedOut(ctx);
+  if (
+    !signed ||
+    typeof signed.message !== 'string' ||
+    !signed.message ||
+    typeof signed.signature !== 'string' ||
+    !signed.signature
+  )
+    throw new LatchkeyClientError(
+      'invalid_input',
+      'A Mini App login needs the signed SIWF message and its signature: { message, signature }',
+    );
   const fid = signed.fid ?? fidOfMessage(signed.message);
   if (fid === null) throw new LatchkeyClientError('invalid_input', 'The message names no Farcaster fid');
+  if (!isFid(fid))
+    throw new LatchkeyClientError('invalid_input', `A Farcaster fid is a positive whole number, not ${fid}`);
   const body = { fid, message: signed.message, signature: signed.signature, mode: signed.mode };
   return completeLogin(ctx, await ctx.http.call(farcasterV2Api.farcasterV2Authenticate, body, noBearer));
 }

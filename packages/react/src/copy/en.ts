@@ -154,6 +154,7 @@ export const en = {
   methodPhone: 'Phone number',
   methodWallet: 'Wallet',
   methodPasskey: 'Passkey',
+  methodFarcaster: 'Farcaster',
 
   // Terms gate
   termsTitle: 'One last step',

@@ -2,6 +2,7 @@ import type { FarcasterStatus } from '@latchkey/protocol';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fundingClient, fundingModal } from '../../../test/funding-flow.ts';
 import type { FlowContext } from '../../flows/context.ts';
+import { createModalFlow } from '../flow.ts';
 
 /**
  * The modal's Farcaster flow on a fake client whose server answers the channel from `statuses`
@@ -124,5 +125,80 @@ describe('Sign in with Farcaster in the modal', () => {
     flow.farcaster.retry();
     await vi.advanceTimersByTimeAsync(0);
     expect(paths.slice(calls, calls + 2)).toEqual(['/api/v1/farcaster/init', '/api/v1/farcaster/status']);
+  });
+
+  it("linking an fid another user has: the transfer screen, and 'Transfer' moves it with farcaster/transfer", async () => {
+    const { LatchkeyApiError } = await import('../../errors.ts');
+    const { transferAccount } = await import('../../flows/transfer.ts');
+    const completed: FarcasterStatus = {
+      state: 'completed',
+      nonce: 'n0nce123',
+      message: 'm',
+      signature: '0x01',
+      fid: 7,
+      username: '',
+      display_name: '',
+      bio: '',
+      pfp_url: '',
+    };
+    const calls: { path: string; body: unknown }[] = [];
+    const reports: unknown[] = [];
+    const me = { id: 'did:privy:me', linked_accounts: [] };
+    const ctx = {
+      appId: 'app',
+      session: {
+        user: me,
+        updateUser: async () => undefined,
+        refreshAfterChange: async () => null,
+      },
+      http: {
+        call: async (route: { path: string }, body: unknown) => {
+          calls.push({ path: route.path, body });
+          if (route.path.endsWith('/init'))
+            return { channel_token: 'CH1', connect_uri: 'https://farcaster.xyz/~/siwf?channelToken=CH1' };
+          if (route.path.endsWith('/status')) return completed;
+          if (route.path.endsWith('/link'))
+            throw new LatchkeyApiError(400, 'account_transfer_required', 'Account transfer required', {
+              data: {
+                nonce: 'tr4nsfer',
+                account: { displayName: '7' },
+                subject: '7',
+                otherUser: { embeddedWalletAddress: '0x94Bac74eC80C25fd5F19A76F2cd74a46d6618c3A' },
+              },
+            });
+          return me;
+        },
+      },
+    } as unknown as FlowContext;
+    const client = fundingClient([], {
+      run: (fn: (context: FlowContext) => unknown) => fn(ctx),
+      transferAccount: (p: Parameters<typeof transferAccount>[1]) => transferAccount(ctx, p),
+      getState: () => ({ ready: true, authenticated: true, user: me, appConfig: { farcaster_auth: true } }),
+    });
+    const flow = createModalFlow({
+      client,
+      settings: () => ({}),
+      report: (outcome) => reports.push(outcome),
+      dismiss: () => flow.ended(),
+      walletCaptcha: async () => undefined,
+    });
+    const screen = () => flow.screen() as { name: string; [key: string]: unknown };
+    flow.open({ intent: 'link-farcaster', id: 1 });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(screen()).toMatchObject({
+      name: 'transfer',
+      method: 'farcaster',
+      transfer: { nonce: 'tr4nsfer', displayName: '7' },
+    });
+    await flow.transfer.accept();
+    expect(calls.at(-1)).toEqual({
+      path: '/api/v1/farcaster/transfer',
+      body: {
+        farcaster_id: 7,
+        farcaster_embedded_address: '0x94Bac74eC80C25fd5F19A76F2cd74a46d6618c3A',
+        nonce: 'tr4nsfer',
+      },
+    });
+    expect(reports).toContainEqual({ type: 'link-success', user: me, method: 'farcaster' });
   });
 });

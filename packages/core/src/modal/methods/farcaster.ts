@@ -1,10 +1,12 @@
 import { LatchkeyApiError } from '../../errors.ts';
 import type { FarcasterSignIn } from '../../flows/farcaster.ts';
+import { accountTransferRequired } from '../../flows/transfer.ts';
 import { errorCode } from '../errors.ts';
 import type { LoginFlow } from '../login.ts';
 import { modalMethod } from '../method.ts';
 import { currentMobilePlatform } from '../mobile.ts';
 import type { FlowRuntime } from '../runtime.ts';
+import type { TransferFlow } from '../transfer.ts';
 
 /**
  * Where a Farcaster login stands on its screen (spec document 1 §2, §4): opening the channel, waiting
@@ -45,8 +47,15 @@ export interface FarcasterFlow {
 
 const farcasterFlows = () => import('../../flows/farcaster.ts');
 
-/** Farcaster login and linking in the modal (spec document 1 §2, §4; WIRE.md §3.6). */
-export function createFarcasterFlow(rt: FlowRuntime, login: LoginFlow): FarcasterFlow {
+/**
+ * Farcaster login and linking in the modal (spec document 1 §2, §4; WIRE.md §3.6); a link of an fid
+ * another user has offers the account transfer.
+ */
+export function createFarcasterFlow(
+  rt: FlowRuntime,
+  login: LoginFlow,
+  transfer: TransferFlow,
+): FarcasterFlow {
   /** Bumped by every start and exit: an attempt that is no longer current stops reading its channel. */
   let attempt = 0;
   const mobile = currentMobilePlatform() !== null;
@@ -113,7 +122,16 @@ export function createFarcasterFlow(rt: FlowRuntime, login: LoginFlow): Farcaste
       show('success', channel.connectUri);
       rt.finishWithSuccess(true);
     } catch (error) {
-      if (current === attempt) fail(error, channel.connectUri);
+      if (current !== attempt) return;
+      // The fid is another user's: the transfer screen offers to move it here. Under it, this
+      // screen's failure (with Retry), not a 'Verifying' that nothing moves on any more.
+      const refusal = linking ? accountTransferRequired(error) : null;
+      if (refusal) {
+        show('failure', channel.connectUri, error);
+        const account = farcaster.farcasterTransferAccount(signIn.fid, refusal.embeddedWalletAddress);
+        if (transfer.offer(error, account, 'farcaster')) return;
+      }
+      fail(error, channel.connectUri);
     }
   }
 
@@ -136,7 +154,7 @@ export function createFarcasterFlow(rt: FlowRuntime, login: LoginFlow): Farcaste
 /** The landing's Farcaster button and `link-farcaster` open a channel and wait for the user's signature. */
 export const farcasterMethod = modalMethod({
   key: 'farcaster',
-  create: (rt, { login }) => createFarcasterFlow(rt, login),
+  create: (rt, { login, transfer }) => createFarcasterFlow(rt, login, transfer),
   handles: (method) => method === 'farcaster',
   choose: (flow) => flow.start(),
   intents: {

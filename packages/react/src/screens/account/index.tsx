@@ -17,6 +17,7 @@ const methodNames: Record<string, string> = {
   sms: en.methodPhone,
   siwe: en.methodWallet,
   siws: en.methodWallet,
+  farcaster: en.methodFarcaster,
   // Never shown: a passkey is never transferred (spec document 1 §5), kept for the type's sake.
   passkey: en.methodPasskey,
 };
