@@ -6,7 +6,11 @@
  * an auth address signs it, and it completes the channel on the relay). On a computer the modal shows
  * the connect URI as a QR code with 'Copy link' and 'Take me to Farcaster'; on a phone, 'Open Farcaster
  * app'. The channel is read every 2 s and given up after 120 s (the page's clock, paused, is moved
- * past it); Retry opens a new channel.
+ * past it); Retry opens a new channel. The demo's Farcaster section drives the hooks without the
+ * modal: `useLoginWithFarcaster` (the page's own link to the connect URI, cancel stopping the reads),
+ * `useLoginWithFarcasterV2` / `useLoginToMiniApp` (a nonce, a SIWF message the custody account signs
+ * for it as a Mini App host would), and `useUnlinkFarcaster`; and the modal's account transfer of an
+ * fid another user has.
  */
 
 import { type FarcasterChain, startFarcasterChain } from '@latchkey/test/chains';
@@ -348,6 +352,148 @@ describe('Farcaster login in the browser', () => {
     expect(second).not.toBe(first);
     await loggedIn(page, appOf(custody, fid).approve({ authKey: relayKey, connectUri: second }));
     expect(await text(page, 'demo-farcaster-fid')).toBe(String(fid));
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
+/** The demo's Mini App login: a nonce from `init`, a SIWF message the fid's custody account signs for it (as the host's `sdk.actions.signIn` would), then `button`. */
+async function miniAppLogin(
+  page: Page,
+  user: { custody: PrivateKeyAccount; fid: number },
+  button: 'demo-farcaster-v2-login' | 'demo-farcaster-mini-app-login',
+) {
+  const before = await text(page, 'demo-farcaster-v2-nonce');
+  await page.locator(id('demo-farcaster-v2-init')).click();
+  await expect.poll(() => text(page, 'demo-farcaster-v2-nonce')).not.toBe(before);
+  const nonce = await text(page, 'demo-farcaster-v2-nonce');
+  // The message's domain is the page's (one of the app's allowed domains), as the host signs it.
+  const { message, signature } = await farcasterApp({ account: user.custody, fid: user.fid }).signInMessage({
+    domain: new URL(stack.demo.url).host,
+    uri: stack.demo.url,
+    nonce,
+  });
+  await page.locator(id('demo-farcaster-v2-message')).fill(message);
+  await page.locator(id('demo-farcaster-v2-signature')).fill(signature);
+  await page.locator(id(button)).click();
+  await expect.poll(() => text(page, 'demo-authenticated'), { timeout: 15_000 }).toBe('true');
+  return nonce;
+}
+
+describe('Farcaster hooks in the browser (the demo, without the modal)', () => {
+  test("useLoginWithFarcaster: the page shows the hook's connect URI; cancel stops the reads; approved, logged in", async () => {
+    const { custody, fid } = await farcasterUser('mary');
+    const { context, page, errors } = await fresh(desktop, {}, true);
+    await page.locator(id('demo-farcaster-headless-login')).click();
+    const link = page.locator(id('demo-farcaster-connect-uri'));
+    await link.waitFor();
+    const first = (await link.getAttribute('href'))!;
+    expect(first).toMatch(/^https:\/\/farcaster\.xyz\/~\/siwf\?channelToken=[2-9A-HJ-NP-Z]{32}$/);
+    expect(await text(page, 'demo-farcaster-state')).toBe('loading');
+    // No modal: the app's own screen.
+    expect(await page.locator(id('lk-modal')).count()).toBe(0);
+    // Read every 2 s on the page's clock; after cancel (as after an unmount) no read follows.
+    await page.clock.pauseAt(Date.now() + 1000);
+    let answered = await readsIdle(page, 1);
+    await page.clock.fastForward(2000);
+    answered = await readsIdle(page, answered + 1);
+    await page.locator(id('demo-farcaster-cancel')).click();
+    await expect.poll(() => text(page, 'demo-farcaster-state')).toBe('initial');
+    await page.clock.fastForward(20_000);
+    expect(await statusReads(page)).toEqual({ begun: answered, answered });
+    await page.clock.resume();
+
+    // A new channel, approved in the Farcaster app: the hook logs in.
+    await page.locator(id('demo-farcaster-headless-login')).click();
+    await link.waitFor();
+    const second = (await link.getAttribute('href'))!;
+    expect(second).not.toBe(first);
+    const approval = await appOf(custody, fid).approve({ authKey: relayKey, connectUri: second });
+    expect(approval.status).toBe(201);
+    await expect.poll(() => text(page, 'demo-authenticated'), { timeout: 15_000 }).toBe('true');
+    expect(await text(page, 'demo-farcaster-state')).toBe('done');
+    expect(await text(page, 'demo-farcaster-fid')).toBe(String(fid));
+    expect(await text(page, 'demo-last-event')).toBe(
+      'login complete: method=farcaster new=true already=false',
+    );
+    expect(await serverFarcasterAccount(page)).toMatchObject({ fid, owner_address: custody.address });
+    expect(await page.locator(id('lk-modal')).count()).toBe(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  test('useLoginWithFarcasterV2 and useLoginToMiniApp: a nonce from init, the SIWF message signed for it, logged in', async () => {
+    const user = await farcasterUser('ida');
+    const { context, page, errors } = await fresh();
+    // Bad input is refused in the page with a clear error, before any request.
+    await page.locator(id('demo-farcaster-v2-login')).click();
+    await expect
+      .poll(() => text(page, 'demo-last-error'))
+      .toBe(
+        'farcasterV2Login: A Mini App login needs the signed SIWF message and its signature: { message, signature }',
+      );
+
+    await miniAppLogin(page, user, 'demo-farcaster-v2-login');
+    expect(await text(page, 'demo-farcaster-fid')).toBe(String(user.fid));
+    expect(await text(page, 'demo-farcaster-username')).toBe('ida');
+    expect(await serverFarcasterAccount(page)).toMatchObject({
+      fid: user.fid,
+      owner_address: user.custody.address,
+    });
+    await expect.poll(() => text(page, 'demo-last-event')).toBe('farcasterV2Login done');
+
+    // The same fid again through the incumbent's other hook: the same user, not a new one.
+    const userId = await text(page, 'demo-user-id');
+    await page.locator(id('demo-logout')).click();
+    await expect.poll(() => text(page, 'demo-authenticated')).toBe('false');
+    await miniAppLogin(page, user, 'demo-farcaster-mini-app-login');
+    expect(await text(page, 'demo-user-id')).toBe(userId);
+    expect(await text(page, 'demo-farcaster-fid')).toBe(String(user.fid));
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  test('account transfer: a second user links an fid the first has, transfers it in the modal, then unlinks it with useUnlinkFarcaster', async () => {
+    const user = await farcasterUser('emmy');
+    const first = await fresh();
+    await miniAppLogin(first.page, user, 'demo-farcaster-v2-login');
+    const firstToken = await demoAccessToken(first.page);
+    await first.context.close();
+
+    const { context, page, errors } = await fresh();
+    const email = 'farcaster.taker@example.com';
+    await openLogin(page);
+    await submitEmail(page, email);
+    await enterCode(page, await codeFromMail(stack.smtp, email));
+    await modalClosed(page);
+    await page.locator(id('demo-link-farcaster')).click();
+    await page.locator(`${id('lk-screen-farcaster-connect')}[data-status="waiting"]`).waitFor();
+    const approval = await appOf(user.custody, user.fid).approve({
+      authKey: relayKey,
+      connectUri: await takeMeHref(page),
+    });
+    expect(approval.status).toBe(201);
+    await page.locator(id('lk-screen-transfer')).waitFor({ timeout: 15_000 });
+    expect(await text(page, 'lk-screen-transfer')).toContain('Farcaster is associated with another account');
+    expect(await text(page, 'lk-transfer-account')).toBe(String(user.fid));
+    await page.locator(id('lk-transfer-confirm')).click();
+    await modalClosed(page);
+    await expect.poll(() => text(page, 'demo-farcaster-fid')).toBe(String(user.fid));
+    // The account moved as it was (its row, first verified before the email).
+    expect(await text(page, 'demo-linked-accounts')).toBe('farcaster, email');
+    expect(await text(page, 'demo-last-event')).toBe('link complete: method=farcaster');
+    expect(await serverFarcasterAccount(page)).toMatchObject({
+      fid: user.fid,
+      owner_address: user.custody.address,
+    });
+    // The first user was deleted with the transfer: its access token is refused.
+    expect((await usersMe(stack, appId, firstToken)).status).toBe(401);
+
+    await page.locator(id('demo-unlink-farcaster-hook')).click();
+    await expect.poll(() => text(page, 'demo-farcaster-fid')).toBe('');
+    await expect.poll(() => text(page, 'demo-last-event')).toBe('useUnlinkFarcaster done');
+    expect(await text(page, 'demo-linked-accounts')).toBe('email');
+    expect(await serverFarcasterAccount(page)).toBeNull();
     expect(errors).toEqual([]);
     await context.close();
   });
