@@ -107,6 +107,8 @@ export function useLoginWithFarcaster(parameters: UseLoginWithFarcasterParameter
         const signIn = await client.run((ctx) =>
           farcaster.watchFarcasterChannel(ctx, { channelToken: channel.channelToken, wait, active }),
         );
+        // Canceled (or unmounted) while the last read was on its way: no login.
+        if (!active()) return;
         const { user, isNewUser } = await client.run((ctx) =>
           farcaster.loginWithFarcaster(ctx, { signIn, mode }),
         );
