@@ -19,11 +19,13 @@ import {
 } from '@farcaster/core';
 import { type FarcasterChain, startFarcasterChain } from '@latchkey/test/chains';
 import {
+  countReads,
   demoAccessToken,
   demoState,
   emailLoginCreatingWallets,
   id,
   modalClosed,
+  readsIdle,
   type Stack,
   startStack,
   text,
@@ -87,7 +89,7 @@ async function farcasterUser(name: string, clock = false) {
   const opened = await stack.newPage(desktop);
   const { page } = opened;
   if (clock) {
-    await page.addInitScript(countSignerReads);
+    await page.addInitScript(countReads, '/api/v1/farcaster/signer/status');
     await page.clock.install();
   }
   await page.goto(stack.demoUrl(appId));
@@ -163,55 +165,6 @@ async function castFrom(page: Page, fid: number, publicKey: Uint8Array, words: s
   );
   if (made.isErr()) throw made.error;
   return made.value;
-}
-
-/** The page's signer status reads: fetches of `/api/v1/farcaster/signer/status` begun, and answered. */
-interface SignerReads {
-  begun: number;
-  answered: number;
-}
-
-/** Run in the page before the SDK loads: counts the modal's signer status reads where they happen. */
-function countSignerReads() {
-  const page = window as unknown as { lkSignerReads: SignerReads };
-  page.lkSignerReads = { begun: 0, answered: 0 };
-  const reads = page.lkSignerReads;
-  const original = window.fetch.bind(window);
-  window.fetch = (input, init) => {
-    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-    if (!url.includes('/api/v1/farcaster/signer/status')) return original(input, init);
-    reads.begun += 1;
-    const answered = () => {
-      reads.answered += 1;
-    };
-    return original(input, init).then(
-      (response) => {
-        const text = response.text.bind(response);
-        response.text = () => text().finally(answered);
-        return response;
-      },
-      (error: unknown) => {
-        answered();
-        throw error;
-      },
-    );
-  };
-}
-
-/**
- * Waits until `count` reads were answered and none is in flight: the modal then waits on its 2 s
- * timer, so a jump of the paused clock fires it and cuts no request short (a request in flight
- * across a jump would meet its 20 s abort).
- */
-async function readsIdle(page: Page, count: number): Promise<number> {
-  let reads: SignerReads = { begun: 0, answered: 0 };
-  await expect
-    .poll(async () => {
-      reads = await page.evaluate(() => (window as unknown as { lkSignerReads: SignerReads }).lkSignerReads);
-      return reads.answered >= count && reads.begun === reads.answered;
-    })
-    .toBe(true);
-  return reads.answered;
 }
 
 describe('the Farcaster signer in the browser', () => {

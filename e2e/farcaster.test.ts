@@ -16,12 +16,15 @@
 import { type FarcasterChain, startFarcasterChain } from '@latchkey/test/chains';
 import {
   codeFromMail,
+  countReads,
   demoAccessToken,
   demoState,
   enterCode,
   id,
   modalClosed,
   openLogin,
+  pageReads,
+  readsIdle,
   type Stack,
   startStack,
   submitEmail,
@@ -86,7 +89,7 @@ const appOf = (account: PrivateKeyAccount, fid: number, authMethod?: 'custody' |
 async function fresh(viewport = desktop, options: BrowserContextOptions = {}, clock = false) {
   const opened = await stack.newPage(viewport, options);
   if (clock) {
-    await opened.page.addInitScript(countStatusReads);
+    await opened.page.addInitScript(countReads, '/api/v1/farcaster/status');
     await opened.page.clock.install();
   }
   await opened.page.goto(stack.demoUrl(appId));
@@ -127,62 +130,6 @@ async function loggedIn(page: Page, approval: Promise<{ status: number; body: un
 async function serverFarcasterAccount(page: Page) {
   const { user } = await usersMe(stack, appId, await demoAccessToken(page));
   return user?.linked_accounts.find((account) => account.type === 'farcaster') ?? null;
-}
-
-/** The page's count of its channel reads: fetches of `/api/v1/farcaster/status` begun, and answered (body read). */
-interface StatusReads {
-  begun: number;
-  answered: number;
-}
-
-/**
- * Run in the page before the SDK loads (`addInitScript`): counts the modal's channel reads where
- * they happen, in the page, with no lag. The SDK reads the body with `text()`; the count goes up in
- * the same microtasks as the SDK's next step, which sets the 2 s timer of the following read.
- */
-function countStatusReads() {
-  const page = window as unknown as { lkStatusReads: StatusReads };
-  page.lkStatusReads = { begun: 0, answered: 0 };
-  const reads = page.lkStatusReads;
-  const original = window.fetch.bind(window);
-  window.fetch = (input, init) => {
-    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-    if (!url.includes('/api/v1/farcaster/status')) return original(input, init);
-    reads.begun += 1;
-    const answered = () => {
-      reads.answered += 1;
-    };
-    return original(input, init).then(
-      (response) => {
-        const text = response.text.bind(response);
-        response.text = () => text().finally(answered);
-        return response;
-      },
-      (error: unknown) => {
-        answered();
-        throw error;
-      },
-    );
-  };
-}
-
-const statusReads = (page: Page) =>
-  page.evaluate(() => (window as unknown as { lkStatusReads: StatusReads }).lkStatusReads);
-
-/**
- * Waits until the page has had `count` channel reads answered and has none in flight: the modal then
- * waits on its 2 s timer, so a jump of the paused clock fires that timer and cuts no request short
- * (a request in flight across a jump would see its 20 s abort fire).
- */
-async function readsIdle(page: Page, count: number): Promise<number> {
-  let reads: StatusReads = { begun: 0, answered: 0 };
-  await expect
-    .poll(async () => {
-      reads = await statusReads(page);
-      return reads.answered >= count && reads.begun === reads.answered;
-    })
-    .toBe(true);
-  return reads.answered;
 }
 
 describe('Farcaster login in the browser', () => {
@@ -291,7 +238,7 @@ describe('Farcaster login in the browser', () => {
     await page.clock.fastForward(11_000);
     const status = page.locator(id('lk-screen-farcaster-status'));
     await expect.poll(() => status.getAttribute('data-status')).toBe('failure');
-    expect(await statusReads(page)).toEqual({ begun: answered + 1, answered: answered + 1 });
+    expect(await pageReads(page)).toEqual({ begun: answered + 1, answered: answered + 1 });
     expect(await text(page, 'lk-farcaster-title')).toBe('Something went wrong');
     expect(await text(page, 'lk-farcaster-detail')).toBe('The request timed out. Try again.');
     expect(await text(page, 'demo-last-error')).toBe('login error: farcaster_polling_timeout');
@@ -400,7 +347,7 @@ describe('Farcaster hooks in the browser (the demo, without the modal)', () => {
     await page.locator(id('demo-farcaster-cancel')).click();
     await expect.poll(() => text(page, 'demo-farcaster-state')).toBe('initial');
     await page.clock.fastForward(20_000);
-    expect(await statusReads(page)).toEqual({ begun: answered, answered });
+    expect(await pageReads(page)).toEqual({ begun: answered, answered });
     await page.clock.resume();
 
     // A new channel, approved in the Farcaster app: the hook logs in.

@@ -5,6 +5,7 @@
  */
 export * from './frame-host.ts';
 export * from './modal.ts';
+export * from './page-reads.ts';
 export * from './passkeys.ts';
 export * from './stack.ts';
 export * from './wallets.ts';
