@@ -155,6 +155,7 @@ export const en = {
   methodWallet: 'Wallet',
   methodPasskey: 'Passkey',
   methodFarcaster: 'Farcaster',
+  methodTelegram: 'Telegram',
 
   // Terms gate
   termsTitle: 'One last step',

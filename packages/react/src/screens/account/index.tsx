@@ -18,6 +18,7 @@ const methodNames: Record<string, string> = {
   siwe: en.methodWallet,
   siws: en.methodWallet,
   farcaster: en.methodFarcaster,
+  telegram: en.methodTelegram,
   // Never shown: a passkey is never transferred (spec document 1 §5), kept for the type's sake.
   passkey: en.methodPasskey,
 };
