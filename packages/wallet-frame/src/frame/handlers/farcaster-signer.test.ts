@@ -206,9 +206,11 @@ describe('privy:farcaster:sign', () => {
 
   it('signs nothing with a signer still pending, never asked for, or approved for another fid', async () => {
     const s = await setup();
-    expect(errorOf(await s.send('privy:farcaster:sign', { payload: { hash: hash20 }, fid: 77 })).type).toBe(
-      'error',
-    );
+    // Never asked for (the server knows no such key: 404): not approved, as the host is told.
+    expect(errorOf(await s.send('privy:farcaster:sign', { payload: { hash: hash20 }, fid: 77 }))).toEqual({
+      type: 'error',
+      message: 'The Farcaster signer is not approved.',
+    });
     const { public_key } = dataOf(await s.send('privy:farcaster:init-signer', {})) as { public_key: string };
     expect(errorOf(await s.send('privy:farcaster:sign', { payload: { hash: hash20 }, fid: 77 }))).toEqual({
       type: 'error',

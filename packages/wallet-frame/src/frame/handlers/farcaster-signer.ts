@@ -86,17 +86,23 @@ async function approvedGeneration(
   keys: string[],
   fid: number,
 ): Promise<number> {
+  const notApproved = () => new FrameError('error', 'The Farcaster signer is not approved.');
   for (const [generation, publicKey] of keys.entries()) {
-    const reply = await ctx.api.call(
-      farcasterSignerApi.farcasterSignerStatus,
-      token,
-      { ed25519_public_key: publicKey },
-      { proof: false },
-    );
+    const reply = await ctx.api
+      .call(
+        farcasterSignerApi.farcasterSignerStatus,
+        token,
+        { ed25519_public_key: publicKey },
+        { proof: false },
+      )
+      .catch((error: unknown) => {
+        // A key never asked for (the first, or the one after a revoked signer) is not approved.
+        throw error instanceof FrameError && error.status === 404 ? notApproved() : error;
+      });
     const signer = signerReply(reply, publicKey);
     if (signer.status === 'revoked') continue;
     if (signer.status === 'approved' && signer.fid === fid) return generation;
-    throw new FrameError('error', 'The Farcaster signer is not approved.');
+    throw notApproved();
   }
   throw noSignerLeft();
 }
