@@ -66,8 +66,9 @@ export const farcasterApi: TypedRoutes<
     farcasterLink: UserChangeTypes<FarcasterLinkRequest>;
     farcasterUnlink: UserChangeTypes<{ fid: number }>;
     farcasterTransfer: UserChangeTypes<{
-      farcaster_id: number;
-      farcaster_embedded_address: string;
+      /** A number, or its decimal digits (the incumbent's client sends the refusal's `subject`). */
+      farcaster_id: number | string;
+      farcaster_embedded_address?: string;
       nonce: string;
     }>;
   }

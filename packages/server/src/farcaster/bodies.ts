@@ -20,9 +20,23 @@ export const initBody = z.object({
 export const linkBody = z.object({ channel_token: channelToken, message, signature, fid });
 export const authenticateBody = linkBody.extend({ mode: loginMode });
 export const unlinkBody = z.object({ fid });
+/**
+ * The fid of a transfer: a number, or its decimal digits as the incumbent's client sends it (the
+ * refusal's `subject`, a string); nothing else reads as a number (no `1e3`, `-1`, `0x10`).
+ */
+const transferFid = z.union([
+  fid,
+  z
+    .string()
+    .regex(/^[1-9]\d{0,15}$/)
+    .transform(Number)
+    .pipe(fid),
+]);
 export const transferBody = z.object({
-  farcaster_id: fid,
-  farcaster_embedded_address: boundedString(100),
+  farcaster_id: transferFid,
+  // The incumbent's client may leave it out (it reads `otherUser.farcasterEmbeddedAddress`, which this
+  // server never answers); the transfer does not use it.
+  farcaster_embedded_address: boundedString(100).optional(),
   nonce: transferNonceInput,
 });
 

@@ -463,6 +463,73 @@ describe.each(dialects)('Farcaster login (%s)', (dialect) => {
     );
   });
 
+  it('transfers with the fid as the refusal’s subject (a decimal string) and no embedded address; refuses other fid strings', async () => {
+    const client = await farcasterApp();
+    const post = <T>(path: string, body: unknown, token: string) =>
+      client.post<T & Refusal & { data: { subject?: string } }>(`/api/v1/farcaster/${path}`, body, { token });
+    const alice = farcasterUser();
+    expect(
+      (await authenticate(client, await completedChannel(client, alice.account, alice.fid))).status,
+    ).toBe(200);
+    const taker = await client.loginWithEmail('string-fid@example.com');
+    const refusal = async () => {
+      const refused = await post(
+        'link',
+        await completedChannel(client, alice.account, alice.fid),
+        taker.body.token,
+      );
+      expect(refused.body.code).toBe('account_transfer_required');
+      return refused.body.data;
+    };
+
+    // Junk fids are invalid_data, before the nonce is looked at (it stays good).
+    const data = await refusal();
+    expect(data.subject).toBe(String(alice.fid));
+    for (const farcaster_id of [
+      '1e3',
+      '-1',
+      '0x10',
+      '0',
+      '01',
+      ` ${alice.fid}`,
+      `${alice.fid}.0`,
+      '9'.repeat(17),
+      '7'.repeat(300),
+      '',
+      null,
+    ]) {
+      const res = await post('transfer', { farcaster_id, nonce: data.nonce }, taker.body.token);
+      expect(res.status, JSON.stringify(farcaster_id)).toBe(400);
+      expect(res.body.code).toBe('invalid_data');
+    }
+
+    // The incumbent's client: the subject as sent back, the address left out.
+    const transferred = await post<WireUser>(
+      'transfer',
+      { farcaster_id: data.subject, nonce: data.nonce },
+      taker.body.token,
+    );
+    expect(transferred.status, JSON.stringify(transferred.body)).toBe(200);
+    expect(transferred.body.linked_accounts).toContainEqual(
+      expect.objectContaining({ type: 'farcaster', fid: alice.fid }),
+    );
+
+    // A string naming another fid than the nonce's is the wrong fid, as a number is.
+    const back = await client.loginWithEmail('string-fid-back@example.com');
+    const again = await post(
+      'link',
+      await completedChannel(client, alice.account, alice.fid),
+      back.body.token,
+    );
+    expect(again.body.code).toBe('account_transfer_required');
+    const wrong = await post(
+      'transfer',
+      { farcaster_id: String(alice.fid + 1), nonce: again.body.data.nonce },
+      back.body.token,
+    );
+    expect(wrong.body.code).toBe('invalid_credentials');
+  });
+
   it('refuses linking an fid another user has when the link is no transfer (linked_to_another_user on transfer race)', async () => {
     const client = await farcasterApp();
     const alice = farcasterUser();
