@@ -200,10 +200,7 @@ describe('Unlinking and taking over a Farcaster account', () => {
         '/api/v1/farcaster/transfer',
         { farcaster_id: 262426, farcaster_embedded_address: '0xabc', nonce: 'tr4nsfer' },
       ],
-      [
-        '/api/v1/farcaster/transfer',
-        { farcaster_id: 262426, farcaster_embedded_address: '', nonce: 'tr4nsfer' },
-      ],
+      ['/api/v1/farcaster/transfer', { farcaster_id: 262426, nonce: 'tr4nsfer' }],
     ]);
   });
 

@@ -138,8 +138,8 @@ export async function unlinkFarcaster(ctx: FlowContext, { fid }: { fid: number }
 
 /**
  * The account a refused link names, for the transfer screen: moved with `farcaster/transfer`, the fid
- * and the other user's embedded wallet (`farcaster_embedded_address`, '' when they have none) beside
- * the refusal's nonce.
+ * and the other user's embedded wallet (`farcaster_embedded_address`, left out when they have none)
+ * beside the refusal's nonce.
  *
  * @throws `invalid_input` when `fid` is not a positive whole number.
  */
@@ -149,7 +149,7 @@ export function farcasterTransferAccount(fid: number, embeddedAddress?: string |
   return {
     type: 'route',
     route: farcasterApi.farcasterTransfer,
-    body: { farcaster_id: fid, farcaster_embedded_address: embeddedAddress ?? '' },
+    body: { farcaster_id: fid, ...(embeddedAddress ? { farcaster_embedded_address: embeddedAddress } : {}) },
   };
 }
 
