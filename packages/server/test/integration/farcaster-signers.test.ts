@@ -333,7 +333,8 @@ describe.each(dialects)('Farcaster signers (%s)', (dialect) => {
       { ed25519_public_key: [key] },
       { ed25519_public_key: key, deadline: now - 1 },
       { ed25519_public_key: key, deadline: now },
-      { ed25519_public_key: key, deadline: now + 24 * 3600 + 1 },
+      // Over a day ahead by a margin: the server's clock may be a few seconds past `now` by then.
+      { ed25519_public_key: key, deadline: now + 24 * 3600 + 120 },
       { ed25519_public_key: key, deadline: now + 0.5 },
       { ed25519_public_key: key, deadline: String(now + 600) },
       { ed25519_public_key: key, deadline: -1 },
