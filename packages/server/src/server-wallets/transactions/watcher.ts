@@ -251,9 +251,10 @@ async function move(
   to: TransactionRow['status'],
   changes: { broadcast_at?: number } = {},
 ): Promise<void> {
-  await ctx.db
-    .transaction()
-    .execute((trx) => moveStatus(ctx, trx, row, ['signed', 'broadcasted'], to, changes));
+  // Only from the status the row was read in: a row read as `signed` while the send that made it
+  // broadcast it meanwhile must not go `broadcasted` → `broadcasted` and be announced twice (seen
+  // as two `transaction.broadcasted` webhooks under load).
+  await ctx.db.transaction().execute((trx) => moveStatus(ctx, trx, row, [row.status], to, changes));
 }
 
 /** Still pending too long: `transaction.still_pending` once, then `failed` where the chain has a limit. */
