@@ -87,4 +87,6 @@ export type AuthMethod =
   | Exclude<ModalLoginMethod, 'wallet' | OAuthProvider>
   | OAuthProviderName
   | 'siwe'
-  | 'siws';
+  | 'siws'
+  /** A guest account (`useGuestAccounts`). */
+  | 'guest';

@@ -102,7 +102,7 @@ function GalleryDialog({
   const app = state.appConfig;
   // The screens' wallet picker reads the provider's context; the gallery has no provider around it.
   const context: LatchkeyContextValue = useMemo(
-    () => ({ client, config, events, openModal: () => undefined }),
+    () => ({ client, config, events, openModal: () => undefined, isModalOpen: () => false }),
     [client, config, events],
   );
   return (

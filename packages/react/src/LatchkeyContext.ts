@@ -11,6 +11,8 @@ export interface LatchkeyContextValue {
   events: LatchkeyEvents;
   /** Opens the modal for a flow. */
   openModal(intent: ModalIntent, options?: ModalOptions): void;
+  /** Whether the modal is on screen; the `modalStatus` event tells when it changes. */
+  isModalOpen(): boolean;
 }
 
 /** Thrown by every hook used outside `<LatchkeyProvider>`. */

@@ -177,9 +177,17 @@ export function LatchkeyProvider({ appId, apiUrl, clientId, config = {}, childre
   useEffect(() => setMfaModal(client, () => openModal('mfa-verify')), [client, openModal]);
 
   const onClose = useCallback(() => setRequest(null), []);
+  // `useModalStatus`: a request is on screen until the modal closes it.
+  const modalOpen = useRef(false);
+  useEffect(() => {
+    if (modalOpen.current === (request !== null)) return;
+    modalOpen.current = request !== null;
+    events.emit('modalStatus', modalOpen.current);
+  }, [request, events]);
+  const isModalOpen = useCallback(() => modalOpen.current, []);
   const value = useMemo<LatchkeyContextValue>(
-    () => ({ client, config, events, openModal }),
-    [client, config, events, openModal],
+    () => ({ client, config, events, openModal, isModalOpen }),
+    [client, config, events, openModal, isModalOpen],
   );
 
   return (

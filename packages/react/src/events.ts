@@ -26,6 +26,8 @@ export interface LatchkeyEventMap {
   oauthTokens: OAuthTokensEvent;
   /** Closes the modal if it shows this intent (`closeMfaEnrollmentModal`); the open modal listens. */
   closeModal: ModalIntent;
+  /** The modal opened (true) or closed (false). */
+  modalStatus: boolean;
 }
 
 export interface LatchkeyEvents {

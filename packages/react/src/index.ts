@@ -15,6 +15,7 @@ export type { MfaMethod, OAuthProvider, OAuthProviderName } from '@latchkey/prot
 export { oauthProviders } from '@latchkey/protocol';
 export type { LatchkeyEventMap } from './events.ts';
 export type { LatchkeyActions } from './hooks/latchkeyActions.ts';
+export { useAcceptTerms } from './hooks/useAcceptTerms.ts';
 export type { ConnectWalletOptions, UseConnectWalletParameters } from './hooks/useConnectWallet.ts';
 export { useConnectWallet } from './hooks/useConnectWallet.ts';
 export type { CreateWalletOptions, UseCreateWalletParameters } from './hooks/useCreateWallet.ts';
@@ -39,6 +40,7 @@ export type {
   UseFundWalletParameters,
 } from './hooks/useFundWallet.ts';
 export { useFundWallet, useSolanaFundWallet } from './hooks/useFundWallet.ts';
+export { useGuestAccounts } from './hooks/useGuestAccounts.ts';
 export { useHeadlessDelegatedActions } from './hooks/useHeadlessDelegatedActions.ts';
 export { useIdentityToken } from './hooks/useIdentityToken.ts';
 export type { ImportWalletOptions, UseImportWalletParameters } from './hooks/useImportWallet.ts';
@@ -76,6 +78,7 @@ export type { UseMfaEnrollmentReturnType } from './hooks/useMfaEnrollment.ts';
 export { useMfaEnrollment } from './hooks/useMfaEnrollment.ts';
 export type { UseMfaEnrollmentUIReturnType } from './hooks/useMfaEnrollmentUI.ts';
 export { useMfaEnrollmentUI } from './hooks/useMfaEnrollmentUI.ts';
+export { useModalStatus } from './hooks/useModalStatus.ts';
 export type { UseOAuthTokensParameters } from './hooks/useOAuthTokens.ts';
 export { useOAuthTokens } from './hooks/useOAuthTokens.ts';
 export type { PasskeyFlowState } from './hooks/usePasskeyAction.ts';
@@ -98,9 +101,12 @@ export { useSignTypedData } from './hooks/useSignTypedData.ts';
 export type { UseSignupWithPasskeyParameters } from './hooks/useSignupWithPasskey.ts';
 export { useSignupWithPasskey } from './hooks/useSignupWithPasskey.ts';
 export { useSolanaWallets } from './hooks/useSolanaWallets.ts';
+export type { UseTokenParameters } from './hooks/useToken.ts';
+export { useToken } from './hooks/useToken.ts';
 export { useUnlinkFarcaster } from './hooks/useUnlinkFarcaster.ts';
 export type { UseUpdateAccountParameters } from './hooks/useUpdateAccount.ts';
 export { useUpdateAccount } from './hooks/useUpdateAccount.ts';
+export { useUser } from './hooks/useUser.ts';
 export { useWallets } from './hooks/useWallets.ts';
 export { missingProviderMessage } from './LatchkeyContext.ts';
 export type { LatchkeyProviderProps } from './LatchkeyProvider.tsx';
