@@ -102,7 +102,14 @@ function GalleryDialog({
   const app = state.appConfig;
   // The screens' wallet picker reads the provider's context; the gallery has no provider around it.
   const context: LatchkeyContextValue = useMemo(
-    () => ({ client, config, events, openModal: () => undefined, isModalOpen: () => false }),
+    () => ({
+      client,
+      config,
+      events,
+      openModal: () => undefined,
+      isModalOpen: () => false,
+      getCustomAuthState: () => ({ status: 'not-enabled' }),
+    }),
     [client, config, events],
   );
   return (

@@ -1,7 +1,7 @@
 import type { LatchkeyClient, ModalIntent, ModalOptions } from '@latchkey/core';
 import { createContext, useContext } from 'react';
 import type { LatchkeyEvents } from './events.ts';
-import type { LatchkeyConfig } from './types.ts';
+import type { JwtAuthFlowState, LatchkeyConfig } from './types.ts';
 
 export type { ModalOptions };
 
@@ -13,6 +13,8 @@ export interface LatchkeyContextValue {
   openModal(intent: ModalIntent, options?: ModalOptions): void;
   /** Whether the modal is on screen; the `modalStatus` event tells when it changes. */
   isModalOpen(): boolean;
+  /** Where the custom-auth sync is; the `customAuth` event tells when it changes. */
+  getCustomAuthState(): JwtAuthFlowState;
 }
 
 /** Thrown by every hook used outside `<LatchkeyProvider>`. */

@@ -18,12 +18,12 @@ import {
   useSyncExternalStore,
 } from 'react';
 import { createPortal } from 'react-dom';
-import { createLatchkeyEvents, flowErrorEvent } from './events.ts';
+import { createLatchkeyEvents, flowErrorEvent, type LatchkeyEventMap } from './events.ts';
 import { usePageReturns } from './hooks/usePageReturns.ts';
 import { LatchkeyContext, type LatchkeyContextValue, type ModalOptions } from './LatchkeyContext.ts';
 import type { ModalShellProps } from './modal/ModalShell.tsx';
 import { toClientUser } from './toClientUser.ts';
-import type { LatchkeyConfig } from './types.ts';
+import type { JwtAuthFlowState, LatchkeyConfig } from './types.ts';
 
 export interface LatchkeyProviderProps {
   /** The app id: exactly 25 characters. */
@@ -117,13 +117,26 @@ export function LatchkeyProvider({ appId, apiUrl, clientId, config = {}, childre
     customAuthWaiters.current.clear();
   }, [isLoading]);
 
+  // `useCustomAuth`: where the custom-auth sync is, kept before its hooks hear of a change.
+  const customAuthState = useRef<JwtAuthFlowState>({ status: 'initial' });
+  const reportCustomAuth = useCallback(
+    (update: LatchkeyEventMap['customAuth']) => {
+      customAuthState.current = update.state;
+      events.emit('customAuth', update);
+    },
+    [events],
+  );
+
   // Custom-auth mode: re-sync whenever the app hands us a new token getter.
   useEffect(() => {
     if (!ready || isLoading || !getCustomAccessToken) return;
     // Custom auth's sync loads with its first use: apps without it never fetch it.
     // It reports its own failures; a chunk that failed to load is fetched again on the next sync.
-    import('./customAuthSync.ts').then((m) => m.syncCustomAuth(client, getCustomAccessToken), console.error);
-  }, [client, ready, isLoading, getCustomAccessToken]);
+    import('./customAuthSync.ts').then(
+      (m) => m.syncCustomAuth(client, getCustomAccessToken, reportCustomAuth),
+      console.error,
+    );
+  }, [client, ready, isLoading, getCustomAccessToken, reportCustomAuth]);
 
   const openModal = useCallback(
     (intent: ModalIntent, options: ModalOptions = {}) => {
@@ -185,9 +198,13 @@ export function LatchkeyProvider({ appId, apiUrl, clientId, config = {}, childre
     events.emit('modalStatus', modalOpen.current);
   }, [request, events]);
   const isModalOpen = useCallback(() => modalOpen.current, []);
+  const getCustomAuthState = useCallback(
+    (): JwtAuthFlowState => (hasCustomAuth ? customAuthState.current : { status: 'not-enabled' }),
+    [hasCustomAuth],
+  );
   const value = useMemo<LatchkeyContextValue>(
-    () => ({ client, config, events, openModal, isModalOpen }),
-    [client, config, events, openModal, isModalOpen],
+    () => ({ client, config, events, openModal, isModalOpen, getCustomAuthState }),
+    [client, config, events, openModal, isModalOpen, getCustomAuthState],
   );
 
   return (

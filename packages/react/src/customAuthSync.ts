@@ -1,4 +1,5 @@
 import { decodeJwtPayload, type LatchkeyClient } from '@latchkey/core';
+import type { LatchkeyEventMap } from './events.ts';
 import { toClientUser } from './toClientUser.ts';
 import type { LatchkeyCustomAuth } from './types.ts';
 
@@ -6,20 +7,31 @@ import type { LatchkeyCustomAuth } from './types.ts';
 
 /**
  * Lines the Latchkey session up with the app's own auth, logging out first if the app's user changed;
- * a failure is reported in the console.
+ * tells `useCustomAuth` through the `customAuth` event, and the console when it fails.
  */
 export async function syncCustomAuth(
   client: LatchkeyClient,
   get: LatchkeyCustomAuth['getCustomAccessToken'],
+  report: (update: LatchkeyEventMap['customAuth']) => void,
 ): Promise<void> {
-  await sync(client, get).catch((error: unknown) => console.error('Latchkey custom auth sync failed', error));
+  const wasAuthenticated = client.getState().authenticated;
+  report({ state: { status: 'loading' } });
+  try {
+    const user = await sync(client, get);
+    const loggedOut = wasAuthenticated && !user;
+    report({ state: { status: 'done' }, user: user && toClientUser(user), loggedOut });
+  } catch (error) {
+    console.error('Latchkey custom auth sync failed', error);
+    const failure = error instanceof Error ? error : new Error(String(error));
+    report({ state: { status: 'error', error: failure } });
+  }
 }
 
-async function sync(client: LatchkeyClient, get: LatchkeyCustomAuth['getCustomAccessToken']): Promise<void> {
+async function sync(client: LatchkeyClient, get: LatchkeyCustomAuth['getCustomAccessToken']) {
   const token = await get();
   const user = client.getState().user;
   const current = user ? toClientUser(user).customAuth?.customUserId : undefined;
   const subject = token ? decodeJwtPayload(token)?.sub : undefined;
   if (current && typeof subject === 'string' && subject !== current) await client.logout();
-  await client.customJwt.sync();
+  return client.customJwt.sync();
 }

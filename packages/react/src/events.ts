@@ -2,8 +2,10 @@ import type { ModalIntent } from '@latchkey/core';
 import type { ChainType } from '@latchkey/protocol';
 import type {
   AccountChangeEvent,
+  ClientUser,
   ConnectedSolanaWallet,
   ConnectedWallet,
+  JwtAuthFlowState,
   LoginCompleteEvent,
   OAuthTokensEvent,
 } from './types.ts';
@@ -28,6 +30,11 @@ export interface LatchkeyEventMap {
   closeModal: ModalIntent;
   /** The modal opened (true) or closed (false). */
   modalStatus: boolean;
+  /**
+   * The provider's custom-auth sync (`config.customAuth`) moved on; `user` once it is done (null:
+   * logged out), `loggedOut` when it ended a session.
+   */
+  customAuth: { state: JwtAuthFlowState; user?: ClientUser | null; loggedOut?: boolean };
 }
 
 export interface LatchkeyEvents {

@@ -20,6 +20,8 @@ export type { ConnectWalletOptions, UseConnectWalletParameters } from './hooks/u
 export { useConnectWallet } from './hooks/useConnectWallet.ts';
 export type { CreateWalletOptions, UseCreateWalletParameters } from './hooks/useCreateWallet.ts';
 export { useCreateWallet } from './hooks/useCreateWallet.ts';
+export type { UseCustomAuthParameters } from './hooks/useCustomAuth.ts';
+export { useCustomAuth } from './hooks/useCustomAuth.ts';
 export type {
   DelegatedActionsCallbacks,
   DelegateWalletParameters,
@@ -101,6 +103,10 @@ export { useSignTypedData } from './hooks/useSignTypedData.ts';
 export type { UseSignupWithPasskeyParameters } from './hooks/useSignupWithPasskey.ts';
 export { useSignupWithPasskey } from './hooks/useSignupWithPasskey.ts';
 export { useSolanaWallets } from './hooks/useSolanaWallets.ts';
+export type { UseSubscribeToJwtAuthWithFlagInput } from './hooks/useSubscribeToJwtAuthWithFlag.ts';
+export { useSubscribeToJwtAuthWithFlag } from './hooks/useSubscribeToJwtAuthWithFlag.ts';
+export type { UseSyncJwtBasedAuthStateInput } from './hooks/useSyncJwtBasedAuthState.ts';
+export { useSyncJwtBasedAuthState } from './hooks/useSyncJwtBasedAuthState.ts';
 export type { UseTokenParameters } from './hooks/useToken.ts';
 export { useToken } from './hooks/useToken.ts';
 export { useUnlinkFarcaster } from './hooks/useUnlinkFarcaster.ts';
@@ -129,6 +135,7 @@ export type {
   EIP1193Provider,
   EmbeddedWallet,
   HexColor,
+  JwtAuthFlowState,
   LatchkeyAppearance,
   LatchkeyChain,
   LatchkeyConfig,

@@ -33,6 +33,14 @@ export interface LatchkeyAppearance {
   walletChainType?: 'ethereum-only' | 'solana-only' | 'ethereum-and-solana';
 }
 
+/** Where the sync with the app's own JWT auth is (`useCustomAuth`, `useSyncJwtBasedAuthState`). */
+export type JwtAuthFlowState =
+  | { status: 'initial' }
+  | { status: 'loading' }
+  | { status: 'not-enabled' }
+  | { status: 'done' }
+  | { status: 'error'; error: Error | null };
+
 export interface LatchkeyCustomAuth {
   /** The app's own token for the current user, or null/undefined when nobody is logged in. */
   getCustomAccessToken: () => Promise<string | null | undefined>;

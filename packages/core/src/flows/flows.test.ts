@@ -13,6 +13,7 @@ import { decodeJwt, exportJWK, generateKeyPair, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLatchkeyClient } from '../createLatchkeyClient.ts';
 import { memoryStorage, storageKeys } from '../storage.ts';
+import { syncExternalJwt } from './customJwt.ts';
 
 let t: TestServer;
 let jwks: Server;
@@ -126,6 +127,34 @@ describe('custom JWT', () => {
     expect(c.client.getState().user?.linked_accounts).toEqual([
       expect.objectContaining({ custom_user_id: 'app-user-2' }),
     ]);
+  });
+
+  it('syncExternalJwt: logs in (new user), keeps the same user, switches users, logs out without a token', async () => {
+    const { app } = await t.createApp({ custom_jwt_auth: true, custom_jwt_jwks_url: jwksUrl });
+    const c = testClient(t, app.id);
+    await c.client.initialize();
+    let current: string | null = await mint('ext-user-1');
+    const sync = () => c.client.run((ctx) => syncExternalJwt(ctx, () => current));
+
+    const first = await sync();
+    expect(first?.isNewUser).toBe(true);
+    expect(c.client.getState().authenticated).toBe(true);
+
+    const again = await sync();
+    expect(again).toEqual({ user: expect.objectContaining({ id: first?.user.id }), isNewUser: false });
+    expect(c.count('/api/v1/custom_jwt_account/authenticate')).toBe(1);
+
+    // Another user of the app's auth: the first session goes before the second logs in.
+    current = await mint('ext-user-2');
+    const second = await sync();
+    expect(second?.isNewUser).toBe(true);
+    expect(second?.user.id).not.toBe(first?.user.id);
+    expect(c.count('/api/v1/sessions/logout')).toBe(1);
+
+    current = null;
+    expect(await sync()).toBeNull();
+    expect(c.client.getState().authenticated).toBe(false);
+    expect(c.count('/api/v1/sessions/logout')).toBe(2);
   });
 });
 
