@@ -1,15 +1,9 @@
 import { type FarcasterChain, startFarcasterChain } from '@latchkey/test/chains';
-import {
-  type AuthBody,
-  dialects,
-  startTestServer,
-  type TestClient,
-  type TestServer,
-} from '@latchkey/test/server';
-import { farcasterApp } from '@latchkey/test/stand-ins';
+import { dialects, startTestServer, type TestClient, type TestServer } from '@latchkey/test/server';
 import { encodeAbiParameters } from 'viem';
 import { generatePrivateKey, type PrivateKeyAccount, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { farcasterChannelLogin } from '../fixtures/farcaster-login.ts';
 
 /**
  * Farcaster login against the registries on a chain, not in memory: a Hardhat node with chain id 10
@@ -34,36 +28,8 @@ describe.each(dialects)('Farcaster login against the chain registries (%s)', (di
   afterAll(() => t.close());
 
   /** init, the Farcaster app signing the channel's message, the completed status, then authenticate. */
-  async function login(client: TestClient, signer: PrivateKeyAccount, fid: bigint) {
-    const init = await client.post<{ channel_token: string }>('/api/v1/farcaster/init', {});
-    expect(init.status, JSON.stringify(init.body)).toBe(200);
-    const token = init.body.channel_token;
-    const pending = await client.request<{ nonce: string }>('/api/v1/farcaster/status', {
-      headers: { 'farcaster-channel-token': token },
-    });
-    const app = farcasterApp({ account: signer, fid });
-    const signed = await app.signInMessage({
-      domain: 'app.test',
-      uri: 'http://app.test',
-      nonce: pending.body.nonce,
-    });
-    const done = await t.fetch('/farcaster-relay/v1/channel/authenticate', {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        authorization: `Bearer ${token}`,
-        'x-farcaster-auth-relay-key': relayKey,
-      },
-      body: JSON.stringify({ ...signed, fid: Number(fid) }),
-    });
-    expect(done.status).toBe(201);
-    await client.request('/api/v1/farcaster/status', { headers: { 'farcaster-channel-token': token } });
-    return client.post<AuthBody & { code?: string }>('/api/v1/farcaster/authenticate', {
-      channel_token: token,
-      ...signed,
-      fid: Number(fid),
-    });
-  }
+  const login = (client: TestClient, signer: PrivateKeyAccount, fid: bigint) =>
+    farcasterChannelLogin(t, client, { account: signer, fid, relayKey });
 
   it("logs in the fid's custody address, then an auth address added on chain; refuses it once removed", async () => {
     const { client } = await t.createApp({ farcaster_auth: true });

@@ -10,7 +10,6 @@ import {
 import type { FarcasterSigner } from '@latchkey/protocol';
 import { type FarcasterChain, startFarcasterChain } from '@latchkey/test/chains';
 import {
-  type AuthBody,
   dialects,
   startTestServer,
   type TestClient,
@@ -18,15 +17,12 @@ import {
   testAdminKey,
 } from '@latchkey/test/server';
 import { type FrameDevice, frameDevice } from '@latchkey/test/server/wallet-frame';
-import {
-  farcasterApp,
-  type SignedKeyRequestStandIn,
-  startSignedKeyRequestStandIn,
-} from '@latchkey/test/stand-ins';
+import { type SignedKeyRequestStandIn, startSignedKeyRequestStandIn } from '@latchkey/test/stand-ins';
 import { ok } from 'neverthrow';
 import type { Hex } from 'viem';
 import { generatePrivateKey, type PrivateKeyAccount, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { farcasterChannelLogin } from '../fixtures/farcaster-login.ts';
 
 /**
  * The Farcaster signer end to end (issue 30), through the wallet frame's own code run in Node
@@ -138,31 +134,7 @@ describe.each(dialects)('the Farcaster signer through the wallet frame (%s)', (d
   async function farcasterUser() {
     const custody = newAccount();
     const fid = await chain.registerFid(custody);
-    const init = await client.post<{ channel_token: string }>('/api/v1/farcaster/init', {});
-    const token = init.body.channel_token;
-    const pending = await client.request<{ nonce: string }>('/api/v1/farcaster/status', {
-      headers: { 'farcaster-channel-token': token },
-    });
-    const signed = await farcasterApp({ account: custody, fid }).signInMessage({
-      domain: 'app.test',
-      uri: 'http://app.test',
-      nonce: pending.body.nonce,
-    });
-    const done = await t.fetch('/farcaster-relay/v1/channel/authenticate', {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        authorization: `Bearer ${token}`,
-        'x-farcaster-auth-relay-key': relayKey,
-      },
-      body: JSON.stringify({ ...signed, fid: Number(fid) }),
-    });
-    expect(done.status).toBe(201);
-    const login = await client.post<AuthBody>('/api/v1/farcaster/authenticate', {
-      channel_token: token,
-      ...signed,
-      fid: Number(fid),
-    });
+    const login = await farcasterChannelLogin(t, client, { account: custody, fid, relayKey });
     expect(login.status, JSON.stringify(login.body)).toBe(200);
     const session = { token: login.body.token };
     const device = frameDevice(t, appId, () => session.token);

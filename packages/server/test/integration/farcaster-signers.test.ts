@@ -4,23 +4,19 @@ import type { AddressInfo } from 'node:net';
 import type { FarcasterSigner } from '@latchkey/protocol';
 import { type FarcasterChain, startFarcasterChain } from '@latchkey/test/chains';
 import {
-  type AuthBody,
   dialects,
   startTestServer,
   type TestClient,
   type TestServer,
   testAdminKey,
 } from '@latchkey/test/server';
-import {
-  farcasterApp,
-  type SignedKeyRequestStandIn,
-  startSignedKeyRequestStandIn,
-} from '@latchkey/test/stand-ins';
+import { type SignedKeyRequestStandIn, startSignedKeyRequestStandIn } from '@latchkey/test/stand-ins';
 import type { Hex } from 'viem';
 import { generatePrivateKey, type PrivateKeyAccount, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sweepEntries } from '../../src/features.ts';
 import { sweepExpired } from '../../src/storage/retention.ts';
+import { farcasterChannelLogin } from '../fixtures/farcaster-login.ts';
 
 /**
  * Farcaster signers end to end on the server: a Hardhat node with chain id 10 holds the registries
@@ -101,32 +97,7 @@ describe.each(dialects)('Farcaster signers (%s)', (dialect) => {
   ) {
     const custody = existing?.custody ?? newAccount();
     const fid = existing?.fid ?? (await chain.registerFid(custody));
-    const init = await client.post<{ channel_token: string }>('/api/v1/farcaster/init', {});
-    const token = init.body.channel_token;
-    const pending = await client.request<{ nonce: string }>('/api/v1/farcaster/status', {
-      headers: { 'farcaster-channel-token': token },
-    });
-    const signed = await farcasterApp({ account: custody, fid }).signInMessage({
-      domain: 'app.test',
-      uri: 'http://app.test',
-      nonce: pending.body.nonce,
-    });
-    const done = await server.fetch('/farcaster-relay/v1/channel/authenticate', {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        authorization: `Bearer ${token}`,
-        'x-farcaster-auth-relay-key': relayKey,
-      },
-      body: JSON.stringify({ ...signed, fid: Number(fid) }),
-    });
-    expect(done.status).toBe(201);
-    await client.request('/api/v1/farcaster/status', { headers: { 'farcaster-channel-token': token } });
-    const login = await client.post<AuthBody>('/api/v1/farcaster/authenticate', {
-      channel_token: token,
-      ...signed,
-      fid: Number(fid),
-    });
+    const login = await farcasterChannelLogin(server, client, { account: custody, fid, relayKey });
     expect(login.status, JSON.stringify(login.body)).toBe(200);
     return { custody, fid, token: login.body.token, login };
   }
