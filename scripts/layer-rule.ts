@@ -125,6 +125,7 @@ export const packageLayers: PackageLayers[] = [
         'LatchkeyContext.ts',
         'events.ts',
         'types.ts',
+        'userTypes.ts',
         'toClientUser.ts',
         'toOAuthTokensEvent.ts',
         'mfaErrors.ts',

@@ -1,4 +1,9 @@
-import { useDelegatedActions, useLatchkey, useSessionSigners } from '@latchkey/react';
+import {
+  useDelegatedActions,
+  useLatchkey,
+  useSessionSigners,
+  type WalletWithMetadata,
+} from '@latchkey/react';
 import { useState } from 'react';
 import type { Run } from './actions.ts';
 
@@ -14,7 +19,7 @@ export function Delegation({ run }: { run: Run }) {
   const [signerId, setSignerId] = useState('');
   if (!authenticated) return null;
   const embedded = (user?.linkedAccounts ?? []).filter(
-    (account) =>
+    (account): account is WalletWithMetadata =>
       account.type === 'wallet' &&
       account.walletClientType === 'privy' &&
       account.connectorType === 'embedded',

@@ -1,4 +1,4 @@
-import { useExportWallet, useLatchkey } from '@latchkey/react';
+import { useExportWallet, useLatchkey, type WalletWithMetadata } from '@latchkey/react';
 import type { Run } from './actions.ts';
 
 /** Key export: one button per chain, for the user's first HD embedded wallet on it. */
@@ -7,7 +7,7 @@ export function Export({ run }: { run: Run }) {
   const { exportWallet } = useExportWallet();
   if (!authenticated) return null;
   const embedded = (user?.linkedAccounts ?? []).filter(
-    (account) =>
+    (account): account is WalletWithMetadata =>
       account.type === 'wallet' &&
       account.walletClientType === 'privy' &&
       account.connectorType === 'embedded' &&

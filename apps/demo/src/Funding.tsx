@@ -1,4 +1,4 @@
-import { useFundWallet, useLatchkey, useSolanaFundWallet } from '@latchkey/react';
+import { useFundWallet, useLatchkey, useSolanaFundWallet, type WalletWithMetadata } from '@latchkey/react';
 import { useState } from 'react';
 import { errorMessage } from './actions.ts';
 
@@ -20,7 +20,7 @@ export function Funding() {
   const address = (chain: 'ethereum' | 'solana') =>
     String(
       (user?.linkedAccounts ?? []).find(
-        (account) =>
+        (account): account is WalletWithMetadata =>
           account.type === 'wallet' &&
           account.connectorType === 'embedded' &&
           account.chainType === chain &&

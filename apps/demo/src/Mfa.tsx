@@ -29,7 +29,7 @@ export function Mfa() {
   const [ownUi, setOwnUi] = useState(false);
   const { error, attempt } = useAttempt(describe);
   if (!authenticated) return null;
-  const methods = (user?.mfaMethods ?? []).map((m) => m.type);
+  const methods = user?.mfaMethods ?? [];
 
   return (
     <section className="card">

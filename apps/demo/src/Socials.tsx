@@ -22,7 +22,10 @@ export function Socials({ run }: { run: Run }) {
   const [ownLogin, setOwnLogin] = useState(false);
   const { initOAuth, state } = useLoginWithOAuth();
   useOAuthTokens({ onOAuthTokenGrant: ({ oAuthTokens }) => setTokens(`${oAuthTokens.provider}: present`) });
-  const account = latchkey.user?.[provider];
+  // The providers' accounts have different fields; show the first one this provider has.
+  const account:
+    | { subject: string; username?: string | null; name?: string | null; email?: string | null }
+    | undefined = latchkey.user?.[provider];
   return (
     <section className="card">
       <h2>Social accounts</h2>

@@ -127,7 +127,6 @@ export { toClientUser } from './toClientUser.ts';
 export type {
   AccountChangeEvent,
   ClientLinkedAccount,
-  ClientSocialAccount,
   ClientUser,
   ConnectedSolanaWallet,
   ConnectedWallet,
@@ -149,3 +148,4 @@ export type {
   OAuthTokensEvent,
   WalletChainTypeOption,
 } from './types.ts';
+export type * from './userTypes.ts';

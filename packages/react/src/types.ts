@@ -10,8 +10,8 @@ import type {
   embeddedConnectorType,
   embeddedWalletClientType,
   LoginMethod,
-  OAuthProvider,
 } from '@latchkey/protocol';
+import type { LinkedAccountWithMetadata, User } from './userTypes.ts';
 
 /** Login methods a host app can list in `config.loginMethods` (spec document 1 §1). */
 export type { CreateOnLogin, LoginMethod, ModalIntent, WalletChainTypeOption };
@@ -97,74 +97,10 @@ export interface LatchkeySolanaCluster {
 /** Embedded wallets; each field falls back to the app's `embedded_wallet_config` on the server. */
 export type LatchkeyEmbeddedWalletsConfig = EmbeddedWalletsConfig;
 
-/** A linked account in the client's camelCase form: dates instead of Unix seconds. */
-export interface ClientLinkedAccount {
-  type: string;
-  verifiedAt: Date;
-  firstVerifiedAt: Date | null;
-  latestVerifiedAt: Date | null;
-  /** Email accounts. */
-  address?: string;
-  /** Phone accounts. */
-  number?: string;
-  [key: string]: unknown;
-}
-
-/**
- * A social account (`google_oauth` …) in the client's form: what the provider told about the user,
- * the fields its provider has (WIRE.md §4.2).
- */
-export interface ClientSocialAccount {
-  /** The user's id at the provider. */
-  subject: string;
-  email?: string | null;
-  name?: string | null;
-  username?: string | null;
-  profilePictureUrl?: string | null;
-  /** LinkedIn's public profile name. */
-  vanityName?: string | null;
-}
-
-/** A Telegram account in the client's form (spec document 1 §3: telegram). */
-export interface ClientTelegramAccount {
-  telegramUserId: string;
-  firstName: string | null;
-  lastName: string | null;
-  username: string | null;
-  photoUrl: string | null;
-}
-
-/** A Farcaster account in the client's form (spec document 1 §3: farcaster). */
-export interface ClientFarcasterAccount {
-  fid: number;
-  ownerAddress: string | null;
-  username: string | null;
-  displayName: string | null;
-  bio: string | null;
-  profilePicture: string | null;
-  profilePictureUrl: string | null;
-  homepageUrl: string | null;
-  /** The Farcaster signer the user approved for this app (`0x` + 64 hex), once they did (useFarcasterSigner). */
-  signerPublicKey?: string | null;
-}
-
-/** The user in the client's camelCase form (spec document 1 §3 User). */
-export interface ClientUser extends Partial<Record<OAuthProvider, ClientSocialAccount>> {
-  /** The user's Telegram account, if linked. */
-  telegram?: ClientTelegramAccount;
-  /** The user's Farcaster account, if linked. */
-  farcaster?: ClientFarcasterAccount;
-  id: string;
-  createdAt: Date;
-  linkedAccounts: ClientLinkedAccount[];
-  email?: { address: string };
-  phone?: { number: string };
-  customAuth?: { customUserId: string };
-  customMetadata: Record<string, string | number | boolean>;
-  isGuest: boolean;
-  hasAcceptedTerms: boolean;
-  mfaMethods: { type: string; verifiedAt: Date }[];
-}
+/** The user in the client's form (userTypes.ts): Latchkey's name for the incumbent's `User`. */
+export type ClientUser = User;
+/** A linked account in the client's form: Latchkey's name for `LinkedAccountWithMetadata`. */
+export type ClientLinkedAccount = LinkedAccountWithMetadata;
 
 /** How a login went, passed to `useLogin({ onComplete })`. */
 export interface LoginCompleteEvent {

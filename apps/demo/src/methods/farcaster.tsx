@@ -45,14 +45,14 @@ export default function Farcaster({ run }: MethodSectionProps) {
               <button
                 type="button"
                 data-testid="demo-unlink-farcaster"
-                onClick={run('unlinkFarcaster', () => latchkey.unlinkFarcaster(account.fid))}
+                onClick={run('unlinkFarcaster', () => latchkey.unlinkFarcaster(Number(account.fid)))}
               >
                 Unlink Farcaster
               </button>
               <button
                 type="button"
                 data-testid="demo-unlink-farcaster-hook"
-                onClick={run('useUnlinkFarcaster', () => unlink({ fid: account.fid }))}
+                onClick={run('useUnlinkFarcaster', () => unlink({ fid: Number(account.fid) }))}
               >
                 Unlink Farcaster (useUnlinkFarcaster)
               </button>
