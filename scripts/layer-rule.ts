@@ -125,6 +125,8 @@ export const packageLayers: PackageLayers[] = [
         'LatchkeyContext.ts',
         'events.ts',
         'types.ts',
+        'callbacks.ts',
+        'accountOf.ts',
         'userTypes.ts',
         'toClientUser.ts',
         'toOAuthTokensEvent.ts',

@@ -48,7 +48,7 @@ export function App({
   const { logout } = useLogout({ onSuccess: () => setLastEvent('logged out') });
   // Outcomes of every link flow the modal runs (email, phone, wallet, passkey, and account transfers).
   useLinkAccount({
-    onSuccess: ({ method }) => setLastEvent(`link complete: method=${method}`),
+    onSuccess: ({ linkMethod }) => setLastEvent(`link complete: method=${linkMethod}`),
     onError: (code) => setLastError(`link error: ${String(code)}`),
   });
 

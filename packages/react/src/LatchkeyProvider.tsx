@@ -150,6 +150,7 @@ export function LatchkeyProvider({ appId, apiUrl, clientId, config = {}, childre
           isNewUser: false,
           wasAlreadyAuthenticated: true,
           loginMethod: null,
+          loginAccount: null,
         });
         return;
       }

@@ -1,12 +1,11 @@
 import type { ModalIntent } from '@latchkey/core';
 import type { ChainType } from '@latchkey/protocol';
+import type { LinkAccountEvent, LoginCompleteEvent, UpdateAccountEvent } from './callbacks.ts';
 import type {
-  AccountChangeEvent,
   ClientUser,
   ConnectedSolanaWallet,
   ConnectedWallet,
   JwtAuthFlowState,
-  LoginCompleteEvent,
   OAuthTokensEvent,
 } from './types.ts';
 
@@ -14,9 +13,9 @@ import type {
 export interface LatchkeyEventMap {
   loginComplete: LoginCompleteEvent;
   loginError: string;
-  linkSuccess: AccountChangeEvent;
+  linkSuccess: LinkAccountEvent;
   linkError: string;
-  updateSuccess: AccountChangeEvent;
+  updateSuccess: UpdateAccountEvent;
   updateError: string;
   logout: undefined;
   /** A wallet connected through the picker (any flow). */

@@ -5,7 +5,9 @@ describe('@latchkey/react', () => {
   it('exports exactly this API', () => {
     expect(Object.keys(react).sort()).toMatchInlineSnapshot(`
       [
+        "LatchkeyErrorCode",
         "LatchkeyProvider",
+        "PrivyErrorCode",
         "errorIndicatesMaxMfaRetries",
         "errorIndicatesMfaTimeout",
         "errorIndicatesMfaVerificationFailed",

@@ -13,6 +13,18 @@ export type {
 } from '@latchkey/core/signing/calls';
 export type { MfaMethod, OAuthProvider, OAuthProviderName } from '@latchkey/protocol';
 export { oauthProviders } from '@latchkey/protocol';
+export type {
+  AuthMethod,
+  CallbackError,
+  LinkAccountCallbacks,
+  LinkAccountEvent,
+  LoginCallbacks,
+  LoginCompleteEvent,
+  OAuthProviderID,
+  UpdateAccountCallbacks,
+  UpdateAccountEvent,
+} from './callbacks.ts';
+export { LatchkeyErrorCode, PrivyErrorCode } from './callbacks.ts';
 export type { LatchkeyEventMap } from './events.ts';
 export type { LatchkeyActions } from './hooks/latchkeyActions.ts';
 export { useAcceptTerms } from './hooks/useAcceptTerms.ts';
@@ -125,7 +137,6 @@ export {
 } from './mfaErrors.ts';
 export { toClientUser } from './toClientUser.ts';
 export type {
-  AccountChangeEvent,
   ClientLinkedAccount,
   ClientUser,
   ConnectedSolanaWallet,
@@ -142,7 +153,6 @@ export type {
   LatchkeyEmbeddedWalletsConfig,
   LatchkeyFundingConfig,
   LatchkeySolanaCluster,
-  LoginCompleteEvent,
   LoginMethod,
   ModalIntent,
   OAuthTokensEvent,

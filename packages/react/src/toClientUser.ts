@@ -1,4 +1,4 @@
-import { type LinkedAccount, type MfaMethod, mfaMethods, type User as WireUser } from '@latchkey/protocol';
+import type { LinkedAccount, MfaMethod, User as WireUser } from '@latchkey/protocol';
 import type { LinkedAccountWithMetadata, User } from './userTypes.ts';
 
 const seconds = (value: unknown): Date | null => (typeof value === 'number' ? new Date(value * 1000) : null);
@@ -24,44 +24,9 @@ function toClientAccount(account: LinkedAccount): LinkedAccountWithMetadata {
   return out as unknown as LinkedAccountWithMetadata;
 }
 
-/** The first account of a type to be linked: the earliest `firstVerifiedAt` (unknown ones first). */
-function firstOf<T extends LinkedAccountWithMetadata['type']>(
-  accounts: LinkedAccountWithMetadata[],
-  type: T,
-) {
-  const time = (a: LinkedAccountWithMetadata) => a.firstVerifiedAt?.getTime() ?? 0;
-  const matching = accounts.filter((a) => a.type === type).sort((a, b) => time(a) - time(b));
-  return matching[0] as Extract<LinkedAccountWithMetadata, { type: T }> | undefined;
-}
-
-/** An account's own fields: the account without its type and dates. */
-function fields<A extends LinkedAccountWithMetadata>(account: A | undefined) {
-  if (!account) return undefined;
-  const { type, firstVerifiedAt, latestVerifiedAt, verifiedAt, ...rest } = account as A & {
-    verifiedAt?: Date;
-  };
-  return rest as Omit<A, 'type' | 'firstVerifiedAt' | 'latestVerifiedAt'>;
-}
-
-// The shortcut fields a user has per kind of account, each the first of that kind to be linked.
-const shortcuts = {
-  wallet: 'wallet',
-  smartWallet: 'smart_wallet',
-  google: 'google_oauth',
-  twitter: 'twitter_oauth',
-  discord: 'discord_oauth',
-  github: 'github_oauth',
-  spotify: 'spotify_oauth',
-  instagram: 'instagram_oauth',
-  tiktok: 'tiktok_oauth',
-  line: 'line_oauth',
-  twitch: 'twitch_oauth',
-  linkedin: 'linkedin_oauth',
-  apple: 'apple_oauth',
-  farcaster: 'farcaster',
-  telegram: 'telegram',
-  customAuth: 'custom_auth',
-} as const satisfies Partial<Record<keyof User, LinkedAccountWithMetadata['type']>>;
+// The kinds of account a user has a shortcut field for (also every `{provider}_oauth`), named as the
+// type in camelCase without `_oauth`: `smart_wallet` → `smartWallet`, `google_oauth` → `google`.
+const shortcutTypes = ['email', 'phone', 'wallet', 'smart_wallet', 'farcaster', 'telegram', 'custom_auth'];
 
 // The same wire user always maps to the same object, so React sees a stable snapshot.
 const cache = new WeakMap<WireUser, User>();
@@ -84,17 +49,18 @@ export function toClientUser(user: WireUser): User {
     customMetadata: user.custom_metadata ?? {},
     isGuest: user.is_guest,
     hasAcceptedTerms: user.has_accepted_terms,
-    mfaMethods: user.mfa_methods
-      .map((m) => m.type)
-      .filter((type): type is MfaMethod => (mfaMethods as readonly string[]).includes(type)),
+    // The client form lists the second factors a user enrolled; the wire's `email` is not one of them.
+    mfaMethods: user.mfa_methods.map((m) => m.type).filter((type): type is MfaMethod => type !== 'email'),
   };
-  const email = firstOf(linkedAccounts, 'email');
-  const phone = firstOf(linkedAccounts, 'phone');
-  if (email) client.email = { address: email.address };
-  if (phone) client.phone = { number: phone.number };
-  for (const [field, type] of Object.entries(shortcuts)) {
-    const account = fields(firstOf(linkedAccounts, type));
-    if (account) Object.assign(client, { [field]: account });
+  // Each shortcut is the account of its kind linked first (the earliest `firstVerifiedAt`), without
+  // its type and dates.
+  const time = (a: LinkedAccountWithMetadata) => a.firstVerifiedAt?.getTime() ?? 0;
+  for (const account of [...linkedAccounts].sort((a, b) => time(a) - time(b))) {
+    const { type, firstVerifiedAt, latestVerifiedAt, verifiedAt, ...fields } = account as typeof account & {
+      verifiedAt?: unknown;
+    };
+    if (!type.endsWith('_oauth') && !shortcutTypes.includes(type)) continue;
+    (client as unknown as Record<string, unknown>)[camel(type.replace(/_oauth$/, ''))] ??= fields;
   }
   cache.set(user, client);
   return client;

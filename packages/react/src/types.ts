@@ -102,15 +102,6 @@ export type ClientUser = User;
 /** A linked account in the client's form: Latchkey's name for `LinkedAccountWithMetadata`. */
 export type ClientLinkedAccount = LinkedAccountWithMetadata;
 
-/** How a login went, passed to `useLogin({ onComplete })`. */
-export interface LoginCompleteEvent {
-  user: ClientUser;
-  isNewUser: boolean;
-  wasAlreadyAuthenticated: boolean;
-  /** Null when the user was already logged in. */
-  loginMethod: ModalAuthMethod | null;
-}
-
 /** A provider's tokens, when the app has the server return them (`useOAuthTokens`). */
 export interface OAuthTokensEvent {
   user: ClientUser;
@@ -122,11 +113,6 @@ export interface OAuthTokensEvent {
     refreshTokenExpiresInSeconds: number | null;
     scopes: string[];
   };
-}
-
-export interface AccountChangeEvent {
-  user: ClientUser;
-  method: ModalAuthMethod;
 }
 
 /** Fields every connected wallet has (spec document 1 §3 Connected wallet). */

@@ -1,4 +1,5 @@
 import { useCallback } from 'react';
+import { loginCompleteEvent } from '../accountOf.ts';
 import { useLatchkeyContext } from '../LatchkeyContext.ts';
 import { toClientUser } from '../toClientUser.ts';
 import type { ClientUser } from '../types.ts';
@@ -18,12 +19,15 @@ export function useGuestAccounts(): { createGuestAccount: () => Promise<ClientUs
     try {
       const { user, isNewUser } = await client.guest.login();
       const clientUser = toClientUser(user);
-      events.emit('loginComplete', {
-        user: clientUser,
-        isNewUser,
-        wasAlreadyAuthenticated: false,
-        loginMethod: 'guest',
-      });
+      events.emit(
+        'loginComplete',
+        loginCompleteEvent({
+          user: clientUser,
+          isNewUser,
+          wasAlreadyAuthenticated: false,
+          loginMethod: 'guest',
+        }),
+      );
       return clientUser;
     } catch (error) {
       events.emit('loginError', errorCodeOf(error));

@@ -1,13 +1,14 @@
 import type { LatchkeyClient, PasskeyStep } from '@latchkey/core';
 import { useCallback } from 'react';
+import { linkAccountEvent } from '../accountOf.ts';
+import type { LinkAccountEvent } from '../callbacks.ts';
 import { toClientUser } from '../toClientUser.ts';
-import type { AccountChangeEvent } from '../types.ts';
 import { useLatestRef } from './useLatestCallback.ts';
 import { errorCodeOf } from './useLoginWithPasskey.ts';
 import { type PasskeyFlowState, usePasskeyAction } from './usePasskeyAction.ts';
 
 export interface UseLinkWithPasskeyParameters {
-  onSuccess?: (event: AccountChangeEvent) => void;
+  onSuccess?: (event: LinkAccountEvent) => void;
   /** With the error code (`cannot_link_more_of_type` at 5 passkeys). */
   onError?: (code: string) => void;
 }
@@ -31,7 +32,7 @@ export function useLinkWithPasskey(parameters: UseLinkWithPasskeyParameters = {}
   const linkWithPasskey = useCallback(async () => {
     try {
       const user = await run();
-      callbacks.current.onSuccess?.({ user: toClientUser(user), method: 'passkey' });
+      callbacks.current.onSuccess?.(linkAccountEvent(toClientUser(user), 'passkey'));
     } catch (error) {
       callbacks.current.onError?.(errorCodeOf(error));
     }

@@ -1,16 +1,15 @@
 import { useCallback, useEffect, useRef } from 'react';
+import type { LoginCallbacks, PrivyErrorCode } from '../callbacks.ts';
 import { useLatchkeyContext } from '../LatchkeyContext.ts';
 import { toClientUser } from '../toClientUser.ts';
-import type { LoginCompleteEvent } from '../types.ts';
 import { useLatchkeyState } from './useLatchkeyState.ts';
 import { useLatestRef } from './useLatestCallback.ts';
 
-export interface UseLoginParameters {
-  /** After a login through the modal, or once when the user was already logged in. */
-  onComplete?: (event: LoginCompleteEvent) => void;
-  /** With the error code when a login fails, or 'exited_auth_flow' when the user closes the modal. */
-  onError?: (code: string) => void;
-}
+/**
+ * `onComplete` after a login through the modal, or once when the user was already logged in;
+ * `onError` with the error code when a login fails, or 'exited_auth_flow' when the user closes the modal.
+ */
+export type UseLoginParameters = LoginCallbacks;
 
 /**
  * Opens the login modal, with callbacks for how it ended.
@@ -25,7 +24,7 @@ export function useLogin(parameters: UseLoginParameters = {}): { login: () => vo
 
   useEffect(() => {
     const offComplete = events.on('loginComplete', (event) => callbacks.current.onComplete?.(event));
-    const offError = events.on('loginError', (code) => callbacks.current.onError?.(code));
+    const offError = events.on('loginError', (code) => callbacks.current.onError?.(code as PrivyErrorCode));
     return () => {
       offComplete();
       offError();
@@ -44,6 +43,7 @@ export function useLogin(parameters: UseLoginParameters = {}): { login: () => vo
         isNewUser: false,
         wasAlreadyAuthenticated: true,
         loginMethod: null,
+        loginAccount: null,
       });
     }
   }, [state.ready, state.user, callbacks]);

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
+import type { LoginCompleteEvent } from '../callbacks.ts';
 import type { LatchkeyEvents } from '../events.ts';
-import type { LoginCompleteEvent } from '../types.ts';
 
 /** The outcome callbacks of a headless login hook. */
 export interface LoginCallbacks {

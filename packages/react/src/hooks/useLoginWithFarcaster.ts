@@ -1,9 +1,10 @@
 import { LatchkeyClientError } from '@latchkey/core';
 import type { LoginMode } from '@latchkey/protocol';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { loginCompleteEvent } from '../accountOf.ts';
+import type { LoginCompleteEvent } from '../callbacks.ts';
 import { useLatchkeyContext } from '../LatchkeyContext.ts';
 import { toClientUser } from '../toClientUser.ts';
-import type { LoginCompleteEvent } from '../types.ts';
 import { useLatestRef } from './useLatestCallback.ts';
 import { useLoginEvents } from './useLoginEvents.ts';
 import { errorCodeOf } from './useLoginWithPasskey.ts';
@@ -112,12 +113,15 @@ export function useLoginWithFarcaster(parameters: UseLoginWithFarcasterParameter
         const { user, isNewUser } = await client.run((ctx) =>
           farcaster.loginWithFarcaster(ctx, { signIn, mode }),
         );
-        events.emit('loginComplete', {
-          user: toClientUser(user),
-          isNewUser,
-          wasAlreadyAuthenticated: false,
-          loginMethod: 'farcaster',
-        });
+        events.emit(
+          'loginComplete',
+          loginCompleteEvent({
+            user: toClientUser(user),
+            isNewUser,
+            wasAlreadyAuthenticated: false,
+            loginMethod: 'farcaster',
+          }),
+        );
       } catch (error) {
         if (!active()) return;
         const code = errorCodeOf(error);

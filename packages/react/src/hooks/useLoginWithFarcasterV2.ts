@@ -1,5 +1,6 @@
 import type { LatchkeyClient } from '@latchkey/core';
 import { useCallback } from 'react';
+import { loginCompleteEvent } from '../accountOf.ts';
 import type { LatchkeyEvents } from '../events.ts';
 import { useLatchkeyContext } from '../LatchkeyContext.ts';
 import { toClientUser } from '../toClientUser.ts';
@@ -41,12 +42,15 @@ async function loginMiniApp(
     m.loginWithFarcasterMiniApp(ctx, input as LoginWithFarcasterV2Input),
   );
   const clientUser = toClientUser(user);
-  events.emit('loginComplete', {
-    user: clientUser,
-    isNewUser,
-    wasAlreadyAuthenticated: false,
-    loginMethod: 'farcaster',
-  });
+  events.emit(
+    'loginComplete',
+    loginCompleteEvent({
+      user: clientUser,
+      isNewUser,
+      wasAlreadyAuthenticated: false,
+      loginMethod: 'farcaster',
+    }),
+  );
   return clientUser;
 }
 

@@ -1,8 +1,8 @@
 import { LatchkeyError } from '@latchkey/core';
 import { type OAuthProviderName, oauthReturnParams } from '@latchkey/protocol';
 import { useCallback, useState } from 'react';
+import type { LoginCompleteEvent } from '../callbacks.ts';
 import { useLatchkeyContext } from '../LatchkeyContext.ts';
-import type { LoginCompleteEvent } from '../types.ts';
 import { useLatestRef } from './useLatestCallback.ts';
 import { useLoginEvents } from './useLoginEvents.ts';
 

@@ -1,7 +1,7 @@
 import type { LatchkeyClient, PasskeyStep } from '@latchkey/core';
 import { useCallback } from 'react';
+import type { LoginCompleteEvent } from '../callbacks.ts';
 import { toClientUser } from '../toClientUser.ts';
-import type { LoginCompleteEvent } from '../types.ts';
 import { useLatestRef } from './useLatestCallback.ts';
 import { type PasskeyFlowState, usePasskeyAction } from './usePasskeyAction.ts';
 

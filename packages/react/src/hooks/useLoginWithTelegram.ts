@@ -1,9 +1,10 @@
 import { LatchkeyError } from '@latchkey/core';
 import type { LoginMode } from '@latchkey/protocol';
 import { useCallback, useState } from 'react';
+import { loginCompleteEvent } from '../accountOf.ts';
+import type { LoginCompleteEvent } from '../callbacks.ts';
 import { useLatchkeyContext } from '../LatchkeyContext.ts';
 import { toClientUser } from '../toClientUser.ts';
-import type { LoginCompleteEvent } from '../types.ts';
 import { useLatestRef } from './useLatestCallback.ts';
 import { useLoginEvents } from './useLoginEvents.ts';
 
@@ -65,12 +66,15 @@ export function useLoginWithTelegram(parameters: UseLoginWithTelegramParameters 
         const { user, isNewUser } = await client.run((ctx) =>
           telegram.loginWithTelegram(ctx, { proof, mode }),
         );
-        events.emit('loginComplete', {
-          user: toClientUser(user),
-          isNewUser,
-          wasAlreadyAuthenticated: false,
-          loginMethod: 'telegram',
-        });
+        events.emit(
+          'loginComplete',
+          loginCompleteEvent({
+            user: toClientUser(user),
+            isNewUser,
+            wasAlreadyAuthenticated: false,
+            loginMethod: 'telegram',
+          }),
+        );
       } catch (error) {
         const code = error instanceof LatchkeyError ? error.code : 'unknown_auth_error';
         setState({ status: 'error', error: code });

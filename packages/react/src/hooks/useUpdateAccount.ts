@@ -1,13 +1,13 @@
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
+import type { PrivyErrorCode, UpdateAccountCallbacks } from '../callbacks.ts';
 import { useLatchkeyContext } from '../LatchkeyContext.ts';
-import type { AccountChangeEvent } from '../types.ts';
 import { useLatestRef } from './useLatestCallback.ts';
 
-export interface UseUpdateAccountParameters {
-  onSuccess?: (event: AccountChangeEvent) => void;
-  /** With the error code, or 'exited_update_flow' when the user closes the modal. */
-  onError?: (code: string) => void;
-}
+/**
+ * `onSuccess` with the user, the method and the account updated; `onError` with the error code (or
+ * 'exited_update_flow' when the user closes the modal) and the method (`linkMethod`, the incumbent's name).
+ */
+export type UseUpdateAccountParameters = UpdateAccountCallbacks;
 
 /**
  * Opens 'Update your email' or 'Update your phone number' for the logged-in user.
@@ -21,16 +21,28 @@ export function useUpdateAccount(parameters: UseUpdateAccountParameters = {}): {
 } {
   const { events, openModal } = useLatchkeyContext();
   const callbacks = useLatestRef(parameters);
+  const method = useRef<'email' | 'sms'>('email');
   useEffect(() => {
     const offSuccess = events.on('updateSuccess', (event) => callbacks.current.onSuccess?.(event));
-    const offError = events.on('updateError', (code) => callbacks.current.onError?.(code));
+    const offError = events.on('updateError', (code) =>
+      callbacks.current.onError?.(code as PrivyErrorCode, { linkMethod: method.current }),
+    );
     return () => {
       offSuccess();
       offError();
     };
   }, [events, callbacks]);
   return useMemo(
-    () => ({ updateEmail: () => openModal('update-email'), updatePhone: () => openModal('update-phone') }),
+    () => ({
+      updateEmail: () => {
+        method.current = 'email';
+        openModal('update-email');
+      },
+      updatePhone: () => {
+        method.current = 'sms';
+        openModal('update-phone');
+      },
+    }),
     [openModal],
   );
 }

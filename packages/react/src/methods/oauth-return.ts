@@ -6,6 +6,7 @@ import {
   type OAuthProviderName,
   oauthReturnParams,
 } from '@latchkey/protocol';
+import { linkAccountEvent, loginCompleteEvent } from '../accountOf.ts';
 import type { LatchkeyEvents } from '../events.ts';
 import { toClientUser } from '../toClientUser.ts';
 import { toOAuthTokensEvent } from '../toOAuthTokensEvent.ts';
@@ -55,18 +56,21 @@ async function completeHeadless(events: LatchkeyEvents, oauth: OAuthClient, r: H
       const { user, oauthTokens } = await oauth.linkWithCode(r.ret);
       const clientUser = toClientUser(user);
       if (oauthTokens) events.emit('oauthTokens', toOAuthTokensEvent(oauthTokens, clientUser));
-      events.emit('linkSuccess', { user: clientUser, method: r.provider });
+      events.emit('linkSuccess', linkAccountEvent(clientUser, r.provider));
       return;
     }
     const { user, isNewUser, oauthTokens } = await oauth.loginWithCode({ ...r.ret, mode: r.mode });
     const clientUser = toClientUser(user);
     if (oauthTokens) events.emit('oauthTokens', toOAuthTokensEvent(oauthTokens, clientUser));
-    events.emit('loginComplete', {
-      user: clientUser,
-      isNewUser,
-      wasAlreadyAuthenticated: false,
-      loginMethod: r.provider,
-    });
+    events.emit(
+      'loginComplete',
+      loginCompleteEvent({
+        user: clientUser,
+        isNewUser,
+        wasAlreadyAuthenticated: false,
+        loginMethod: r.provider,
+      }),
+    );
   } catch (error) {
     events.emit(
       r.link ? 'linkError' : 'loginError',

@@ -8,6 +8,7 @@ import {
   takeTelegramAttempt,
   withoutTelegramReturn,
 } from '@latchkey/core/flows/telegram';
+import { linkAccountEvent, loginCompleteEvent } from '../accountOf.ts';
 import type { LatchkeyEvents } from '../events.ts';
 import { toClientUser } from '../toClientUser.ts';
 import type { PageReturn } from './types.ts';
@@ -53,18 +54,21 @@ async function completeHeadless(
   try {
     if (attempt.intent === 'link') {
       const user = await client.run((ctx) => linkTelegram(ctx, { proof }));
-      events.emit('linkSuccess', { user: toClientUser(user), method: 'telegram' });
+      events.emit('linkSuccess', linkAccountEvent(toClientUser(user), 'telegram'));
       return;
     }
     const { user, isNewUser } = await client.run((ctx) =>
       loginWithTelegram(ctx, { proof, mode: attempt.mode }),
     );
-    events.emit('loginComplete', {
-      user: toClientUser(user),
-      isNewUser,
-      wasAlreadyAuthenticated: false,
-      loginMethod: 'telegram',
-    });
+    events.emit(
+      'loginComplete',
+      loginCompleteEvent({
+        user: toClientUser(user),
+        isNewUser,
+        wasAlreadyAuthenticated: false,
+        loginMethod: 'telegram',
+      }),
+    );
   } catch (error) {
     const code = error instanceof LatchkeyError ? error.code : 'unknown_auth_error';
     events.emit(attempt.intent === 'link' ? 'linkError' : 'loginError', code);

@@ -1,5 +1,6 @@
 import type { LatchkeyClient } from '@latchkey/core';
 import type { FlowOutcome } from '@latchkey/core/modal';
+import { linkAccountEvent, loginCompleteEvent, updateAccountEvent } from '../accountOf.ts';
 import { flowErrorEvent, type LatchkeyEvents } from '../events.ts';
 import { toClientUser } from '../toClientUser.ts';
 import { toOAuthTokensEvent } from '../toOAuthTokensEvent.ts';
@@ -9,18 +10,21 @@ import { toConnectedWallet } from '../wallets/connectedWallets.ts';
 export function reportOutcome(events: LatchkeyEvents, client: LatchkeyClient, outcome: FlowOutcome): void {
   switch (outcome.type) {
     case 'login-complete':
-      events.emit('loginComplete', {
-        user: toClientUser(outcome.user),
-        isNewUser: outcome.isNewUser,
-        wasAlreadyAuthenticated: outcome.wasAlreadyAuthenticated,
-        loginMethod: outcome.method,
-      });
+      events.emit(
+        'loginComplete',
+        loginCompleteEvent({
+          user: toClientUser(outcome.user),
+          isNewUser: outcome.isNewUser,
+          wasAlreadyAuthenticated: outcome.wasAlreadyAuthenticated,
+          loginMethod: outcome.method,
+        }),
+      );
       return;
     case 'link-success':
-      events.emit('linkSuccess', { user: toClientUser(outcome.user), method: outcome.method });
+      events.emit('linkSuccess', linkAccountEvent(toClientUser(outcome.user), outcome.method));
       return;
     case 'update-success':
-      events.emit('updateSuccess', { user: toClientUser(outcome.user), method: outcome.method });
+      events.emit('updateSuccess', updateAccountEvent(toClientUser(outcome.user), outcome.method));
       return;
     case 'error':
       events.emit(flowErrorEvent[outcome.kind], outcome.code);
