@@ -32,6 +32,12 @@ const notBuilt: Record<string, string> = {
   useTransfer: 'token transfers with the funding screens',
   useX402Fetch: 'x402 payments',
   useGetWalletPrivateKey: "the incumbent's private-key handle for its own key export frame",
+  useGetAccessTokenForProvider: 'cross-app accounts (a token for another app)',
+  useAuthMfa: 'a second factor at login (Latchkey asks for MFA before wallet actions only)',
+  useAuthMfaEnrollment: 'a second factor at login (Latchkey asks for MFA before wallet actions only)',
+  useRecoverEmbeddedWallet:
+    "recovering a wallet with a recovery encryption key (the only method the incumbent's hook takes)",
+  useWalletActions: "the wallets' action history API (GET /wallets/:id/actions)",
 };
 
 /**
@@ -58,11 +64,6 @@ const inProgress = new Set<string>([
   'useUpdatePhone',
   'useConnectOrCreateWallet',
   'useActiveWallet',
-  'useRecoverEmbeddedWallet',
-  'useGetAccessTokenForProvider',
-  'useAuthMfa',
-  'useAuthMfaEnrollment',
-  'useWalletActions',
   'usePrivy',
 ]);
 
