@@ -190,6 +190,22 @@ export function LatchkeyProvider({ appId, apiUrl, clientId, config = {}, childre
   // verification over its flow): 'Verify your identity' on its own.
   useEffect(() => setMfaModal(client, () => openModal('mfa-verify')), [client, openModal]);
 
+  // After a login the modal did not run (the headless hooks), the wallets `createOnLogin` asks for;
+  // the module loads only then.
+  const latestConfig = useRef(config);
+  latestConfig.current = config;
+  useEffect(
+    () =>
+      events.on('loginComplete', ({ loginMethod }) => {
+        if (!loginMethod) return;
+        import('./embedded/createOnLogin.ts').then(
+          (m) => m.createWalletsOnLogin(client, latestConfig.current, openModal),
+          console.error,
+        );
+      }),
+    [events, client, openModal],
+  );
+
   const onClose = useCallback(() => setRequest(null), []);
   // `useModalStatus`: a request is on screen until the modal closes it.
   const modalOpen = useRef(false);
