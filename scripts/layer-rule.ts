@@ -121,6 +121,8 @@ export const packageLayers: PackageLayers[] = [
       // The modal's inline SVG icons: used by the shell, the screens and their components only, so
       // that they load with the modal's chunks (the first-load bundle test catches any other use).
       ['icons'],
+      // The incumbent's config in Latchkey's terms (the modal maps it) and its report (loaded by the provider).
+      ['config'],
       [
         'LatchkeyContext.ts',
         'events.ts',
@@ -128,6 +130,7 @@ export const packageLayers: PackageLayers[] = [
         'callbacks.ts',
         'accountOf.ts',
         'userTypes.ts',
+        'incumbentTypes.ts',
         'toClientUser.ts',
         'toOAuthTokensEvent.ts',
         'mfaErrors.ts',

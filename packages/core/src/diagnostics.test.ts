@@ -76,6 +76,23 @@ describe('developer messages: what is wrong with the setup, and the fix, once pe
     expect(warnings()).toEqual([expect.stringContaining(`apiUrl "${t.url}/api" is not a bare origin`)]);
   });
 
+  it('no apiUrl (the incumbent defaults to its cloud): the state holds the error, one warning that says where to point it', async () => {
+    const client = createLatchkeyClient({
+      appId: 'abcdefghijklmnopqrstuvwxy',
+      apiUrl: '',
+      storage: memoryStorage(),
+    });
+    await expect(client.initialize()).rejects.toMatchObject({
+      code: 'invalid_input',
+      message: 'Missing apiUrl: pass the address of your Latchkey server.',
+    });
+    await expect(client.initialize()).rejects.toMatchObject({ code: 'invalid_input' });
+    expect(client.getState()).toMatchObject({ ready: false, error: { code: 'invalid_input' } });
+    expect(warnings()).toEqual([
+      'Latchkey: no apiUrl: Latchkey has no default server. Point apiUrl at your Latchkey server, such as <LatchkeyProvider apiUrl="https://auth.example.com">. Latchkey stays not ready (`error` in its state).',
+    ]);
+  });
+
   it('a closed port: the URL tried and what to check; the state holds network_error', async () => {
     const port = await closedPort();
     const apiUrl = `http://127.0.0.1:${port}`;

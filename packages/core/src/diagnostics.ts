@@ -49,6 +49,17 @@ export function failed(error: unknown, appId: unknown, apiUrl: string): unknown 
       `Invalid appId "${String(appId)}": an app id is exactly ${limits.appIdLength} characters.`,
     );
   }
+  if (error === undefined && !apiUrl) {
+    // The incumbent's provider defaults to its cloud; an app moved over may not pass one.
+    warnOnce(
+      'no_api_url',
+      `no apiUrl: Latchkey has no default server. Point apiUrl at your Latchkey server, such as <LatchkeyProvider apiUrl="https://auth.example.com">. ${notReady}`,
+    );
+    return new LatchkeyClientError(
+      'invalid_input',
+      'Missing apiUrl: pass the address of your Latchkey server.',
+    );
+  }
   if (error === undefined) {
     warnOnce(
       'api_url',

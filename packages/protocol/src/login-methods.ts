@@ -25,6 +25,10 @@ export const loginMethods = [
 
 export type LoginMethod = (typeof loginMethods)[number];
 
+/** True for a login method of Latchkey's (an app's `loginMethods` may list others: the incumbent's `'twitch'` …). */
+export const isLoginMethod = (method: string): method is LoginMethod =>
+  (loginMethods as readonly string[]).includes(method);
+
 /** The methods the landing screen has a button for: guest login has none (the app starts it). */
 export type ModalLoginMethod = Exclude<LoginMethod, 'guest'>;
 

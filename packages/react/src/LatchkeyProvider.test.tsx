@@ -1,7 +1,10 @@
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it } from 'vitest';
+import { everyIncumbentOption } from '../test/incumbent-config.tsx';
 import {
   LatchkeyProvider,
+  type LatchkeyProviderProps,
+  useCustomAuth,
   useIdentityToken,
   useLatchkey,
   useLinkAccount,
@@ -98,6 +101,43 @@ describe('server rendering', () => {
     );
     expect(html).toContain('ready=false authenticated=false');
     expect(html).toContain('Log in');
+  });
+});
+
+function CustomAuthStatus() {
+  return <p>{`custom=${useCustomAuth().status.status}`}</p>;
+}
+
+describe("the incumbent's PrivyProvider props and config, as they are", () => {
+  /** `PrivyProviderProps` of an app: no apiUrl (the incumbent's defaults to its cloud). */
+  const privyProviderProps = {
+    appId,
+    clientId: 'client-WY5abcdefghijklmnopqrstuvwxyz0123456789',
+    config: everyIncumbentOption,
+  } satisfies Omit<LatchkeyProviderProps, 'children'>;
+
+  it('renders with every option of PrivyClientConfig set and no apiUrl: no crash, not ready', () => {
+    const html = renderToString(
+      <LatchkeyProvider {...privyProviderProps}>
+        <Page />
+      </LatchkeyProvider>,
+    );
+    expect(html).toContain('ready=false authenticated=false');
+  });
+
+  const customAuth = { getCustomAccessToken: async () => 'token', isLoading: false };
+
+  it.each([
+    [{ ...customAuth }, 'initial'],
+    [{ ...customAuth, enabled: true }, 'initial'],
+    [{ ...customAuth, enabled: false }, 'not-enabled'],
+  ])('customAuth %o: the sync is %s', (options, status) => {
+    const html = renderToString(
+      <LatchkeyProvider appId={appId} apiUrl={apiUrl} config={{ customAuth: options }}>
+        <CustomAuthStatus />
+      </LatchkeyProvider>,
+    );
+    expect(html).toContain(`custom=${status}`);
   });
 });
 

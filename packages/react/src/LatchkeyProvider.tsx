@@ -28,15 +28,25 @@ import type { JwtAuthFlowState, LatchkeyConfig } from './types.ts';
 export interface LatchkeyProviderProps {
   /** The app id: exactly 25 characters. */
   appId: string;
-  /** Bare origin of the Latchkey server, e.g. `https://auth.example.com`. */
-  apiUrl: string;
+  /**
+   * Bare origin of the Latchkey server, e.g. `https://auth.example.com`. Optional in the type only so
+   * that the incumbent's `PrivyProvider` props compile as they are (its `apiUrl` defaults to its
+   * cloud): Latchkey has no default server, so without it the provider stays not ready,
+   * `useLatchkey().error` is set and the console says to point `apiUrl` at your Latchkey server.
+   */
+  apiUrl?: string;
   clientId?: string;
+  /** Latchkey's options, or the incumbent's `PrivyClientConfig` as it is (mapped, see `LatchkeyConfig`). */
   config?: LatchkeyConfig;
   children?: ReactNode;
 }
 
 // The modal and all its screens load on first use (or when the page is idle), never at first load.
 const loadModal = () => import('./modal/ModalShell.tsx');
+
+const noConfig: LatchkeyConfig = {};
+const whenIdle = (fn: () => void) =>
+  (globalThis.requestIdleCallback ?? ((f: () => void) => setTimeout(f, 1500)))(fn);
 
 /**
  * Gives its children the Latchkey client, the hooks and the login modal. Creates one client per
@@ -48,8 +58,18 @@ const loadModal = () => import('./modal/ModalShell.tsx');
  *   <App />
  * </LatchkeyProvider>
  */
-export function LatchkeyProvider({ appId, apiUrl, clientId, config = {}, children }: LatchkeyProviderProps) {
-  const customAuth = config.customAuth;
+export function LatchkeyProvider({
+  appId,
+  apiUrl = '',
+  clientId,
+  config: given,
+  children,
+}: LatchkeyProviderProps) {
+  // The incumbent's names for our options are mapped where they are read, in the modal (lazy):
+  // config/fromIncumbentConfig.ts.
+  const config = given ?? noConfig;
+  // `enabled: false` (the incumbent's switch) turns custom auth off.
+  const customAuth = config.customAuth?.enabled === false ? undefined : config.customAuth;
   const customAuthRef = useRef(customAuth);
   customAuthRef.current = customAuth;
   const customAuthWaiters = useRef(new Set<() => void>());
@@ -103,11 +123,18 @@ export function LatchkeyProvider({ appId, apiUrl, clientId, config = {}, childre
   // Preload the modal once the page is idle, so the first login() opens it at once.
   useEffect(() => {
     if (!ready) return;
-    const idle = globalThis.requestIdleCallback ?? ((fn: () => void) => setTimeout(fn, 1500));
-    idle(() => {
+    whenIdle(() => {
       loadModal().catch(() => undefined);
     });
   }, [ready]);
+
+  // The incumbent's options Latchkey does not support: told once per page, by a module loaded when idle.
+  useEffect(() => {
+    if (!given) return;
+    whenIdle(() => {
+      import('./config/unsupportedOptions.ts').then((m) => m.reportUnsupported(given), console.error);
+    });
+  }, [given]);
 
   const isLoading = customAuth?.isLoading ?? false;
   const getCustomAccessToken = customAuth?.getCustomAccessToken;
@@ -187,8 +214,13 @@ export function LatchkeyProvider({ appId, apiUrl, clientId, config = {}, childre
   usePageReturns({ client, events, openModal }, ready);
 
   // An operation that needs an MFA code, with no app listener and no modal open (an open one shows the
-  // verification over its flow): 'Verify your identity' on its own.
-  useEffect(() => setMfaModal(client, () => openModal('mfa-verify')), [client, openModal]);
+  // verification over its flow): 'Verify your identity' on its own. `mfa.noPromptOnMfaRequired`: never,
+  // the app verifies through `useMfa` (the incumbent's option).
+  const mfaPrompt = !config.mfa?.noPromptOnMfaRequired;
+  useEffect(
+    () => (mfaPrompt ? setMfaModal(client, () => openModal('mfa-verify')) : undefined),
+    [client, openModal, mfaPrompt],
+  );
 
   // After a login the modal did not run (the headless hooks), the wallets `createOnLogin` asks for;
   // the module loads only then.

@@ -11,6 +11,8 @@ import type {
   embeddedWalletClientType,
   LoginMethod,
 } from '@latchkey/protocol';
+import type { ReactElement } from 'react';
+import type { IncumbentEmbeddedWalletsOptions, IncumbentOptions } from './incumbentTypes.ts';
 import type { LinkedAccountWithMetadata, User } from './userTypes.ts';
 
 /** Login methods a host app can list in `config.loginMethods` (spec document 1 §1). */
@@ -21,8 +23,8 @@ export type HexColor = `#${string}`;
 export interface LatchkeyAppearance {
   /** Default 'Log in or sign up'. */
   landingHeader?: string;
-  /** Logo URL shown on the landing screen. */
-  logo?: string;
+  /** Logo shown on the landing screen: a URL, or an element (an `<img>` or `<svg>`). */
+  logo?: string | ReactElement;
   loginMessage?: string;
   /** A hex colour is the background; light or dark text is picked by its luminance. */
   theme?: 'light' | 'dark' | HexColor;
@@ -31,6 +33,15 @@ export interface LatchkeyAppearance {
   /** Show email and SMS as buttons instead of an inline email field. */
   hideDirectWeb2Inputs?: boolean;
   walletChainType?: 'ethereum-only' | 'solana-only' | 'ethereum-and-solana';
+  /**
+   * The incumbent's switch: true is `loginGroupPriority: 'web3-first'`, false `'web2-first'`
+   * (`loginGroupPriority` wins when both are set).
+   */
+  showWalletLoginFirst?: boolean;
+  /** The incumbent's; not supported (reported once in the console). */
+  emailDomain?: string;
+  /** The incumbent's wallet buttons; not supported (reported once in the console). */
+  walletList?: string[];
 }
 
 /** Where the sync with the app's own JWT auth is (`useCustomAuth`, `useSyncJwtBasedAuthState`). */
@@ -42,6 +53,8 @@ export type JwtAuthFlowState =
   | { status: 'error'; error: Error | null };
 
 export interface LatchkeyCustomAuth {
+  /** False turns the custom-auth sync off (the incumbent's deprecated switch); default true. */
+  enabled?: boolean;
   /** The app's own token for the current user, or null/undefined when nobody is logged in. */
   getCustomAccessToken: () => Promise<string | null | undefined>;
   /** True while the app's auth state is still loading; Latchkey waits for it. */
@@ -50,6 +63,8 @@ export interface LatchkeyCustomAuth {
 
 /** A viem-style chain for external wallets (`wallet_addEthereumChain` uses its fields). */
 export interface LatchkeyChain {
+  /** A viem chain's other fields (`testnet`, `contracts`, …) are accepted and not read. */
+  [field: string]: unknown;
   id: number;
   name: string;
   rpcUrls: { default: { http: readonly string[] } };
@@ -57,16 +72,30 @@ export interface LatchkeyChain {
   blockExplorers?: { default: { name?: string; url: string } };
 }
 
-export interface LatchkeyConfig {
+/**
+ * The provider's options. It also takes the incumbent's `PrivyClientConfig` as written
+ * (`IncumbentOptions`): its options are mapped to these (config/fromIncumbentConfig.ts), and the
+ * ones Latchkey does not support are reported once in the console (config/unsupportedOptions.ts).
+ */
+export interface LatchkeyConfig extends IncumbentOptions {
   appearance?: LatchkeyAppearance;
   /** Chains connected Ethereum wallets may use; default `[mainnet]`. */
   supportedChains?: LatchkeyChain[];
   /** The chain a wallet on an unsupported chain is switched to; default the first supported. */
   defaultChain?: LatchkeyChain;
-  /** Overrides the methods the app enables on the server, in this order. */
-  loginMethods?: LoginMethod[];
-  intl?: { /** ISO 3166 alpha-2, default 'US'. */ defaultCountry?: string };
-  legal?: { termsAndConditionsUrl?: string; privacyPolicyUrl?: string };
+  /**
+   * Overrides the methods the app enables on the server, in this order. The incumbent's `'twitch'`
+   * and `privy:{appId}` (cross-app) entries are not supported: left out and reported.
+   */
+  loginMethods?: (LoginMethod | 'twitch' | `privy:${string}`)[];
+  intl?: {
+    /** ISO 3166 alpha-2, default 'US'. */
+    defaultCountry?: string;
+    /** The incumbent's string overrides; not supported (reported once in the console). */
+    textLocalization?: Partial<Record<string, string>>;
+  };
+  /** A link that is null or left out comes from the app's server config. */
+  legal?: { termsAndConditionsUrl?: string | null; privacyPolicyUrl?: string | null };
   customAuth?: LatchkeyCustomAuth;
   /** Embedded wallets; each field falls back to the app's `embedded_wallet_config` on the server. */
   embeddedWallets?: LatchkeyEmbeddedWalletsConfig;
@@ -95,7 +124,7 @@ export interface LatchkeySolanaCluster {
 }
 
 /** Embedded wallets; each field falls back to the app's `embedded_wallet_config` on the server. */
-export type LatchkeyEmbeddedWalletsConfig = EmbeddedWalletsConfig;
+export type LatchkeyEmbeddedWalletsConfig = EmbeddedWalletsConfig & IncumbentEmbeddedWalletsOptions;
 
 /** The user in the client's form (userTypes.ts): Latchkey's name for the incumbent's `User`. */
 export type ClientUser = User;

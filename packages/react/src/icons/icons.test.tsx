@@ -159,4 +159,22 @@ describe('the landing rows', () => {
     );
     expect(landing(4)).toContain('<span class="lk-logo-box" data-size="small">');
   });
+
+  it("shows a logo given as an element (the incumbent's appearance.logo) as it is, in the same box", () => {
+    const markup = html(
+      <LandingScreen
+        {...slotProps}
+        titleId="t"
+        header="Log in or sign up"
+        logo={<svg data-testid="acme-logo" viewBox="0 0 1 1" />}
+        appName="Acme"
+        loginMessage={null}
+        terms={null}
+        slots={[{ kind: 'method', method: 'sms' }]}
+      />,
+    );
+    expect(markup).toContain(
+      '<span class="lk-logo-box" data-size="large"><svg data-testid="acme-logo" viewBox="0 0 1 1"></svg></span>',
+    );
+  });
 });

@@ -1,6 +1,7 @@
 import type { LatchkeyClient, ModalRequest } from '@latchkey/core';
-import { useCallback, useEffect, useId, useLayoutEffect, useRef, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useSyncExternalStore } from 'react';
 import type { createPortal } from 'react-dom';
+import { fromIncumbentConfig } from '../config/fromIncumbentConfig.ts';
 import type { LatchkeyEvents } from '../events.ts';
 import type { LatchkeyConfig } from '../types.ts';
 import { ModalFrame } from './ModalFrame.tsx';
@@ -29,12 +30,14 @@ export interface ModalShellProps {
  * host app's first load.
  */
 export default function ModalShell(props: ModalShellProps) {
-  const { client, config } = props;
+  const { client } = props;
+  // The incumbent's names for our options (`loginMethodsAndOrder` …) in ours, once per config.
+  const config = useMemo(() => fromIncumbentConfig(props.config), [props.config]);
   const state = useSyncExternalStore(client.subscribe, client.getState, client.getState);
   const theme = modalTheme(config.appearance, state.appConfig);
   return (
     <ModalHost theme={theme} portal={props.portal}>
-      <ModalDialog {...props} theme={theme} />
+      <ModalDialog {...props} config={config} theme={theme} />
     </ModalHost>
   );
 }

@@ -1,6 +1,7 @@
 import type { AppResponse } from '@latchkey/protocol';
 import { useId } from 'react';
 import { createPortal } from 'react-dom';
+import { fromIncumbentConfig } from '../config/fromIncumbentConfig.ts';
 import { ModalChrome } from '../modal/ModalChrome.tsx';
 import { ModalHost } from '../modal/ModalHost.tsx';
 import { modalTheme } from '../modal/theme.ts';
@@ -32,8 +33,10 @@ const emptyDraft = { value: '', select: false };
  * @example
  * <LoginModalPreview app={appConfig} />
  */
-export function LoginModalPreview({ app, config = {}, testId }: LoginModalPreviewProps) {
+export function LoginModalPreview({ app, config: given = {}, testId }: LoginModalPreviewProps) {
   const titleId = useId();
+  // As in the modal: the incumbent's names for our options in ours.
+  const config = fromIncumbentConfig(given);
   const theme = modalTheme(config.appearance, app);
   const content = landingContent(app, config);
   return (

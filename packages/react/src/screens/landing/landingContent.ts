@@ -1,4 +1,5 @@
 import type { AppResponse } from '@latchkey/protocol';
+import type { ReactElement } from 'react';
 import { en } from '../../copy/en.ts';
 import type { LatchkeyConfig } from '../../types.ts';
 import { type LandingLayout, landingOf } from './loginSlots.ts';
@@ -7,7 +8,8 @@ import { type LandingLayout, landingOf } from './loginSlots.ts';
 export interface LandingContent {
   layout: LandingLayout;
   header: string;
-  logo: string | null;
+  /** A URL, or the app's own element (`appearance.logo`). */
+  logo: string | ReactElement | null;
   appName: string;
   loginMessage: string | null;
   terms: { termsUrl: string | null; privacyUrl: string | null } | null;

@@ -3,6 +3,7 @@ import {
   type AppResponse,
   type CustomOAuthProviderName,
   enabledByConfig,
+  isLoginMethod,
   isOAuthProvider,
   type LoginMethod,
   type ModalLoginMethod,
@@ -57,13 +58,14 @@ export function customProviderSlots(app: AppResponse | null): Slot[] {
  */
 export function enabledLoginMethods(
   app: AppResponse | null,
-  configured?: LoginMethod[],
+  configured?: readonly string[],
   webAuthn: boolean = passkeysSupported(),
 ): ModalLoginMethod[] {
   // Guest login has no button; passkeys are off where the browser has no WebAuthn (spec document 1 §5).
   const withButton = (m: LoginMethod): m is ModalLoginMethod =>
     m !== 'guest' && (m !== 'passkey' || webAuthn);
-  if (configured) return [...new Set(configured)].filter(withButton);
+  // A method Latchkey has not (the incumbent's 'twitch' …: reported by config/unsupportedOptions.ts) has no button.
+  if (configured) return [...new Set(configured)].filter(isLoginMethod).filter(withButton);
   if (!app) return [];
   // The app's switches, in protocol's order, the wallet last.
   const methods = enabledByConfig(app).filter(withButton);
