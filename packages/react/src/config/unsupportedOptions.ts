@@ -7,37 +7,38 @@ import type { UnsupportedOptionPath } from './incumbentOptions.ts';
 
 const ignored = 'Latchkey ignores it';
 const notYet = `Latchkey does not have this yet; ${ignored}.`;
-const walletConnect = `Latchkey connects the wallets it finds in the browser and has no WalletConnect yet; ${ignored}.`;
-const passkeyMfa = `Latchkey keeps a passkey's login and its MFA enrolment apart (unlink with useUnlinkPasskey, unenrol with useMfaEnrollment); ${ignored}.`;
+const noWalletConnect = `is not needed: Latchkey connects the wallets it finds in the browser (no WalletConnect yet); ${ignored}.`;
+const passkeyMfa = `is not supported: unlink a passkey with useUnlinkPasskey and unenrol it with useMfaEnrollment; ${ignored}.`;
+const left = 'Latchkey has no such login yet: the landing screen leaves it out.';
 
-/** What each unsupported option gets in the console (after `Latchkey: config.{path} `). */
+/** What each unsupported option gets in the console (after `Latchkey: config.{option} `). */
 export const unsupportedMessages: Record<UnsupportedOptionPath, string> = {
-  'appearance.emailDomain': `is not shown: the code screen names no sending domain; ${ignored}.`,
-  'appearance.walletList': `is not supported: the wallet screen lists the wallets it finds in the browser, in their order; ${ignored}.`,
-  'loginMethods:twitch': `lists 'twitch': Latchkey has no Twitch login yet, so the landing screen leaves it out.`,
-  'loginMethods:privy': `lists a cross-app login (privy:{appId}): Latchkey has no cross-app login yet, so the landing screen leaves it out.`,
-  'intl.textLocalization': `is not supported: the modal's text is English. ${notYet}`,
-  walletConnectCloudProjectId: `is not needed: ${walletConnect}`,
-  plugins: `is not supported: Latchkey has no plugins yet; ${ignored}.`,
+  'appearance.emailDomain': `is not shown: the code screen names no sender; ${ignored}.`,
+  'appearance.walletList': `is not supported: the wallet button lists the wallets the browser has; ${ignored}.`,
+  'loginMethods:twitch': `lists 'twitch': ${left}`,
+  'loginMethods:privy': `lists a cross-app login (privy:{appId}): ${left}`,
+  'intl.textLocalization': `is not supported: the modal is in English. ${notYet}`,
+  walletConnectCloudProjectId: noWalletConnect,
+  plugins: `is not supported. ${notYet}`,
   scriptNonce: `is not needed: Latchkey loads no third-party script; ${ignored}.`,
-  customOAuthRedirectUrl: `is not supported: social login comes back to the page it started on (oauthMode: 'popup' keeps the page open). ${notYet}`,
-  allowOAuthInEmbeddedBrowsers: `is not supported: social login runs wherever the page runs and the provider allows it; ${ignored}.`,
-  captchaEnabled: `is set on the server: turn captcha on for the app with \`npx latchkey apps update <appId> --set captcha_enabled=true\` (or in the dashboard); ${ignored} here.`,
-  'externalWallets.coinbaseWallet': `is not supported: Coinbase Wallet connects as a browser wallet, with its defaults; ${ignored}.`,
-  'externalWallets.baseAccount': `is not supported: Latchkey has no Base Account connector yet; ${ignored}.`,
-  'externalWallets.signatureRequestTimeouts': `is not supported: a wallet's request waits for the wallet's answer; ${ignored}.`,
-  'externalWallets.walletConnect': `is not needed: ${walletConnect}`,
-  'externalWallets.solana': `is not needed: Solana wallets are found in the browser (Wallet Standard) without connectors; ${ignored}.`,
-  'externalWallets.disableAllExternalWallets': `is not supported: leave 'wallet' out of loginMethods to offer no wallet login; ${ignored}.`,
-  'embeddedWallets.disableAutomaticMigration': `is not needed: Latchkey's embedded wallets need no migration; ${ignored}.`,
-  'embeddedWallets.priceDisplay': `is not supported: the transaction screen shows the native token's amount. ${notYet}`,
-  'embeddedWallets.extendedCalldataDecoding': `is not supported: the transaction screen decodes ERC-20 transfer and approve only. ${notYet}`,
-  'passkeys.shouldUnlinkOnUnenrollMfa': `is not supported: ${passkeyMfa}`,
-  'passkeys.shouldUnenrollMfaOnUnlink': `is not supported: ${passkeyMfa}`,
-  'passkeys.registration': `is not supported: the passkey prompt uses the browser's defaults; ${ignored}.`,
-  'fundingMethodConfig.moonpay': `is not supported: set MoonPay's options per call with useFundWallet's moonpayConfigOverride, and a sandbox with config.funding.hosts (docs/funding.md); ${ignored}.`,
-  'solana.rpcs': `is not supported: Latchkey sends Solana transactions through JSON-RPC URLs; set config.solanaClusters, e.g. [{ name: 'mainnet-beta', rpcUrl: 'https://api.mainnet-beta.solana.com' }]; ${ignored}.`,
-  'sessions.cookieWriteBehavior': `is not supported: sessions are kept as the app's server config says (cookies with a custom_api_url); ${ignored}.`,
+  customOAuthRedirectUrl: `is not supported: social login returns to the page it left (oauthMode: 'popup' keeps it open). ${notYet}`,
+  allowOAuthInEmbeddedBrowsers: `is not needed: social login runs wherever the provider allows it; ${ignored}.`,
+  captchaEnabled: `is a server setting: npx latchkey apps update <appId> --set captcha_enabled=true (or the dashboard); ${ignored} here.`,
+  'externalWallets.coinbaseWallet': `is not supported: Coinbase Wallet connects as a browser wallet; ${ignored}.`,
+  'externalWallets.baseAccount': `is not supported. ${notYet}`,
+  'externalWallets.signatureRequestTimeouts': `is not supported: a wallet request waits for the wallet; ${ignored}.`,
+  'externalWallets.walletConnect': noWalletConnect,
+  'externalWallets.solana': `is not needed: Solana wallets are found in the browser (Wallet Standard); ${ignored}.`,
+  'externalWallets.disableAllExternalWallets': `is not supported: leave 'wallet' out of loginMethods for no wallet login; ${ignored}.`,
+  'embeddedWallets.disableAutomaticMigration': `is not needed: Latchkey's wallets need no migration; ${ignored}.`,
+  'embeddedWallets.priceDisplay': `is not supported: prices are in the native token. ${notYet}`,
+  'embeddedWallets.extendedCalldataDecoding': `is not supported: ERC-20 transfer and approve only. ${notYet}`,
+  'passkeys.shouldUnlinkOnUnenrollMfa': passkeyMfa,
+  'passkeys.shouldUnenrollMfaOnUnlink': passkeyMfa,
+  'passkeys.registration': `is not supported: the browser's passkey defaults apply; ${ignored}.`,
+  'fundingMethodConfig.moonpay': `is not supported: pass useFundWallet's moonpayConfigOverride, and a sandbox in config.funding.hosts; ${ignored}.`,
+  'solana.rpcs': `is not supported: set config.solanaClusters, e.g. [{ name: 'mainnet-beta', rpcUrl: 'https://api.mainnet-beta.solana.com' }]; ${ignored}.`,
+  'sessions.cookieWriteBehavior': `is not supported: sessions follow the app's server config; ${ignored}.`,
 };
 
 const told = new Set<string>();
