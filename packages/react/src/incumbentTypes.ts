@@ -38,7 +38,7 @@ export interface IncumbentOptions {
     registration?: { hints?: string[] };
   };
   fundingMethodConfig?: {
-    moonpay: { useSandbox?: boolean; paymentMethod?: string; uiConfig?: { [field: string]: unknown } };
+    moonpay: { useSandbox?: boolean; paymentMethod?: string; uiConfig?: object };
   };
   /** @solana/kit RPC objects by chain (`'solana:mainnet'`); Latchkey's Solana RPCs are `solanaClusters` URLs. */
   solana?: {
