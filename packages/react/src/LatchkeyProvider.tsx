@@ -45,8 +45,6 @@ export interface LatchkeyProviderProps {
 const loadModal = () => import('./modal/ModalShell.tsx');
 
 const noConfig: LatchkeyConfig = {};
-const whenIdle = (fn: () => void) =>
-  (globalThis.requestIdleCallback ?? ((f: () => void) => setTimeout(f, 1500)))(fn);
 
 /**
  * Gives its children the Latchkey client, the hooks and the login modal. Creates one client per
@@ -123,17 +121,17 @@ export function LatchkeyProvider({
   // Preload the modal once the page is idle, so the first login() opens it at once.
   useEffect(() => {
     if (!ready) return;
-    whenIdle(() => {
+    const idle = globalThis.requestIdleCallback ?? ((fn: () => void) => setTimeout(fn, 1500));
+    idle(() => {
       loadModal().catch(() => undefined);
     });
   }, [ready]);
 
-  // The incumbent's options Latchkey does not support: told once per page, by a module loaded when idle.
+  // The incumbent's options Latchkey does not support, told once per page: the module that checks the
+  // config loads after the first render, for a provider given a config only.
   useEffect(() => {
-    if (!given) return;
-    whenIdle(() => {
+    if (given)
       import('./config/unsupportedOptions.ts').then((m) => m.reportUnsupported(given), console.error);
-    });
   }, [given]);
 
   const isLoading = customAuth?.isLoading ?? false;
@@ -214,13 +212,9 @@ export function LatchkeyProvider({
   usePageReturns({ client, events, openModal }, ready);
 
   // An operation that needs an MFA code, with no app listener and no modal open (an open one shows the
-  // verification over its flow): 'Verify your identity' on its own. `mfa.noPromptOnMfaRequired`: never,
-  // the app verifies through `useMfa` (the incumbent's option).
-  const mfaPrompt = !config.mfa?.noPromptOnMfaRequired;
-  useEffect(
-    () => (mfaPrompt ? setMfaModal(client, () => openModal('mfa-verify')) : undefined),
-    [client, openModal, mfaPrompt],
-  );
+  // verification over its flow): 'Verify your identity' on its own. (The incumbent's
+  // `mfa.noPromptOnMfaRequired` needs no code: its apps register that listener, and then no modal opens.)
+  useEffect(() => setMfaModal(client, () => openModal('mfa-verify')), [client, openModal]);
 
   // After a login the modal did not run (the headless hooks), the wallets `createOnLogin` asks for;
   // the module loads only then.

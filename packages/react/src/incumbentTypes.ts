@@ -29,7 +29,10 @@ export interface IncumbentOptions {
     disableAllExternalWallets?: boolean;
   };
   mfa?: {
-    /** True: no modal for an MFA code; the app verifies through `useMfa` and `useRegisterMfaListener`. */
+    /**
+     * The same in effect: Latchkey opens no modal for an MFA code while the app has a
+     * `useRegisterMfaListener` listener, which the incumbent's apps with this option register.
+     */
     noPromptOnMfaRequired?: boolean;
   };
   passkeys?: {

@@ -52,6 +52,7 @@ export const incumbentOptions = {
   'embeddedWallets.showWalletUIs': 'same',
   'embeddedWallets.priceDisplay': 'unsupported',
   'embeddedWallets.extendedCalldataDecoding': 'unsupported',
+  // In effect: no MFA modal while the app has a useRegisterMfaListener listener (such apps have one).
   'mfa.noPromptOnMfaRequired': 'same',
   'passkeys.shouldUnlinkOnUnenrollMfa': 'unsupported',
   'passkeys.shouldUnenrollMfaOnUnlink': 'unsupported',

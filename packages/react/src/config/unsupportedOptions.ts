@@ -2,8 +2,8 @@ import type { LatchkeyConfig } from '../types.ts';
 import type { UnsupportedOptionPath } from './incumbentOptions.ts';
 
 // The incumbent's options Latchkey does not support, each told once per page with what to do instead.
-// Loaded with `import()` by the provider when the page is idle and only if it was given a config (never
-// at first load: the bundle budget; a list of the option names to check first would be on it).
+// Loaded with `import()` by the provider after its first render, only if it was given a config (never at
+// first load: the bundle budget; a list of the option names to check first would be on it).
 
 const ignored = 'Latchkey ignores it';
 const notYet = `Latchkey does not have this yet; ${ignored}.`;
