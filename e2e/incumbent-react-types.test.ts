@@ -117,6 +117,9 @@ beforeAll(async () => {
     { kind: 'type', name: 'User' },
     { kind: 'type', name: 'LinkedAccountWithMetadata' },
     { kind: 'type', name: 'PrivyErrorCode' },
+    // What an app gives the provider: the incumbent's as it is (ours has options of its own besides).
+    { kind: 'accepts', name: 'PrivyClientConfig', ours: 'LatchkeyConfig' },
+    { kind: 'accepts', name: 'PrivyProviderProps', ours: 'LatchkeyProviderProps' },
   ];
   results = compare(appDir, probes);
 }, 600_000);
@@ -147,6 +150,12 @@ describe("the incumbent's hooks", () => {
 
 describe('types both packages export are assignable both ways', () => {
   test.each(['User', 'LinkedAccountWithMetadata', 'PrivyErrorCode'])('%s', (name) => {
+    expect(results.get(name)).toEqual([]);
+  });
+});
+
+describe("LatchkeyProvider takes the incumbent's PrivyProvider props and config as they are", () => {
+  test.each(['PrivyClientConfig', 'PrivyProviderProps'])('%s', (name) => {
     expect(results.get(name)).toEqual([]);
   });
 });

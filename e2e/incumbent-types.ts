@@ -10,11 +10,21 @@ import ts from 'typescript';
 
 const repo = join(import.meta.dirname, '..');
 
-/** What to compare: a hook's parameters and return type, or a type's value both ways. */
-export type Probe = { kind: 'hook'; name: string } | { kind: 'type'; name: string; ours?: string };
+/**
+ * What to compare: a hook's parameters and return type, a type's value both ways, or (`accepts`) only
+ * theirs → ours: what an app passes us as it passed the incumbent (`PrivyClientConfig`).
+ */
+export type Probe =
+  | { kind: 'hook'; name: string }
+  | { kind: 'type'; name: string; ours?: string }
+  | { kind: 'accepts'; name: string; ours: string };
 
 /** The probe's lines for one comparison, each assignment on a line of its own. */
 function probeLines(probe: Probe, index: number): string[] {
+  if (probe.kind === 'accepts')
+    return [
+      `declare const t${index}: Theirs.${probe.name}; export const to${index}: Ours.${probe.ours} = t${index};`,
+    ];
   if (probe.kind === 'type') {
     const ours = `Ours.${probe.ours ?? probe.name}`;
     const theirs = `Theirs.${probe.name}`;
@@ -41,6 +51,7 @@ const directions = {
     'return, theirs → ours',
   ],
   type: ['ours → theirs', 'theirs → ours'],
+  accepts: ['theirs → ours'],
 };
 
 /**
