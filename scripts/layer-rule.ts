@@ -89,6 +89,7 @@ export const packageLayers: PackageLayers[] = [
   },
   { src: 'packages/wallet-frame/src' },
   { src: 'packages/keys/src' },
+  { src: 'packages/migrate/src' },
   {
     src: 'packages/node/src',
     layers: [

@@ -23,6 +23,8 @@ export const publicPackages = [
   'wallet-frame',
   'server',
   'node',
+  // The codemod from the incumbent's React SDK: imports none of the packages above.
+  'migrate',
 ] as const;
 
 export type PublicPackage = (typeof publicPackages)[number];
