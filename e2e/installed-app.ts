@@ -223,6 +223,23 @@ export function latchkey(dir: string, args: string[], env: NodeJS.ProcessEnv): P
   return runProcess(join(dir, 'node_modules/.bin/latchkey'), args, { cwd: dir, env });
 }
 
+/**
+ * A documented command line (`npx @latchkey/migrate src`) run as written with npx, in `cwd` inside the
+ * app: npx finds the package in the app's node_modules. npx is the one beside the npm running the
+ * tests (`npm_execpath`) when there is one, else `npx` on the PATH; Node 24 first on the PATH either way.
+ */
+export function npxCommand(cwd: string, commandLine: string): Promise<CliResult> {
+  const [command, ...args] = commandLine.split(/\s+/);
+  if (command !== 'npx') throw new Error(`Not an npx command: ${commandLine}`);
+  const npmCli = process.env.npm_execpath;
+  if (npmCli?.endsWith('npm-cli.js'))
+    return runProcess(process.execPath, [join(dirname(npmCli), 'npx-cli.js'), ...args], {
+      cwd,
+      env: cleanEnv(),
+    });
+  return runProcess('npx', args, { cwd, env: cleanEnv() });
+}
+
 /** `latchkey serve` from the installed bin, resolved once it prints its URL; `stop` ends it. */
 export async function serveInstalled(
   dir: string,

@@ -4,13 +4,15 @@
  * registry, type-checks and builds that app, runs `latchkey serve` from the installed server (its bin,
  * plain JavaScript in dist, through its shebang on this Node), creates the app's Latchkey app with the
  * installed CLI, and logs in by email in Chromium through the modal; then a backend script in the app
- * verifies that server's tokens and calls its users API with the installed `@latchkey/node`. The same app
+ * verifies that server's tokens and calls its users API with the installed `@latchkey/node`. The installed
+ * codemod (`npx @latchkey/migrate`, each command line its README and docs/migrating.md show) turns the
+ * incumbent-API app (e2e/incumbent-api-app) from its original form into its migrated one. The same app
  * also bundles with esbuild (no two files of a package may differ only by case: esbuild and
  * case-insensitive file systems take one for the other), and that bundle logs in too. Nothing is reused from an earlier
  * run: the tarballs are built now, and the app dir is new and removed afterwards.
  */
 import { execFile } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -28,10 +30,29 @@ import {
   installApp,
   latchkey,
   latchkeySources,
+  npxCommand,
   runTool,
   serveInstalled,
   writeAppSources,
 } from './installed-app.ts';
+
+const repoRoot = join(import.meta.dirname, '..');
+
+/** The `npx @latchkey/migrate …` command lines of the package's README and the migration guide (```sh blocks). */
+function documentedMigrateCommands(): string[] {
+  const commands = new Set<string>();
+  for (const doc of ['packages/migrate/README.md', 'docs/migrating.md']) {
+    const blocks = readFileSync(join(repoRoot, doc), 'utf8').matchAll(/^```sh\n([\s\S]*?)^```$/gm);
+    for (const [, block] of blocks)
+      for (const line of block!.split('\n'))
+        if (line.startsWith('npx @latchkey/migrate')) commands.add(line.replace(/\s+#.*$/, '').trim());
+  }
+  return [...commands].sort();
+}
+
+/** The files of a folder, by name, with their bytes. */
+const folderFiles = (dir: string) =>
+  Object.fromEntries(readdirSync(dir).map((name) => [name, readFileSync(join(dir, name))]));
 
 /** A port free on 127.0.0.1 now: `serve` needs its public URL (with the port) before it listens. */
 async function freePort(): Promise<number> {
@@ -101,6 +122,34 @@ describe('the packed packages, installed in an app outside the repo', () => {
     );
     for (const [path, resolved] of Object.entries(sources)) expect(resolved, path).toMatch(/^file:.*\.tgz$/);
   });
+
+  test("the installed codemod, run as its README and docs/migrating.md write it, migrates the incumbent's app", async () => {
+    // Every documented command line is one of these, each run below exactly as written.
+    expect(documentedMigrateCommands()).toEqual([
+      'npx @latchkey/migrate --check src',
+      'npx @latchkey/migrate --dry-run src',
+      'npx @latchkey/migrate src',
+    ]);
+    // The incumbent-API app's sources in `src/` of a folder of the app (npx finds the app's node_modules).
+    const dir = join(appDir, 'incumbent');
+    const fixture = join(repoRoot, 'e2e/incumbent-api-app');
+    cpSync(join(fixture, 'original'), join(dir, 'src'), { recursive: true });
+    const original = folderFiles(join(fixture, 'original'));
+
+    const dryRun = await npxCommand(dir, 'npx @latchkey/migrate --dry-run src');
+    expect(dryRun.code, dryRun.stderr).toBe(0);
+    expect(dryRun.stdout).toContain("+ import { LatchkeyProvider } from '@latchkey/react';");
+    expect(folderFiles(join(dir, 'src'))).toEqual(original);
+    const check = await npxCommand(dir, 'npx @latchkey/migrate --check src');
+    expect(check.code, check.stderr).toBe(1);
+    expect(folderFiles(join(dir, 'src'))).toEqual(original);
+
+    const migrate = await npxCommand(dir, 'npx @latchkey/migrate src');
+    expect(migrate.code, migrate.stderr).toBe(0);
+    expect(migrate.stdout).toContain('2 files changed (5 edits), 0 warnings, 0 errors; 2 files scanned.');
+    expect(folderFiles(join(dir, 'src'))).toEqual(folderFiles(join(fixture, 'migrated')));
+    expect((await npxCommand(dir, 'npx @latchkey/migrate --check src')).code).toBe(0);
+  }, 60_000);
 
   test('an app on the installed packages type-checks against their types', async () => {
     await writeAppSources(appDir, { appId: 'a'.repeat(25), apiUrl: 'http://127.0.0.1:1' });
