@@ -141,6 +141,26 @@ export const P: typeof Auth.LatchkeyProvider = Auth.LatchkeyProvider;
 `,
   },
   {
+    name: "jest's and vitest's mocks of the module, and a module augmentation",
+    file: 'app.test.ts',
+    input: `jest.mock('@privy-io/react-auth', () => ({ usePrivy: () => ({ ready: true }) }));
+const actual = await vi.importActual<typeof import('@privy-io/react-auth')>('@privy-io/react-auth');
+vi.doUnmock("@privy-io/react-auth");
+other.mock('@privy-io/react-auth');
+declare module '@privy-io/react-auth' {
+  interface Extra {}
+}
+`,
+    output: `jest.mock('@latchkey/react', () => ({ usePrivy: () => ({ ready: true }) }));
+const actual = await vi.importActual<typeof import('@latchkey/react')>('@latchkey/react');
+vi.doUnmock("@latchkey/react");
+other.mock('@privy-io/react-auth');
+declare module '@latchkey/react' {
+  interface Extra {}
+}
+`,
+  },
+  {
     name: 'subpaths and @privy-io/wagmi are left as they are and reported by line',
     input: `import { usePrivy } from '@privy-io/react-auth';
 import { useSolanaWallets } from '@privy-io/react-auth/solana';

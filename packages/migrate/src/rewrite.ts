@@ -55,6 +55,32 @@ function loadedModule(node: ts.CallExpression): ts.StringLiteralLike | undefined
   return ts.isStringLiteralLike(argument) ? argument : undefined;
 }
 
+/** Test runners' calls that name a module: jest's and vitest's mocks, and their imports of the real one. */
+const mockCalls = new Set([
+  'jest.mock',
+  'jest.doMock',
+  'jest.unmock',
+  'jest.dontMock',
+  'jest.requireActual',
+  'jest.requireMock',
+  'jest.createMockFromModule',
+  'vi.mock',
+  'vi.doMock',
+  'vi.unmock',
+  'vi.doUnmock',
+  'vi.importActual',
+  'vi.importMock',
+]);
+
+/** The module a `vi.mock('…')`-like call names, when its first argument is a plain string. */
+function mockedModule(node: ts.CallExpression): ts.StringLiteralLike | undefined {
+  const callee = node.expression;
+  if (!ts.isPropertyAccessExpression(callee) || !ts.isIdentifier(callee.expression)) return undefined;
+  if (!mockCalls.has(`${callee.expression.text}.${callee.name.text}`)) return undefined;
+  const [argument] = node.arguments;
+  return argument && ts.isStringLiteralLike(argument) ? argument : undefined;
+}
+
 /** Rewrites one file; `fileName` only chooses how it is parsed (TypeScript or JavaScript, JSX). */
 export function migrateSource(text: string, fileName: string): FileResult {
   const unchanged = { output: text, edits: [], warnings: [], errors: [] };
@@ -204,6 +230,11 @@ export function migrateSource(text: string, fileName: string): FileResult {
     } else if (ts.isCallExpression(node)) {
       const specifier = loadedModule(node);
       if (specifier) visitModule(specifier, () => bindLoad(node));
+      const mocked = mockedModule(node);
+      if (mocked) visitModule(mocked, () => {});
+    } else if (ts.isModuleDeclaration(node) && ts.isStringLiteral(node.name)) {
+      // `declare module '…' { … }`: an augmentation of (or types for) that module.
+      visitModule(node.name, () => {});
     } else if (
       ts.isImportTypeNode(node) &&
       ts.isLiteralTypeNode(node.argument) &&
