@@ -4,7 +4,7 @@ import type {
   ModalIntent,
   WalletChainTypeOption,
 } from '@latchkey/core';
-import type { FundingSettings, ModalAuthMethod } from '@latchkey/core/modal';
+import type { FundingSettings } from '@latchkey/core/modal';
 import type {
   ChainType,
   embeddedConnectorType,
