@@ -2,10 +2,12 @@ import {
   buildSiwsMessage,
   type LoginMode,
   type SiwsLinkRequest,
+  type SiwsMessageType,
   siwsApi,
   type User,
 } from '@latchkey/protocol';
-import { base64 } from '@scure/base';
+import { base58, base64 } from '@scure/base';
+import { LatchkeyClientError } from '../errors.ts';
 import {
   assertLoggedIn,
   assertLoggedOut,
@@ -40,20 +42,136 @@ export interface SiwsParameters {
   now?: (() => Date) | undefined;
 }
 
-async function signSiws(ctx: FlowContext, params: SiwsParameters): Promise<SiwsLinkRequest> {
-  params.onStatus?.('generating-message');
+/** What building a SIWS message needs: the wallet and the page. */
+export interface SiwsMessageParameters {
+  /** Base58 public key. */
+  address: string;
+  /** The page host (`location.host`). */
+  domain: string;
+  /** The page origin (`location.origin`). */
+  uri: string;
+  captchaToken?: string | undefined;
+  /** Clock (tests). */
+  now?: (() => Date) | undefined;
+}
+
+/** A signed SIWS message, as the app's own wallet signed it (the second step). */
+export interface SiwsSignatureParameters {
+  /** The message from `generateSiwsMessage`, unchanged. */
+  message: string;
+  /** Standard padded base64 of the ed25519 signature. */
+  signature: string;
+  walletClientType?: string | null | undefined;
+  connectorType?: string | null | undefined;
+  /** What was signed; the server verifies `plain` (the message's UTF-8 bytes) only. Default `plain`. */
+  messageType?: SiwsMessageType | undefined;
+}
+
+/**
+ * Step one: a nonce from the server (`/siws/init`) and the SIWS message for the wallet to sign
+ * (its UTF-8 bytes). Then `authenticateWithSiwsSignature` or `linkWithSiwsSignature`.
+ *
+ * @example
+ * const message = await generateSiwsMessage(ctx, { address, domain: location.host, uri: location.origin });
+ */
+export async function generateSiwsMessage(ctx: FlowContext, params: SiwsMessageParameters): Promise<string> {
   const { nonce } = await ctx.http.call(
     siwsApi.siwsInit,
     { address: params.address, token: params.captchaToken },
     noBearer,
   );
-  const message = buildSiwsMessage({
+  return buildSiwsMessage({
     domain: params.domain,
     address: params.address,
     uri: params.uri,
     nonce,
     issuedAt: (params.now?.() ?? new Date()).toISOString(),
   });
+}
+
+const offchainDomain = 'solana offchain';
+const offchainMaxLength = 1232;
+
+/**
+ * A SIWS message in the Solana off-chain message format (version 0, UTF-8), which hardware wallets
+ * sign instead of raw bytes: 0xff, `solana offchain`, version, the 32-byte application domain (the
+ * message's URI), format, one signer and its key, the little-endian length, the message. Pure.
+ * The server verifies `plain` signatures only for now (`offchain-message` is refused).
+ *
+ * @example
+ * const bytes = buildSiwsOffchainMessage({ message, address });
+ */
+export function buildSiwsOffchainMessage(params: { message: string; address: string }): Uint8Array {
+  const uri = /^URI: (.+)$/m.exec(params.message)?.[1];
+  if (!uri) throw new LatchkeyClientError('invalid_message', 'SIWS message must include a URI');
+  const signer = base58.decode(params.address);
+  if (signer.length !== 32)
+    throw new LatchkeyClientError('invalid_input', 'Signer public key must be 32 bytes');
+  const utf8 = new TextEncoder();
+  const text = utf8.encode(params.message);
+  const length = 85 + text.length;
+  if (length > offchainMaxLength) {
+    throw new LatchkeyClientError(
+      'invalid_message',
+      `Combined message length (${length}) exceeds maximum (${offchainMaxLength})`,
+    );
+  }
+  const out = new Uint8Array(length);
+  out[0] = 0xff;
+  out.set(utf8.encode(offchainDomain), 1);
+  // out[16]: version 0. The application domain: the URI's first 32 bytes, zero-padded.
+  out.set(utf8.encode(uri).slice(0, 32), 17);
+  out[49] = 1; // format: restricted UTF-8
+  out[50] = 1; // one signer
+  out.set(signer, 51);
+  out[83] = text.length & 0xff;
+  out[84] = (text.length >> 8) & 0xff;
+  out.set(text, 85);
+  return out;
+}
+
+const signatureBody = (params: SiwsSignatureParameters): SiwsLinkRequest => ({
+  message: params.message,
+  signature: params.signature,
+  walletClientType: params.walletClientType,
+  connectorType: params.connectorType,
+  message_type: params.messageType ?? 'plain',
+});
+
+/**
+ * Step two of a login: the signed message to `/siws/authenticate`. Refused while logged in, and by
+ * the server for a message it did not issue, a used nonce or another signer (`invalid_credentials`).
+ *
+ * @example
+ * const { user } = await authenticateWithSiwsSignature(ctx, { message, signature: base64Signature });
+ */
+export async function authenticateWithSiwsSignature(
+  ctx: FlowContext,
+  params: SiwsSignatureParameters & { mode?: LoginMode | undefined },
+): Promise<LoginResult> {
+  assertLoggedOut(ctx);
+  const body = { ...signatureBody(params), mode: params.mode };
+  return completeLogin(ctx, await ctx.http.call(siwsApi.siwsAuthenticate, body, noBearer));
+}
+
+/**
+ * Step two of a link: the signed message to `/siws/link`, then the session is refreshed.
+ *
+ * @example
+ * const user = await linkWithSiwsSignature(ctx, { message, signature: base64Signature });
+ */
+export async function linkWithSiwsSignature(
+  ctx: FlowContext,
+  params: SiwsSignatureParameters,
+): Promise<User> {
+  assertLoggedIn(ctx);
+  return completeAccountChange(ctx, await ctx.http.call(siwsApi.siwsLink, signatureBody(params)));
+}
+
+/** Both steps with a `signMessage` callback. */
+async function signSiws(ctx: FlowContext, params: SiwsParameters): Promise<SiwsSignatureParameters> {
+  params.onStatus?.('generating-message');
+  const message = await generateSiwsMessage(ctx, params);
   params.onStatus?.('awaiting-signature');
   // The SIWS signature travels as standard padded base64.
   const signature = base64.encode(await params.signMessage(new TextEncoder().encode(message)));
@@ -63,7 +181,6 @@ async function signSiws(ctx: FlowContext, params: SiwsParameters): Promise<SiwsL
     signature,
     walletClientType: params.walletClientType,
     connectorType: params.connectorType,
-    message_type: 'plain',
   };
 }
 
@@ -76,15 +193,13 @@ async function signSiws(ctx: FlowContext, params: SiwsParameters): Promise<SiwsL
  */
 export async function loginWithSiws(ctx: FlowContext, params: SiwsParameters): Promise<LoginResult> {
   assertLoggedOut(ctx);
-  const body = { ...(await signSiws(ctx, params)), mode: params.mode };
-  return completeLogin(ctx, await ctx.http.call(siwsApi.siwsAuthenticate, body, noBearer));
+  return authenticateWithSiwsSignature(ctx, { ...(await signSiws(ctx, params)), mode: params.mode });
 }
 
 /** Links a Solana wallet to the logged-in user (`/siws/link`), then refreshes the session. */
 export async function linkWithSiws(ctx: FlowContext, params: Omit<SiwsParameters, 'mode'>): Promise<User> {
   assertLoggedIn(ctx);
-  const body = await signSiws(ctx, params);
-  return completeAccountChange(ctx, await ctx.http.call(siwsApi.siwsLink, body));
+  return linkWithSiwsSignature(ctx, await signSiws(ctx, params));
 }
 
 /** Unlinks a Solana wallet (`/siws/unlink`). */
