@@ -44,15 +44,9 @@ const notBuilt: Record<string, string> = {
  * Issue 31's hooks not exported yet: in progress. The issue is done when this list is empty.
  */
 const inProgress = new Set<string>([
-  'useLoginWithEmail',
-  'useLoginWithSms',
-  'useLoginWithSiwe',
-  'useLoginWithSiws',
   'useLinkEmail',
   'useLinkPhone',
   'useLinkWithOAuth',
-  'useLinkWithSiwe',
-  'useLinkWithSiws',
   'useLinkJwtAccount',
   'useUnlinkEmail',
   'useUnlinkPhone',

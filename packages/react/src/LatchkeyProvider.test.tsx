@@ -9,8 +9,14 @@ import {
   useLatchkey,
   useLinkAccount,
   useLinkWithPasskey,
+  useLinkWithSiwe,
+  useLinkWithSiws,
   useLogin,
+  useLoginWithEmail,
   useLoginWithPasskey,
+  useLoginWithSiwe,
+  useLoginWithSiws,
+  useLoginWithSms,
   useLogout,
   useSignupWithPasskey,
   useUpdateAccount,
@@ -28,10 +34,16 @@ function Page() {
   const { state } = useLoginWithPasskey();
   useSignupWithPasskey();
   useLinkWithPasskey();
+  const email = useLoginWithEmail();
+  useLoginWithSms();
+  useLoginWithSiwe();
+  useLinkWithSiwe();
+  useLoginWithSiws();
+  useLinkWithSiws();
   const { identityToken } = useIdentityToken();
   return (
     <main>
-      <p id="state">{`ready=${ready} authenticated=${authenticated} user=${user?.id ?? 'none'} id=${identityToken ?? 'none'} passkey=${state.status}`}</p>
+      <p id="state">{`ready=${ready} authenticated=${authenticated} user=${user?.id ?? 'none'} id=${identityToken ?? 'none'} passkey=${state.status} email=${email.state.status}`}</p>
       <button type="button" onClick={login}>
         Log in
       </button>

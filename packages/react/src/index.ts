@@ -65,8 +65,17 @@ export type { UseLinkAccountParameters } from './hooks/useLinkAccount.ts';
 export { useLinkAccount } from './hooks/useLinkAccount.ts';
 export type { UseLinkWithPasskeyParameters } from './hooks/useLinkWithPasskey.ts';
 export { useLinkWithPasskey } from './hooks/useLinkWithPasskey.ts';
+export type { UseLinkWithSiwe } from './hooks/useLinkWithSiwe.ts';
+export { useLinkWithSiwe } from './hooks/useLinkWithSiwe.ts';
 export type { UseLoginParameters } from './hooks/useLogin.ts';
 export { useLogin } from './hooks/useLogin.ts';
+export type {
+  LoginWithCode,
+  OtpFlowState,
+  SendCodeToEmail,
+  UseLoginWithEmail,
+} from './hooks/useLoginWithEmail.ts';
+export { useLoginWithEmail } from './hooks/useLoginWithEmail.ts';
 export type {
   FarcasterAuthFlowState,
   LoginWithFarcasterOptions,
@@ -83,6 +92,17 @@ export type {
 export { useLoginWithOAuth } from './hooks/useLoginWithOAuth.ts';
 export type { UseLoginWithPasskeyParameters } from './hooks/useLoginWithPasskey.ts';
 export { useLoginWithPasskey } from './hooks/useLoginWithPasskey.ts';
+export type { SiweFlowState, UseLoginWithSiwe } from './hooks/useLoginWithSiwe.ts';
+export { useLoginWithSiwe } from './hooks/useLoginWithSiwe.ts';
+export type {
+  SiwsFlowState,
+  SiwsMessageType,
+  UseLinkWithSiws,
+  UseLoginWithSiws,
+} from './hooks/useLoginWithSiws.ts';
+export { useLinkWithSiws, useLoginWithSiws } from './hooks/useLoginWithSiws.ts';
+export type { SendCodeToSms, UseLoginWithSms } from './hooks/useLoginWithSms.ts';
+export { useLoginWithSms } from './hooks/useLoginWithSms.ts';
 export * from './hooks/useLoginWithTelegram.ts';
 export type { UseLogoutParameters } from './hooks/useLogout.ts';
 export { useLogout } from './hooks/useLogout.ts';
