@@ -4,9 +4,14 @@ import { ed25519 } from '@noble/curves/ed25519.js';
 import { base58, base64 } from '@scure/base';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createOtpLoginFlow, createSiweFlow, createSiwsFlow, type HeadlessFlowState } from './headless.ts';
+import {
+  buildSiwsOffchainMessage,
+  createOtpLoginFlow,
+  createSiweFlow,
+  createSiwsFlow,
+  type HeadlessFlowState,
+} from './headless.ts';
 import { authenticateWithSiweSignature, generateSiweMessage } from './siwe.ts';
-import { buildSiwsOffchainMessage } from './siws.ts';
 
 const page = { domain: new URL(testOrigin).host, uri: testOrigin };
 const newEthAccount = () => privateKeyToAccount(generatePrivateKey());

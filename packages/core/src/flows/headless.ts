@@ -5,6 +5,7 @@
  * React hooks (`useLoginWithEmail`, `useLoginWithSiwe`, …) are thin adapters over these.
  */
 import type { LoginMode, User } from '@latchkey/protocol';
+import { base58 } from '@scure/base';
 import { LatchkeyClientError } from '../errors.ts';
 import type { FlowContext, LoginResult } from './context.ts';
 import type { LoginWithEmailCodeParameters, SendEmailCodeParameters } from './email.ts';
@@ -221,4 +222,45 @@ export function createSiwsFlow(client: Pick<HeadlessClient, 'run' | 'getState'>,
       return client.run((ctx) => linkWithSiwsSignature(ctx, signed));
     },
   };
+}
+
+const offchainDomain = 'solana offchain';
+const offchainMaxLength = 1232;
+
+/**
+ * A SIWS message in the Solana off-chain message format (version 0, UTF-8), which hardware wallets
+ * sign instead of raw bytes: 0xff, `solana offchain`, version, the 32-byte application domain (the
+ * message's URI), format, one signer and its key, the little-endian length, the message. Pure.
+ * The server verifies `plain` signatures only for now (`offchain-message` is refused).
+ *
+ * @example
+ * const bytes = buildSiwsOffchainMessage({ message, address });
+ */
+export function buildSiwsOffchainMessage(params: { message: string; address: string }): Uint8Array {
+  const uri = /^URI: (.+)$/m.exec(params.message)?.[1];
+  if (!uri) throw new LatchkeyClientError('invalid_message', 'SIWS message must include a URI');
+  const signer = base58.decode(params.address);
+  if (signer.length !== 32)
+    throw new LatchkeyClientError('invalid_input', 'Signer public key must be 32 bytes');
+  const utf8 = new TextEncoder();
+  const text = utf8.encode(params.message);
+  const length = 85 + text.length;
+  if (length > offchainMaxLength) {
+    throw new LatchkeyClientError(
+      'invalid_message',
+      `Combined message length (${length}) exceeds maximum (${offchainMaxLength})`,
+    );
+  }
+  const out = new Uint8Array(length);
+  out[0] = 0xff;
+  out.set(utf8.encode(offchainDomain), 1);
+  // out[16]: version 0. The application domain: the URI's first 32 bytes, zero-padded.
+  out.set(utf8.encode(uri).slice(0, 32), 17);
+  out[49] = 1; // format: restricted UTF-8
+  out[50] = 1; // one signer
+  out.set(signer, 51);
+  out[83] = text.length & 0xff;
+  out[84] = (text.length >> 8) & 0xff;
+  out.set(text, 85);
+  return out;
 }

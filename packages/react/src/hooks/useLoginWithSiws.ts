@@ -1,4 +1,4 @@
-import { buildSiwsOffchainMessage } from '@latchkey/core/flows/siws';
+import { buildSiwsOffchainMessage } from '@latchkey/core/flows/headless';
 import { useMemo } from 'react';
 import { useLatchkeyContext } from '../LatchkeyContext.ts';
 import type { LinkedAccountWithMetadata, User } from '../userTypes.ts';
