@@ -58,7 +58,6 @@ const inProgress = new Set<string>([
   'useUpdatePhone',
   'useConnectOrCreateWallet',
   'useActiveWallet',
-  'usePrivy',
 ]);
 
 /**

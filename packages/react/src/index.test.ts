@@ -49,6 +49,7 @@ describe('@latchkey/react', () => {
         "useMfaEnrollmentUI",
         "useModalStatus",
         "useOAuthTokens",
+        "usePrivy",
         "useRegisterMfaListener",
         "useRequestFarcasterSigner",
         "useSendTransaction",

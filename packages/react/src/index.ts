@@ -116,6 +116,13 @@ export { useModalStatus } from './hooks/useModalStatus.ts';
 export type { UseOAuthTokensParameters } from './hooks/useOAuthTokens.ts';
 export { useOAuthTokens } from './hooks/useOAuthTokens.ts';
 export type { PasskeyFlowState } from './hooks/usePasskeyAction.ts';
+export type {
+  PrivyConnectWalletOptions,
+  PrivyInterface,
+  PrivyLoginOptions,
+  PrivyTransactionRequest,
+} from './hooks/usePrivy.ts';
+export { usePrivy } from './hooks/usePrivy.ts';
 export type { MfaListener } from './hooks/useRegisterMfaListener.ts';
 export { useRegisterMfaListener } from './hooks/useRegisterMfaListener.ts';
 export type { SendTransactionResult } from './hooks/useSendTransaction.ts';
