@@ -75,7 +75,9 @@ export type ClientErrorCode =
   | 'farcaster_signer_timeout'
   | 'farcaster_signer_canceled'
   /** A funding request the spec refuses (document 2 §5: funding off, chain not configured, …). */
-  | 'invalid_funding_request';
+  | 'invalid_funding_request'
+  /** A member of the incumbent's API for a feature Latchkey has not built (the server's code for the same). */
+  | 'not_supported';
 
 /** The message used for a code when the caller gives none. */
 export const clientErrorMessages: Partial<Record<ClientErrorCode, string>> = {

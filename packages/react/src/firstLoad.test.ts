@@ -11,7 +11,15 @@ import { createElement } from 'react';
 export function LoginButton() { const { login } = useLatchkey(); return createElement('button', { onClick: () => login() }); }
 export const provider = LatchkeyProvider;
 `;
+// An app migrated from the incumbent, which calls usePrivy().
+const privyApp = `
+import { LatchkeyProvider, usePrivy } from './index.ts';
+import { createElement } from 'react';
+export function LoginButton() { const { login } = usePrivy(); return createElement('button', { onClick: () => login() }); }
+export const provider = LatchkeyProvider;
+`;
 let sources: Set<string>;
+let privySources: Set<string>;
 
 /** Every source with bytes in the entry chunk or a chunk it imports statically, transitively. */
 function firstLoadSources(metafile: Metafile): Set<string> {
@@ -25,9 +33,9 @@ function firstLoadSources(metafile: Metafile): Set<string> {
   return found;
 }
 
-beforeAll(async () => {
+async function firstLoadOf(contents: string): Promise<Set<string>> {
   const result = await build({
-    stdin: { contents: app, resolveDir: new URL('.', import.meta.url).pathname, loader: 'ts' },
+    stdin: { contents, resolveDir: new URL('.', import.meta.url).pathname, loader: 'ts' },
     bundle: true,
     minify: true,
     format: 'esm',
@@ -41,7 +49,11 @@ beforeAll(async () => {
     define: { 'process.env.NODE_ENV': '"production"' },
     logLevel: 'silent',
   });
-  sources = firstLoadSources(result.metafile);
+  return firstLoadSources(result.metafile);
+}
+
+beforeAll(async () => {
+  [sources, privySources] = await Promise.all([firstLoadOf(app), firstLoadOf(privyApp)]);
 });
 
 const has = (suffix: string) => [...sources].some((source) => source.endsWith(suffix));
@@ -63,5 +75,21 @@ describe("the minimal app's first load", () => {
   it('loads the account transfer (client.transferAccount) on first use', () => {
     expect(has('core/src/flows/transfer.ts')).toBe(false);
     expect(has('protocol/src/api/transfer.ts')).toBe(false);
+  });
+});
+
+describe('usePrivy', () => {
+  it("is not in the minimal app's first load", () => {
+    expect(has('react/src/hooks/usePrivy.ts')).toBe(false);
+    expect(has('react/src/hooks/privyActions.ts')).toBe(false);
+  });
+
+  it("loads its members' bodies (embedded wallet, signing, MFA) on first call, not with the page", () => {
+    const hasPrivy = (suffix: string) => [...privySources].some((source) => source.endsWith(suffix));
+    expect(hasPrivy('react/src/hooks/usePrivy.ts')).toBe(true);
+    expect(hasPrivy('react/src/hooks/privyActions.ts')).toBe(false);
+    expect(hasPrivy('react/src/embedded/createWallet.ts')).toBe(false);
+    expect(hasPrivy('react/src/embedded/exportWallet.ts')).toBe(false);
+    expect(hasPrivy('core/src/ui/embedded-controller.ts')).toBe(false);
   });
 });
