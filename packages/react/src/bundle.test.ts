@@ -80,7 +80,11 @@ describe('the built SDK', () => {
     const walletChunks = files.filter((f) => text(f).includes('eip6963:requestProvider'));
     expect(walletChunks).toHaveLength(1);
     expect(text(walletChunks[0]!)).not.toContain('lk-screen-landing');
-    expect(text(walletChunks[0]!)).toContain('/api/v1/siwe/authenticate');
+    // The SIWE flow loads with the wallet code: a chunk of its own, which the headless SIWE hooks
+    // (useLoginWithSiwe, …) import statically, so an app that calls them has it at first load.
+    const base = (path: string) => path.split('/').pop();
+    const walletPath = Object.keys(metafile.outputs).find((p) => base(p) === base(walletChunks[0]!.path));
+    expect(filesLoadedWith(walletPath).map(text).join('\n')).toContain('/api/v1/siwe/authenticate');
   });
 
   it('loads OAuth code only when a provider is chosen or the page comes back from one', () => {
@@ -128,9 +132,13 @@ describe('the built SDK', () => {
     expect(text(screens[0]!)).not.toContain('lk-screen-landing');
   });
 
-  it('stays within the first-load budget of 35 KiB gzip (over React)', () => {
+  // Every export at once, which no app imports: an app's own first load is budgeted by bench/bundle
+  // (15 KiB over React). This one guards against a body landing on the entry by mistake. 35 KiB until
+  // issue 31 added the incumbent's hooks (usePrivy, 25 headless hooks: their shells are on the entry,
+  // their bodies lazy): 37.6 KiB with them, so 40.
+  it('stays within the first-load budget of 40 KiB gzip (over React) with every export', () => {
     const size = gzipKiB(firstLoad());
     expect(size).toBeGreaterThan(1); // the walk found the real chunks
-    expect(size).toBeLessThan(35);
+    expect(size).toBeLessThan(40);
   });
 });
