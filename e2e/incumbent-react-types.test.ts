@@ -44,18 +44,6 @@ const notBuilt: Record<string, string> = {
  * Issue 31's hooks not exported yet: in progress. The issue is done when this list is empty.
  */
 const inProgress = new Set<string>([
-  'useLinkEmail',
-  'useLinkPhone',
-  'useLinkWithOAuth',
-  'useLinkJwtAccount',
-  'useUnlinkEmail',
-  'useUnlinkPhone',
-  'useUnlinkOAuth',
-  'useUnlinkPasskey',
-  'useUnlinkWallet',
-  'useUnlinkTelegram',
-  'useUpdateEmail',
-  'useUpdatePhone',
   'useConnectOrCreateWallet',
   'useActiveWallet',
 ]);

@@ -129,6 +129,7 @@ export const packageLayers: PackageLayers[] = [
         'events.ts',
         'types.ts',
         'callbacks.ts',
+        'flowStates.ts',
         'accountOf.ts',
         'userTypes.ts',
         'incumbentTypes.ts',

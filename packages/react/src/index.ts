@@ -26,6 +26,7 @@ export type {
 } from './callbacks.ts';
 export { LatchkeyErrorCode, PrivyErrorCode } from './callbacks.ts';
 export type { LatchkeyEventMap } from './events.ts';
+export type { OtpFlowState } from './flowStates.ts';
 export type { LatchkeyActions } from './hooks/latchkeyActions.ts';
 export { useAcceptTerms } from './hooks/useAcceptTerms.ts';
 export type { ConnectWalletOptions, UseConnectWalletParameters } from './hooks/useConnectWallet.ts';
@@ -63,6 +64,14 @@ export type { UseLatchkeyReturnType } from './hooks/useLatchkey.ts';
 export { useLatchkey } from './hooks/useLatchkey.ts';
 export type { UseLinkAccountParameters } from './hooks/useLinkAccount.ts';
 export { useLinkAccount } from './hooks/useLinkAccount.ts';
+export type { SendCodeToLinkEmail, UseLinkEmail } from './hooks/useLinkEmail.ts';
+export { useLinkEmail } from './hooks/useLinkEmail.ts';
+export type { UseLinkJwtAccount } from './hooks/useLinkJwtAccount.ts';
+export { useLinkJwtAccount } from './hooks/useLinkJwtAccount.ts';
+export type { SendCodeToLinkPhone, UseLinkPhone } from './hooks/useLinkPhone.ts';
+export { useLinkPhone } from './hooks/useLinkPhone.ts';
+export type { LinkWithOAuthInput, UseLinkWithOAuth } from './hooks/useLinkWithOAuth.ts';
+export { useLinkWithOAuth } from './hooks/useLinkWithOAuth.ts';
 export type { UseLinkWithPasskeyParameters } from './hooks/useLinkWithPasskey.ts';
 export { useLinkWithPasskey } from './hooks/useLinkWithPasskey.ts';
 export type { UseLinkWithSiwe } from './hooks/useLinkWithSiwe.ts';
@@ -148,9 +157,22 @@ export type { UseSyncJwtBasedAuthStateInput } from './hooks/useSyncJwtBasedAuthS
 export { useSyncJwtBasedAuthState } from './hooks/useSyncJwtBasedAuthState.ts';
 export type { UseTokenParameters } from './hooks/useToken.ts';
 export { useToken } from './hooks/useToken.ts';
+export type { UseUnlinkOAuthInterface } from './hooks/useUnlink.ts';
+export {
+  useUnlinkEmail,
+  useUnlinkOAuth,
+  useUnlinkPasskey,
+  useUnlinkPhone,
+  useUnlinkTelegram,
+  useUnlinkWallet,
+} from './hooks/useUnlink.ts';
 export { useUnlinkFarcaster } from './hooks/useUnlinkFarcaster.ts';
 export type { UseUpdateAccountParameters } from './hooks/useUpdateAccount.ts';
 export { useUpdateAccount } from './hooks/useUpdateAccount.ts';
+export type { UseUpdateEmailInterface } from './hooks/useUpdateEmail.ts';
+export { useUpdateEmail } from './hooks/useUpdateEmail.ts';
+export type { UseUpdatePhoneInterface } from './hooks/useUpdatePhone.ts';
+export { useUpdatePhone } from './hooks/useUpdatePhone.ts';
 export { useUser } from './hooks/useUser.ts';
 export { useWallets } from './hooks/useWallets.ts';
 export { missingProviderMessage } from './LatchkeyContext.ts';

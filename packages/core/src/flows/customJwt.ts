@@ -1,6 +1,13 @@
 import { customJwtApi, type User } from '@latchkey/protocol';
 import { decodeJwtPayload } from '../jwt.ts';
-import { completeLogin, type FlowContext, type LoginResult, noBearer } from './context.ts';
+import {
+  assertLoggedIn,
+  completeAccountChange,
+  completeLogin,
+  type FlowContext,
+  type LoginResult,
+  noBearer,
+} from './context.ts';
 
 /** Returns the app's own auth token for the current user, or null/undefined when nobody is logged in. */
 export type GetCustomAccessToken = () => Promise<string | null | undefined> | string | null | undefined;
@@ -58,4 +65,17 @@ export async function syncExternalJwt(
   if (ctx.session.user) return { user: ctx.session.user, isNewUser: false };
   const response = await ctx.http.call(customJwtApi.customJwtAuthenticate, { token }, noBearer);
   return completeLogin(ctx, response);
+}
+
+/**
+ * Links the account of the app's own auth system that a JWT names to the logged-in user
+ * (`POST /api/v1/custom_jwt_account/link`; the incumbent's `useLinkJwtAccount`). Refused while logged
+ * out (`must_be_authenticated`), and for an account another user has (`linked_to_another_user`).
+ *
+ * @example
+ * const user = await linkCustomJwt(ctx, { token: await myAuth.getToken() });
+ */
+export async function linkCustomJwt(ctx: FlowContext, { token }: { token: string }): Promise<User> {
+  assertLoggedIn(ctx);
+  return completeAccountChange(ctx, await ctx.http.call(customJwtApi.customJwtLink, { token }));
 }

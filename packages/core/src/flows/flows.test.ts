@@ -13,7 +13,7 @@ import { decodeJwt, exportJWK, generateKeyPair, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLatchkeyClient } from '../createLatchkeyClient.ts';
 import { memoryStorage, storageKeys } from '../storage.ts';
-import { syncExternalJwt } from './customJwt.ts';
+import { linkCustomJwt, syncExternalJwt } from './customJwt.ts';
 
 let t: TestServer;
 let jwks: Server;
@@ -155,6 +155,46 @@ describe('custom JWT', () => {
     expect(await sync()).toBeNull();
     expect(c.client.getState().authenticated).toBe(false);
     expect(c.count('/api/v1/sessions/logout')).toBe(2);
+  });
+  it('linkCustomJwt: links the app-auth account to the logged-in user; refused logged out and for another user’s account', async () => {
+    const { app, client: server } = await t.createApp({
+      custom_jwt_auth: true,
+      custom_jwt_jwks_url: jwksUrl,
+      email_auth: true,
+    });
+    const other = testClient(t, app.id);
+    await other.client.initialize();
+    await other.client.run((ctx) => syncExternalJwt(ctx, () => mint('taken-user')));
+
+    const c = testClient(t, app.id);
+    await c.client.initialize();
+    await expect(
+      c.client.run(async (ctx) => linkCustomJwt(ctx, { token: await mint('jwt-link-1') })),
+    ).rejects.toMatchObject({
+      code: 'must_be_authenticated',
+    });
+    await c.client.email.sendCode({ email: 'jwt-link@example.com' });
+    await c.client.email.loginWithCode({
+      email: 'jwt-link@example.com',
+      code: server.lastCode('jwt-link@example.com'),
+    });
+
+    const user = await c.client.run(async (ctx) => linkCustomJwt(ctx, { token: await mint('jwt-link-1') }));
+    expect(user.linked_accounts).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ type: 'custom_auth', custom_user_id: 'jwt-link-1' }),
+      ]),
+    );
+    expect(c.client.getState().user?.linked_accounts).toHaveLength(2);
+    expect(c.sent.find((r) => r.path === '/api/v1/custom_jwt_account/link')?.body).toEqual({
+      token: expect.any(String),
+    });
+
+    await expect(
+      c.client.run(async (ctx) => linkCustomJwt(ctx, { token: await mint('taken-user') })),
+    ).rejects.toMatchObject({
+      code: 'linked_to_another_user',
+    });
   });
 });
 
