@@ -89,7 +89,8 @@ export function useUnlinkPasskey(): {
 }
 
 /**
- * Unlinks a wallet by its address: an Ethereum wallet when it starts with `0x`, else a Solana one.
+ * Unlinks a wallet by its address: an Ethereum wallet when it starts with `0x`, else a Solana one
+ * (through the wallet code the provider already loads lazily, so no chunk of its own).
  *
  * @example
  * const { unlink } = useUnlinkWallet();
@@ -100,14 +101,10 @@ export function useUnlinkWallet(): { unlink: ({ address }: { address: string }) 
   return {
     unlink: useCallback(
       ({ address }: { address: string }) =>
-        (address.startsWith('0x')
-          ? import('@latchkey/core/flows/siwe').then((m) =>
-              client.run((ctx) => m.unlinkEthereumWallet(ctx, { address })),
-            )
-          : import('@latchkey/core/flows/siws').then((m) =>
-              client.run((ctx) => m.unlinkSolanaWallet(ctx, { address })),
-            )
-        ).then(toClientUser),
+        client
+          .wallets()
+          .then((wallets) => wallets.unlink(address, address.startsWith('0x') ? 'ethereum' : 'solana'))
+          .then(toClientUser),
       [client],
     ),
   };
