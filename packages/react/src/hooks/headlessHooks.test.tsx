@@ -1,0 +1,191 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { type LatchkeyClient, LatchkeyError } from '@latchkey/core';
+import { startTestServer, type TestServer, testClient } from '@latchkey/test/client';
+import { exportJWK, generateKeyPair, SignJWT } from 'jose';
+import { renderToString } from 'react-dom/server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LinkAccountCallbacks } from '../callbacks.ts';
+import { createLatchkeyEvents } from '../events.ts';
+import { LatchkeyContext, type LatchkeyContextValue } from '../LatchkeyContext.ts';
+import { useLinkJwtAccount } from './useLinkJwtAccount.ts';
+import { useLinkWithOAuth } from './useLinkWithOAuth.ts';
+import {
+  useUnlinkEmail,
+  useUnlinkOAuth,
+  useUnlinkPhone,
+  useUnlinkTelegram,
+  useUnlinkWallet,
+} from './useUnlink.ts';
+
+// The headless link and unlink hooks rendered in a provider context around a real client of the test
+// server (react-dom/server: the hooks run, effects do not); their actions are then called for real.
+
+let t: TestServer;
+let jwks: Server;
+let jwksUrl: string;
+let keyPair: Awaited<ReturnType<typeof generateKeyPair>>;
+beforeAll(async () => {
+  t = await startTestServer('sqlite');
+  keyPair = await generateKeyPair('ES256');
+  const jwk = { ...(await exportJWK(keyPair.publicKey)), kid: 'k1', alg: 'ES256', use: 'sig' };
+  jwks = createServer((_req, res) => {
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end(JSON.stringify({ keys: [jwk] }));
+  });
+  await new Promise<void>((resolve) => jwks.listen(0, '127.0.0.1', resolve));
+  jwksUrl = `http://127.0.0.1:${(jwks.address() as AddressInfo).port}/jwks.json`;
+});
+afterAll(async () => {
+  jwks.closeAllConnections();
+  await new Promise<void>((resolve) => jwks.close(() => resolve()));
+  await t.close();
+});
+
+const mint = (sub: string) =>
+  new SignJWT({ sub })
+    .setProtectedHeader({ alg: 'ES256', kid: 'k1', typ: 'JWT' })
+    .setIssuedAt()
+    .setExpirationTime('5m')
+    .sign(keyPair.privateKey);
+
+function Probe({ hook, onResult }: { hook: () => unknown; onResult: (result: unknown) => void }) {
+  onResult(hook());
+  return null;
+}
+
+/** What a hook returns, rendered once in a context around this client. */
+function render<T>(client: LatchkeyClient, hook: () => T): T {
+  let result: unknown;
+  const value = { client, events: createLatchkeyEvents() } as unknown as LatchkeyContextValue;
+  renderToString(
+    <LatchkeyContext.Provider value={value}>
+      <Probe hook={hook} onResult={(r) => (result = r)} />
+    </LatchkeyContext.Provider>,
+  );
+  return result as T;
+}
+
+/** A client of a new app, logged in with this email (or logged out without one). */
+async function loggedIn(email: string | null, patch: Record<string, unknown> = {}) {
+  const { app, client: server } = await t.createApp({ email_auth: true, sms_auth: true, ...patch });
+  const c = testClient(t, app.id);
+  await c.client.initialize();
+  if (email) {
+    await c.client.email.sendCode({ email });
+    await c.client.email.loginWithCode({ email, code: server.lastCode(email) });
+  }
+  return { ...c, app, server };
+}
+
+describe('unlink hooks', () => {
+  it('useUnlinkEmail / useUnlinkPhone: unlink and resolve to the user without it; the session’s user follows', async () => {
+    const { client, server } = await loggedIn('unlink-1@example.com');
+    await client.sms.sendCode({ phoneNumber: '+1 555 555 0120' });
+    await client.sms.linkWithCode({ phoneNumber: '+1 555 555 0120', code: server.lastCode('+15555550120') });
+
+    const { unlink: unlinkPhone } = render(client, useUnlinkPhone);
+    const withoutPhone = await unlinkPhone({ phoneNumber: '+1 555 555 0120' });
+    expect(withoutPhone.phone).toBeUndefined();
+    expect(withoutPhone.linkedAccounts.map((a) => a.type)).toEqual(['email']);
+    expect(client.getState().user?.linked_accounts.map((a) => a.type)).toEqual(['email']);
+
+    // The user's only account cannot go.
+    const { unlink: unlinkEmail } = render(client, useUnlinkEmail);
+    await expect(unlinkEmail({ address: 'unlink-1@example.com' })).rejects.toMatchObject({
+      code: 'cannot_unlink_sole_account',
+    });
+  });
+
+  it('logged out: must_be_authenticated from each', async () => {
+    const { client } = await loggedIn(null);
+    await expect(render(client, useUnlinkEmail).unlink({ address: 'x@example.com' })).rejects.toMatchObject({
+      code: 'must_be_authenticated',
+    });
+    await expect(
+      render(client, useUnlinkPhone).unlink({ phoneNumber: '+15555550121' }),
+    ).rejects.toMatchObject({
+      code: 'must_be_authenticated',
+    });
+    await expect(render(client, useUnlinkTelegram).unlink({ telegramUserId: '12345' })).rejects.toMatchObject(
+      { code: 'must_be_authenticated' },
+    );
+  });
+
+  it('an account the user does not have: the server refuses with linked_account_not_found (useUnlinkOAuth, useUnlinkTelegram)', async () => {
+    const { client } = await loggedIn('unlink-2@example.com');
+    const refused = async (promise: Promise<unknown>) => {
+      const error = await promise.catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(LatchkeyError);
+      return (error as LatchkeyError).code;
+    };
+    const codes = [
+      await refused(render(client, useUnlinkOAuth).unlink({ provider: 'google', subject: 'nobody' })),
+      await refused(render(client, useUnlinkTelegram).unlink({ telegramUserId: '12345' })),
+    ];
+    expect(codes).toEqual(['linked_account_not_found', 'linked_account_not_found']);
+    // useUnlinkWallet goes through the wallet code (as useLatchkey().unlinkWallet), which needs a page.
+    await expect(
+      render(client, useUnlinkWallet).unlink({ address: '0x000000000000000000000000000000000000dEaD' }),
+    ).rejects.toThrow('Wallets need a browser page');
+    expect(client.getState().user?.linked_accounts.map((a) => a.type)).toEqual(['email']);
+  });
+});
+
+describe('useLinkJwtAccount', () => {
+  it('links the app-auth account: onSuccess with the user, "custom" and the custom_auth account', async () => {
+    const { client } = await loggedIn('jwt-1@example.com', {
+      custom_jwt_auth: true,
+      custom_jwt_jwks_url: jwksUrl,
+    });
+    const successes: Parameters<NonNullable<LinkAccountCallbacks['onSuccess']>>[0][] = [];
+    const { linkWithCustomJwt } = render(client, () =>
+      useLinkJwtAccount({ onSuccess: (e) => successes.push(e) }),
+    );
+    const { user } = await linkWithCustomJwt(await mint('app-user-7'));
+    expect(user.customAuth?.customUserId).toBe('app-user-7');
+    expect(successes).toEqual([
+      expect.objectContaining({
+        linkMethod: 'custom',
+        linkedAccount: expect.objectContaining({ type: 'custom_auth', customUserId: 'app-user-7' }),
+      }),
+    ]);
+  });
+
+  it('onError(code, { linkMethod: "custom" }) and rejects: logged out, and an account another user has', async () => {
+    const patch = { custom_jwt_auth: true, custom_jwt_jwks_url: jwksUrl };
+    const { client, app, server } = await loggedIn(null, patch);
+    const onError: unknown[][] = [];
+    const hook = () => useLinkJwtAccount({ onError: (...args) => onError.push(args) });
+    await expect(render(client, hook).linkWithCustomJwt(await mint('app-user-8'))).rejects.toMatchObject({
+      code: 'must_be_authenticated',
+    });
+    expect(onError).toEqual([['must_be_authenticated', { linkMethod: 'custom' }]]);
+
+    // app-user-8 logs in (a user of its own); then an email user tries to link that account.
+    const owner = testClient(t, app.id, { getCustomAccessToken: () => mint('app-user-8') });
+    await owner.client.initialize();
+    expect(owner.client.getState().authenticated).toBe(true);
+    await client.email.sendCode({ email: 'jwt-2@example.com' });
+    await client.email.loginWithCode({
+      email: 'jwt-2@example.com',
+      code: server.lastCode('jwt-2@example.com'),
+    });
+    onError.length = 0;
+    await expect(render(client, hook).linkWithCustomJwt(await mint('app-user-8'))).rejects.toMatchObject({
+      code: 'linked_to_another_user',
+    });
+    expect(onError).toEqual([['linked_to_another_user', { linkMethod: 'custom' }]]);
+    expect(client.getState().user?.linked_accounts.map((a) => a.type)).toEqual(['email']);
+  });
+});
+
+describe('useLinkWithOAuth', () => {
+  it('logged out: rejects with the incumbent’s code and message, before leaving the page', async () => {
+    const { client } = await loggedIn(null);
+    await expect(render(client, useLinkWithOAuth).initOAuth({ provider: 'google' })).rejects.toMatchObject({
+      code: 'must_be_authenticated',
+      message: 'User must be authenticated before linking an OAuth account.',
+    });
+  });
+});
