@@ -43,10 +43,7 @@ const notBuilt: Record<string, string> = {
 /**
  * Issue 31's hooks not exported yet: in progress. The issue is done when this list is empty.
  */
-const inProgress = new Set<string>([
-  'useConnectOrCreateWallet',
-  'useActiveWallet',
-]);
+const inProgress = new Set<string>(['useConnectOrCreateWallet', 'useActiveWallet']);
 
 /**
  * Hooks both export whose types still differ from the incumbent's, with what differs. Each must

@@ -78,12 +78,7 @@ export type { UseLinkWithSiwe } from './hooks/useLinkWithSiwe.ts';
 export { useLinkWithSiwe } from './hooks/useLinkWithSiwe.ts';
 export type { UseLoginParameters } from './hooks/useLogin.ts';
 export { useLogin } from './hooks/useLogin.ts';
-export type {
-  LoginWithCode,
-  OtpFlowState,
-  SendCodeToEmail,
-  UseLoginWithEmail,
-} from './hooks/useLoginWithEmail.ts';
+export type { LoginWithCode, SendCodeToEmail, UseLoginWithEmail } from './hooks/useLoginWithEmail.ts';
 export { useLoginWithEmail } from './hooks/useLoginWithEmail.ts';
 export type {
   FarcasterAuthFlowState,

@@ -9,6 +9,7 @@ import {
 } from '@latchkey/core/flows/headless';
 import { linkAccountEvent, loginCompleteEvent } from '../accountOf.ts';
 import { type LinkAccountCallbacks, type LoginCallbacks, PrivyErrorCode } from '../callbacks.ts';
+import type { OtpFlowState } from '../flowStates.ts';
 import type { LatchkeyContextValue } from '../LatchkeyContext.ts';
 import { toClientUser } from '../toClientUser.ts';
 import type { LinkedAccountWithMetadata, User } from '../userTypes.ts';
@@ -21,8 +22,8 @@ import type { LinkedAccountWithMetadata, User } from '../userTypes.ts';
 type Deps = Pick<LatchkeyContextValue, 'client' | 'events'>;
 type Ref<T> = { readonly current: T };
 
-export type OtpFlowState = HeadlessFlowState<OtpFlowStep>;
 export type SiweFlowState = HeadlessFlowState<SignatureFlowStep>;
+export type { OtpFlowState };
 
 const knownCodes = new Set<string>(Object.values(PrivyErrorCode));
 

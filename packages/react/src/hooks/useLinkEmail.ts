@@ -3,11 +3,7 @@ import type { OtpFlowState } from '../flowStates.ts';
 import { useLatchkeyContext } from '../LatchkeyContext.ts';
 import type { User } from '../userTypes.ts';
 import { linkOtpFlow } from './otpFlows.ts';
-
-/** The incumbent's code input of the link and login hooks. */
-export interface LoginWithCode {
-  code: string;
-}
+import type { LoginWithCode } from './useLoginWithEmail.ts';
 
 export type SendCodeToLinkEmail = { email: string };
 

@@ -3,7 +3,7 @@ import type { OtpFlowState } from '../flowStates.ts';
 import { useLatchkeyContext } from '../LatchkeyContext.ts';
 import type { User } from '../userTypes.ts';
 import { linkOtpFlow } from './otpFlows.ts';
-import type { LoginWithCode } from './useLinkEmail.ts';
+import type { LoginWithCode } from './useLoginWithEmail.ts';
 
 export type SendCodeToLinkPhone = { phoneNumber: string };
 
