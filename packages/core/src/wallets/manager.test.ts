@@ -237,6 +237,53 @@ describe('what each kind of wallet can do', () => {
     wallets.stop();
   });
 
+  it('sets the active wallet: a connection, or an embedded wallet by its client type, kept across removals and reloads', async () => {
+    const win = fakeWindow();
+    const eth = fakeProvider({ eth_requestAccounts: () => [ethAddress], eth_chainId: () => '0x1' });
+    announce(win, 'Phantom', 'app.phantom', eth.provider);
+    registerWhenReady(win, workingSolanaWallet('Phantom', solAddress).wallet);
+    const storage = memoryStorage();
+    const wallets = await managerFor(win, storage);
+    await wallets.connect('app.phantom', 'ethereum');
+    await wallets.connect('app.phantom', 'solana');
+    wallets.setActive(ethAddress.toLowerCase());
+    expect(wallets.getState().active).toBe(`phantom:${ethAddress}`);
+    const embedded = '0x1111111111111111111111111111111111111111';
+    expect(() => wallets.setActive(embedded)).toThrow('No wallet found for address');
+    wallets.setActive(embedded, 'privy');
+    expect(wallets.getState().active).toBe(`privy:${embedded}`);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(storage.get(walletStorageKeys.activeWallet)).toBe(`privy:${embedded}`);
+    // Removing a connection that is not the active wallet keeps it.
+    wallets.disconnect(solAddress);
+    expect(wallets.getState().active).toBe(`privy:${embedded}`);
+    wallets.stop();
+    const again = await managerFor(win, storage);
+    expect(again.getState().active).toBe(`privy:${embedded}`);
+    again.setActive(null);
+    expect(again.getState().active).toBeNull();
+    again.stop();
+  });
+
+  it('tells whether a wallet still grants the page its account, asking without a prompt', async () => {
+    const win = fakeWindow();
+    let granted = [ethAddress];
+    const eth = fakeProvider({
+      eth_requestAccounts: () => [ethAddress],
+      eth_accounts: () => granted,
+      eth_chainId: () => '0x1',
+    });
+    announce(win, 'Test Wallet', 'dev.latchkey.test', eth.provider);
+    const wallets = await managerFor(win);
+    await expect(wallets.isConnected(ethAddress)).resolves.toBe(false);
+    await wallets.connect('dev.latchkey.test', 'ethereum');
+    await expect(wallets.isConnected(ethAddress)).resolves.toBe(true);
+    granted = [];
+    await expect(wallets.isConnected(ethAddress)).resolves.toBe(false);
+    expect(eth.calls.filter((c) => c.method === 'eth_requestAccounts')).toHaveLength(1);
+    wallets.stop();
+  });
+
   it('refuses a wallet that is not on the asked chain, or not found', async () => {
     const win = fakeWindow();
     registerWhenReady(win, workingSolanaWallet('Test Solana', solAddress).wallet);

@@ -10,6 +10,7 @@ import { connectWallet } from './manager/connectWallet.ts';
 import {
   activeKey,
   connectionOf,
+  sameAddress,
   type WalletManagerContext,
   type WalletManagerState,
 } from './manager/context.ts';
@@ -20,6 +21,7 @@ import { linkWithWallet, loginWithWallet, type WalletSignInOptions } from './man
 import { unlinkWallet } from './manager/unlinkWallet.ts';
 import {
   getWalletProvider,
+  isWalletConnected,
   signWalletMessage,
   signWalletTransaction,
   switchWalletChain,
@@ -67,7 +69,14 @@ export interface WalletManager extends Store<WalletManagerState> {
     options?: { onSwitching?: () => void },
   ): Promise<WalletConnection>;
   disconnect(address: string): void;
-  setActive(address: string): void;
+  /**
+   * Makes the wallet at `address` the active one (`state.active`, remembered in this browser): a
+   * connection of the manager, or, with its `walletClientType`, a wallet it does not connect (the
+   * user's embedded wallet, 'privy'); null: none is.
+   */
+  setActive(address: string | null, walletClientType?: string): void;
+  /** Whether the wallet at `address` still grants this page its account (asked without a prompt). */
+  isConnected(address: string): Promise<boolean>;
   getEthereumProvider(address: string): EIP1193Provider;
   switchChain(address: string, chainId: number | string): Promise<void>;
   signSolanaMessage(address: string, message: Uint8Array): Promise<Uint8Array>;
@@ -127,10 +136,21 @@ export function createWalletManager(params: CreateWalletManagerParameters): Wall
     connect: (walletId, chainType, options = {}) =>
       connectWallet(m, { walletId, chainType, onSwitching: options.onSwitching }),
     disconnect: (address) => disconnectWallet(m, address),
-    setActive(address) {
-      store.setState({ active: activeKey(connectionOf(m, address)) });
+    setActive(address, walletClientType) {
+      if (address === null) {
+        store.setState({ active: null });
+        void persistConnections(m);
+        return;
+      }
+      const connected = store.getState().connections.find((c) => sameAddress(c.address, address));
+      const active =
+        connected || !walletClientType
+          ? activeKey(connectionOf(m, address))
+          : activeKey({ walletClientType, address });
+      store.setState({ active });
       void persistConnections(m);
     },
+    isConnected: (address) => isWalletConnected(m, address),
     getEthereumProvider: (address) => getWalletProvider(m, address),
     switchChain: (address, chainId) => switchWalletChain(m, address, chainId),
     signSolanaMessage: (address, message) => signWalletMessage(m, address, message),

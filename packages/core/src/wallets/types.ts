@@ -3,7 +3,8 @@ import type { ChainType, ExternalConnectorType } from '@latchkey/protocol';
 export interface EIP1193Provider {
   request(args: { method: string; params?: readonly unknown[] | Record<string, unknown> }): Promise<unknown>;
   on?(event: string, listener: (...args: never[]) => void): unknown;
-  removeListener?(event: string, listener: (...args: never[]) => void): unknown;
+  // biome-ignore lint/suspicious/noExplicitAny: as wallets and the incumbent type it, so any listener fits
+  removeListener?(event: string, listener: (...args: any[]) => void): unknown;
 }
 
 /** EIP-6963 provider info. */

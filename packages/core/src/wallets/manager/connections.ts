@@ -27,11 +27,15 @@ export function upsertConnection(m: WalletManagerContext, connection: WalletConn
   void persistConnections(m);
 }
 
-/** Drops the connections of `address`; the active one moves to the first left when it was among them. */
+/**
+ * Drops the connections of `address`; the active one moves to the first left when it was among them
+ * (an active wallet that is no connection, an embedded one, stays).
+ */
 export function removeConnection(m: WalletManagerContext, address: string) {
   const { connections, active } = m.store.getState();
   const left = connections.filter((c) => !sameAddress(c.address, address));
-  const stillActive = active && left.some((c) => activeKey(c) === active) ? active : null;
+  const wasRemoved = connections.some((c) => !left.includes(c) && activeKey(c) === active);
+  const stillActive = active && !wasRemoved ? active : null;
   m.store.setState({ connections: left, active: stillActive ?? (left[0] ? activeKey(left[0]) : null) });
   void persistConnections(m);
 }

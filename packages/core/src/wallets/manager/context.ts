@@ -33,7 +33,11 @@ export interface WalletManagerContext {
 export const sameAddress = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 
 /** The active-wallet key of a connection: `walletClientType:address`. */
-export const activeKey = (c: WalletConnection) => `${c.walletClientType}:${c.address}`;
+export const activeKey = (c: Pick<WalletConnection, 'walletClientType' | 'address'>) =>
+  `${c.walletClientType}:${c.address}`;
+
+/** The client type of embedded wallets: an active key of theirs stays active without a connection. */
+export const isEmbeddedActiveKey = (key: string) => key.startsWith('privy:');
 
 export const walletById = (m: WalletManagerContext, id: string): AvailableWallet | undefined =>
   m.discovery.list().find((w) => w.id === id);

@@ -1,6 +1,6 @@
 import type { AvailableWallet, WalletConnection } from '../types.ts';
 import { parseStoredConnections, upsertConnection } from './connections.ts';
-import { activeKey, connectorOf, type WalletManagerContext } from './context.ts';
+import { activeKey, connectorOf, isEmbeddedActiveKey, type WalletManagerContext } from './context.ts';
 import { walletStorageKeys } from './storageKeys.ts';
 import { watchWallet } from './watchWallet.ts';
 
@@ -40,7 +40,8 @@ export async function restoreDiscovered(m: WalletManagerContext): Promise<void> 
   );
   const stored = await Promise.resolve(m.ctx.storage.get(walletStorageKeys.activeWallet)).catch(() => null);
   const { connections } = m.store.getState();
-  if (stored && connections.some((c) => activeKey(c) === stored)) m.store.setState({ active: stored });
+  if (stored && (isEmbeddedActiveKey(stored) || connections.some((c) => activeKey(c) === stored)))
+    m.store.setState({ active: stored });
 }
 
 /**

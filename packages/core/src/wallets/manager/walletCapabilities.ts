@@ -1,7 +1,7 @@
 import { LatchkeyClientError } from '../../errors.ts';
 import type { EIP1193Provider } from '../types.ts';
 import { upsertConnection } from './connections.ts';
-import { connectionOf, connectorOf, type WalletManagerContext, walletById } from './context.ts';
+import { connectionOf, connectorOf, sameAddress, type WalletManagerContext, walletById } from './context.ts';
 
 /*
  * The manager's calls that only some kinds of wallet can answer: each asks the connection's
@@ -17,6 +17,22 @@ export function getWalletProvider(m: WalletManagerContext, address: string): EIP
   const connector = connectorOf(m, connection);
   if (!connector?.getProvider) throw notEip1193();
   return connector.getProvider(walletById(m, connection.walletId));
+}
+
+/**
+ * Whether the wallet at `address` is connected: a connection here whose wallet is in the page and
+ * still grants the account when asked without a prompt (the connector's reconnect).
+ */
+export async function isWalletConnected(m: WalletManagerContext, address: string): Promise<boolean> {
+  const connection = m.store.getState().connections.find((c) => sameAddress(c.address, address));
+  const wallet = connection && walletById(m, connection.walletId);
+  const connector = connection && connectorOf(m, connection);
+  if (!connection || !wallet || !connector) return false;
+  try {
+    return (await connector.reconnect(wallet, connection)) !== null;
+  } catch {
+    return false;
+  }
 }
 
 /** Switches the connected wallet at `address` to `chainId`; its connection follows the wallet's answer. */
