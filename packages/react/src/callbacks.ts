@@ -3,6 +3,7 @@
  * declares them (`@privy-io/react-auth` 3.45.0 `PrivyEvents`, `PrivyErrorCode`), so an app's callbacks
  * written against the incumbent type-check against ours (issue 31; e2e/incumbent-react-types.test.ts).
  */
+import type { ConnectedSolanaWallet, ConnectedWallet } from './types.ts';
 import type { LinkedAccountWithMetadata, User } from './userTypes.ts';
 
 /**
@@ -158,4 +159,12 @@ export interface LinkAccountCallbacks {
 export interface UpdateAccountCallbacks {
   onSuccess?: (params: UpdateAccountEvent) => void;
   onError?: CallbackError<{ linkMethod: AuthMethod }>;
+}
+
+/** `useConnectOrCreateWallet`'s callbacks (the incumbent's `PrivyEvents['connectOrCreateWallet']`). */
+export interface ConnectOrCreateWalletCallbacks {
+  /** The modal closed with a wallet: the user's embedded Ethereum wallet, else the first connected one. */
+  onSuccess?: (params: { wallet: ConnectedWallet | ConnectedSolanaWallet }) => void;
+  /** 'exited_auth_flow' when the modal closed without a wallet. */
+  onError?: CallbackError;
 }

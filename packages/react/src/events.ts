@@ -1,13 +1,7 @@
-import type { ModalIntent } from '@latchkey/core';
+import type { ModalIntent, WalletConnection, WalletManager } from '@latchkey/core';
 import type { ChainType } from '@latchkey/protocol';
 import type { LinkAccountEvent, LoginCompleteEvent, UpdateAccountEvent } from './callbacks.ts';
-import type {
-  ClientUser,
-  ConnectedSolanaWallet,
-  ConnectedWallet,
-  JwtAuthFlowState,
-  OAuthTokensEvent,
-} from './types.ts';
+import type { ClientUser, JwtAuthFlowState, OAuthTokensEvent } from './types.ts';
 
 /** What the provider tells hooks about: completed or failed flows, and logouts. */
 export interface LatchkeyEventMap {
@@ -20,8 +14,8 @@ export interface LatchkeyEventMap {
   logout: undefined;
   /** A wallet connected through the picker (any flow). */
   walletConnected: { address: string; chainType: ChainType };
-  /** The connect-only flow ended with a wallet. */
-  connectWalletSuccess: { wallet: ConnectedWallet | ConnectedSolanaWallet };
+  /** The connect-only flow ended with a wallet (the hooks make it their wallet object). */
+  connectWalletSuccess: { manager: WalletManager; connection: WalletConnection };
   connectWalletError: string;
   /** A social login or link brought the provider's tokens (the app has the server return them). */
   oauthTokens: OAuthTokensEvent;

@@ -15,6 +15,8 @@ describe('@latchkey/react', () => {
         "oauthProviders",
         "toClientUser",
         "useAcceptTerms",
+        "useActiveWallet",
+        "useConnectOrCreateWallet",
         "useConnectWallet",
         "useCreateWallet",
         "useCustomAuth",

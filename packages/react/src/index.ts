@@ -29,6 +29,9 @@ export type { LatchkeyEventMap } from './events.ts';
 export type { OtpFlowState } from './flowStates.ts';
 export type { LatchkeyActions } from './hooks/latchkeyActions.ts';
 export { useAcceptTerms } from './hooks/useAcceptTerms.ts';
+export { useActiveWallet } from './hooks/useActiveWallet.ts';
+export type { ConnectOrCreateWalletCallbacks } from './hooks/useConnectOrCreateWallet.ts';
+export { useConnectOrCreateWallet } from './hooks/useConnectOrCreateWallet.ts';
 export type { ConnectWalletOptions, UseConnectWalletParameters } from './hooks/useConnectWallet.ts';
 export { useConnectWallet } from './hooks/useConnectWallet.ts';
 export type { CreateWalletOptions, UseCreateWalletParameters } from './hooks/useCreateWallet.ts';
@@ -188,6 +191,7 @@ export type {
   CreateOnLogin,
   EIP1193Provider,
   EmbeddedWallet,
+  FundWalletConfig,
   HexColor,
   JwtAuthFlowState,
   LatchkeyAppearance,

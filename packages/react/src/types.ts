@@ -4,7 +4,8 @@ import type {
   ModalIntent,
   WalletChainTypeOption,
 } from '@latchkey/core';
-import type { FundingSettings } from '@latchkey/core/modal';
+import type { DefaultFundingMethod, FundingAsset, FundingProvider } from '@latchkey/core/funding';
+import type { FundingSettings, FundWalletUiConfig } from '@latchkey/core/modal';
 import type {
   ChainType,
   embeddedConnectorType,
@@ -144,7 +145,7 @@ export interface OAuthTokensEvent {
   };
 }
 
-/** Fields every connected wallet has (spec document 1 §3 Connected wallet). */
+/** Fields every connected wallet has (spec document 1 §3 Connected wallet; the incumbent's `BaseConnectedWallet`). */
 interface ConnectedWalletBase {
   address: string;
   connectorType: string;
@@ -152,35 +153,67 @@ interface ConnectedWalletBase {
   walletClientType: string;
   /** ms since epoch. */
   connectedAt: number;
-  meta: { name: string; icon: string; id: string };
+  /** `id`: the wallet's RDNS (or name); `icon`: a URL or data URI. */
+  meta: { name: string; id: string; icon?: string };
   /** Embedded wallets only: imported from a private key rather than derived from the user's seed. */
   imported: boolean;
-  /** Embedded wallets: the place in the user's HD tree (0 is the chain's first); null for external wallets. */
-  walletIndex: number | null;
+  /** Embedded wallets: the place in the user's HD tree (0 is the chain's first); absent for external wallets. */
+  walletIndex?: number;
   /** Linked to the logged-in user (embedded wallets always are). */
   linked: boolean;
   /** Signs in with this wallet when logged out, links it when logged in (external wallets only). */
-  loginOrLink(): Promise<void>;
+  loginOrLink: () => Promise<void>;
   /** Unlinks it from the user (the wallet stays connected); refused for embedded wallets. */
-  unlink(): Promise<void>;
+  unlink: () => Promise<void>;
+  /**
+   * Whether the wallet is connected: an external one still grants this page its account (asked
+   * without a prompt); an embedded one while its user is logged in.
+   */
+  isConnected: () => Promise<boolean>;
   /** Forgets the connection in this browser (nothing to forget for embedded wallets). */
-  disconnect(): void;
+  disconnect: () => void;
 }
 
-/** A minimal EIP-1193 provider. */
+/** An EIP-1193 provider (the incumbent's `EIP1193Provider`): `request`, and the events `on`/`removeListener`. */
 export interface EIP1193Provider {
-  request(args: { method: string; params?: readonly unknown[] | Record<string, unknown> }): Promise<unknown>;
+  request(args: { method: string; params?: unknown[] | undefined }): Promise<unknown>;
+  /** 'chainChanged' (hex id), 'accountsChanged' (addresses), 'connect', 'disconnect'. */
+  on(eventName: string, listener: (...args: never[]) => void): unknown;
+  // biome-ignore lint/suspicious/noExplicitAny: the incumbent's type, so its apps' listeners fit both ways
+  removeListener(eventName: string | symbol, listener: (...args: any[]) => void): unknown;
 }
 
-/** An Ethereum wallet connected in this browser (`useWallets`). */
+interface FundWalletConfigCommon {
+  /** A chain of `supportedChains` (by its `id`: a viem chain fits); default the app's recommended chain. */
+  chain?: { id: number };
+  defaultFundingMethod?: DefaultFundingMethod;
+  card?: { preferredProvider?: FundingProvider };
+  uiConfig?: FundWalletUiConfig;
+}
+
+/**
+ * A connected wallet's `fund(config)` options (the incumbent's `FundWalletConfig`): the chain's
+ * native currency (`amount` optional), or `asset` with its `amount`.
+ */
+export type FundWalletConfig =
+  | (FundWalletConfigCommon & { amount?: string })
+  | (FundWalletConfigCommon & { amount: string; asset: FundingAsset });
+
+/** An Ethereum wallet connected in this browser, or the user's embedded one (`useWallets`). */
 export interface ConnectedWallet extends ConnectedWalletBase {
   type: 'ethereum';
-  chainId: `eip155:${number}`;
-  getEthereumProvider(): Promise<EIP1193Provider>;
-  switchChain(chainId: number | `0x${string}`): Promise<void>;
+  /** CAIP-2, e.g. 'eip155:1'. */
+  chainId: string;
+  /** Re-request `getEthereumProvider()` afterwards for a provider on the new chain. */
+  switchChain: (targetChainId: `0x${string}` | number) => Promise<void>;
+  getEthereumProvider: () => Promise<EIP1193Provider>;
+  /** `personal_sign` of `message` with this wallet: the signature. */
+  sign: (message: string) => Promise<string>;
+  /** Opens the funding modal for this wallet; resolves when it closes. */
+  fund: (fundWalletConfig?: FundWalletConfig) => Promise<void>;
 }
 
-/** A Solana wallet connected in this browser (`useSolanaWallets`). */
+/** A Solana wallet connected in this browser, or the user's embedded one (`useSolanaWallets`). */
 export interface ConnectedSolanaWallet extends ConnectedWalletBase {
   type: 'solana';
   signMessage(message: Uint8Array): Promise<Uint8Array>;

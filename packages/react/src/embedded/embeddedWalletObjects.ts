@@ -9,6 +9,7 @@ import type { EmbeddedWalletAccount } from '@latchkey/core/embedded';
 import { loadSigningSession, solanaWalletActions } from '@latchkey/core/signing/calls';
 import { embeddedConnectorType, embeddedWalletClientType } from '@latchkey/protocol';
 import type { ConnectedSolanaWallet, ConnectedWallet, EmbeddedWallet, LatchkeyConfig } from '../types.ts';
+import { fundAddress, personalSignMessage } from './walletActions.ts';
 
 /** How embedded wallets present themselves in the wallet lists. */
 export const embeddedWalletMeta = { name: 'Latchkey Wallet', icon: '', id: 'privy' } as const;
@@ -32,7 +33,7 @@ const hexChainId = (chainId: number | `0x${string}`) =>
   typeof chainId === 'number' ? `0x${chainId.toString(16)}` : chainId;
 
 /** What embedded wallets of both chains share: always linked, never logged in with or unlinked here. */
-function common(account: EmbeddedWalletAccount, chainLabel: string) {
+function common(client: LatchkeyClient, account: EmbeddedWalletAccount, chainLabel: string) {
   return {
     address: account.address,
     connectorType: embeddedConnectorType,
@@ -53,7 +54,9 @@ function common(account: EmbeddedWalletAccount, chainLabel: string) {
       Promise.reject(
         new LatchkeyError(`Cannot unlink an embedded ${chainLabel}wallet`, 'cannot_unlink_embedded_wallet'),
       ),
-    // The wallet lives in the user's account, not in a browser connection: nothing to forget.
+    // The wallet lives in the user's account: connected while its user is logged in.
+    isConnected: async () => client.getState().user !== null,
+    // Nothing in this browser to forget.
     disconnect: () => undefined,
   };
 }
@@ -80,7 +83,7 @@ export function embeddedEthereumWallet(
     return ethereum;
   };
   return {
-    ...common(account, ''),
+    ...common(client, account, ''),
     type: 'ethereum',
     chainId: `eip155:${chainId}`,
     getEthereumProvider: provider,
@@ -90,6 +93,15 @@ export function embeddedEthereumWallet(
         params: [{ chainId: hexChainId(target) }],
       });
     },
+    // Through the embedded signer, with its confirmation screen unless the app turned it off.
+    sign: async (message) =>
+      String(
+        await (await provider()).request({
+          method: 'personal_sign',
+          params: [personalSignMessage(message), account.address],
+        }),
+      ),
+    fund: (options) => fundAddress({ client, config, openModal }, account.address, options),
   };
 }
 
@@ -105,7 +117,7 @@ export function embeddedSolanaWallet(
   config: LatchkeyConfig = {},
 ): ConnectedSolanaWallet {
   return {
-    ...common(account, 'Solana '),
+    ...common(client, account, 'Solana '),
     ...solanaWalletActions({ client, config, openModal }, account.address),
     type: 'solana',
   };

@@ -1,6 +1,7 @@
 import { useCallback, useEffect } from 'react';
 import { useLatchkeyContext } from '../LatchkeyContext.ts';
 import type { ConnectedSolanaWallet, ConnectedWallet, WalletChainTypeOption } from '../types.ts';
+import { connectedWalletOf } from '../wallets/connectedWallets.ts';
 import { useLatestRef } from './useLatestCallback.ts';
 
 export interface UseConnectWalletParameters {
@@ -23,16 +24,19 @@ export interface ConnectWalletOptions {
 export function useConnectWallet(parameters: UseConnectWalletParameters = {}): {
   connectWallet: (options?: ConnectWalletOptions) => void;
 } {
-  const { events, openModal } = useLatchkeyContext();
+  const env = useLatchkeyContext();
+  const { events, openModal } = env;
   const callbacks = useLatestRef(parameters);
   useEffect(() => {
-    const offSuccess = events.on('connectWalletSuccess', (event) => callbacks.current.onSuccess?.(event));
+    const offSuccess = events.on('connectWalletSuccess', (event) =>
+      callbacks.current.onSuccess?.({ wallet: connectedWalletOf(env, event) }),
+    );
     const offError = events.on('connectWalletError', (code) => callbacks.current.onError?.(code));
     return () => {
       offSuccess();
       offError();
     };
-  }, [events, callbacks]);
+  }, [env, events, callbacks]);
   return {
     connectWallet: useCallback(
       (options?: ConnectWalletOptions) => openModal('connect-wallet', options),

@@ -16,17 +16,17 @@ type WalletOf<C extends ChainType> = C extends 'ethereum' ? ConnectedWallet : Co
 export function useConnectedWallets<C extends ChainType>(
   chain: C,
 ): { ready: boolean; wallets: WalletOf<C>[] } {
-  const { client } = useLatchkeyContext();
+  const env = useLatchkeyContext();
   const { user } = useLatchkeyState();
   const { manager, state } = useWalletManager();
   const embedded = useEmbeddedWallets(chain);
   const wallets = useMemo(() => {
     const external = manager
-      ? connectedWallets(client, manager, state.connections, user).filter(
+      ? connectedWallets(env, manager, state.connections, user).filter(
           (w): w is WalletOf<C> => w.type === chain,
         )
       : [];
     return [...embedded, ...external];
-  }, [client, manager, state.connections, user, chain, embedded]);
+  }, [env, manager, state.connections, user, chain, embedded]);
   return { ready: state.ready, wallets };
 }

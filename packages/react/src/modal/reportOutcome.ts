@@ -1,13 +1,11 @@
-import type { LatchkeyClient } from '@latchkey/core';
 import type { FlowOutcome } from '@latchkey/core/modal';
 import { linkAccountEvent, loginCompleteEvent, updateAccountEvent } from '../accountOf.ts';
 import { flowErrorEvent, type LatchkeyEvents } from '../events.ts';
 import { toClientUser } from '../toClientUser.ts';
 import { toOAuthTokensEvent } from '../toOAuthTokensEvent.ts';
-import { toConnectedWallet } from '../wallets/connectedWallets.ts';
 
 /** Tells the hooks how a modal flow went, in the client's camelCase form. */
-export function reportOutcome(events: LatchkeyEvents, client: LatchkeyClient, outcome: FlowOutcome): void {
+export function reportOutcome(events: LatchkeyEvents, outcome: FlowOutcome): void {
   switch (outcome.type) {
     case 'login-complete':
       events.emit(
@@ -36,9 +34,7 @@ export function reportOutcome(events: LatchkeyEvents, client: LatchkeyClient, ou
       events.emit('walletConnected', { address: outcome.address, chainType: outcome.chainType });
       return;
     case 'connect-wallet-success':
-      events.emit('connectWalletSuccess', {
-        wallet: toConnectedWallet(client, outcome.manager, outcome.connection, false),
-      });
+      events.emit('connectWalletSuccess', { manager: outcome.manager, connection: outcome.connection });
       return;
   }
 }

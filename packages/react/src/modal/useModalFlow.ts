@@ -58,7 +58,7 @@ export function useModalFlow({
             },
           };
         },
-        report: (outcome) => reportOutcome(latest.current.events, client, outcome),
+        report: (outcome) => reportOutcome(latest.current.events, outcome),
         dismiss: () => latest.current.onClose(),
         walletCaptcha: () => walletCaptcha(captchaHost.current, client.getState().appConfig),
       }),
