@@ -134,11 +134,11 @@ describe('the built SDK', () => {
 
   // Every export at once, which no app imports: an app's own first load is budgeted by bench/bundle
   // (15 KiB over React). This one guards against a body landing on the entry by mistake. 35 KiB until
-  // issue 31 added the incumbent's hooks (usePrivy, 25 headless hooks: their shells are on the entry,
-  // their bodies lazy): 37.6 KiB with them, so 40.
-  it('stays within the first-load budget of 40 KiB gzip (over React) with every export', () => {
+  // issue 31 added the incumbent's hooks (usePrivy, 25 headless hooks and the wallet objects' members:
+  // their shells are on the entry, most bodies lazy): 40.3 KiB with them, so 42.
+  it('stays within the first-load budget of 42 KiB gzip (over React) with every export', () => {
     const size = gzipKiB(firstLoad());
     expect(size).toBeGreaterThan(1); // the walk found the real chunks
-    expect(size).toBeLessThan(40);
+    expect(size).toBeLessThan(42);
   });
 });
