@@ -45,8 +45,12 @@ const budgets = {
    * loaders) and the headless Farcaster hooks and account transfer, all lazy (+2.9 KiB, to 270.6).
    * Issue 31's first state hooks (useUser, useToken, useModalStatus, useAcceptTerms, useGuestAccounts,
    * useCustomAuth, the JWT sync hooks; +1.0 KiB, to 271.6, 0.6 of it in the first load, now 14.9).
+   * The rest of issue 31, all lazy: usePrivy's bodies (1.75 KiB), the report of unsupported
+   * PrivyProvider options (1.4), the headless login, link, unlink and update flows, the wallet
+   * objects' new members and wallet creation after a headless login (+5.3 KiB, to 276.9; first load
+   * 15.0, under its 15.0 budget by bytes).
    */
-  allChunks: 272 * KiB,
+  allChunks: 277 * KiB,
 };
 
 const { values } = parseArgs({
