@@ -222,13 +222,12 @@ export function LatchkeyProvider({
   latestConfig.current = config;
   useEffect(
     () =>
-      events.on('loginComplete', ({ loginMethod }) => {
-        if (!loginMethod) return;
+      events.on('loggedIn', () =>
         import('./embedded/createOnLogin.ts').then(
           (m) => m.createWalletsOnLogin(client, latestConfig.current, openModal),
           console.error,
-        );
-      }),
+        ),
+      ),
     [events, client, openModal],
   );
 

@@ -12,6 +12,11 @@ export interface LatchkeyEventMap {
   updateSuccess: UpdateAccountEvent;
   updateError: string;
   logout: undefined;
+  /**
+   * A login the modal did not run (a headless hook, a page return, a guest, the app's JWT): the
+   * provider creates the wallets `createOnLogin` asks for, as the modal does after its own logins.
+   */
+  loggedIn: undefined;
   /** A wallet connected through the picker (any flow). */
   walletConnected: { address: string; chainType: ChainType };
   /** The connect-only flow ended with a wallet (the hooks make it their wallet object). */

@@ -3,7 +3,6 @@ import {
   createSiweFlow,
   createSiwsFlow,
   type HeadlessFlowState,
-  type OtpFlowStep,
   type PageOrigin,
   type SignatureFlowStep,
 } from '@latchkey/core/flows/headless';
@@ -98,6 +97,7 @@ export function otpLoginActions(
         throw loginFailed(deps, callbacks, error, true);
       }
       const user = toClientUser(result.user);
+      deps.events.emit('loggedIn', undefined);
       callbacks.current?.onComplete?.(
         loginCompleteEvent({
           user,
@@ -153,6 +153,7 @@ export function siweLoginActions(
         throw loginFailed(deps, callbacks, error, true);
       }
       const user = toClientUser(result.user);
+      deps.events.emit('loggedIn', undefined);
       callbacks.current?.onComplete?.(
         loginCompleteEvent({
           user,
@@ -225,7 +226,9 @@ export function siwsActions(deps: Deps) {
     generateSiwsMessage: ({ address }: { address: string }): Promise<string> =>
       siws().generateMessage({ address }),
     async loginWithSiws(params: SiwsSignature & { disableSignup?: boolean }): Promise<User> {
-      return toClientUser((await siws().login(params)).user);
+      const user = toClientUser((await siws().login(params)).user);
+      deps.events.emit('loggedIn', undefined);
+      return user;
     },
     async linkWithSiws(
       params: SiwsSignature,

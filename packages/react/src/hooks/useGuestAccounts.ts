@@ -19,6 +19,7 @@ export function useGuestAccounts(): { createGuestAccount: () => Promise<ClientUs
     try {
       const { user, isNewUser } = await client.guest.login();
       const clientUser = toClientUser(user);
+      events.emit('loggedIn', undefined);
       events.emit(
         'loginComplete',
         loginCompleteEvent({

@@ -113,6 +113,7 @@ export function useLoginWithFarcaster(parameters: UseLoginWithFarcasterParameter
         const { user, isNewUser } = await client.run((ctx) =>
           farcaster.loginWithFarcaster(ctx, { signIn, mode }),
         );
+        events.emit('loggedIn', undefined);
         events.emit(
           'loginComplete',
           loginCompleteEvent({

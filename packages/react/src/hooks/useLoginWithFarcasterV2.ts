@@ -42,6 +42,7 @@ async function loginMiniApp(
     m.loginWithFarcasterMiniApp(ctx, input as LoginWithFarcasterV2Input),
   );
   const clientUser = toClientUser(user);
+  events.emit('loggedIn', undefined);
   events.emit(
     'loginComplete',
     loginCompleteEvent({

@@ -1,6 +1,8 @@
 import type { LatchkeyClient, PasskeyStep } from '@latchkey/core';
 import { useCallback } from 'react';
+import { loginCompleteEvent } from '../accountOf.ts';
 import type { LoginCompleteEvent } from '../callbacks.ts';
+import { useLatchkeyContext } from '../LatchkeyContext.ts';
 import { toClientUser } from '../toClientUser.ts';
 import { useLatestRef } from './useLatestCallback.ts';
 import { type PasskeyFlowState, usePasskeyAction } from './usePasskeyAction.ts';
@@ -25,22 +27,25 @@ export function useLoginWithPasskey(parameters: UseLoginWithPasskeyParameters = 
   loginWithPasskey: () => Promise<void>;
   state: PasskeyFlowState;
 } {
+  const { events } = useLatchkeyContext();
   const callbacks = useLatestRef(parameters);
   const { run, state } = usePasskeyAction(login);
   const loginWithPasskey = useCallback(async () => {
     try {
       const { user, isNewUser } = await run();
-      const event = {
-        user: toClientUser(user),
-        isNewUser,
-        wasAlreadyAuthenticated: false,
-        loginMethod: 'passkey',
-      };
-      callbacks.current.onComplete?.(event as LoginCompleteEvent);
+      events.emit('loggedIn', undefined);
+      callbacks.current.onComplete?.(
+        loginCompleteEvent({
+          user: toClientUser(user),
+          isNewUser,
+          wasAlreadyAuthenticated: false,
+          loginMethod: 'passkey',
+        }),
+      );
     } catch (error) {
       callbacks.current.onError?.(errorCodeOf(error));
     }
-  }, [run, callbacks]);
+  }, [run, callbacks, events]);
   return { loginWithPasskey, state };
 }
 

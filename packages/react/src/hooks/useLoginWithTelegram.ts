@@ -66,6 +66,7 @@ export function useLoginWithTelegram(parameters: UseLoginWithTelegramParameters 
         const { user, isNewUser } = await client.run((ctx) =>
           telegram.loginWithTelegram(ctx, { proof, mode }),
         );
+        events.emit('loggedIn', undefined);
         events.emit(
           'loginComplete',
           loginCompleteEvent({

@@ -1,6 +1,8 @@
 import type { LatchkeyClient, PasskeyStep } from '@latchkey/core';
 import { useCallback } from 'react';
+import { loginCompleteEvent } from '../accountOf.ts';
 import type { LoginCompleteEvent } from '../callbacks.ts';
+import { useLatchkeyContext } from '../LatchkeyContext.ts';
 import { toClientUser } from '../toClientUser.ts';
 import { useLatestRef } from './useLatestCallback.ts';
 import { errorCodeOf } from './useLoginWithPasskey.ts';
@@ -25,21 +27,24 @@ export function useSignupWithPasskey(parameters: UseSignupWithPasskeyParameters 
   signupWithPasskey: () => Promise<void>;
   state: PasskeyFlowState;
 } {
+  const { events } = useLatchkeyContext();
   const callbacks = useLatestRef(parameters);
   const { run, state } = usePasskeyAction(signup);
   const signupWithPasskey = useCallback(async () => {
     try {
       const { user, isNewUser } = await run();
-      const event = {
-        user: toClientUser(user),
-        isNewUser,
-        wasAlreadyAuthenticated: false,
-        loginMethod: 'passkey',
-      };
-      callbacks.current.onComplete?.(event as LoginCompleteEvent);
+      events.emit('loggedIn', undefined);
+      callbacks.current.onComplete?.(
+        loginCompleteEvent({
+          user: toClientUser(user),
+          isNewUser,
+          wasAlreadyAuthenticated: false,
+          loginMethod: 'passkey',
+        }),
+      );
     } catch (error) {
       callbacks.current.onError?.(errorCodeOf(error));
     }
-  }, [run, callbacks]);
+  }, [run, callbacks, events]);
   return { signupWithPasskey, state };
 }

@@ -62,6 +62,7 @@ async function completeHeadless(events: LatchkeyEvents, oauth: OAuthClient, r: H
     const { user, isNewUser, oauthTokens } = await oauth.loginWithCode({ ...r.ret, mode: r.mode });
     const clientUser = toClientUser(user);
     if (oauthTokens) events.emit('oauthTokens', toOAuthTokensEvent(oauthTokens, clientUser));
+    events.emit('loggedIn', undefined);
     events.emit(
       'loginComplete',
       loginCompleteEvent({

@@ -60,6 +60,7 @@ async function completeHeadless(
     const { user, isNewUser } = await client.run((ctx) =>
       loginWithTelegram(ctx, { proof, mode: attempt.mode }),
     );
+    events.emit('loggedIn', undefined);
     events.emit(
       'loginComplete',
       loginCompleteEvent({
