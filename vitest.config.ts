@@ -17,6 +17,7 @@ const include = [
 export const isolated = [
   'packages/server/src/crypto/pkcs11-missing.test.ts',
   'packages/keys/src/derive-ethereum-retry.test.ts',
+  'packages/react/src/hooks/usePrivy.test.tsx',
 ];
 
 export default defineConfig({
