@@ -1,4 +1,5 @@
 import type { AuthMethod, LinkAccountEvent, LoginCompleteEvent, UpdateAccountEvent } from './callbacks.ts';
+import type { LatchkeyEvents } from './events.ts';
 import type { LinkedAccountWithMetadata, User } from './userTypes.ts';
 
 // The account type of the methods whose type is not their own name or `{provider}_oauth`.
@@ -59,3 +60,19 @@ export const updateAccountEvent = (user: User, updateMethod: AuthMethod): Update
   updateMethod,
   updatedAccount: changed(user, updateMethod),
 });
+
+type HeadlessLogin = Omit<LoginCompleteEvent, 'loginAccount' | 'wasAlreadyAuthenticated'>;
+
+/**
+ * A login the modal did not run: tells the provider (`loggedIn`: it creates the wallets
+ * `createOnLogin` asks for) and answers the hook's `onComplete` event.
+ */
+export function headlessLogin(events: LatchkeyEvents, login: HeadlessLogin): LoginCompleteEvent {
+  events.emit('loggedIn', undefined);
+  return loginCompleteEvent({ ...login, wasAlreadyAuthenticated: false });
+}
+
+/** A headless login every hook hears (`loginComplete`), as page returns, guests and Farcaster or Telegram logins are. */
+export function reportHeadlessLogin(events: LatchkeyEvents, login: HeadlessLogin): void {
+  events.emit('loginComplete', headlessLogin(events, login));
+}

@@ -6,7 +6,7 @@ import {
   type PageOrigin,
   type SignatureFlowStep,
 } from '@latchkey/core/flows/headless';
-import { linkAccountEvent, loginCompleteEvent } from '../accountOf.ts';
+import { headlessLogin, linkAccountEvent } from '../accountOf.ts';
 import { type LinkAccountCallbacks, type LoginCallbacks, PrivyErrorCode } from '../callbacks.ts';
 import type { OtpFlowState } from '../flowStates.ts';
 import type { LatchkeyContextValue } from '../LatchkeyContext.ts';
@@ -97,14 +97,8 @@ export function otpLoginActions(
         throw loginFailed(deps, callbacks, error, true);
       }
       const user = toClientUser(result.user);
-      deps.events.emit('loggedIn', undefined);
       callbacks.current?.onComplete?.(
-        loginCompleteEvent({
-          user,
-          isNewUser: result.isNewUser,
-          wasAlreadyAuthenticated: false,
-          loginMethod: channel,
-        }),
+        headlessLogin(deps.events, { user, isNewUser: result.isNewUser, loginMethod: channel }),
       );
     },
   };
@@ -153,14 +147,8 @@ export function siweLoginActions(
         throw loginFailed(deps, callbacks, error, true);
       }
       const user = toClientUser(result.user);
-      deps.events.emit('loggedIn', undefined);
       callbacks.current?.onComplete?.(
-        loginCompleteEvent({
-          user,
-          isNewUser: result.isNewUser,
-          wasAlreadyAuthenticated: false,
-          loginMethod: 'siwe',
-        }),
+        headlessLogin(deps.events, { user, isNewUser: result.isNewUser, loginMethod: 'siwe' }),
       );
       return user;
     },

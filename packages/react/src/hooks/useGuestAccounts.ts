@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { loginCompleteEvent } from '../accountOf.ts';
+import { reportHeadlessLogin } from '../accountOf.ts';
 import { useLatchkeyContext } from '../LatchkeyContext.ts';
 import { toClientUser } from '../toClientUser.ts';
 import type { ClientUser } from '../types.ts';
@@ -19,16 +19,7 @@ export function useGuestAccounts(): { createGuestAccount: () => Promise<ClientUs
     try {
       const { user, isNewUser } = await client.guest.login();
       const clientUser = toClientUser(user);
-      events.emit('loggedIn', undefined);
-      events.emit(
-        'loginComplete',
-        loginCompleteEvent({
-          user: clientUser,
-          isNewUser,
-          wasAlreadyAuthenticated: false,
-          loginMethod: 'guest',
-        }),
-      );
+      reportHeadlessLogin(events, { user: clientUser, isNewUser, loginMethod: 'guest' });
       return clientUser;
     } catch (error) {
       events.emit('loginError', errorCodeOf(error));

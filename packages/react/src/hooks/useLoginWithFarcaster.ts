@@ -1,7 +1,7 @@
 import { LatchkeyClientError } from '@latchkey/core';
 import type { LoginMode } from '@latchkey/protocol';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { loginCompleteEvent } from '../accountOf.ts';
+import { reportHeadlessLogin } from '../accountOf.ts';
 import type { LoginCompleteEvent } from '../callbacks.ts';
 import { useLatchkeyContext } from '../LatchkeyContext.ts';
 import { toClientUser } from '../toClientUser.ts';
@@ -113,16 +113,7 @@ export function useLoginWithFarcaster(parameters: UseLoginWithFarcasterParameter
         const { user, isNewUser } = await client.run((ctx) =>
           farcaster.loginWithFarcaster(ctx, { signIn, mode }),
         );
-        events.emit('loggedIn', undefined);
-        events.emit(
-          'loginComplete',
-          loginCompleteEvent({
-            user: toClientUser(user),
-            isNewUser,
-            wasAlreadyAuthenticated: false,
-            loginMethod: 'farcaster',
-          }),
-        );
+        reportHeadlessLogin(events, { user: toClientUser(user), isNewUser, loginMethod: 'farcaster' });
       } catch (error) {
         if (!active()) return;
         const code = errorCodeOf(error);

@@ -1,6 +1,6 @@
 import type { LatchkeyClient } from '@latchkey/core';
 import { useCallback } from 'react';
-import { loginCompleteEvent } from '../accountOf.ts';
+import { reportHeadlessLogin } from '../accountOf.ts';
 import type { LatchkeyEvents } from '../events.ts';
 import { useLatchkeyContext } from '../LatchkeyContext.ts';
 import { toClientUser } from '../toClientUser.ts';
@@ -42,16 +42,7 @@ async function loginMiniApp(
     m.loginWithFarcasterMiniApp(ctx, input as LoginWithFarcasterV2Input),
   );
   const clientUser = toClientUser(user);
-  events.emit('loggedIn', undefined);
-  events.emit(
-    'loginComplete',
-    loginCompleteEvent({
-      user: clientUser,
-      isNewUser,
-      wasAlreadyAuthenticated: false,
-      loginMethod: 'farcaster',
-    }),
-  );
+  reportHeadlessLogin(events, { user: clientUser, isNewUser, loginMethod: 'farcaster' });
   return clientUser;
 }
 

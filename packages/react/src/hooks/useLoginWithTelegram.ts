@@ -1,7 +1,7 @@
 import { LatchkeyError } from '@latchkey/core';
 import type { LoginMode } from '@latchkey/protocol';
 import { useCallback, useState } from 'react';
-import { loginCompleteEvent } from '../accountOf.ts';
+import { reportHeadlessLogin } from '../accountOf.ts';
 import type { LoginCompleteEvent } from '../callbacks.ts';
 import { useLatchkeyContext } from '../LatchkeyContext.ts';
 import { toClientUser } from '../toClientUser.ts';
@@ -66,16 +66,7 @@ export function useLoginWithTelegram(parameters: UseLoginWithTelegramParameters 
         const { user, isNewUser } = await client.run((ctx) =>
           telegram.loginWithTelegram(ctx, { proof, mode }),
         );
-        events.emit('loggedIn', undefined);
-        events.emit(
-          'loginComplete',
-          loginCompleteEvent({
-            user: toClientUser(user),
-            isNewUser,
-            wasAlreadyAuthenticated: false,
-            loginMethod: 'telegram',
-          }),
-        );
+        reportHeadlessLogin(events, { user: toClientUser(user), isNewUser, loginMethod: 'telegram' });
       } catch (error) {
         const code = error instanceof LatchkeyError ? error.code : 'unknown_auth_error';
         setState({ status: 'error', error: code });

@@ -1,6 +1,6 @@
 import type { LatchkeyClient, PasskeyStep } from '@latchkey/core';
 import { useCallback } from 'react';
-import { loginCompleteEvent } from '../accountOf.ts';
+import { headlessLogin } from '../accountOf.ts';
 import type { LoginCompleteEvent } from '../callbacks.ts';
 import { useLatchkeyContext } from '../LatchkeyContext.ts';
 import { toClientUser } from '../toClientUser.ts';
@@ -33,14 +33,8 @@ export function useSignupWithPasskey(parameters: UseSignupWithPasskeyParameters 
   const signupWithPasskey = useCallback(async () => {
     try {
       const { user, isNewUser } = await run();
-      events.emit('loggedIn', undefined);
       callbacks.current.onComplete?.(
-        loginCompleteEvent({
-          user: toClientUser(user),
-          isNewUser,
-          wasAlreadyAuthenticated: false,
-          loginMethod: 'passkey',
-        }),
+        headlessLogin(events, { user: toClientUser(user), isNewUser, loginMethod: 'passkey' }),
       );
     } catch (error) {
       callbacks.current.onError?.(errorCodeOf(error));

@@ -6,7 +6,7 @@ import {
   type OAuthProviderName,
   oauthReturnParams,
 } from '@latchkey/protocol';
-import { linkAccountEvent, loginCompleteEvent } from '../accountOf.ts';
+import { linkAccountEvent, reportHeadlessLogin } from '../accountOf.ts';
 import type { LatchkeyEvents } from '../events.ts';
 import { toClientUser } from '../toClientUser.ts';
 import { toOAuthTokensEvent } from '../toOAuthTokensEvent.ts';
@@ -62,16 +62,7 @@ async function completeHeadless(events: LatchkeyEvents, oauth: OAuthClient, r: H
     const { user, isNewUser, oauthTokens } = await oauth.loginWithCode({ ...r.ret, mode: r.mode });
     const clientUser = toClientUser(user);
     if (oauthTokens) events.emit('oauthTokens', toOAuthTokensEvent(oauthTokens, clientUser));
-    events.emit('loggedIn', undefined);
-    events.emit(
-      'loginComplete',
-      loginCompleteEvent({
-        user: clientUser,
-        isNewUser,
-        wasAlreadyAuthenticated: false,
-        loginMethod: r.provider,
-      }),
-    );
+    reportHeadlessLogin(events, { user: clientUser, isNewUser, loginMethod: r.provider });
   } catch (error) {
     events.emit(
       r.link ? 'linkError' : 'loginError',

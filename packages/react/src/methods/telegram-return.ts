@@ -8,7 +8,7 @@ import {
   takeTelegramAttempt,
   withoutTelegramReturn,
 } from '@latchkey/core/flows/telegram';
-import { linkAccountEvent, loginCompleteEvent } from '../accountOf.ts';
+import { linkAccountEvent, reportHeadlessLogin } from '../accountOf.ts';
 import type { LatchkeyEvents } from '../events.ts';
 import { toClientUser } from '../toClientUser.ts';
 import type { PageReturn } from './types.ts';
@@ -60,16 +60,7 @@ async function completeHeadless(
     const { user, isNewUser } = await client.run((ctx) =>
       loginWithTelegram(ctx, { proof, mode: attempt.mode }),
     );
-    events.emit('loggedIn', undefined);
-    events.emit(
-      'loginComplete',
-      loginCompleteEvent({
-        user: toClientUser(user),
-        isNewUser,
-        wasAlreadyAuthenticated: false,
-        loginMethod: 'telegram',
-      }),
-    );
+    reportHeadlessLogin(events, { user: toClientUser(user), isNewUser, loginMethod: 'telegram' });
   } catch (error) {
     const code = error instanceof LatchkeyError ? error.code : 'unknown_auth_error';
     events.emit(attempt.intent === 'link' ? 'linkError' : 'loginError', code);
