@@ -97,9 +97,9 @@ export function otpLoginActions(
         throw loginFailed(deps, callbacks, error, true);
       }
       const user = toClientUser(result.user);
-      callbacks.current?.onComplete?.(
-        headlessLogin(deps.events, { user, isNewUser: result.isNewUser, loginMethod: channel }),
-      );
+      // The event first: `?.` would skip it, and `loggedIn` with it, when the app passed no onComplete.
+      const event = headlessLogin(deps.events, { user, isNewUser: result.isNewUser, loginMethod: channel });
+      callbacks.current?.onComplete?.(event);
     },
   };
 }
@@ -147,9 +147,9 @@ export function siweLoginActions(
         throw loginFailed(deps, callbacks, error, true);
       }
       const user = toClientUser(result.user);
-      callbacks.current?.onComplete?.(
-        headlessLogin(deps.events, { user, isNewUser: result.isNewUser, loginMethod: 'siwe' }),
-      );
+      // The event first: `?.` would skip it, and `loggedIn` with it, when the app passed no onComplete.
+      const event = headlessLogin(deps.events, { user, isNewUser: result.isNewUser, loginMethod: 'siwe' });
+      callbacks.current?.onComplete?.(event);
       return user;
     },
   };

@@ -33,9 +33,9 @@ export function useSignupWithPasskey(parameters: UseSignupWithPasskeyParameters 
   const signupWithPasskey = useCallback(async () => {
     try {
       const { user, isNewUser } = await run();
-      callbacks.current.onComplete?.(
-        headlessLogin(events, { user: toClientUser(user), isNewUser, loginMethod: 'passkey' }),
-      );
+      // The event first: `?.` would skip it, and `loggedIn` with it, when the app passed no onComplete.
+      const event = headlessLogin(events, { user: toClientUser(user), isNewUser, loginMethod: 'passkey' });
+      callbacks.current.onComplete?.(event);
     } catch (error) {
       callbacks.current.onError?.(errorCodeOf(error));
     }
