@@ -57,32 +57,39 @@ const differs: Record<string, string> = {
     "Solana wallets: BaseConnectedSolanaWallet's `provider` (the incumbent's ConnectedStandardSolanaWallet class, private fields)",
   useConnectOrCreateWallet:
     "onSuccess's Solana wallet: BaseConnectedSolanaWallet's `provider` (a class with private fields)",
-  useCreateWallet: "callbacks' shape; the wallet returned (EmbeddedWallet, not Wallet)",
-  useCustomAuth: 'callbacks optional here, both required there',
-  useToken: 'callbacks optional here, both required there',
-  useDelegatedActions: 'takes callbacks here, none there',
-  useHeadlessDelegatedActions: 'takes callbacks here, none there',
-  useExportWallet: "exportWallet's options",
-  useFarcasterSigner: 'Uint8Array<ArrayBufferLike> here, <ArrayBuffer> there',
-  useGetFarcasterSignerPublicKey: 'Uint8Array<ArrayBufferLike> here, <ArrayBuffer> there',
-  useSignFarcasterMessage: 'Uint8Array<ArrayBufferLike> here, <ArrayBuffer> there',
   useFundWallet: "parameters and fundWallet's signature (funding, issue 29)",
-  useImportWallet: 'takes callbacks here; importWallet options',
   useLinkAccount:
     'linkOAuth takes a provider here, `{ provider }` there; linkWallet/linkTelegram/linkPasskey options; linkTwitch, linkFarcaster',
-  useLinkWithPasskey: "onError's arguments; PasskeyFlowState's error",
-  useLoginWithPasskey: "onError's arguments; PasskeyFlowState's error",
-  useSignupWithPasskey: "onError's arguments; PasskeyFlowState's error",
-  useLoginWithOAuth: "onError's arguments; initOAuth's options; OAuthFlowState's error",
-  useLoginWithTelegram: "onError's arguments; login's options; the flow state",
   useMfa: 'the returned methods (promptMfa, init/submit options)',
-  useOAuthTokens: 'returns nothing here, `{ reauthorize }` there; callback required here',
-  useSendTransaction: 'callbacks and options (batches here)',
-  useSignMessage: 'callbacks and options',
-  useSignTransaction: 'takes callbacks here; options',
-  useSignTypedData: 'callbacks and options',
-  useSessionSigners: 'the answer of addSessionSigners / removeSessionSigners',
-  useSetWalletRecovery: "callbacks; setWalletRecovery's options and answer",
+};
+
+/**
+ * Hooks that take more than the incumbent's, with the one direction that fails because of it and why
+ * (the spec asks for it, or Latchkey had it before and an app may use it): an app's calls written for
+ * the incumbent's hook still type-check against ours, and everything else is checked both ways. The
+ * named direction must still fail, or the entry goes.
+ */
+const wider: Record<string, { direction: string; why: string }> = {
+  useDelegatedActions: {
+    direction: 'parameters, ours → theirs',
+    why: 'callbacks onDelegate / onRevoke / onSuccess / onError (spec document 2 §3, Delegated actions); the incumbent takes none',
+  },
+  useHeadlessDelegatedActions: {
+    direction: 'parameters, ours → theirs',
+    why: 'callbacks onDelegate / onRevoke / onSuccess / onError (spec document 2 §3, Delegated actions); the incumbent takes none',
+  },
+  useImportWallet: {
+    direction: 'parameters, ours → theirs',
+    why: "callbacks onSuccess / onError, as useCreateWallet's (Latchkey's before issue 31); the incumbent takes none",
+  },
+  useSignTransaction: {
+    direction: 'parameters, ours → theirs',
+    why: "callbacks onSuccess / onError, as the other signing hooks' (Latchkey's before issue 31); the incumbent takes none",
+  },
+  useSendTransaction: {
+    direction: 'return, theirs → ours',
+    why: "sendTransaction also takes a list of requests, a batch (spec document 1 §2: '(n / m)' for batches)",
+  },
 };
 
 const ours = new Set(Object.keys(latchkey).filter((name) => /^use[A-Z]/.test(name)));
@@ -120,9 +127,8 @@ describe("the incumbent's hooks", () => {
   });
 
   test('the lists name only hooks the incumbent exports', () => {
-    const unknown = [...Object.keys(notBuilt), ...inProgress, ...Object.keys(differs)].filter(
-      (name) => !theirs.includes(name),
-    );
+    const listed = [...Object.keys(notBuilt), ...inProgress, ...Object.keys(differs), ...Object.keys(wider)];
+    const unknown = listed.filter((name) => !theirs.includes(name));
     expect(unknown).toEqual([]);
   });
 
@@ -150,6 +156,13 @@ describe("each hook both export: parameters and return type assignable to and fr
     if (!theirs.includes(name)) return; // A hook of Latchkey's own.
     const errors = results.get(name) ?? [];
     if (name in differs) expect(errors, `${name} now matches: remove it from \`differs\``).not.toEqual([]);
-    else expect(errors).toEqual([]);
+    else if (name in wider) {
+      const { direction } = wider[name] ?? { direction: '' };
+      expect(errors.filter((error) => !error.startsWith(direction))).toEqual([]);
+      expect(
+        errors.some((error) => error.startsWith(direction)),
+        `${name}: remove it from \`wider\``,
+      ).toBe(true);
+    } else expect(errors).toEqual([]);
   });
 });

@@ -198,7 +198,25 @@ describe('passkeys in the browser', () => {
     await page.locator(id('demo-link-passkey-headless')).click();
     await expect.poll(() => text(page, 'demo-passkey-outcome')).toBe('linkWithPasskey done');
     await expect.poll(() => passkeyCount(page)).toBe(2);
+    // The demo names the new passkey (`linkWithPasskey({ name })`): the browser stores that name.
+    expect((await authenticator.credentials()).map((c) => c.userName)).toEqual(['Demo passkey 2']);
 
+    await page.locator(id('demo-logout')).click();
+    await expect.poll(() => text(page, 'demo-authenticated')).toBe('false');
+    // The demo offers only the passkeys it remembers (`loginWithPasskey({ credentialIds })`): with an id
+    // this device does not hold, the browser has nothing to offer.
+    const remembered = await page.evaluate(() => localStorage.getItem('demo-passkey-ids'));
+    expect(JSON.parse(remembered ?? '[]')).toHaveLength(2);
+    await page.evaluate(() =>
+      localStorage.setItem('demo-passkey-ids', JSON.stringify(['bm8tc3VjaC1wYXNza2V5'])),
+    );
+    await page.locator(id('demo-passkey-login-headless')).click();
+    await expect
+      .poll(() => text(page, 'demo-passkey-outcome'))
+      .toBe('loginWithPasskey error: passkey_not_allowed');
+    await page.evaluate((ids) => localStorage.setItem('demo-passkey-ids', ids ?? ''), remembered);
+    await page.locator(id('demo-passkey-login-headless')).click();
+    await expect.poll(() => text(page, 'demo-passkey-outcome')).toBe('loginWithPasskey done: new=false');
     await page.locator(id('demo-logout')).click();
     await expect.poll(() => text(page, 'demo-authenticated')).toBe('false');
     // The user fails the authenticator's check: the browser refuses, the hook says why.

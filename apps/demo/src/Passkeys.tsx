@@ -1,11 +1,24 @@
 import { useLatchkey, useLinkWithPasskey, useLoginWithPasskey, useSignupWithPasskey } from '@latchkey/react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { Run } from './actions.ts';
 
+/** The passkeys this browser last saw the user hold, so a headless login offers only those. */
+const rememberedKey = 'demo-passkey-ids';
+
+function rememberedPasskeys(): string[] | undefined {
+  try {
+    const ids: unknown = JSON.parse(localStorage.getItem(rememberedKey) ?? 'null');
+    return Array.isArray(ids) && ids.length > 0 ? ids.map(String) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /**
- * Passkeys: logged out, sign up or log in without the modal (the headless hooks); logged in, the
- * user's passkeys with an Unlink button each, 'Link passkey' (the modal's 'Waiting for passkey') and
- * the same without the modal.
+ * Passkeys: logged out, sign up or log in without the modal (the headless hooks; the login offers
+ * only the passkeys this browser last saw the user hold); logged in, the user's passkeys with an
+ * Unlink button each, 'Link passkey' (the modal's 'Waiting for passkey') and the same without the
+ * modal (naming the new passkey).
  */
 export function Passkeys({ run }: { run: Run }) {
   const latchkey = useLatchkey();
@@ -20,6 +33,12 @@ export function Passkeys({ run }: { run: Run }) {
   const link = useLinkWithPasskey(done('linkWithPasskey'));
   const passkeys = (latchkey.user?.linkedAccounts ?? []).filter((a) => a.type === 'passkey');
   const status = [login.state, signup.state, link.state].find((s) => s.status !== 'initial')?.status ?? '';
+  const ids = passkeys.map((passkey) => String(passkey.credentialId)).join(' ');
+  useEffect(() => {
+    if (ids) localStorage.setItem(rememberedKey, JSON.stringify(ids.split(' ')));
+  }, [ids]);
+  // The outcome line says how it ended; the rejection is the same news.
+  const settle = (action: Promise<void>) => void action.catch(() => undefined);
 
   return (
     <section className="card">
@@ -51,7 +70,11 @@ export function Passkeys({ run }: { run: Run }) {
           >
             Link passkey
           </button>
-          <button type="button" data-testid="demo-link-passkey-headless" onClick={link.linkWithPasskey}>
+          <button
+            type="button"
+            data-testid="demo-link-passkey-headless"
+            onClick={() => settle(link.linkWithPasskey({ name: `Demo passkey ${passkeys.length + 1}` }))}
+          >
             Link passkey (no modal)
           </button>
         </>
@@ -61,7 +84,7 @@ export function Passkeys({ run }: { run: Run }) {
             type="button"
             data-testid="demo-passkey-signup-headless"
             disabled={!latchkey.ready}
-            onClick={signup.signupWithPasskey}
+            onClick={() => settle(signup.signupWithPasskey())}
           >
             Sign up with a passkey (no modal)
           </button>
@@ -69,7 +92,7 @@ export function Passkeys({ run }: { run: Run }) {
             type="button"
             data-testid="demo-passkey-login-headless"
             disabled={!latchkey.ready}
-            onClick={login.loginWithPasskey}
+            onClick={() => settle(login.loginWithPasskey({ credentialIds: rememberedPasskeys() }))}
           >
             Log in with a passkey (no modal)
           </button>

@@ -57,7 +57,8 @@ export function Socials({ run }: { run: Run }) {
             disabled={!latchkey.ready}
             onClick={() => {
               setOwnLogin(true);
-              void initOAuth({ provider });
+              // The state line says how it ended; the rejection is the same news.
+              initOAuth({ provider }).catch(() => undefined);
             }}
           >
             Log in with {capitalised(provider)} (own button)

@@ -19,7 +19,12 @@ import {
   updateEmail,
 } from './flows/email.ts';
 import { loginAsGuest } from './flows/guest.ts';
-import type { PasskeyParameters, UnlinkPasskeyParameters } from './flows/passkey.ts';
+import type {
+  LinkPasskeyParameters,
+  LoginPasskeyParameters,
+  PasskeyParameters,
+  UnlinkPasskeyParameters,
+} from './flows/passkey.ts';
 import {
   type LoginWithSmsCodeParameters,
   linkSmsWithCode,
@@ -238,8 +243,8 @@ export function createLatchkeyClient(params: CreateLatchkeyClientParameters): La
     guest: { login: whenReady(() => loginAsGuest(ctx)) },
     passkey: {
       signup: whenReady((p?: PasskeyParameters) => passkeys().then((m) => m.signupWithPasskey(ctx, p))),
-      login: whenReady((p?: PasskeyParameters) => passkeys().then((m) => m.loginWithPasskey(ctx, p))),
-      link: whenReady((p?: PasskeyParameters) => passkeys().then((m) => m.linkWithPasskey(ctx, p))),
+      login: whenReady((p?: LoginPasskeyParameters) => passkeys().then((m) => m.loginWithPasskey(ctx, p))),
+      link: whenReady((p?: LinkPasskeyParameters) => passkeys().then((m) => m.linkWithPasskey(ctx, p))),
       unlink: whenReady((p: UnlinkPasskeyParameters) => passkeys().then((m) => m.unlinkPasskey(ctx, p))),
     },
     customJwt: { sync: whenReady(syncCustom) },

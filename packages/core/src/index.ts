@@ -35,7 +35,13 @@ export { getGuestCredential, loginAsGuest } from './flows/guest.ts';
 // The passkey actions (signupWithPasskey, loginWithPasskey, linkWithPasskey, unlinkPasskey) run as
 // `client.passkey.*`, which loads them and `@simplewebauthn/browser` on first use: exported here,
 // esbuild would put them in every app's first load. Types only.
-export type { PasskeyParameters, PasskeyStep, UnlinkPasskeyParameters } from './flows/passkey.ts';
+export type {
+  LinkPasskeyParameters,
+  LoginPasskeyParameters,
+  PasskeyParameters,
+  PasskeyStep,
+  UnlinkPasskeyParameters,
+} from './flows/passkey.ts';
 // Wallet runtime code lives in '@latchkey/core/wallets' (loaded lazily by `client.wallets()`):
 // exporting it here would pull it into every app's first load. Types only below.
 export type { SignInFlowStatus, SiweParameters } from './flows/siwe.ts';

@@ -7,7 +7,12 @@ import type {
   SendEmailCodeParameters,
   UpdateEmailParameters,
 } from './flows/email.ts';
-import type { PasskeyParameters, UnlinkPasskeyParameters } from './flows/passkey.ts';
+import type {
+  LinkPasskeyParameters,
+  LoginPasskeyParameters,
+  PasskeyParameters,
+  UnlinkPasskeyParameters,
+} from './flows/passkey.ts';
 import type {
   LoginWithSmsCodeParameters,
   SendSmsCodeParameters,
@@ -78,8 +83,8 @@ export interface LatchkeyClient {
    */
   passkey: {
     signup(params?: PasskeyParameters): Promise<LoginResult>;
-    login(params?: PasskeyParameters): Promise<LoginResult>;
-    link(params?: PasskeyParameters): Promise<User>;
+    login(params?: LoginPasskeyParameters): Promise<LoginResult>;
+    link(params?: LinkPasskeyParameters): Promise<User>;
     unlink(params: UnlinkPasskeyParameters): Promise<User>;
   };
   customJwt: {

@@ -4,7 +4,9 @@
  * written against the incumbent type-check against ours (issue 31; e2e/incumbent-react-types.test.ts).
  */
 import type { ConnectedSolanaWallet, ConnectedWallet } from './types.ts';
-import type { LinkedAccountWithMetadata, User } from './userTypes.ts';
+import type { LinkedAccountWithMetadata, OAuthProviderID, User } from './userTypes.ts';
+
+export type { OAuthProviderID };
 
 /**
  * Why a flow failed: the server's error codes and the client's own. An enum and not a union of
@@ -87,23 +89,6 @@ export type CallbackError<Details extends Record<string, unknown> | undefined = 
   Details extends Record<string, unknown>
     ? (error: PrivyErrorCode, details: Details) => void
     : (error: PrivyErrorCode) => void;
-
-/** The social providers' ids, the incumbent's list (`custom:` and `privy:` ones included). */
-export type OAuthProviderID =
-  | 'google'
-  | 'discord'
-  | 'twitter'
-  | 'github'
-  | 'spotify'
-  | 'instagram'
-  | 'tiktok'
-  | 'linkedin'
-  | 'apple'
-  | 'line'
-  | 'twitch'
-  | 'telegram'
-  | `privy:${string}`
-  | `custom:${string}`;
 
 /** How a user logged in, linked or updated an account (`loginMethod`, `linkMethod`, `updateMethod`). */
 export type AuthMethod =

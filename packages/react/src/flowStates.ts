@@ -13,11 +13,24 @@ export type OtpFlowState =
   | { status: 'submitting-code' }
   | { status: 'done' };
 
-/**
- * Where the headless OAuth link stands (the incumbent's `OAuthFlowState`; Latchkey's own
- * `OAuthFlowState` of `useLoginWithOAuth` carries the error code as a string instead).
- */
-export type OAuthLinkFlowState =
+/** Where a headless passkey call stands: log in, sign up or link with a passkey. */
+export type PasskeyFlowState =
+  | { status: 'initial' }
+  | { status: 'error'; error: Error | null }
+  | { status: 'generating-challenge' }
+  | { status: 'awaiting-passkey' }
+  | { status: 'submitting-response' }
+  | { status: 'done' };
+
+/** Where a headless OAuth login or link stands: `loading` from the redirect until the return completes. */
+export type OAuthFlowState =
+  | { status: 'initial' }
+  | { status: 'loading' }
+  | { status: 'done' }
+  | { status: 'error'; error: Error | null };
+
+/** Where the headless Telegram login stands (spec document 1 §4 Flow states: Telegram). */
+export type TelegramAuthFlowState =
   | { status: 'initial' }
   | { status: 'loading' }
   | { status: 'done' }

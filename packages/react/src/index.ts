@@ -26,8 +26,15 @@ export type {
 } from './callbacks.ts';
 export { LatchkeyErrorCode, PrivyErrorCode } from './callbacks.ts';
 export type { LatchkeyEventMap } from './events.ts';
-export type { OtpFlowState } from './flowStates.ts';
+export type { OtpFlowState, PasskeyFlowState } from './flowStates.ts';
 export type { LatchkeyActions } from './hooks/latchkeyActions.ts';
+export type {
+  PrivyTransactionRequest,
+  PrivyTypedData,
+  SigningHookCallbacks,
+  SignOptions,
+  TransactionOptions,
+} from './hooks/signingTypes.ts';
 export { useAcceptTerms } from './hooks/useAcceptTerms.ts';
 export { useActiveWallet } from './hooks/useActiveWallet.ts';
 export type { ConnectOrCreateWalletCallbacks } from './hooks/useConnectOrCreateWallet.ts';
@@ -75,7 +82,7 @@ export type { SendCodeToLinkPhone, UseLinkPhone } from './hooks/useLinkPhone.ts'
 export { useLinkPhone } from './hooks/useLinkPhone.ts';
 export type { LinkWithOAuthInput, UseLinkWithOAuth } from './hooks/useLinkWithOAuth.ts';
 export { useLinkWithOAuth } from './hooks/useLinkWithOAuth.ts';
-export type { UseLinkWithPasskeyParameters } from './hooks/useLinkWithPasskey.ts';
+export type { LinkWithPasskeyOptions, UseLinkWithPasskeyParameters } from './hooks/useLinkWithPasskey.ts';
 export { useLinkWithPasskey } from './hooks/useLinkWithPasskey.ts';
 export type { UseLinkWithSiwe } from './hooks/useLinkWithSiwe.ts';
 export { useLinkWithSiwe } from './hooks/useLinkWithSiwe.ts';
@@ -97,7 +104,7 @@ export type {
   UseLoginWithOAuthParameters,
 } from './hooks/useLoginWithOAuth.ts';
 export { useLoginWithOAuth } from './hooks/useLoginWithOAuth.ts';
-export type { UseLoginWithPasskeyParameters } from './hooks/useLoginWithPasskey.ts';
+export type { LoginWithPasskeyOptions, UseLoginWithPasskeyParameters } from './hooks/useLoginWithPasskey.ts';
 export { useLoginWithPasskey } from './hooks/useLoginWithPasskey.ts';
 export type { SiweFlowState, UseLoginWithSiwe } from './hooks/useLoginWithSiwe.ts';
 export { useLoginWithSiwe } from './hooks/useLoginWithSiwe.ts';
@@ -120,15 +127,9 @@ export { useMfaEnrollment } from './hooks/useMfaEnrollment.ts';
 export type { UseMfaEnrollmentUIReturnType } from './hooks/useMfaEnrollmentUI.ts';
 export { useMfaEnrollmentUI } from './hooks/useMfaEnrollmentUI.ts';
 export { useModalStatus } from './hooks/useModalStatus.ts';
-export type { UseOAuthTokensParameters } from './hooks/useOAuthTokens.ts';
+export type { UseOAuthTokens, UseOAuthTokensParameters } from './hooks/useOAuthTokens.ts';
 export { useOAuthTokens } from './hooks/useOAuthTokens.ts';
-export type { PasskeyFlowState } from './hooks/usePasskeyAction.ts';
-export type {
-  PrivyConnectWalletOptions,
-  PrivyInterface,
-  PrivyLoginOptions,
-  PrivyTransactionRequest,
-} from './hooks/usePrivy.ts';
+export type { PrivyConnectWalletOptions, PrivyInterface, PrivyLoginOptions } from './hooks/usePrivy.ts';
 export { usePrivy } from './hooks/usePrivy.ts';
 export type { MfaListener } from './hooks/useRegisterMfaListener.ts';
 export { useRegisterMfaListener } from './hooks/useRegisterMfaListener.ts';
@@ -203,6 +204,7 @@ export type {
   LatchkeySolanaCluster,
   LoginMethod,
   ModalIntent,
+  OAuthTokens,
   OAuthTokensEvent,
   WalletChainTypeOption,
 } from './types.ts';

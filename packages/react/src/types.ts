@@ -14,7 +14,7 @@ import type {
 } from '@latchkey/protocol';
 import type { ReactElement } from 'react';
 import type { IncumbentEmbeddedWalletsOptions, IncumbentOptions } from './incumbentTypes.ts';
-import type { LinkedAccountWithMetadata, User } from './userTypes.ts';
+import type { LinkedAccountWithMetadata, OAuthProviderID, User } from './userTypes.ts';
 
 /** Login methods a host app can list in `config.loginMethods` (spec document 1 §1). */
 export type { CreateOnLogin, LoginMethod, ModalIntent, WalletChainTypeOption };
@@ -132,17 +132,24 @@ export type ClientUser = User;
 /** A linked account in the client's form: Latchkey's name for `LinkedAccountWithMetadata`. */
 export type ClientLinkedAccount = LinkedAccountWithMetadata;
 
-/** A provider's tokens, when the app has the server return them (`useOAuthTokens`). */
+/**
+ * A provider's tokens, when the app has the server return them (`useOAuthTokens`): the incumbent's
+ * `OAuthTokens`, a field the provider did not give absent.
+ */
+export interface OAuthTokens {
+  provider: OAuthProviderID;
+  accessToken: string;
+  accessTokenExpiresInSeconds?: number;
+  refreshToken?: string;
+  /** Absent with a refresh token: it does not expire. */
+  refreshTokenExpiresInSeconds?: number;
+  scopes?: string[];
+}
+
+/** What `useOAuthTokens`' `onOAuthTokenGrant` gets: the tokens and the user they were granted for. */
 export interface OAuthTokensEvent {
   user: ClientUser;
-  oAuthTokens: {
-    provider: string;
-    accessToken: string;
-    accessTokenExpiresInSeconds: number | null;
-    refreshToken: string | null;
-    refreshTokenExpiresInSeconds: number | null;
-    scopes: string[];
-  };
+  oAuthTokens: OAuthTokens;
 }
 
 /** Fields every connected wallet has (spec document 1 §3 Connected wallet; the incumbent's `BaseConnectedWallet`). */

@@ -11,6 +11,23 @@ import type { MfaMethod } from '@latchkey/protocol';
 /** A custom OAuth provider's id: `custom:` and the provider's name. */
 export type CustomOAuthProviderID = `custom:${string}`;
 
+/** The social providers' ids, the incumbent's list (`custom:` and `privy:` ones included). */
+export type OAuthProviderID =
+  | 'google'
+  | 'discord'
+  | 'twitter'
+  | 'github'
+  | 'spotify'
+  | 'instagram'
+  | 'tiktok'
+  | 'linkedin'
+  | 'apple'
+  | 'line'
+  | 'twitch'
+  | 'telegram'
+  | `privy:${string}`
+  | `custom:${string}`;
+
 /** Every chain type a wallet account may carry (the incumbent's API types' list). */
 export type WalletChainType =
   | 'ethereum'
@@ -38,6 +55,9 @@ export type RecoveryMethod =
   | 'icloud'
   | 'recovery-encryption-key'
   | 'privy-v2';
+
+/** A recovery method a user chooses (`useSetWalletRecovery`'s `onSuccess`): a password or a cloud drive. */
+export type UserRecoveryMethod = 'user-passcode' | 'google-drive' | 'icloud';
 
 export type SmartWalletType =
   | 'safe'

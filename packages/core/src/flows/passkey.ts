@@ -36,6 +36,19 @@ export interface PasskeyParameters {
   captchaToken?: string | undefined;
 }
 
+export interface LoginPasskeyParameters extends PasskeyParameters {
+  /**
+   * Only these passkeys (their credential ids) may answer, instead of any the browser holds for the
+   * site: the browser offers just these (WebAuthn `allowCredentials`).
+   */
+  credentialIds?: string[] | undefined;
+}
+
+export interface LinkPasskeyParameters extends PasskeyParameters {
+  /** The name the new passkey shows in the user's password manager, instead of the user's. */
+  name?: string | undefined;
+}
+
 export interface UnlinkPasskeyParameters {
   credentialId: string;
   /** Also drop it as an MFA method (WIRE.md §3.5). */
@@ -59,10 +72,14 @@ export function browserError(error: unknown): unknown {
 
 export const webauthn = () => import('@simplewebauthn/browser');
 
-async function createCredential(options: PasskeyEnrollmentOptions) {
+async function createCredential(wire: PasskeyEnrollmentOptions, name?: string) {
   const { startRegistration } = await webauthn();
+  const options = creationOptionsFromWire(wire);
+  // The browser's own: the server does not read it back (the incumbent names the passkey so too).
+  const named = name?.trim();
+  if (named) options.user = { ...options.user, name: named, displayName: named };
   try {
-    const json = await startRegistration({ optionsJSON: creationOptionsFromWire(options) as never });
+    const json = await startRegistration({ optionsJSON: options as never });
     return registrationToWire(json as WebAuthnRegistrationJSON);
   } catch (error) {
     throw browserError(error);
@@ -103,7 +120,7 @@ export async function signupWithPasskey(
  */
 export async function loginWithPasskey(
   ctx: FlowContext,
-  params: PasskeyParameters = {},
+  params: LoginPasskeyParameters = {},
 ): Promise<LoginResult> {
   assertLoggedOut(ctx);
   params.onStatus?.('generating-challenge');
@@ -116,7 +133,10 @@ export async function loginWithPasskey(
   const { startAuthentication } = await webauthn();
   let assertion: WebAuthnAssertionJSON;
   try {
-    const json = await startAuthentication({ optionsJSON: requestOptionsFromWire(init.options) as never });
+    const options = requestOptionsFromWire(init.options);
+    if (params.credentialIds)
+      options.allowCredentials = params.credentialIds.map((id) => ({ id, type: 'public-key' as const }));
+    const json = await startAuthentication({ optionsJSON: options as never });
     assertion = json as WebAuthnAssertionJSON;
   } catch (error) {
     throw browserError(error);
@@ -136,12 +156,12 @@ export async function loginWithPasskey(
  * @example
  * const user = await linkWithPasskey(ctx);
  */
-export async function linkWithPasskey(ctx: FlowContext, params: PasskeyParameters = {}): Promise<User> {
+export async function linkWithPasskey(ctx: FlowContext, params: LinkPasskeyParameters = {}): Promise<User> {
   assertLoggedIn(ctx);
   params.onStatus?.('generating-challenge');
   const init = await ctx.http.call(passkeyApi.passkeyLinkInit, relyingParty());
   params.onStatus?.('awaiting-passkey');
-  const registration = await createCredential(init.options);
+  const registration = await createCredential(init.options, params.name);
   params.onStatus?.('submitting-response');
   const body = { authenticator_response: registration, relying_party: init.relying_party };
   return completeAccountChange(ctx, await ctx.http.call(passkeyApi.passkeyLink, body));

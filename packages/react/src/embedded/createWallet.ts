@@ -10,6 +10,7 @@ import {
 } from '@latchkey/core';
 import type { EmbeddedWalletAccount } from '@latchkey/core/embedded';
 import type { EmbeddedWallet, LatchkeyConfig } from '../types.ts';
+import { addSigners, type SessionSignerInput } from './delegation.ts';
 import { toEmbeddedWallet } from './embeddedWalletObjects.ts';
 
 export interface CreateWalletOptions {
@@ -21,13 +22,19 @@ export interface CreateWalletOptions {
    * mode (spec document 1 §5).
    */
   walletIndex?: number;
+  /**
+   * Session signers to add to the new wallet once it exists (as `useSessionSigners`'
+   * `addSessionSigners` would, delegating it first).
+   */
+  signers?: SessionSignerInput[];
 }
 
 /**
  * Creates an embedded wallet on `chainType` for the logged-in user: index 0, or the next index
  * with `createAdditional`. A user's first wallet is secured with a password when the app requires
  * one (the modal's password flow); later wallets derive from the same seed, so it is first brought
- * onto this device (which may ask for that password).
+ * onto this device (which may ask for that password). With `signers`, they are added to the new
+ * wallet before it resolves.
  *
  * @example
  * const wallet = await createEmbeddedWallet(client, config, openModal, 'ethereum');
@@ -38,6 +45,19 @@ export async function createEmbeddedWallet(
   openModal: OpenModal,
   chainType: EmbeddedChain,
   options: CreateWalletOptions = {},
+): Promise<EmbeddedWallet> {
+  const wallet = await createWallet(client, config, openModal, chainType, options);
+  if (options.signers?.length)
+    await addSigners(client, { address: wallet.address, signers: options.signers });
+  return wallet;
+}
+
+async function createWallet(
+  client: LatchkeyClient,
+  config: LatchkeyConfig,
+  openModal: OpenModal,
+  chainType: EmbeddedChain,
+  options: CreateWalletOptions,
 ): Promise<EmbeddedWallet> {
   const { user, appConfig } = client.getState();
   if (!user)

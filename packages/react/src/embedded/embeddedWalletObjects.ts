@@ -9,6 +9,7 @@ import type { EmbeddedWalletAccount } from '@latchkey/core/embedded';
 import { loadSigningSession, solanaWalletActions } from '@latchkey/core/signing/calls';
 import { embeddedConnectorType, embeddedWalletClientType } from '@latchkey/protocol';
 import type { ConnectedSolanaWallet, ConnectedWallet, EmbeddedWallet, LatchkeyConfig } from '../types.ts';
+import type { RecoveryMethod, Wallet } from '../userTypes.ts';
 import { fundAddress, personalSignMessage } from './walletActions.ts';
 
 /** How embedded wallets present themselves in the wallet lists. */
@@ -27,6 +28,15 @@ export function toEmbeddedWallet(account: EmbeddedWalletAccount): EmbeddedWallet
     walletClientType: embeddedWalletClientType,
     connectorType: embeddedConnectorType,
   };
+}
+
+/**
+ * The incumbent's `Wallet` view of an embedded wallet, what `useCreateWallet` and `useImportWallet`
+ * resolve with (the fields of `EmbeddedWallet` stay on the object; a null `recoveryMethod` goes).
+ */
+export function toWallet(wallet: EmbeddedWallet): Wallet {
+  const { recoveryMethod, ...rest } = wallet;
+  return recoveryMethod ? { ...rest, recoveryMethod: recoveryMethod as RecoveryMethod } : rest;
 }
 
 const hexChainId = (chainId: number | `0x${string}`) =>

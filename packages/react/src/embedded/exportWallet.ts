@@ -7,9 +7,10 @@ import {
 } from '@latchkey/core';
 import type { EmbeddedWalletAccount } from '@latchkey/core/embedded';
 
+/** Which wallet to export; without options, the user's first (Ethereum before Solana, lowest index). */
 export interface ExportWalletOptions {
-  /** The embedded wallet to export; default the user's first (Ethereum before Solana, lowest index). */
-  address?: string;
+  /** The embedded wallet to export. */
+  address: string;
 }
 
 /** The wallet the export screen shows: one of the user's HD embedded wallets. */
@@ -51,7 +52,7 @@ export function exportTarget(
 export async function openExportWallet(
   client: LatchkeyClient,
   openModal: OpenModal,
-  options: ExportWalletOptions = {},
+  options?: ExportWalletOptions,
 ): Promise<void> {
   const user = client.getState().user;
   if (!user)
@@ -61,7 +62,7 @@ export async function openExportWallet(
     );
   // The embedded-wallet code loads here, on first use, never with the page.
   const controller = embeddedController(client);
-  const target = exportTarget((await controller.load()).list(), options.address);
+  const target = exportTarget((await controller.load()).list(), options?.address);
   await controller.connected(openModal);
   openModal('export-wallet', { exportWallet: target });
 }

@@ -21,10 +21,16 @@ export async function openFarcasterSignerRequest(
   openModal('farcaster-signer', { farcasterSigner: request });
 }
 
+/**
+ * The bytes in an array of their own: `Uint8Array<ArrayBuffer>`, as the incumbent's hooks declare
+ * their answers (never a view of a shared buffer).
+ */
+const ownBytes = (bytes: Uint8Array): Uint8Array<ArrayBuffer> => new Uint8Array(bytes);
+
 /** The user's approved signer's public key (32 bytes). */
-export async function farcasterSignerPublicKey(client: LatchkeyClient): Promise<Uint8Array> {
+export async function farcasterSignerPublicKey(client: LatchkeyClient): Promise<Uint8Array<ArrayBuffer>> {
   const m = await signer();
-  return m.getFarcasterSignerPublicKey(client.getState().user);
+  return ownBytes(await m.getFarcasterSignerPublicKey(client.getState().user));
 }
 
 /**
@@ -35,9 +41,9 @@ export async function signWithFarcasterSigner(
   client: LatchkeyClient,
   openModal: OpenModal,
   messageHash: Uint8Array,
-): Promise<Uint8Array> {
+): Promise<Uint8Array<ArrayBuffer>> {
   const m = await signer();
   const { address } = m.farcasterSignerTarget(client.getState().user);
   await embeddedController(client).forWallet(address, openModal);
-  return m.signFarcasterMessage(client, messageHash);
+  return ownBytes(await m.signFarcasterMessage(client, messageHash));
 }

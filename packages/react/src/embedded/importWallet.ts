@@ -1,6 +1,7 @@
 import { embeddedController, type LatchkeyClient, LatchkeyClientError } from '@latchkey/core';
 import type { ChainType } from '@latchkey/protocol';
 import type { EmbeddedWallet } from '../types.ts';
+import { addSigners, type SessionSignerInput } from './delegation.ts';
 import { toEmbeddedWallet } from './embeddedWalletObjects.ts';
 
 export interface ImportWalletOptions {
@@ -16,6 +17,11 @@ export interface ImportWalletOptions {
    * server-held recovery key; required when the app requires a password for new wallets.
    */
   password?: string;
+  /**
+   * Session signers to add to the imported wallet once it exists (as `useSessionSigners`'
+   * `addSessionSigners` would, delegating it first).
+   */
+  additionalSigners?: SessionSignerInput[];
 }
 
 /**
@@ -37,11 +43,14 @@ export async function importEmbeddedWallet(
     );
   // The embedded-wallet code loads here, on first use, never with the page.
   const wallets = await embeddedController(client).load();
-  return toEmbeddedWallet(
+  const wallet = toEmbeddedWallet(
     await wallets.importWallet({
       privateKey: options?.privateKey,
       chainType: options?.chainType,
       password: options?.password,
     }),
   );
+  const signers = options?.additionalSigners;
+  if (signers?.length) await addSigners(client, { address: wallet.address, signers });
+  return wallet;
 }

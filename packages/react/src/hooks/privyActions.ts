@@ -19,24 +19,26 @@ import {
   type WebAuthnRequestOptionsJSON,
 } from '@latchkey/protocol';
 import { type CreateWalletOptions, createEmbeddedWallet } from '../embedded/createWallet.ts';
+import { toWallet } from '../embedded/embeddedWalletObjects.ts';
 import { openExportWallet } from '../embedded/exportWallet.ts';
 import { setEmbeddedWalletPassword } from '../embedded/setWalletPassword.ts';
 import type { LatchkeyContextValue } from '../LatchkeyContext.ts';
+import { optionsOf } from './clickOptions.ts';
 import { loadMfaClient } from './mfaClient.ts';
-
-/** An options argument that may be the click event of a button the method was passed to. */
-const optionsOf = <T extends object>(options: T | Event | { nativeEvent: unknown } | undefined) =>
-  options && !(options instanceof Event) && !('nativeEvent' in options) ? (options as T) : undefined;
 
 type Context = LatchkeyContextValue;
 type SigningOptions<UI> = SigningCallOptions<UI> & { sponsor?: boolean; fundWalletConfig?: unknown };
 
 /** Each lazy member of `usePrivy()`, with the provider's context first. */
 export const privyActions = {
-  createWallet: (ctx: Context, options?: CreateWalletOptions | Event) =>
-    createEmbeddedWallet(ctx.client, ctx.config, ctx.openModal, 'ethereum', optionsOf(options) ?? {}),
-  setWalletPassword: (ctx: Context) => setEmbeddedWalletPassword(ctx.client, ctx.openModal),
-  setWalletRecovery: (ctx: Context) => setEmbeddedWalletPassword(ctx.client, ctx.openModal),
+  createWallet: async (ctx: Context, options?: CreateWalletOptions | Event) =>
+    toWallet(
+      await createEmbeddedWallet(ctx.client, ctx.config, ctx.openModal, 'ethereum', optionsOf(options) ?? {}),
+    ),
+  setWalletPassword: async (ctx: Context) =>
+    toWallet(await setEmbeddedWalletPassword(ctx.client, ctx.openModal)),
+  setWalletRecovery: async (ctx: Context) =>
+    toWallet(await setEmbeddedWalletPassword(ctx.client, ctx.openModal)),
   signMessage: async (
     ctx: Context,
     input: SignMessageParameters,

@@ -1,16 +1,19 @@
 import { LatchkeyError } from '@latchkey/core';
 import { useCallback } from 'react';
+import { PrivyErrorCode } from '../callbacks.ts';
 import { useLatestRef } from './useLatestCallback.ts';
 
 export interface EmbeddedActionCallbacks<R> {
   onSuccess?: ((result: R) => void) | undefined;
   /** With the error's code (e.g. 'embedded_wallet_already_exists', 'user_exited_set_password_flow'). */
-  onError?: ((code: string) => void) | undefined;
+  onError?: ((code: PrivyErrorCode) => void) | undefined;
 }
 
-/** The error's stable code for `onError`. */
-export function embeddedErrorCode(error: unknown): string {
-  return error instanceof LatchkeyError ? error.code : 'unknown_embedded_wallet_error';
+/** The error's stable code for `onError` (the server's codes pass as they are, as the incumbent's do). */
+export function embeddedErrorCode(error: unknown): PrivyErrorCode {
+  return error instanceof LatchkeyError
+    ? (error.code as PrivyErrorCode)
+    : PrivyErrorCode.UNKNOWN_EMBEDDED_WALLET_ERROR;
 }
 
 /**

@@ -27,7 +27,7 @@ export function useRequestFarcasterSigner(): { requestFarcasterSignerFromWarpcas
  * the 64-byte Ed25519 signature, as `@farcaster/core`'s `ExternalEd25519Signer` wants it.
  */
 export function useSignFarcasterMessage(): {
-  signFarcasterMessage: (messageHash: Uint8Array) => Promise<Uint8Array>;
+  signFarcasterMessage: (messageHash: Uint8Array) => Promise<Uint8Array<ArrayBuffer>>;
 } {
   const { client, openModal } = useLatchkeyContext();
   return {
@@ -39,7 +39,9 @@ export function useSignFarcasterMessage(): {
 }
 
 /** The user's approved signer's Ed25519 public key (32 bytes). */
-export function useGetFarcasterSignerPublicKey(): { getFarcasterSignerPublicKey: () => Promise<Uint8Array> } {
+export function useGetFarcasterSignerPublicKey(): {
+  getFarcasterSignerPublicKey: () => Promise<Uint8Array<ArrayBuffer>>;
+} {
   const { client } = useLatchkeyContext();
   return { getFarcasterSignerPublicKey: useCallback(() => farcasterSignerPublicKey(client), [client]) };
 }
@@ -54,8 +56,8 @@ export function useGetFarcasterSignerPublicKey(): { getFarcasterSignerPublicKey:
  */
 export function useFarcasterSigner(): {
   requestFarcasterSignerFromWarpcast: () => Promise<void>;
-  getFarcasterSignerPublicKey: () => Promise<Uint8Array>;
-  signFarcasterMessage: (messageHash: Uint8Array) => Promise<Uint8Array>;
+  getFarcasterSignerPublicKey: () => Promise<Uint8Array<ArrayBuffer>>;
+  signFarcasterMessage: (messageHash: Uint8Array) => Promise<Uint8Array<ArrayBuffer>>;
 } {
   return {
     ...useRequestFarcasterSigner(),

@@ -1,14 +1,17 @@
+import type { CallbackError } from '../callbacks.ts';
+import { toWallet } from '../embedded/embeddedWalletObjects.ts';
 import { type ImportWalletOptions, importEmbeddedWallet } from '../embedded/importWallet.ts';
 import { useLatchkeyContext } from '../LatchkeyContext.ts';
-import type { EmbeddedWallet } from '../types.ts';
+import type { Wallet } from '../userTypes.ts';
 import { useEmbeddedAction } from './useEmbeddedAction.ts';
 
 export type { ImportWalletOptions };
 
+/** Latchkey's callbacks (the incumbent's hook takes none; its promise says the same). */
 export interface UseImportWalletParameters {
-  onSuccess?: (event: { wallet: EmbeddedWallet }) => void;
+  onSuccess?: (params: { wallet: Wallet }) => void;
   /** With the error code, e.g. 'invalid_request_arguments' for a malformed key. */
-  onError?: (code: string) => void;
+  onError?: CallbackError;
 }
 
 /**
@@ -20,15 +23,15 @@ export interface UseImportWalletParameters {
  * const { importWallet } = useImportWallet();
  * const wallet = await importWallet({ privateKey: '0x…' });
  */
-export function useImportWallet(parameters: UseImportWalletParameters = {}): {
-  importWallet: (options: ImportWalletOptions) => Promise<EmbeddedWallet>;
+export function useImportWallet(parameters?: UseImportWalletParameters): {
+  importWallet: (options: ImportWalletOptions) => Promise<Wallet>;
 } {
   const { client } = useLatchkeyContext();
   const importWallet = useEmbeddedAction(
-    (options: ImportWalletOptions) => importEmbeddedWallet(client, options),
+    async (options: ImportWalletOptions) => toWallet(await importEmbeddedWallet(client, options)),
     {
-      onSuccess: (wallet: EmbeddedWallet) => parameters.onSuccess?.({ wallet }),
-      onError: parameters.onError,
+      onSuccess: (wallet: Wallet) => parameters?.onSuccess?.({ wallet }),
+      onError: parameters?.onError,
     },
   );
   return { importWallet };

@@ -2,7 +2,7 @@ import { LatchkeyError } from '@latchkey/core';
 import { type OAuthProviderName, oauthReturnParams } from '@latchkey/protocol';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { type OAuthProviderID, PrivyErrorCode } from '../callbacks.ts';
-import type { OAuthLinkFlowState } from '../flowStates.ts';
+import type { OAuthFlowState } from '../flowStates.ts';
 import { useLatchkeyContext } from '../LatchkeyContext.ts';
 
 export type LinkWithOAuthInput = {
@@ -15,7 +15,7 @@ export type UseLinkWithOAuth = {
   initOAuth: ({ provider }: LinkWithOAuthInput) => Promise<void>;
   /** True while the link is under way (leaving, or back and completing). */
   loading: boolean;
-  state: OAuthLinkFlowState;
+  state: OAuthFlowState;
 };
 
 /** True while this page is back from a provider and the provider completes the return. */
@@ -36,12 +36,12 @@ const accountType = (provider: string) =>
  */
 export function useLinkWithOAuth(): UseLinkWithOAuth {
   const { client, events } = useLatchkeyContext();
-  const [state, setState] = useState<OAuthLinkFlowState>(() =>
+  const [state, setState] = useState<OAuthFlowState>(() =>
     returning() ? { status: 'loading' } : { status: 'initial' },
   );
 
   useEffect(() => {
-    const settle = (next: OAuthLinkFlowState) =>
+    const settle = (next: OAuthFlowState) =>
       setState((current) => (current.status === 'loading' ? next : current));
     const offSuccess = events.on('linkSuccess', () => settle({ status: 'done' }));
     const offError = events.on('linkError', (code) =>

@@ -6,7 +6,7 @@ import type { LoginCompleteEvent } from '../callbacks.ts';
 import { useLatchkeyContext } from '../LatchkeyContext.ts';
 import { toClientUser } from '../toClientUser.ts';
 import { useLatestRef } from './useLatestCallback.ts';
-import { useLoginEvents } from './useLoginEvents.ts';
+import { type LoginEnd, useLoginEvents } from './useLoginEvents.ts';
 import { errorCodeOf } from './useLoginWithPasskey.ts';
 
 /**
@@ -66,7 +66,11 @@ export function useLoginWithFarcaster(parameters: UseLoginWithFarcasterParameter
   /** The pending 2 s waits: a cancel ends them at once, so the watch sees it is no longer active. */
   const waits = useRef(new Map<ReturnType<typeof setTimeout>, () => void>());
 
-  useLoginEvents(events, callbacks, setState, isFarcasterLogin);
+  const onEnd = useCallback(
+    (end: LoginEnd) => setState(end.status === 'done' ? end : { status: 'error', error: end.code }),
+    [],
+  );
+  useLoginEvents(events, callbacks, onEnd, isFarcasterLogin);
 
   const stop = useCallback(() => {
     attempt.current += 1;

@@ -1,32 +1,32 @@
-import { LatchkeyError } from '@latchkey/core';
-import { type OAuthProviderName, oauthReturnParams } from '@latchkey/protocol';
+import { oauthReturnParams } from '@latchkey/protocol';
 import { useCallback, useState } from 'react';
-import type { LoginCompleteEvent } from '../callbacks.ts';
+import type { LoginCallbacks, OAuthProviderID } from '../callbacks.ts';
+import type { OAuthFlowState } from '../flowStates.ts';
 import { useLatchkeyContext } from '../LatchkeyContext.ts';
 import { useLatestRef } from './useLatestCallback.ts';
-import { useLoginEvents } from './useLoginEvents.ts';
+import { errorFromCode, type LoginEnd, useLoginEvents } from './useLoginEvents.ts';
+import { errorCodeOf } from './useLoginWithPasskey.ts';
 
-/** Where the headless OAuth login stands (spec document 1 §4 Flow states, OAuth). */
-export type OAuthFlowState =
-  | { status: 'initial' }
-  | { status: 'loading' }
-  | { status: 'done' }
-  | { status: 'error'; error: string };
+export type { OAuthFlowState };
 
-export interface UseLoginWithOAuthParameters {
-  onComplete?: (event: LoginCompleteEvent) => void;
-  /** With the error code: `oauth_user_denied`, `pkce_state_code_mismatch`, a server code… */
-  onError?: (code: string) => void;
-}
+/** `onComplete`, and `onError` with the code: `oauth_user_denied`, `pkce_state_code_mismatch`, a server code… */
+export type UseLoginWithOAuthParameters = LoginCallbacks;
 
 export interface InitOAuthOptions {
-  provider: OAuthProviderName;
+  /**
+   * A provider the app enables. The incumbent's names Latchkey has no provider for (`twitch`,
+   * `privy:…`) are refused ('Invalid OAuth provider', `invalid_input`).
+   */
+  provider: OAuthProviderID;
   /** Log in only: a provider account no user has yet is refused (`mode: 'no-signup'`). */
   disableSignup?: boolean;
 }
 
 /** True while this page is back from a provider and the provider completes the return. */
 const returning = () => typeof location !== 'undefined' && location.search.includes(oauthReturnParams.code);
+
+const stateOf = (end: LoginEnd): OAuthFlowState =>
+  end.status === 'done' ? end : { status: 'error', error: errorFromCode(end.code) };
 
 /**
  * Social login with the app's own buttons, without the modal: `initOAuth` leaves the page for the
@@ -37,7 +37,7 @@ const returning = () => typeof location !== 'undefined' && location.search.inclu
  * const { initOAuth, state } = useLoginWithOAuth({ onComplete: ({ user }) => console.log(user.id) });
  * <button onClick={() => initOAuth({ provider: 'google' })}>Google</button>
  */
-export function useLoginWithOAuth(parameters: UseLoginWithOAuthParameters = {}): {
+export function useLoginWithOAuth(parameters?: UseLoginWithOAuthParameters): {
   initOAuth(options: InitOAuthOptions): Promise<void>;
   state: OAuthFlowState;
   loading: boolean;
@@ -47,8 +47,9 @@ export function useLoginWithOAuth(parameters: UseLoginWithOAuthParameters = {}):
   const [state, setState] = useState<OAuthFlowState>(() =>
     returning() ? { status: 'loading' } : { status: 'initial' },
   );
+  const onEnd = useCallback((end: LoginEnd) => setState(stateOf(end)), []);
 
-  useLoginEvents(events, callbacks, setState);
+  useLoginEvents(events, callbacks, onEnd);
 
   const initOAuth = useCallback(
     async ({ provider, disableSignup }: InitOAuthOptions) => {
@@ -56,11 +57,12 @@ export function useLoginWithOAuth(parameters: UseLoginWithOAuthParameters = {}):
       try {
         const oauth = await client.oauth();
         const mode = disableSignup ? 'no-signup' : undefined;
-        await oauth.redirect({ provider, intent: 'login', ui: 'headless', mode });
+        // The client checks the name (see InitOAuthOptions.provider).
+        await oauth.redirect({ provider: provider as never, intent: 'login', ui: 'headless', mode });
       } catch (error) {
-        const code = error instanceof LatchkeyError ? error.code : 'unknown_auth_error';
-        setState({ status: 'error', error: code });
-        callbacks.current.onError?.(code);
+        setState({ status: 'error', error: error instanceof Error ? error : null });
+        callbacks.current?.onError?.(errorCodeOf(error));
+        throw error;
       }
     },
     [client, callbacks],

@@ -1,24 +1,21 @@
-import { LatchkeyError } from '@latchkey/core';
-import type { LoginMode } from '@latchkey/protocol';
 import { useCallback, useState } from 'react';
 import { reportHeadlessLogin } from '../accountOf.ts';
-import type { LoginCompleteEvent } from '../callbacks.ts';
+import type { LoginCallbacks, LoginCompleteEvent } from '../callbacks.ts';
+import type { TelegramAuthFlowState } from '../flowStates.ts';
 import { useLatchkeyContext } from '../LatchkeyContext.ts';
 import { toClientUser } from '../toClientUser.ts';
 import { useLatestRef } from './useLatestCallback.ts';
-import { useLoginEvents } from './useLoginEvents.ts';
+import { errorFromCode, type LoginEnd, useLoginEvents } from './useLoginEvents.ts';
+import { errorCodeOf } from './useLoginWithPasskey.ts';
 
-/** Where the headless Telegram login stands (spec document 1 §4 Flow states: Telegram: loading, done). */
-export type TelegramAuthFlowState =
-  | { status: 'initial' }
-  | { status: 'loading' }
-  | { status: 'done' }
-  | { status: 'error'; error: string };
+export type { TelegramAuthFlowState };
 
-export interface UseLoginWithTelegramParameters {
-  onComplete?: (event: LoginCompleteEvent) => void;
-  /** With the error code (`invalid_credentials` for a forged, stale or replayed proof, …). */
-  onError?: (code: string) => void;
+/** `onComplete`, and `onError` with the code (`invalid_credentials` for a forged, stale or replayed proof, …). */
+export type UseLoginWithTelegramParameters = LoginCallbacks;
+
+export interface LoginWithTelegramOptions {
+  /** Log in only: a Telegram account no user has yet is refused (`user_does_not_exist`). */
+  disableSignup?: boolean;
 }
 
 /** Only Telegram's logins complete this hook (the provider's events carry every method's). */
@@ -30,6 +27,9 @@ const returning = () =>
   /[?&]hash=/.test(location.search) &&
   /[?&]auth_date=/.test(location.search);
 
+const stateOf = (end: LoginEnd): TelegramAuthFlowState =>
+  end.status === 'done' ? end : { status: 'error', error: errorFromCode(end.code) };
+
 /**
  * Telegram login with the app's own button, without the modal: `login` uses a Mini App's launch data
  * at once, or leaves the page for Telegram's login page, and when the user comes back the provider
@@ -39,8 +39,8 @@ const returning = () =>
  * const { login, state } = useLoginWithTelegram({ onComplete: ({ user }) => console.log(user.telegram) });
  * <button onClick={() => login()}>Telegram</button>
  */
-export function useLoginWithTelegram(parameters: UseLoginWithTelegramParameters = {}): {
-  login(options?: { mode?: LoginMode }): Promise<void>;
+export function useLoginWithTelegram(parameters?: UseLoginWithTelegramParameters): {
+  login(options?: LoginWithTelegramOptions): Promise<void>;
   state: TelegramAuthFlowState;
 } {
   const { client, events } = useLatchkeyContext();
@@ -48,11 +48,14 @@ export function useLoginWithTelegram(parameters: UseLoginWithTelegramParameters 
   const [state, setState] = useState<TelegramAuthFlowState>(() =>
     returning() ? { status: 'loading' } : { status: 'initial' },
   );
+  const onEnd = useCallback((end: LoginEnd) => setState(stateOf(end)), []);
 
-  useLoginEvents(events, callbacks, setState, isTelegramLogin);
+  useLoginEvents(events, callbacks, onEnd, isTelegramLogin);
 
   const login = useCallback(
-    async ({ mode }: { mode?: LoginMode } = {}) => {
+    async (options?: LoginWithTelegramOptions) => {
+      // Read field by field: an app may hand a click event straight to `login`.
+      const mode = options?.disableSignup === true ? 'no-signup' : undefined;
       setState({ status: 'loading' });
       try {
         const telegram = await import('@latchkey/core/flows/telegram');
@@ -68,9 +71,9 @@ export function useLoginWithTelegram(parameters: UseLoginWithTelegramParameters 
         );
         reportHeadlessLogin(events, { user: toClientUser(user), isNewUser, loginMethod: 'telegram' });
       } catch (error) {
-        const code = error instanceof LatchkeyError ? error.code : 'unknown_auth_error';
-        setState({ status: 'error', error: code });
-        callbacks.current.onError?.(code);
+        setState({ status: 'error', error: error instanceof Error ? error : null });
+        callbacks.current?.onError?.(errorCodeOf(error));
+        throw error;
       }
     },
     [client, events, callbacks],

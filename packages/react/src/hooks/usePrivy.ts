@@ -1,53 +1,18 @@
 import type { SendTransactionModalUIOptions, SignMessageModalUIOptions } from '@latchkey/core/signing/calls';
 import type { MfaMethod, OAuthProviderName } from '@latchkey/protocol';
-import type { MouseEvent, ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useMemo } from 'react';
 import type { OAuthProviderID } from '../callbacks.ts';
 import { type LatchkeyContextValue, useLatchkeyContext } from '../LatchkeyContext.ts';
 import type { WalletChainTypeOption } from '../types.ts';
 import type { User, Wallet } from '../userTypes.ts';
+import { type Click, optionsOf } from './clickOptions.ts';
 import { notSupported, unsupportedProvider } from './notSupported.ts';
 import type { PrivyActionName } from './privyActions.ts';
+import type { PrivyTransactionRequest, PrivyTypedData } from './signingTypes.ts';
 import { useLatchkey } from './useLatchkey.ts';
 import { useLatchkeyState } from './useLatchkeyState.ts';
 import { useModalStatus } from './useModalStatus.ts';
-
-/** A button's click event, which the incumbent lets an app pass where options go (`onClick={login}`). */
-// biome-ignore lint/suspicious/noExplicitAny: the incumbent's type, as it declares it
-type Click = MouseEvent<any, any>;
-
-/** The incumbent's transaction request (`to` any string; Latchkey checks it at run time). */
-export interface PrivyTransactionRequest {
-  from?: string;
-  to?: string;
-  nonce?: string | number | bigint;
-  gasLimit?: string | number | bigint;
-  gasPrice?: string | number | bigint;
-  data?: ArrayLike<number> | string;
-  value?: string | number | bigint;
-  chainId?: number;
-  type?: number;
-  accessList?:
-    | Array<{ address: string; storageKeys: Array<string> }>
-    | Array<[string, Array<string>]>
-    | Record<string, Array<string>>;
-  maxPriorityFeePerGas?: string | number | bigint;
-  maxFeePerGas?: string | number | bigint;
-}
-
-/** The incumbent's EIP-712 typed data (`SignTypedDataParams`). */
-export interface PrivyTypedData {
-  types: { [type: string]: { name: string; type: string }[] };
-  primaryType: string | number;
-  domain: {
-    name?: string;
-    version?: string;
-    chainId?: number;
-    verifyingContract?: string;
-    salt?: ArrayBuffer;
-  };
-  message: Record<string, unknown>;
-}
 
 /**
  * A passkey verification's request options in WebAuthn's JSON form (the incumbent's
@@ -248,9 +213,6 @@ export function privyDispatcher(context: LatchkeyContextValue): Pick<PrivyInterf
   return Object.fromEntries(entries);
 }
 
-const isOptions = <T extends object>(options: T | Click | undefined): options is T =>
-  !!options && !('nativeEvent' in options);
-
 const mfaMethodsOf = (methods: readonly string[] | undefined): MfaMethod[] =>
   (methods ?? []).filter((m): m is MfaMethod => m === 'sms' || m === 'totp' || m === 'passkey');
 
@@ -272,10 +234,10 @@ export function usePrivy(): PrivyInterface {
   const mfaMethods = useMemo(() => mfaMethodsOf(appConfig?.mfa_methods), [appConfig]);
   return useMemo(() => {
     const { openModal, events } = context;
-    const walletOptions = (options?: PrivyConnectWalletOptions | Click) =>
-      isOptions(options) && options.walletChainType
-        ? { walletChainType: options.walletChainType }
-        : undefined;
+    const walletOptions = (options?: PrivyConnectWalletOptions | Click) => {
+      const walletChainType = optionsOf(options)?.walletChainType;
+      return walletChainType ? { walletChainType } : undefined;
+    };
     return {
       ...base,
       ...lazy,

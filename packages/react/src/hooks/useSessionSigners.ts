@@ -1,10 +1,19 @@
+import { LatchkeyClientError } from '@latchkey/core';
+import type { User as WireUser } from '@latchkey/protocol';
 import { useCallback } from 'react';
 import { addSigners, removeSigners, type SessionSignerInput } from '../embedded/delegation.ts';
 import { useLatchkeyContext } from '../LatchkeyContext.ts';
-import type { ClientUser } from '../types.ts';
-import { clientUser } from './delegationCallbacks.ts';
+import { toClientUser } from '../toClientUser.ts';
+import type { User } from '../userTypes.ts';
 
 export type { SessionSignerInput };
+
+/** The user the change leaves; none means the session ended on the way. */
+function userAfter(user: WireUser | null): User {
+  if (!user)
+    throw new LatchkeyClientError('must_be_authenticated', 'The session ended before the signers changed');
+  return toClientUser(user);
+}
 
 /**
  * Session signers (spec document 2 §4): key quorums of the app that may sign for the user's embedded
@@ -21,19 +30,19 @@ export function useSessionSigners(): {
   addSessionSigners: (parameters: {
     address: string;
     signers: SessionSignerInput[];
-  }) => Promise<{ user: ClientUser | null }>;
-  removeSessionSigners: (parameters: { address: string }) => Promise<{ user: ClientUser | null }>;
+  }) => Promise<{ user: User }>;
+  removeSessionSigners: (parameters: { address: string }) => Promise<{ user: User }>;
 } {
   const { client } = useLatchkeyContext();
   const addSessionSigners = useCallback(
     async (parameters: { address: string; signers: SessionSignerInput[] }) => ({
-      user: clientUser(await addSigners(client, parameters)),
+      user: userAfter(await addSigners(client, parameters)),
     }),
     [client],
   );
   const removeSessionSigners = useCallback(
     async (parameters: { address: string }) => ({
-      user: clientUser(await removeSigners(client, parameters)),
+      user: userAfter(await removeSigners(client, parameters)),
     }),
     [client],
   );

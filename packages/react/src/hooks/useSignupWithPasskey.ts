@@ -1,19 +1,18 @@
-import type { LatchkeyClient, PasskeyStep } from '@latchkey/core';
+import type { LatchkeyClient } from '@latchkey/core';
 import { useCallback } from 'react';
 import { headlessLogin } from '../accountOf.ts';
-import type { LoginCompleteEvent } from '../callbacks.ts';
+import type { LoginCallbacks } from '../callbacks.ts';
+import type { PasskeyFlowState } from '../flowStates.ts';
 import { useLatchkeyContext } from '../LatchkeyContext.ts';
 import { toClientUser } from '../toClientUser.ts';
 import { useLatestRef } from './useLatestCallback.ts';
 import { errorCodeOf } from './useLoginWithPasskey.ts';
-import { type PasskeyFlowState, usePasskeyAction } from './usePasskeyAction.ts';
+import { type PasskeyCallOptions, usePasskeyAction } from './usePasskeyAction.ts';
 
-export interface UseSignupWithPasskeyParameters {
-  onComplete?: (event: LoginCompleteEvent) => void;
-  onError?: (code: string) => void;
-}
+/** `onComplete` and `onError`. */
+export type UseSignupWithPasskeyParameters = LoginCallbacks;
 
-const signup = (client: LatchkeyClient, onStatus: (step: PasskeyStep) => void) =>
+const signup = (client: LatchkeyClient, { onStatus }: PasskeyCallOptions<object>) =>
   client.passkey.signup({ onStatus });
 
 /**
@@ -23,7 +22,7 @@ const signup = (client: LatchkeyClient, onStatus: (step: PasskeyStep) => void) =
  * @example
  * const { signupWithPasskey, state } = useSignupWithPasskey({ onComplete: ({ user }) => console.log(user.id) });
  */
-export function useSignupWithPasskey(parameters: UseSignupWithPasskeyParameters = {}): {
+export function useSignupWithPasskey(parameters?: UseSignupWithPasskeyParameters): {
   signupWithPasskey: () => Promise<void>;
   state: PasskeyFlowState;
 } {
@@ -32,12 +31,13 @@ export function useSignupWithPasskey(parameters: UseSignupWithPasskeyParameters 
   const { run, state } = usePasskeyAction(signup);
   const signupWithPasskey = useCallback(async () => {
     try {
-      const { user, isNewUser } = await run();
+      const { user, isNewUser } = await run({});
       // The event first: `?.` would skip it, and `loggedIn` with it, when the app passed no onComplete.
       const event = headlessLogin(events, { user: toClientUser(user), isNewUser, loginMethod: 'passkey' });
-      callbacks.current.onComplete?.(event);
+      callbacks.current?.onComplete?.(event);
     } catch (error) {
-      callbacks.current.onError?.(errorCodeOf(error));
+      callbacks.current?.onError?.(errorCodeOf(error));
+      throw error;
     }
   }, [run, callbacks, events]);
   return { signupWithPasskey, state };

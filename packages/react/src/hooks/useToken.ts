@@ -2,11 +2,12 @@ import { useCallback, useEffect } from 'react';
 import { useLatchkeyContext } from '../LatchkeyContext.ts';
 import { useLatestRef } from './useLatestCallback.ts';
 
+/** Both callbacks, when the hook is given any (as the incumbent's `useToken` has them). */
 export interface UseTokenParameters {
   /** When the user gets an access token: at login, or when the page opens with a session. */
-  onAccessTokenGranted?: (event: { accessToken: string }) => void;
+  onAccessTokenGranted: (event: { accessToken: string }) => void;
   /** When the user's access token goes: at logout, or when the session ends. */
-  onAccessTokenRemoved?: () => void;
+  onAccessTokenRemoved: () => void;
 }
 
 /**
@@ -15,10 +16,13 @@ export interface UseTokenParameters {
  * null and `onAccessTokenGranted` never runs.
  *
  * @example
- * const { getAccessToken } = useToken({ onAccessTokenRemoved: () => console.log('logged out') });
+ * const { getAccessToken } = useToken({
+ *   onAccessTokenGranted: ({ accessToken }) => console.log('logged in', accessToken.length),
+ *   onAccessTokenRemoved: () => console.log('logged out'),
+ * });
  * const token = await getAccessToken();
  */
-export function useToken(parameters: UseTokenParameters = {}): {
+export function useToken(parameters?: UseTokenParameters): {
   getAccessToken: () => Promise<string | null>;
 } {
   const { client } = useLatchkeyContext();
@@ -30,12 +34,12 @@ export function useToken(parameters: UseTokenParameters = {}): {
       if (now === authenticated) return;
       authenticated = now;
       if (!now) {
-        callbacks.current.onAccessTokenRemoved?.();
+        callbacks.current?.onAccessTokenRemoved();
         return;
       }
       client.getAccessToken().then(
         (accessToken) => {
-          if (accessToken && authenticated) callbacks.current.onAccessTokenGranted?.({ accessToken });
+          if (accessToken && authenticated) callbacks.current?.onAccessTokenGranted({ accessToken });
         },
         () => undefined,
       );

@@ -25,6 +25,8 @@ export interface VirtualCredential {
   rpId?: string;
   privateKey: string;
   userHandle?: string;
+  /** The user name the site gave the passkey at creation (what a password manager shows). */
+  userName?: string;
   signCount: number;
 }
 
