@@ -44,7 +44,11 @@ beforeAll(async () => {
   standIns = await startOAuthStandIns();
   stack = await startStack({ oauthEndpoints: standIns.oauthEndpoints });
   standIns.allowCallback(stack.apiUrl);
-  appId = await stack.createApp({ ...(await standIns.appPatch()), email_auth: true });
+  appId = await stack.createApp({
+    ...(await standIns.appPatch()),
+    email_auth: true,
+    return_oauth_tokens: true,
+  });
   for (const account of [ada, grace, linus, second]) {
     standIns.oidc.addAccount(account);
     standIns.social.addAccount(account);
@@ -257,6 +261,20 @@ describe('social login in the browser', () => {
     expect(await linkedTypes(page)).toEqual(['email', 'github_oauth']);
     await page.locator(id('demo-social-provider')).selectOption('github');
     expect(await text(page, 'demo-social-subject')).toBe('77001');
+    // The app returns the providers' tokens: the link brought the first grant.
+    await expect.poll(() => text(page, 'demo-social-tokens')).toBe('github: present');
+    expect(await text(page, 'demo-social-grants')).toBe('1');
+
+    // useOAuthTokens().reauthorize: the provider again for the linked account, and fresh tokens.
+    await page.locator(id('demo-social-reauthorize')).click();
+    await page.waitForURL((url) => url.origin === standIns.social.url);
+    await consent(page, second);
+    await page.waitForURL((url) => url.origin === stack.demo.url);
+    await demoState(page);
+    await expect.poll(() => text(page, 'demo-social-grants'), { timeout: 15_000 }).toBe('1');
+    expect(await text(page, 'demo-social-tokens')).toBe('github: present');
+    expect(await linkedTypes(page)).toEqual(['email', 'github_oauth']);
+    await page.locator(id('demo-social-provider')).selectOption('github');
 
     await page.locator(id('demo-social-unlink')).click();
     await expect.poll(() => linkedTypes(page)).toEqual(['email']);

@@ -21,7 +21,14 @@ export function Socials({ run }: { run: Run }) {
   // The hook's state follows every login; it is this card's news only after its own button.
   const [ownLogin, setOwnLogin] = useState(false);
   const { initOAuth, state } = useLoginWithOAuth();
-  useOAuthTokens({ onOAuthTokenGrant: ({ oAuthTokens }) => setTokens(`${oAuthTokens.provider}: present`) });
+  // How many grants this page heard: a `reauthorize` adds one.
+  const [grants, setGrants] = useState(0);
+  const { reauthorize } = useOAuthTokens({
+    onOAuthTokenGrant: ({ oAuthTokens }) => {
+      setGrants((n) => n + 1);
+      setTokens(`${oAuthTokens.provider}: present`);
+    },
+  });
   // The providers' accounts have different fields; show the first one this provider has.
   const account:
     | { subject: string; username?: string | null; name?: string | null; email?: string | null }
@@ -64,13 +71,22 @@ export function Socials({ run }: { run: Run }) {
             Log in with {capitalised(provider)} (own button)
           </button>
         ) : account ? (
-          <button
-            type="button"
-            data-testid="demo-social-unlink"
-            onClick={run(`unlink ${provider}`, () => latchkey.unlinkOAuth(provider, account.subject))}
-          >
-            Unlink {capitalised(provider)}
-          </button>
+          <>
+            <button
+              type="button"
+              data-testid="demo-social-unlink"
+              onClick={run(`unlink ${provider}`, () => latchkey.unlinkOAuth(provider, account.subject))}
+            >
+              Unlink {capitalised(provider)}
+            </button>
+            <button
+              type="button"
+              data-testid="demo-social-reauthorize"
+              onClick={run(`reauthorize ${provider}`, () => reauthorize({ provider }))}
+            >
+              Renew {capitalised(provider)} tokens
+            </button>
+          </>
         ) : (
           <button
             type="button"
@@ -88,7 +104,8 @@ export function Socials({ run }: { run: Run }) {
       ) : null}
       {tokens ? (
         <p className="muted">
-          Provider's OAuth tokens: <span data-testid="demo-social-tokens">{tokens}</span>
+          Provider's OAuth tokens: <span data-testid="demo-social-tokens">{tokens}</span> (
+          <span data-testid="demo-social-grants">{grants}</span> granted on this page)
         </p>
       ) : null}
     </section>

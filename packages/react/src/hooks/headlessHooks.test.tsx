@@ -10,6 +10,7 @@ import { createLatchkeyEvents } from '../events.ts';
 import { LatchkeyContext, type LatchkeyContextValue } from '../LatchkeyContext.ts';
 import { useLinkJwtAccount } from './useLinkJwtAccount.ts';
 import { useLinkWithOAuth } from './useLinkWithOAuth.ts';
+import { useOAuthTokens } from './useOAuthTokens.ts';
 import {
   useUnlinkEmail,
   useUnlinkOAuth,
@@ -55,9 +56,9 @@ function Probe({ hook, onResult }: { hook: () => unknown; onResult: (result: unk
 }
 
 /** What a hook returns, rendered once in a context around this client. */
-function render<T>(client: LatchkeyClient, hook: () => T): T {
+function render<T>(client: LatchkeyClient, hook: () => T, events = createLatchkeyEvents()): T {
   let result: unknown;
-  const value = { client, events: createLatchkeyEvents() } as unknown as LatchkeyContextValue;
+  const value = { client, events } as unknown as LatchkeyContextValue;
   renderToString(
     <LatchkeyContext.Provider value={value}>
       <Probe hook={hook} onResult={(r) => (result = r)} />
@@ -186,6 +187,30 @@ describe('useLinkWithOAuth', () => {
     await expect(render(client, useLinkWithOAuth).initOAuth({ provider: 'google' })).rejects.toMatchObject({
       code: 'must_be_authenticated',
       message: 'User must be authenticated before linking an OAuth account.',
+    });
+  });
+});
+
+describe('useOAuthTokens().reauthorize', () => {
+  it('logged out: rejects as the incumbent’s, and the link callbacks hear must_be_authenticated', async () => {
+    const { client } = await loggedIn(null);
+    const events = createLatchkeyEvents();
+    const heard: string[] = [];
+    events.on('linkError', (code) => heard.push(code));
+    await expect(
+      render(client, useOAuthTokens, events).reauthorize({ provider: 'google' }),
+    ).rejects.toMatchObject({
+      code: 'must_be_authenticated',
+      message: 'User must be authenticated before linking an account.',
+    });
+    expect(heard).toEqual(['must_be_authenticated']);
+  });
+
+  it('a provider the user has no account of: rejects before leaving the page', async () => {
+    const { client } = await loggedIn('reauth@example.com');
+    await expect(render(client, useOAuthTokens).reauthorize({ provider: 'github' })).rejects.toMatchObject({
+      code: 'invalid_input',
+      message: 'OAuth account of type github not linked to the account.',
     });
   });
 });
