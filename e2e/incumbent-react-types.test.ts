@@ -58,8 +58,6 @@ const differs: Record<string, string> = {
   useConnectOrCreateWallet:
     "onSuccess's Solana wallet: BaseConnectedSolanaWallet's `provider` (a class with private fields)",
   useFundWallet: "parameters and fundWallet's signature (funding, issue 29)",
-  useLinkAccount:
-    'linkOAuth takes a provider here, `{ provider }` there; linkWallet/linkTelegram/linkPasskey options; linkTwitch, linkFarcaster',
   useMfa: 'the returned methods (promptMfa, init/submit options)',
 };
 

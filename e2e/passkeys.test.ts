@@ -127,6 +127,8 @@ describe('passkeys in the browser', () => {
     await expect.poll(() => passkeyCount(page)).toBe(2);
     await expect.poll(() => text(page, 'demo-last-event')).toBe('link complete: method=passkey');
     const [newest] = await authenticator.credentials();
+    // The demo names it (`linkPasskey({ name })`): the modal's ceremony gives the browser that name.
+    expect(newest?.userName).toBe('Demo passkey (modal)');
     const newestId = Buffer.from(newest!.credentialId, 'base64').toString('base64url');
 
     await page.locator(id(`demo-unlink-passkey-${newestId}`)).click();

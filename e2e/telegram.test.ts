@@ -133,8 +133,8 @@ describe('Telegram login in the browser', () => {
     await context.close();
   });
 
-  test('an email user links a Telegram account through the modal, then unlinks it', async () => {
-    const { appId } = await telegramApp();
+  test('an email user links a Telegram account through the modal, then unlinks it, then links with launch data', async () => {
+    const { appId, bot } = await telegramApp();
     standIn.signInAs(linus);
     const { context, page, errors } = await fresh(stack.demoUrl(appId));
     const email = 'telegram.linker@example.com';
@@ -154,6 +154,17 @@ describe('Telegram login in the browser', () => {
     await page.locator(id('demo-unlink-telegram')).click();
     await expect.poll(() => text(page, 'demo-telegram-id')).toBe('');
     expect(await text(page, 'demo-linked-accounts')).not.toContain('telegram');
+
+    // linkTelegram({ launchParams: { initDataRaw } }): a Mini App's launch data the app has from
+    // Telegram's SDK, verified in the modal without leaving the page.
+    const { initData } = signInitData(bot, {
+      user: { ...ada, language_code: 'en' },
+      auth_date: Math.floor(Date.now() / 1000),
+    });
+    await page.locator(id('demo-telegram-init-data')).fill(initData);
+    await page.locator(id('demo-link-telegram-launch')).click();
+    await verifiedThenClosed(page);
+    await expect.poll(() => text(page, 'demo-telegram-id')).toBe(String(ada.id));
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -66,7 +66,7 @@ export function Passkeys({ run }: { run: Run }) {
           <button
             type="button"
             data-testid="demo-link-passkey"
-            onClick={run('linkPasskey', latchkey.linkPasskey)}
+            onClick={run('linkPasskey', () => latchkey.linkPasskey({ name: 'Demo passkey (modal)' }))}
           >
             Link passkey
           </button>

@@ -1,4 +1,5 @@
 import { useLatchkey, useLoginWithTelegram } from '@latchkey/react';
+import { useState } from 'react';
 import type { MethodSectionProps } from '../methods.ts';
 
 /**
@@ -8,6 +9,8 @@ import type { MethodSectionProps } from '../methods.ts';
 export default function Telegram({ run }: MethodSectionProps) {
   const latchkey = useLatchkey();
   const { login, state } = useLoginWithTelegram();
+  // A Mini App's launch data as Telegram's SDK hands it to an app (`initDataRaw`), to link with.
+  const [initDataRaw, setInitDataRaw] = useState('');
   const account = latchkey.user?.telegram;
   return (
     <section className="card">
@@ -37,13 +40,29 @@ export default function Telegram({ run }: MethodSectionProps) {
             Unlink Telegram
           </button>
         ) : (
-          <button
-            type="button"
-            data-testid="demo-link-telegram"
-            onClick={run('linkTelegram', latchkey.linkTelegram)}
-          >
-            Link Telegram
-          </button>
+          <>
+            <button
+              type="button"
+              data-testid="demo-link-telegram"
+              onClick={run('linkTelegram', () => latchkey.linkTelegram())}
+            >
+              Link Telegram
+            </button>
+            <input
+              data-testid="demo-telegram-init-data"
+              placeholder="Mini App initDataRaw"
+              value={initDataRaw}
+              onChange={(event) => setInitDataRaw(event.target.value)}
+            />
+            <button
+              type="button"
+              data-testid="demo-link-telegram-launch"
+              disabled={!initDataRaw}
+              onClick={run('linkTelegram', () => latchkey.linkTelegram({ launchParams: { initDataRaw } }))}
+            >
+              Link with this launch data
+            </button>
+          </>
         )}
       </div>
     </section>

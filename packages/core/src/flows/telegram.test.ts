@@ -5,6 +5,7 @@ import {
   readTelegramReturn,
   startTelegramRedirect,
   takeTelegramAttempt,
+  webAppDataOf,
   withoutTelegramReturn,
 } from './telegram.ts';
 
@@ -39,6 +40,18 @@ describe('the Telegram parameters of the page address', () => {
     expect(readTelegramReturn(`https://app.example.com/${miniAppHash}`)).toEqual({
       webAppData: { query_id: 'AAH', user, auth_date: 1700000000, signature: 'c2ln', hash: 'ef34' },
     });
+  });
+
+  it("reads an app's own copy of the launch data (Telegram's SDKs' initDataRaw) as the hash's", () => {
+    expect(webAppDataOf(initData)).toEqual({
+      query_id: 'AAH',
+      user,
+      auth_date: 1700000000,
+      signature: 'c2ln',
+      hash: 'ef34',
+    });
+    for (const raw of ['', 'user=%7B%7D&auth_date=1', `user=${encodeURIComponent(user)}&auth_date=x&hash=a`])
+      expect(webAppDataOf(raw), raw).toBeNull();
   });
 
   it('reads nothing from addresses without a complete proof', () => {

@@ -110,7 +110,17 @@ function readAuthResult(query: URLSearchParams): TelegramAuthResult | null {
 function readWebAppData(hash: string): TelegramWebAppData | null {
   if (!hash.startsWith(`#${webAppMarker}`)) return null;
   const raw = new URLSearchParams(hash.slice(1)).get(webAppMarker);
-  if (!raw) return null;
+  return raw ? webAppDataOf(raw) : null;
+}
+
+/**
+ * A Mini App's launch data from its raw init data (`initDataRaw`, as Telegram's SDKs hand it to an
+ * app), or null when it is not launch data.
+ *
+ * @example
+ * webAppDataOf('user=%7B%22id%22%3A42%7D&auth_date=1700000000&hash=ab12')?.auth_date // 1700000000
+ */
+export function webAppDataOf(raw: string): TelegramWebAppData | null {
   const fields = Object.fromEntries(new URLSearchParams(raw));
   const { auth_date: authDate, hash: signature, user } = fields;
   if (!authDate || !/^\d+$/.test(authDate) || !signature || !user) return null;

@@ -23,8 +23,11 @@ export interface LatchkeyActions extends MethodActions {
   updatePhone(): void;
   unlinkEmail(address: string): Promise<ClientUser>;
   unlinkPhone(phoneNumber: string): Promise<ClientUser>;
-  /** Opens 'Waiting for passkey' to add a passkey to the user (at most 5). */
-  linkPasskey(): void;
+  /**
+   * Opens 'Waiting for passkey' to add a passkey to the user (at most 5); `name` is what the new
+   * passkey shows in the user's password manager.
+   */
+  linkPasskey(options?: { name?: string }): void;
   /** Removes one of the user's passkeys by its credential id (the only account cannot go). */
   unlinkPasskey(credentialId: string): Promise<ClientUser>;
   acceptTerms(): Promise<ClientUser>;
@@ -41,6 +44,10 @@ export async function logout(client: LatchkeyClient, events: LatchkeyEvents): Pr
   events.emit('logout', undefined);
 }
 
+/** The modal's options for a named passkey (a click event, passed as `onClick={linkPasskey}`, names none). */
+const passkeyOptions = (options?: { name?: unknown }) =>
+  typeof options?.name === 'string' && options.name.trim() ? { passkeyName: options.name } : undefined;
+
 /** The actions every hook shares; one object per provider value. */
 export function latchkeyActions(context: LatchkeyContextValue): LatchkeyActions {
   const { client, events, openModal } = context;
@@ -56,7 +63,7 @@ export function latchkeyActions(context: LatchkeyContextValue): LatchkeyActions 
     updatePhone: () => openModal('update-phone'),
     unlinkEmail: (address) => client.email.unlinkEmail({ address }).then(toClientUser),
     unlinkPhone: (phoneNumber) => client.sms.unlinkPhone({ phoneNumber }).then(toClientUser),
-    linkPasskey: () => openModal('link-passkey'),
+    linkPasskey: (options) => openModal('link-passkey', passkeyOptions(options)),
     unlinkPasskey: (credentialId) => client.passkey.unlink({ credentialId }).then(toClientUser),
     acceptTerms: () => client.acceptTerms().then(toClientUser),
     connectWallet: () => openModal('connect-wallet'),

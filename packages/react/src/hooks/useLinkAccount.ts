@@ -1,9 +1,14 @@
 import type { ModalIntent, ModalOptions } from '@latchkey/core';
+import type { OAuthProviderName } from '@latchkey/protocol';
 import { useEffect, useMemo, useRef } from 'react';
-import type { AuthMethod, LinkAccountCallbacks, PrivyErrorCode } from '../callbacks.ts';
+import type { AuthMethod, LinkAccountCallbacks, OAuthProviderID, PrivyErrorCode } from '../callbacks.ts';
 import { useLatchkeyContext } from '../LatchkeyContext.ts';
 import { type LinkOAuthActions, linkOAuthActions } from '../methods/oauth-actions.ts';
+import { type Click, optionsOf } from './clickOptions.ts';
+import { unsupportedProvider } from './notSupported.ts';
+import { useLatchkey } from './useLatchkey.ts';
 import { useLatestRef } from './useLatestCallback.ts';
+import type { PrivyConnectWalletOptions } from './usePrivy.ts';
 
 /**
  * `onSuccess` with the user, the method and the account linked; `onError` with the error code (or
@@ -17,6 +22,25 @@ const intentMethods: Partial<Record<ModalIntent, AuthMethod>> = {
   'link-phone': 'sms',
   'link-wallet': 'siwe',
   'link-passkey': 'passkey',
+  'link-farcaster': 'farcaster',
+  'link-telegram': 'telegram',
+};
+
+/** What `useLinkAccount` returns: the incumbent's link methods. */
+export type UseLinkAccount = Omit<LinkOAuthActions, 'linkOAuth'> & {
+  linkEmail: () => void;
+  linkPhone: () => void;
+  /** The wallet picker; `walletChainType` picks the chains it offers. */
+  linkWallet: (options?: PrivyConnectWalletOptions | Click) => void;
+  /** Not supported (Twitch is not one of Latchkey's providers): throws with code `not_supported`. */
+  linkTwitch: () => void;
+  linkFarcaster: () => void;
+  /** A Mini App's raw init data, when the app has it from Telegram's SDK; else the page's or Telegram's login page. */
+  linkTelegram: (options?: { launchParams: { initDataRaw?: string } }) => void;
+  /** `name`: what the new passkey shows in the user's password manager. */
+  linkPasskey: (options?: { name?: string }) => void;
+  /** Any provider's account, a custom one (`custom:{name}`) too; Telegram's through its own flow. */
+  linkOAuth: (options: { provider: OAuthProviderID }) => void;
 };
 
 /**
@@ -27,13 +51,9 @@ const intentMethods: Partial<Record<ModalIntent, AuthMethod>> = {
  * @example
  * const { linkEmail, linkGoogle } = useLinkAccount({ onSuccess: ({ user }) => console.log(user.email?.address) });
  */
-export function useLinkAccount(parameters: UseLinkAccountParameters = {}): LinkOAuthActions & {
-  linkEmail: () => void;
-  linkPhone: () => void;
-  linkWallet: () => void;
-  linkPasskey: () => void;
-} {
+export function useLinkAccount(parameters?: UseLinkAccountParameters): UseLinkAccount {
   const { events, openModal: open } = useLatchkeyContext();
+  const { linkFarcaster, linkTelegram } = useLatchkey();
   const callbacks = useLatestRef(parameters);
   const method = useRef<AuthMethod>('email');
   const openModal = useMemo(
@@ -44,23 +64,49 @@ export function useLinkAccount(parameters: UseLinkAccountParameters = {}): LinkO
     [open],
   );
   useEffect(() => {
-    const offSuccess = events.on('linkSuccess', (event) => callbacks.current.onSuccess?.(event));
+    const offSuccess = events.on('linkSuccess', (event) => callbacks.current?.onSuccess?.(event));
     const offError = events.on('linkError', (code) =>
-      callbacks.current.onError?.(code as PrivyErrorCode, { linkMethod: method.current }),
+      callbacks.current?.onError?.(code as PrivyErrorCode, { linkMethod: method.current }),
     );
     return () => {
       offSuccess();
       offError();
     };
   }, [events, callbacks]);
-  return useMemo(
-    () => ({
-      ...linkOAuthActions(openModal),
+  return useMemo(() => {
+    const { linkOAuth, ...providers } = linkOAuthActions(openModal);
+    const name = (options?: { name?: unknown }) => (typeof options?.name === 'string' ? options.name : '');
+    return {
+      ...providers,
       linkEmail: () => openModal('link-email'),
       linkPhone: () => openModal('link-phone'),
-      linkWallet: () => openModal('link-wallet'),
-      linkPasskey: () => openModal('link-passkey'),
-    }),
-    [openModal],
-  );
+      linkWallet: (options) => {
+        const walletChainType = optionsOf(options)?.walletChainType;
+        openModal('link-wallet', walletChainType ? { walletChainType } : undefined);
+      },
+      linkTwitch: () => {
+        throw unsupportedProvider('twitch');
+      },
+      linkFarcaster: () => {
+        method.current = 'farcaster';
+        linkFarcaster();
+      },
+      linkTelegram: (options) => {
+        method.current = 'telegram';
+        linkTelegram(options);
+      },
+      linkPasskey: (options) => {
+        const passkeyName = name(options).trim();
+        openModal('link-passkey', passkeyName ? { passkeyName } : undefined);
+      },
+      linkOAuth: ({ provider }) => {
+        const unsupported = unsupportedProvider(provider);
+        if (unsupported) throw unsupported;
+        if (provider === 'telegram') {
+          method.current = 'telegram';
+          linkTelegram();
+        } else linkOAuth(provider as OAuthProviderName);
+      },
+    };
+  }, [openModal, linkFarcaster, linkTelegram]);
 }

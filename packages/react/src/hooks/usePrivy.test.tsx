@@ -160,7 +160,7 @@ describe('usePrivy', () => {
       ['link-oauth', { oauth: { provider: 'google' } }],
       ['link-email'],
       ['update-phone'],
-      ['link-passkey'],
+      ['link-passkey', { passkeyName: 'laptop' }],
       ['mfa-enrollment'],
     ]);
     expect(closed).toHaveBeenCalledWith('mfa-enrollment');

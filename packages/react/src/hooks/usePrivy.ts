@@ -248,8 +248,8 @@ export function usePrivy(): PrivyInterface {
       connectWallet: (options) => openModal('connect-wallet', walletOptions(options)),
       linkWallet: (options) => openModal('link-wallet', walletOptions(options)),
       connectOrCreateWallet: () => base.login(),
-      linkPasskey: () => base.linkPasskey(),
-      linkTelegram: () => base.linkTelegram(),
+      linkPasskey: (options) => base.linkPasskey(optionsOf(options)),
+      linkTelegram: (options) => base.linkTelegram(options),
       linkOAuth: ({ provider }) => {
         const unsupported = unsupportedProvider(provider);
         if (unsupported) throw unsupported;

@@ -4,8 +4,11 @@ import type { ReactMethod } from './types.ts';
 
 declare module './types.ts' {
   interface MethodActions {
-    /** Links a Telegram account: off to Telegram's login page (in a Mini App, its launch data). */
-    linkTelegram(): void;
+    /**
+     * Links a Telegram account: off to Telegram's login page (in a Mini App, its launch data: the
+     * page's, or `launchParams.initDataRaw` when the app has it from Telegram's SDK).
+     */
+    linkTelegram(options?: { launchParams: { initDataRaw?: string } }): void;
     /** Unlinks the user's Telegram account, by its Telegram user id (the only account cannot go). */
     unlinkTelegram(telegramUserId: string): Promise<ClientUser>;
   }
@@ -14,7 +17,12 @@ declare module './types.ts' {
 /** Telegram login (its flows load on first use, never at first load). */
 export const telegramMethod: ReactMethod = {
   actions: ({ client, openModal }) => ({
-    linkTelegram: () => openModal('link-telegram'),
+    linkTelegram: (options) => {
+      // Read field by field: an app may hand a click event straight to `linkTelegram`.
+      const raw = (options as { launchParams?: { initDataRaw?: unknown } } | undefined)?.launchParams
+        ?.initDataRaw;
+      openModal('link-telegram', typeof raw === 'string' ? { telegramLaunchData: raw } : undefined);
+    },
     unlinkTelegram: (telegramUserId) =>
       import('@latchkey/core/flows/telegram')
         .then((m) => client.run((ctx) => m.unlinkTelegram(ctx, { telegramUserId })))

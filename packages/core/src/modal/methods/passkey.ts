@@ -14,7 +14,19 @@ declare module '../screens.ts' {
     /** 'Log in or create a new account?' (when the app allows sign-up with passkeys). */
     'passkey-choice': { name: 'passkey-choice' };
     /** 'Waiting for passkey' / 'Success' / 'Something went wrong' with retry. */
-    'passkey-status': { name: 'passkey-status'; action: PasskeyAction };
+    'passkey-status': {
+      name: 'passkey-status';
+      action: PasskeyAction;
+      /** `link`: the name the new passkey shows in the user's password manager. */
+      passkeyName?: string | undefined;
+    };
+  }
+}
+
+declare module '../../ui/intents.ts' {
+  interface ModalOptions {
+    /** `link-passkey`: the name the new passkey shows (`linkPasskey({ name })`). */
+    passkeyName?: string | undefined;
   }
 }
 
@@ -103,7 +115,11 @@ export interface PasskeyFlow {
    * A failure the user can retry stays on the screen (`fail`); a refusal with a screen of its own
    * goes there.
    */
-  run(action: PasskeyAction, dispatch: (event: PasskeyScreenEvent) => void): Promise<void>;
+  run(
+    action: PasskeyAction,
+    dispatch: (event: PasskeyScreenEvent) => void,
+    passkeyName?: string,
+  ): Promise<void>;
 }
 
 export function createPasskeyFlow(rt: FlowRuntime, login: LoginFlow): PasskeyFlow {
@@ -113,11 +129,11 @@ export function createPasskeyFlow(rt: FlowRuntime, login: LoginFlow): PasskeyFlo
       rt.navigate({ type: 'push', screen: { name: 'passkey-status', action } });
     },
 
-    async run(action, dispatch) {
+    async run(action, dispatch, passkeyName) {
       const onStatus = (step: PasskeyStep) => dispatch({ type: 'step', step });
       try {
         if (action === 'link') {
-          const user = await client.passkey.link({ onStatus });
+          const user = await client.passkey.link({ onStatus, name: passkeyName });
           dispatch({ type: 'done' });
           rt.host.report({ type: 'link-success', user, method: 'passkey' });
           rt.finishWithSuccess(true);
@@ -150,4 +166,9 @@ export const passkeyMethod = modalMethod({
     rt.navigate({ type: 'push', screen: passkeyStartScreen(rt.app()) });
   },
   intents: { 'link-passkey': () => ({ name: 'passkey-status', action: 'link' }) },
+  // A named passkey: the same screen, carrying the name to the ceremony.
+  firstScreen: (request) =>
+    request.intent === 'link-passkey' && request.passkeyName
+      ? { name: 'passkey-status', action: 'link', passkeyName: request.passkeyName }
+      : null,
 });

@@ -1,4 +1,4 @@
-import { LatchkeyApiError } from '../../errors.ts';
+import { LatchkeyApiError, LatchkeyClientError } from '../../errors.ts';
 import type { TelegramProof } from '../../flows/telegram.ts';
 import { errorCode } from '../errors.ts';
 import type { LoginFlow } from '../login.ts';
@@ -26,6 +26,8 @@ declare module '../../ui/intents.ts' {
   interface ModalOptions {
     /** Telegram: the proof the page came back with (the widget's result, a Mini App's launch data). */
     telegram?: { proof: TelegramProof } | undefined;
+    /** `link-telegram`: a Mini App's raw init data the app passed (`linkTelegram({ launchParams })`). */
+    telegramLaunchData?: string | undefined;
   }
 }
 
@@ -34,7 +36,7 @@ export interface TelegramFlow {
    * The landing's Telegram button, or a link request: inside a Mini App its launch data proves the
    * account at once; elsewhere the page leaves for Telegram's login page and comes back with the proof.
    */
-  start(): void;
+  start(launchData?: string): void;
   /** The page came back with `proof`: verify it, then log in or link. */
   resume(proof: TelegramProof): void;
   /** The failure screen's Retry: a proof is accepted once, so a new one is asked for. */
@@ -96,8 +98,15 @@ export function createTelegramFlow(rt: FlowRuntime, login: LoginFlow, transfer: 
     });
   }
 
-  async function leave(current: number) {
+  async function leave(current: number, launchData?: string) {
     const telegram = await telegramFlows();
+    if (launchData !== undefined) {
+      // The app's own copy of the launch data: the proof, or nothing to go on.
+      const webAppData = telegram.webAppDataOf(launchData);
+      if (!webAppData) throw new LatchkeyClientError('invalid_input', 'Invalid Telegram launch data');
+      if (current === attempt) run({ webAppData });
+      return;
+    }
     // Inside a Mini App the launch data is the proof: no page to leave for.
     const launch = typeof location === 'undefined' ? null : telegram.readTelegramReturn(location.href);
     if (launch && 'webAppData' in launch) {
@@ -108,10 +117,10 @@ export function createTelegramFlow(rt: FlowRuntime, login: LoginFlow, transfer: 
     await rt.client.run((ctx) => telegram.startTelegramRedirect(ctx, { intent, ui: 'modal' }));
   }
 
-  function start() {
+  function start(launchData?: string) {
     const current = ++attempt;
     show('verifying');
-    leave(current).catch((error: unknown) => {
+    leave(current, launchData).catch((error: unknown) => {
       if (current === attempt) fail(error);
     });
   }
@@ -119,7 +128,7 @@ export function createTelegramFlow(rt: FlowRuntime, login: LoginFlow, transfer: 
   return {
     start,
     resume: run,
-    retry: start,
+    retry: () => start(),
     exit() {
       attempt += 1;
     },
@@ -140,7 +149,7 @@ export const telegramMethod = modalMethod({
     request.telegram && !again ? { name: 'telegram-status', status: 'verifying' } : null,
   open(flow, request) {
     if (request.telegram) flow.resume(request.telegram.proof);
-    else if (request.intent === 'link-telegram') flow.start();
+    else if (request.intent === 'link-telegram') flow.start(request.telegramLaunchData);
   },
   exit: (flow) => flow.exit(),
 });

@@ -14,8 +14,13 @@ export default function PasskeyArea({ screen, flow, titleId }: AreaProps) {
         />
       );
     case 'passkey-status': {
-      const { action } = screen;
-      return <PasskeyStatusScreen titleId={titleId} run={(dispatch) => flow.passkey.run(action, dispatch)} />;
+      const { action, passkeyName } = screen;
+      return (
+        <PasskeyStatusScreen
+          titleId={titleId}
+          run={(dispatch) => flow.passkey.run(action, dispatch, passkeyName)}
+        />
+      );
     }
     default:
       return null;
