@@ -52,13 +52,12 @@ const inProgress = new Set<string>([]);
  */
 const differs: Record<string, string> = {
   useConnectWallet:
-    "callbacks' Solana wallet (BaseConnectedSolanaWallet's `provider`, a class with private fields); connectWallet's options",
+    "onSuccess's Solana wallet: BaseConnectedSolanaWallet's `provider` (the incumbent's ConnectedStandardSolanaWallet class, private fields)",
   useActiveWallet:
     "Solana wallets: BaseConnectedSolanaWallet's `provider` (the incumbent's ConnectedStandardSolanaWallet class, private fields)",
   useConnectOrCreateWallet:
     "onSuccess's Solana wallet: BaseConnectedSolanaWallet's `provider` (a class with private fields)",
   useFundWallet: "parameters and fundWallet's signature (funding, issue 29)",
-  useMfa: 'the returned methods (promptMfa, init/submit options)',
 };
 
 /**

@@ -1,22 +1,29 @@
-import type { MfaMethod, PasskeyVerifyOptions } from '@latchkey/protocol';
+import type { MfaMethod } from '@latchkey/protocol';
 import { useMemo } from 'react';
 import { useLatchkeyContext } from '../LatchkeyContext.ts';
-import { loadMfaClient } from './mfaClient.ts';
 import { useLatchkeyState } from './useLatchkeyState.ts';
+import type { PrivyPasskeyRequestOptions } from './usePrivy.ts';
+
+// The bodies are usePrivy's (MFA's members are the same), loaded on the first call.
+const actions = () => import('./privyActions.ts').then((m) => m.privyActions);
 
 export interface UseMfaReturnType {
   /** The user's enrolled factors, first enrolled first. */
   mfaMethods: MfaMethod[];
   /** Asks the user to verify (the modal, or your own UI with `useRegisterMfaListener`); at once without a factor. */
   promptMfa(): Promise<void>;
-  /** Starts a verification: `sms` texts the code; `passkey` answers the challenge to hand to `submit`. */
-  init(method: MfaMethod): Promise<PasskeyVerifyOptions | undefined>;
+  /**
+   * Starts a verification: `sms` texts the code; `passkey` answers the challenge to hand to `submit`
+   * (WebAuthn's request options in their JSON form, as the incumbent's).
+   */
+  // biome-ignore lint/suspicious/noConfusingVoidType: the incumbent's type, as it declares it
+  init(method: MfaMethod): Promise<void | PrivyPasskeyRequestOptions>;
   /**
    * The user's code (or, for `passkey`, `init`'s challenge: the browser asks for the passkey) for the
    * operation waiting on it; resolves once it went through, rejects when it did not (see the
    * `errorIndicates…` helpers).
    */
-  submit(method: MfaMethod, code: string | PasskeyVerifyOptions): Promise<void>;
+  submit(method: MfaMethod, code: string | PrivyPasskeyRequestOptions): Promise<void>;
   /** Gives up the waiting verification: its operation fails with `client_error` 'MFA canceled'. */
   cancel(): void;
   /** Drops the wallet frame's MFA token: the next protected operation asks again. */
@@ -33,7 +40,7 @@ export interface UseMfaReturnType {
  * await submit('sms', code); // rejects with errorIndicatesMfaVerificationFailed on a wrong code
  */
 export function useMfa(): UseMfaReturnType {
-  const { client } = useLatchkeyContext();
+  const context = useLatchkeyContext();
   const { user } = useLatchkeyState();
   const mfaMethods = useMemo(
     () =>
@@ -43,17 +50,18 @@ export function useMfa(): UseMfaReturnType {
         .filter((type): type is MfaMethod => type === 'sms' || type === 'totp' || type === 'passkey'),
     [user],
   );
-  return useMemo(() => {
-    const mfa = () => loadMfaClient(client);
-    return {
+  return useMemo(
+    () => ({
       mfaMethods,
-      promptMfa: async () => (await mfa()).promptMfa(),
-      init: async (method) => (await mfa()).init(method),
-      submit: async (method, code) => (await mfa()).submit(method, code),
+      promptMfa: async () => (await actions()).promptMfa(context),
+      init: async (method) =>
+        (await actions()).init(context, method) as Promise<PrivyPasskeyRequestOptions | undefined>,
+      submit: async (method, code) => (await actions()).submit(context, method, code as never),
       cancel: () => {
-        void mfa().then((m) => m.cancel());
+        void actions().then((a) => a.cancel(context));
       },
-      clear: async () => (await mfa()).clear(),
-    };
-  }, [client, mfaMethods]);
+      clear: async () => (await actions()).clear(context),
+    }),
+    [context, mfaMethods],
+  );
 }
