@@ -76,7 +76,7 @@ async function createCredential(wire: PasskeyEnrollmentOptions, name?: string) {
   const { startRegistration } = await webauthn();
   const options = creationOptionsFromWire(wire);
   // The browser's own: the server does not read it back (the incumbent names the passkey so too).
-  const named = name?.trim();
+  const named = typeof name === 'string' ? name.trim() : '';
   if (named) options.user = { ...options.user, name: named, displayName: named };
   try {
     const json = await startRegistration({ optionsJSON: options as never });

@@ -44,10 +44,6 @@ export async function logout(client: LatchkeyClient, events: LatchkeyEvents): Pr
   events.emit('logout', undefined);
 }
 
-/** The modal's options for a named passkey (a click event, passed as `onClick={linkPasskey}`, names none). */
-const passkeyOptions = (options?: { name?: unknown }) =>
-  typeof options?.name === 'string' && options.name.trim() ? { passkeyName: options.name } : undefined;
-
 /** The actions every hook shares; one object per provider value. */
 export function latchkeyActions(context: LatchkeyContextValue): LatchkeyActions {
   const { client, events, openModal } = context;
@@ -63,7 +59,8 @@ export function latchkeyActions(context: LatchkeyContextValue): LatchkeyActions 
     updatePhone: () => openModal('update-phone'),
     unlinkEmail: (address) => client.email.unlinkEmail({ address }).then(toClientUser),
     unlinkPhone: (phoneNumber) => client.sms.unlinkPhone({ phoneNumber }).then(toClientUser),
-    linkPasskey: (options) => openModal('link-passkey', passkeyOptions(options)),
+    // The modal reads the name (a click event, passed as `onClick={linkPasskey}`, names none).
+    linkPasskey: (options) => openModal('link-passkey', { passkeyName: options?.name }),
     unlinkPasskey: (credentialId) => client.passkey.unlink({ credentialId }).then(toClientUser),
     acceptTerms: () => client.acceptTerms().then(toClientUser),
     connectWallet: () => openModal('connect-wallet'),

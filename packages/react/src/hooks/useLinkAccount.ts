@@ -75,7 +75,6 @@ export function useLinkAccount(parameters?: UseLinkAccountParameters): UseLinkAc
   }, [events, callbacks]);
   return useMemo(() => {
     const { linkOAuth, ...providers } = linkOAuthActions(openModal);
-    const name = (options?: { name?: unknown }) => (typeof options?.name === 'string' ? options.name : '');
     return {
       ...providers,
       linkEmail: () => openModal('link-email'),
@@ -95,10 +94,8 @@ export function useLinkAccount(parameters?: UseLinkAccountParameters): UseLinkAc
         method.current = 'telegram';
         linkTelegram(options);
       },
-      linkPasskey: (options) => {
-        const passkeyName = name(options).trim();
-        openModal('link-passkey', passkeyName ? { passkeyName } : undefined);
-      },
+      // The modal reads the name (a click event, passed as `onClick={linkPasskey}`, names none).
+      linkPasskey: (options) => openModal('link-passkey', { passkeyName: options?.name }),
       linkOAuth: ({ provider }) => {
         const unsupported = unsupportedProvider(provider);
         if (unsupported) throw unsupported;

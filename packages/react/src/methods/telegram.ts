@@ -17,12 +17,9 @@ declare module './types.ts' {
 /** Telegram login (its flows load on first use, never at first load). */
 export const telegramMethod: ReactMethod = {
   actions: ({ client, openModal }) => ({
-    linkTelegram: (options) => {
-      // Read field by field: an app may hand a click event straight to `linkTelegram`.
-      const raw = (options as { launchParams?: { initDataRaw?: unknown } } | undefined)?.launchParams
-        ?.initDataRaw;
-      openModal('link-telegram', typeof raw === 'string' ? { telegramLaunchData: raw } : undefined);
-    },
+    // The modal checks the data (a click event, passed as `onClick={linkTelegram}`, carries none).
+    linkTelegram: (options) =>
+      openModal('link-telegram', { telegramLaunchData: options?.launchParams?.initDataRaw }),
     unlinkTelegram: (telegramUserId) =>
       import('@latchkey/core/flows/telegram')
         .then((m) => client.run((ctx) => m.unlinkTelegram(ctx, { telegramUserId })))

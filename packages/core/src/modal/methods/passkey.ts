@@ -168,7 +168,7 @@ export const passkeyMethod = modalMethod({
   intents: { 'link-passkey': () => ({ name: 'passkey-status', action: 'link' }) },
   // A named passkey: the same screen, carrying the name to the ceremony.
   firstScreen: (request) =>
-    request.intent === 'link-passkey' && request.passkeyName
+    request.intent === 'link-passkey' && typeof request.passkeyName === 'string' && request.passkeyName.trim()
       ? { name: 'passkey-status', action: 'link', passkeyName: request.passkeyName }
       : null,
 });

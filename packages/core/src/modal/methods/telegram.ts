@@ -149,7 +149,10 @@ export const telegramMethod = modalMethod({
     request.telegram && !again ? { name: 'telegram-status', status: 'verifying' } : null,
   open(flow, request) {
     if (request.telegram) flow.resume(request.telegram.proof);
-    else if (request.intent === 'link-telegram') flow.start(request.telegramLaunchData);
+    else if (request.intent === 'link-telegram') {
+      const launchData = request.telegramLaunchData;
+      flow.start(typeof launchData === 'string' ? launchData : undefined);
+    }
   },
   exit: (flow) => flow.exit(),
 });
