@@ -48,9 +48,12 @@ const budgets = {
    * The rest of issue 31, all lazy: usePrivy's bodies (1.75 KiB), the report of unsupported
    * PrivyProvider options (1.4), the headless login, link, unlink and update flows, the wallet
    * objects' new members and wallet creation after a headless login (+5.3 KiB, to 276.9; first load
-   * 15.0, under its 15.0 budget by bytes).
+   * 15.0, under its 15.0 budget by bytes). Then the hooks' types made the incumbent's, all lazy: the
+   * passkey hooks' options, the OAuth and Telegram flow states, wallets as `Wallet`, `reauthorize`,
+   * the signing hooks' error codes, the modal's named passkey and Mini App launch data (+0.4 KiB, to
+   * 277.3; the first load unchanged).
    */
-  allChunks: 277 * KiB,
+  allChunks: 278 * KiB,
 };
 
 const { values } = parseArgs({

@@ -1,4 +1,10 @@
-import { useLatchkey, useLinkWithPasskey, useLoginWithPasskey, useSignupWithPasskey } from '@latchkey/react';
+import {
+  useLatchkey,
+  useLinkAccount,
+  useLinkWithPasskey,
+  useLoginWithPasskey,
+  useSignupWithPasskey,
+} from '@latchkey/react';
 import { useEffect, useState } from 'react';
 import type { Run } from './actions.ts';
 
@@ -22,6 +28,8 @@ function rememberedPasskeys(): string[] | undefined {
  */
 export function Passkeys({ run }: { run: Run }) {
   const latchkey = useLatchkey();
+  // The incumbent's link methods, which name the passkey the modal adds.
+  const { linkPasskey } = useLinkAccount();
   const [outcome, setOutcome] = useState('');
   const done = (name: string) => ({
     onComplete: ({ isNewUser }: { isNewUser: boolean }) => setOutcome(`${name} done: new=${isNewUser}`),
@@ -66,7 +74,7 @@ export function Passkeys({ run }: { run: Run }) {
           <button
             type="button"
             data-testid="demo-link-passkey"
-            onClick={run('linkPasskey', () => latchkey.linkPasskey({ name: 'Demo passkey (modal)' }))}
+            onClick={run('linkPasskey', () => linkPasskey({ name: 'Demo passkey (modal)' }))}
           >
             Link passkey
           </button>

@@ -1,4 +1,4 @@
-import { useLatchkey, useLoginWithTelegram } from '@latchkey/react';
+import { useLatchkey, useLinkAccount, useLoginWithTelegram } from '@latchkey/react';
 import { useState } from 'react';
 import type { MethodSectionProps } from '../methods.ts';
 
@@ -9,6 +9,8 @@ import type { MethodSectionProps } from '../methods.ts';
 export default function Telegram({ run }: MethodSectionProps) {
   const latchkey = useLatchkey();
   const { login, state } = useLoginWithTelegram();
+  // The incumbent's link methods, which take a Mini App's launch data.
+  const { linkTelegram } = useLinkAccount();
   // A Mini App's launch data as Telegram's SDK hands it to an app (`initDataRaw`), to link with.
   const [initDataRaw, setInitDataRaw] = useState('');
   const account = latchkey.user?.telegram;
@@ -58,7 +60,7 @@ export default function Telegram({ run }: MethodSectionProps) {
               type="button"
               data-testid="demo-link-telegram-launch"
               disabled={!initDataRaw}
-              onClick={run('linkTelegram', () => latchkey.linkTelegram({ launchParams: { initDataRaw } }))}
+              onClick={run('linkTelegram', () => linkTelegram({ launchParams: { initDataRaw } }))}
             >
               Link with this launch data
             </button>

@@ -24,10 +24,10 @@ export interface LatchkeyActions extends MethodActions {
   unlinkEmail(address: string): Promise<ClientUser>;
   unlinkPhone(phoneNumber: string): Promise<ClientUser>;
   /**
-   * Opens 'Waiting for passkey' to add a passkey to the user (at most 5); `name` is what the new
-   * passkey shows in the user's password manager.
+   * Opens 'Waiting for passkey' to add a passkey to the user (at most 5). To name the passkey:
+   * `useLinkAccount().linkPasskey({ name })` (kept out of the first load).
    */
-  linkPasskey(options?: { name?: string }): void;
+  linkPasskey(): void;
   /** Removes one of the user's passkeys by its credential id (the only account cannot go). */
   unlinkPasskey(credentialId: string): Promise<ClientUser>;
   acceptTerms(): Promise<ClientUser>;
@@ -59,8 +59,7 @@ export function latchkeyActions(context: LatchkeyContextValue): LatchkeyActions 
     updatePhone: () => openModal('update-phone'),
     unlinkEmail: (address) => client.email.unlinkEmail({ address }).then(toClientUser),
     unlinkPhone: (phoneNumber) => client.sms.unlinkPhone({ phoneNumber }).then(toClientUser),
-    // The modal reads the name (a click event, passed as `onClick={linkPasskey}`, names none).
-    linkPasskey: (options) => openModal('link-passkey', { passkeyName: options?.name }),
+    linkPasskey: () => openModal('link-passkey'),
     unlinkPasskey: (credentialId) => client.passkey.unlink({ credentialId }).then(toClientUser),
     acceptTerms: () => client.acceptTerms().then(toClientUser),
     connectWallet: () => openModal('connect-wallet'),

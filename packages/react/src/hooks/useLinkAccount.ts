@@ -6,7 +6,6 @@ import { useLatchkeyContext } from '../LatchkeyContext.ts';
 import { type LinkOAuthActions, linkOAuthActions } from '../methods/oauth-actions.ts';
 import { type Click, optionsOf } from './clickOptions.ts';
 import { unsupportedProvider } from './notSupported.ts';
-import { useLatchkey } from './useLatchkey.ts';
 import { useLatestRef } from './useLatestCallback.ts';
 import type { PrivyConnectWalletOptions } from './usePrivy.ts';
 
@@ -53,7 +52,6 @@ export type UseLinkAccount = Omit<LinkOAuthActions, 'linkOAuth'> & {
  */
 export function useLinkAccount(parameters?: UseLinkAccountParameters): UseLinkAccount {
   const { events, openModal: open } = useLatchkeyContext();
-  const { linkFarcaster, linkTelegram } = useLatchkey();
   const callbacks = useLatestRef(parameters);
   const method = useRef<AuthMethod>('email');
   const openModal = useMemo(
@@ -86,24 +84,18 @@ export function useLinkAccount(parameters?: UseLinkAccountParameters): UseLinkAc
       linkTwitch: () => {
         throw unsupportedProvider('twitch');
       },
-      linkFarcaster: () => {
-        method.current = 'farcaster';
-        linkFarcaster();
-      },
-      linkTelegram: (options) => {
-        method.current = 'telegram';
-        linkTelegram(options);
-      },
+      linkFarcaster: () => openModal('link-farcaster'),
+      // The modal checks the data (a click event, passed as `onClick={linkTelegram}`, carries none).
+      linkTelegram: (options) =>
+        openModal('link-telegram', { telegramLaunchData: options?.launchParams?.initDataRaw }),
       // The modal reads the name (a click event, passed as `onClick={linkPasskey}`, names none).
       linkPasskey: (options) => openModal('link-passkey', { passkeyName: options?.name }),
       linkOAuth: ({ provider }) => {
         const unsupported = unsupportedProvider(provider);
         if (unsupported) throw unsupported;
-        if (provider === 'telegram') {
-          method.current = 'telegram';
-          linkTelegram();
-        } else linkOAuth(provider as OAuthProviderName);
+        if (provider === 'telegram') openModal('link-telegram');
+        else linkOAuth(provider as OAuthProviderName);
       },
     };
-  }, [openModal, linkFarcaster, linkTelegram]);
+  }, [openModal]);
 }

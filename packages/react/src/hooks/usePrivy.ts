@@ -89,9 +89,9 @@ export interface PrivyInterface {
   linkLine(): void;
   linkLinkedIn(): void;
   linkApple(): void;
-  /** The passkey is named by the browser; `name` is ignored. */
+  /** `name`: what the new passkey shows in the user's password manager. */
   linkPasskey(options?: { name?: string }): void;
-  /** Inside a Telegram Mini App its launch data is used on its own; `launchParams` is ignored. */
+  /** `launchParams.initDataRaw`: a Mini App's launch data the app has from Telegram's SDK. */
   linkTelegram(options?: { launchParams: { initDataRaw?: string } }): void;
   linkOAuth(options: { provider: OAuthProviderID }): void;
   updateEmail(): void;
@@ -248,8 +248,10 @@ export function usePrivy(): PrivyInterface {
       connectWallet: (options) => openModal('connect-wallet', walletOptions(options)),
       linkWallet: (options) => openModal('link-wallet', walletOptions(options)),
       connectOrCreateWallet: () => base.login(),
-      linkPasskey: (options) => base.linkPasskey(optionsOf(options)),
-      linkTelegram: (options) => base.linkTelegram(options),
+      // The modal reads the name and the launch data (a click event carries neither).
+      linkPasskey: (options) => openModal('link-passkey', { passkeyName: options?.name }),
+      linkTelegram: (options) =>
+        openModal('link-telegram', { telegramLaunchData: options?.launchParams?.initDataRaw }),
       linkOAuth: ({ provider }) => {
         const unsupported = unsupportedProvider(provider);
         if (unsupported) throw unsupported;

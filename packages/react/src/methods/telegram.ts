@@ -5,10 +5,10 @@ import type { ReactMethod } from './types.ts';
 declare module './types.ts' {
   interface MethodActions {
     /**
-     * Links a Telegram account: off to Telegram's login page (in a Mini App, its launch data: the
-     * page's, or `launchParams.initDataRaw` when the app has it from Telegram's SDK).
+     * Links a Telegram account: off to Telegram's login page (in a Mini App, its launch data). With
+     * launch data the app has from Telegram's SDK: `useLinkAccount().linkTelegram({ launchParams })`.
      */
-    linkTelegram(options?: { launchParams: { initDataRaw?: string } }): void;
+    linkTelegram(): void;
     /** Unlinks the user's Telegram account, by its Telegram user id (the only account cannot go). */
     unlinkTelegram(telegramUserId: string): Promise<ClientUser>;
   }
@@ -17,9 +17,7 @@ declare module './types.ts' {
 /** Telegram login (its flows load on first use, never at first load). */
 export const telegramMethod: ReactMethod = {
   actions: ({ client, openModal }) => ({
-    // The modal checks the data (a click event, passed as `onClick={linkTelegram}`, carries none).
-    linkTelegram: (options) =>
-      openModal('link-telegram', { telegramLaunchData: options?.launchParams?.initDataRaw }),
+    linkTelegram: () => openModal('link-telegram'),
     unlinkTelegram: (telegramUserId) =>
       import('@latchkey/core/flows/telegram')
         .then((m) => client.run((ctx) => m.unlinkTelegram(ctx, { telegramUserId })))
