@@ -8,8 +8,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LinkAccountCallbacks } from '../callbacks.ts';
 import { createLatchkeyEvents } from '../events.ts';
 import { LatchkeyContext, type LatchkeyContextValue } from '../LatchkeyContext.ts';
+import { sharedOtpLogin } from './sharedOtpLogin.ts';
 import { useLinkJwtAccount } from './useLinkJwtAccount.ts';
 import { useLinkWithOAuth } from './useLinkWithOAuth.ts';
+import { useLoginWithEmail } from './useLoginWithEmail.ts';
 import { useOAuthTokens } from './useOAuthTokens.ts';
 import {
   useUnlinkEmail,
@@ -212,5 +214,32 @@ describe('useOAuthTokens().reauthorize', () => {
       code: 'invalid_input',
       message: 'OAuth account of type github not linked to the account.',
     });
+  });
+});
+
+describe('useLoginWithEmail under one provider', () => {
+  it('sends the code from one screen and logs in from another: the hooks share the flow and its state', async () => {
+    const { client, server } = await loggedIn(null);
+    const events = createLatchkeyEvents();
+    const completed: string[] = [];
+    const sendScreen = render(client, () => useLoginWithEmail(), events);
+    const codeScreen = render(
+      client,
+      () => useLoginWithEmail({ onComplete: ({ loginMethod }) => completed.push(String(loginMethod)) }),
+      events,
+    );
+    await sendScreen.sendCode({ email: 'two.screens@example.com' });
+    expect(sharedOtpLogin(client, 'email').getState()).toEqual({ status: 'awaiting-code-input' });
+    expect(render(client, () => useLoginWithEmail(), events).state).toEqual({
+      status: 'awaiting-code-input',
+    });
+    await codeScreen.loginWithCode({ code: server.lastCode('two.screens@example.com') });
+    expect(client.getState().authenticated).toBe(true);
+    // The hook that logged in hears it; the other's callbacks are its own.
+    expect(completed).toEqual(['email']);
+    expect(sharedOtpLogin(client, 'email').getState()).toEqual({ status: 'done' });
+    // Another provider (client) has a flow of its own.
+    const other = await loggedIn(null);
+    expect(sharedOtpLogin(other.client, 'email').getState()).toEqual({ status: 'initial' });
   });
 });

@@ -1,3 +1,4 @@
+import { createOtpLoginFlow } from '@latchkey/core/flows/headless';
 import { limits } from '@latchkey/protocol';
 import { startTestServer, type TestServer, testClient, testOrigin } from '@latchkey/test/client';
 import { ed25519 } from '@noble/curves/ed25519.js';
@@ -57,7 +58,7 @@ async function setup(patch: Record<string, unknown>) {
 describe('useLoginWithEmail / useLoginWithSms', () => {
   it('logs in: states, onComplete with the incumbent’s event, no global onComplete (as the incumbent)', async () => {
     const s = await setup({ email_auth: true });
-    const email = otpLoginActions(s, 'email', s.callbacks, s.setState);
+    const email = otpLoginActions(s, 'email', s.callbacks, createOtpLoginFlow(s.client, 'email', s.setState));
     await email.sendCode('alice@example.com');
     await email.loginWithCode({ code: s.server.lastCode('alice@example.com') });
     expect(s.states.map((x) => x.status)).toEqual([
@@ -80,7 +81,7 @@ describe('useLoginWithEmail / useLoginWithSms', () => {
 
   it('a wrong code: state error with the Error, onError(invalid_credentials), useLogin hears it, rejects; capped', async () => {
     const s = await setup({ sms_auth: true });
-    const sms = otpLoginActions(s, 'sms', s.callbacks, s.setState);
+    const sms = otpLoginActions(s, 'sms', s.callbacks, createOtpLoginFlow(s.client, 'sms', s.setState));
     await sms.sendCode('+1 555 555 0142');
     for (let i = 0; i < limits.verificationCodeMaxAttempts; i++) {
       await expect(sms.loginWithCode({ code: '000000' })).rejects.toMatchObject({
@@ -102,22 +103,22 @@ describe('useLoginWithEmail / useLoginWithSms', () => {
 
   it('out of order: the incumbent’s messages, onError(unknown_auth_error), not told to useLogin', async () => {
     const s = await setup({ email_auth: true });
-    const email = otpLoginActions(s, 'email', s.callbacks, s.setState);
+    const email = otpLoginActions(s, 'email', s.callbacks, createOtpLoginFlow(s.client, 'email', s.setState));
     await expect(email.loginWithCode({ code: '123456' })).rejects.toThrow(
       'Must initialize a passwordless code flow first',
     );
     expect(s.states.map((x) => x.status)).toEqual(['submitting-code', 'error']);
     await expect(email.sendCode('')).rejects.toThrow('Email required to send OTP code');
-    await expect(otpLoginActions(s, 'sms', s.callbacks, s.setState).sendCode('')).rejects.toThrow(
-      'SMS required to send OTP code',
-    );
+    await expect(
+      otpLoginActions(s, 'sms', s.callbacks, createOtpLoginFlow(s.client, 'sms', s.setState)).sendCode(''),
+    ).rejects.toThrow('SMS required to send OTP code');
     expect(s.calls).toEqual([['unknown_auth_error'], ['unknown_auth_error'], ['unknown_auth_error']]);
     expect(s.heard).toEqual([]);
   });
 
   it('sendCode refused by the server (method off): onError with the server’s code, and useLogin hears it', async () => {
     const s = await setup({ email_auth: false });
-    const email = otpLoginActions(s, 'email', s.callbacks, s.setState);
+    const email = otpLoginActions(s, 'email', s.callbacks, createOtpLoginFlow(s.client, 'email', s.setState));
     await expect(email.sendCode('bob@example.com')).rejects.toMatchObject({
       code: 'disallowed_login_method',
     });
@@ -128,7 +129,7 @@ describe('useLoginWithEmail / useLoginWithSms', () => {
 
   it('disableSignup refuses an unknown user; logged in, a login is refused (a code not in PrivyErrorCode → unknown_auth_error)', async () => {
     const s = await setup({ email_auth: true });
-    const email = otpLoginActions(s, 'email', s.callbacks, s.setState);
+    const email = otpLoginActions(s, 'email', s.callbacks, createOtpLoginFlow(s.client, 'email', s.setState));
     await email.sendCode('carol@example.com', true);
     await expect(email.loginWithCode({ code: s.server.lastCode('carol@example.com') })).rejects.toMatchObject(
       {

@@ -1,8 +1,8 @@
 import {
-  createOtpLoginFlow,
   createSiweFlow,
   createSiwsFlow,
   type HeadlessFlowState,
+  type OtpLoginFlow,
   type PageOrigin,
   type SignatureFlowStep,
 } from '@latchkey/core/flows/headless';
@@ -69,18 +69,19 @@ function walletLinkEvent(user: User, method: 'siwe' | 'siws', message: string) {
 }
 
 /**
- * `useLoginWithEmail` and `useLoginWithSms` without React.
+ * `useLoginWithEmail` and `useLoginWithSms` without React, over the code login `flow` (the
+ * provider's, shared by the hooks: sharedOtpLogin.ts), telling this hook's callbacks.
  *
  * @example
- * const { sendCode, loginWithCode } = otpLoginActions({ client, events }, 'email', { current: {} }, console.log);
+ * const flow = createOtpLoginFlow(client, 'email', console.log);
+ * const { sendCode, loginWithCode } = otpLoginActions({ client, events }, 'email', { current: {} }, flow);
  */
 export function otpLoginActions(
   deps: Deps,
   channel: 'email' | 'sms',
   callbacks: Ref<LoginCallbacks | undefined>,
-  setState: (state: OtpFlowState) => void,
+  flow: OtpLoginFlow,
 ) {
-  const flow = createOtpLoginFlow(deps.client, channel, setState);
   return {
     async sendCode(to: string, disableSignup?: boolean): Promise<void> {
       try {

@@ -1,7 +1,8 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo, useSyncExternalStore } from 'react';
 import type { LoginCallbacks } from '../callbacks.ts';
 import { useLatchkeyContext } from '../LatchkeyContext.ts';
 import { type OtpFlowState, otpLoginActions } from './headlessLogin.ts';
+import { sharedOtpLogin } from './sharedOtpLogin.ts';
 import { useLatestRef } from './useLatestCallback.ts';
 
 export type { OtpFlowState };
@@ -37,10 +38,12 @@ export type UseLoginWithEmail = {
 export function useLoginWithEmail(callbacks?: LoginCallbacks): UseLoginWithEmail {
   const { client, events } = useLatchkeyContext();
   const latest = useLatestRef(callbacks);
-  const [state, setState] = useState<OtpFlowState>({ status: 'initial' });
+  // The provider's code login, shared by every hook under it (send here, log in from another screen).
+  const shared = useMemo(() => sharedOtpLogin(client, 'email'), [client]);
+  const state = useSyncExternalStore(shared.subscribe, shared.getState, shared.getState);
   const actions = useMemo(
-    () => otpLoginActions({ client, events }, 'email', latest, setState),
-    [client, events, latest],
+    () => otpLoginActions({ client, events }, 'email', latest, shared.flow),
+    [client, events, latest, shared],
   );
   const sendCode = useCallback(
     ({ email, disableSignup }: SendCodeToEmail) => actions.sendCode(email, disableSignup),
