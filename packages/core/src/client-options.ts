@@ -1,5 +1,5 @@
 import type { AppResponse, User } from '@latchkey/protocol';
-import type { GetCustomAccessToken } from './flows/customJwt.ts';
+import type { GetCustomAccessToken } from './flows/customJwtSession.ts';
 import type { OAuthBrowser } from './oauth/browser.ts';
 import type { SessionCookies } from './session/cookies.ts';
 import type { LatchkeyStorage } from './storage.ts';

@@ -7,7 +7,7 @@ import type { EmbeddedWallets } from './embedded/embedded-wallets.ts';
 import { LatchkeyClientError } from './errors.ts';
 import { acceptTerms, fetchApp, getUser } from './flows/app.ts';
 import type { FlowContext } from './flows/context.ts';
-import { syncCustomJwt } from './flows/customJwt.ts';
+import { syncCustomJwt } from './flows/customJwtSession.ts';
 import {
   type LoginWithEmailCodeParameters,
   linkEmailWithCode,
@@ -84,6 +84,7 @@ export function createLatchkeyClient(params: CreateLatchkeyClientParameters): La
   let embedded: Promise<EmbeddedWallets> | null = null;
   let oauthClient: Promise<OAuthClient> | null = null;
   let syncing: Promise<User | null> | null = null;
+  let customLogins = 0;
 
   const http = createHttpClient({
     apiUrl,
@@ -133,9 +134,16 @@ export function createLatchkeyClient(params: CreateLatchkeyClientParameters): La
   const syncCustom = () => {
     const get = params.getCustomAccessToken;
     if (!get) return Promise.resolve(session.user);
-    syncing ??= syncCustomJwt(ctx, get).finally(() => {
-      syncing = null;
-    });
+    syncing ??= (async () => {
+      const before = session.user;
+      try {
+        const user = await syncCustomJwt(ctx, get);
+        if (user && !before) customLogins += 1;
+        return user;
+      } finally {
+        syncing = null;
+      }
+    })();
     return syncing;
   };
 
@@ -247,7 +255,7 @@ export function createLatchkeyClient(params: CreateLatchkeyClientParameters): La
       link: whenReady((p?: LinkPasskeyParameters) => passkeys().then((m) => m.linkWithPasskey(ctx, p))),
       unlink: whenReady((p: UnlinkPasskeyParameters) => passkeys().then((m) => m.unlinkPasskey(ctx, p))),
     },
-    customJwt: { sync: whenReady(syncCustom) },
+    customJwt: { sync: whenReady(syncCustom), logins: () => customLogins },
     wallets() {
       const win = params.walletWindow ?? (globalThis.window as WalletWindow | undefined);
       if (!win) {

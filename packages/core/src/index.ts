@@ -17,8 +17,8 @@ export {
 } from './errors.ts';
 export { acceptTerms, fetchApp, getUser } from './flows/app.ts';
 export type { FlowContext, LoginResult } from './flows/context.ts';
-export type { GetCustomAccessToken } from './flows/customJwt.ts';
-export { syncCustomJwt } from './flows/customJwt.ts';
+export type { GetCustomAccessToken } from './flows/customJwtSession.ts';
+export { syncCustomJwt } from './flows/customJwtSession.ts';
 export type {
   LoginWithEmailCodeParameters,
   SendEmailCodeParameters,

@@ -90,6 +90,11 @@ export interface LatchkeyClient {
   customJwt: {
     /** Logs in with the custom token when logged out, logs out when there is none. */
     sync(): Promise<User | null>;
+    /**
+     * How many of the syncs so far logged a user in (the one `initialize` runs included), not
+     * counting those that kept a session: the React provider creates `createOnLogin`'s wallets after each.
+     */
+    logins(): number;
   };
   /**
    * External wallets (EIP-6963 / Wallet Standard discovery, SIWE and SIWS). The wallet code is

@@ -158,10 +158,10 @@ export function LatchkeyProvider({
     // Custom auth's sync loads with its first use: apps without it never fetch it.
     // It reports its own failures; a chunk that failed to load is fetched again on the next sync.
     import('./customAuthSync.ts').then(
-      (m) => m.syncCustomAuth(client, getCustomAccessToken, reportCustomAuth),
+      (m) => m.syncCustomAuth(client, getCustomAccessToken, reportCustomAuth, events),
       console.error,
     );
-  }, [client, ready, isLoading, getCustomAccessToken, reportCustomAuth]);
+  }, [client, ready, isLoading, getCustomAccessToken, reportCustomAuth, events]);
 
   const openModal = useCallback(
     (intent: ModalIntent, options: ModalOptions = {}) => {

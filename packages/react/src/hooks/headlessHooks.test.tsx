@@ -6,6 +6,7 @@ import { exportJWK, generateKeyPair, SignJWT } from 'jose';
 import { renderToString } from 'react-dom/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LinkAccountCallbacks } from '../callbacks.ts';
+import { syncCustomAuth } from '../customAuthSync.ts';
 import { createLatchkeyEvents } from '../events.ts';
 import { LatchkeyContext, type LatchkeyContextValue } from '../LatchkeyContext.ts';
 import { sharedOtpLogin } from './sharedOtpLogin.ts';
@@ -241,5 +242,38 @@ describe('useLoginWithEmail under one provider', () => {
     // Another provider (client) has a flow of its own.
     const other = await loggedIn(null);
     expect(sharedOtpLogin(other.client, 'email').getState()).toEqual({ status: 'initial' });
+  });
+});
+
+describe('custom auth (config.customAuth): the sync tells the provider of a login', () => {
+  it('loggedIn once per user logged in (the wallets createOnLogin asks for), not for a session kept', async () => {
+    const { app } = await t.createApp({ custom_jwt_auth: true, custom_jwt_jwks_url: jwksUrl });
+    let token: string | undefined = await mint('app-user-sync');
+    const { client } = testClient(t, app.id, { getCustomAccessToken: async () => token ?? null });
+    // The client's own sync logs the user in as it starts, before the provider loads the sync module.
+    await client.initialize();
+    expect(client.customJwt.logins()).toBe(1);
+    const events = createLatchkeyEvents();
+    let loggedIn = 0;
+    events.on('loggedIn', () => loggedIn++);
+    const reports: string[] = [];
+    const report = ({ state }: { state: { status: string } }) => reports.push(state.status);
+    await syncCustomAuth(client, async () => token, report, events);
+    expect(client.getState().authenticated).toBe(true);
+    // That login is told (the wallets), once.
+    expect(loggedIn).toBe(1);
+    // The same user again: the session stays, nobody logged in.
+    await syncCustomAuth(client, async () => token, report, events);
+    expect(loggedIn).toBe(1);
+    // The app's user changed: logged out, the new one logged in.
+    token = await mint('app-user-sync-2');
+    await syncCustomAuth(client, async () => token, report, events);
+    expect(loggedIn).toBe(2);
+    // Nobody in the app's auth: logged out, no login.
+    token = undefined;
+    await syncCustomAuth(client, async () => token, report, events);
+    expect(client.getState().authenticated).toBe(false);
+    expect(loggedIn).toBe(2);
+    expect(reports).toEqual(['loading', 'done', 'loading', 'done', 'loading', 'done', 'loading', 'done']);
   });
 });

@@ -35,7 +35,7 @@ export function useSyncJwtBasedAuthState({
   enabled = true,
   ...callbacks
 }: UseSyncJwtBasedAuthStateInput): { state: JwtAuthFlowState } {
-  const { client } = useLatchkeyContext();
+  const { client, events } = useLatchkeyContext();
   const { ready } = useLatchkeyState();
   const latest = useLatestRef(callbacks);
   const [state, setState] = useState<JwtAuthFlowState>({ status: 'initial' });
@@ -48,6 +48,7 @@ export function useSyncJwtBasedAuthState({
       if (running.current) return;
       running.current = true;
       const wasAuthenticated = client.getState().authenticated;
+      const before = client.getState().user?.id;
       try {
         setState({ status: 'loading' });
         let token: string | undefined;
@@ -58,6 +59,8 @@ export function useSyncJwtBasedAuthState({
             return token;
           }),
         );
+        // A user logged in: the wallets `createOnLogin` asks for, as after any headless login.
+        if (result && result.user.id !== before) events.emit('loggedIn', undefined);
         const changed = token !== lastToken.current;
         lastToken.current = token;
         if (changed && result)
@@ -77,7 +80,7 @@ export function useSyncJwtBasedAuthState({
     };
     void sync();
     return subscribe(() => void sync());
-  }, [client, subscribe, enabled, ready, latest]);
+  }, [client, events, subscribe, enabled, ready, latest]);
 
   return { state: enabled ? state : { status: 'not-enabled' } };
 }
