@@ -72,7 +72,7 @@ export type { ImportWalletOptions, UseImportWalletParameters } from './hooks/use
 export { useImportWallet } from './hooks/useImportWallet.ts';
 export type { UseLatchkeyReturnType } from './hooks/useLatchkey.ts';
 export { useLatchkey } from './hooks/useLatchkey.ts';
-export type { UseLinkAccountParameters } from './hooks/useLinkAccount.ts';
+export type { UseLinkAccount, UseLinkAccountParameters } from './hooks/useLinkAccount.ts';
 export { useLinkAccount } from './hooks/useLinkAccount.ts';
 export type { SendCodeToLinkEmail, UseLinkEmail } from './hooks/useLinkEmail.ts';
 export { useLinkEmail } from './hooks/useLinkEmail.ts';
