@@ -253,5 +253,22 @@ describeFunding(
       await f.page.locator(id('lk-receipt-done')).click();
       await modalClosed(f.page);
     });
+
+    test('a wallet created outside the modal (useCreateWallet) is prompted for too: the chooser for the new wallet', async () => {
+      await f.page.locator(id('demo-create-additional')).click();
+      // The app asks for funding on wallet creation: the chooser opens by itself, for the new wallet.
+      await f.page
+        .locator(id('lk-screen-fund-chooser'))
+        .waitFor({ state: 'visible', timeout: walletTimeout });
+      await f.page.locator(id('demo-embedded-ethereum-1')).waitFor({ state: 'visible' });
+      const created = await text(f.page, 'demo-embedded-ethereum-1');
+      expect(created).not.toBe(f.ethereumAddress);
+      await f.page.locator(id('lk-fund-receive')).click();
+      await f.page.locator(id('lk-screen-fund-receive')).waitFor({ state: 'visible' });
+      expect(await text(f.page, 'lk-receive-title')).toBe(fundingMessages.receiveTitle('0.01', 'ETH'));
+      expect(await text(f.page, 'lk-receive-wallet')).toContain(created);
+      await f.page.locator(id('lk-close')).click();
+      await modalClosed(f.page);
+    });
   },
 );

@@ -1,6 +1,6 @@
 import { embeddedWalletSettings, type LatchkeyClient, type OpenModal, walletsToCreate } from '@latchkey/core';
 import type { LatchkeyConfig } from '../types.ts';
-import { createEmbeddedWallet } from './createWallet.ts';
+import { createEmbeddedWallet, promptFundingFor } from './createWallet.ts';
 
 /**
  * After a login the modal did not run (the headless hooks: `useLoginWithEmail`, `useLoginWithSiwe`,
@@ -21,7 +21,13 @@ export async function createWalletsOnLogin(
   if (!user) return;
   const chains = walletsToCreate(user, embeddedWalletSettings(config.embeddedWallets, appConfig));
   try {
-    for (const chain of chains) await createEmbeddedWallet(client, config, openModal, chain);
+    const created = [];
+    for (const chain of chains)
+      created.push(
+        await createEmbeddedWallet(client, config, openModal, chain, {}, { promptFunding: false }),
+      );
+    // One prompt, for the first wallet made, as the modal's login prompts once.
+    if (created[0]) promptFundingFor(client, config, openModal, created[0]);
   } catch (error) {
     console.error('Latchkey could not create the embedded wallet after login:', error);
   }

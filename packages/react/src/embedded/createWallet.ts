@@ -34,7 +34,8 @@ export interface CreateWalletOptions {
  * with `createAdditional`. A user's first wallet is secured with a password when the app requires
  * one (the modal's password flow); later wallets derive from the same seed, so it is first brought
  * onto this device (which may ask for that password). With `signers`, they are added to the new
- * wallet before it resolves.
+ * wallet before it resolves. Then, when the app asks for it, the Fund wallet chooser opens for the
+ * new wallet (`promptFunding: false` leaves that to the caller).
  *
  * @example
  * const wallet = await createEmbeddedWallet(client, config, openModal, 'ethereum');
@@ -45,11 +46,36 @@ export async function createEmbeddedWallet(
   openModal: OpenModal,
   chainType: EmbeddedChain,
   options: CreateWalletOptions = {},
+  { promptFunding = true }: { promptFunding?: boolean } = {},
 ): Promise<EmbeddedWallet> {
   const wallet = await createWallet(client, config, openModal, chainType, options);
   if (options.signers?.length)
     await addSigners(client, { address: wallet.address, signers: options.signers });
+  if (promptFunding) promptFundingFor(client, config, openModal, wallet);
   return wallet;
+}
+
+/**
+ * The funding prompt after a wallet created outside the modal (`useCreateWallet`, a headless login's
+ * `createOnLogin`), as the modal's own creation screen goes on to it: the Fund wallet chooser for
+ * that wallet, when the app's `funding_config.prompt_funding_on_wallet_creation` asks for it. A
+ * request that fails its checks (a chain the host does not list) opens nothing, as in the modal.
+ */
+export function promptFundingFor(
+  client: LatchkeyClient,
+  config: LatchkeyConfig,
+  openModal: OpenModal,
+  wallet: Pick<EmbeddedWallet, 'address' | 'chainType'>,
+): void {
+  if (!client.getState().appConfig?.funding_config?.prompt_funding_on_wallet_creation) return;
+  const { address, chainType } = wallet;
+  import('./fundWallet.ts')
+    .then(({ fundingPromptTask, openFundWallet }) =>
+      openFundWallet(client, config, openModal, () =>
+        fundingPromptTask(client, config, { address, chainType }),
+      ),
+    )
+    .catch(() => undefined);
 }
 
 async function createWallet(
