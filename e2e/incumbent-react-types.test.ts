@@ -57,7 +57,8 @@ const differs: Record<string, string> = {
     "Solana wallets: BaseConnectedSolanaWallet's `provider` (the incumbent's ConnectedStandardSolanaWallet class, private fields)",
   useConnectOrCreateWallet:
     "onSuccess's Solana wallet: BaseConnectedSolanaWallet's `provider` (a class with private fields)",
-  useFundWallet: "parameters and fundWallet's signature (funding, issue 29)",
+  useFundWallet:
+    "onUserExited's event ({ address, funded } here; chain, fundingMethod and balance there) and fundWallet's answer ({ funded } here, void there); fundWallet takes the incumbent's form of call too",
 };
 
 /**

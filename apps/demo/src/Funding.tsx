@@ -1,8 +1,13 @@
-import { useFundWallet, useLatchkey, useSolanaFundWallet, type WalletWithMetadata } from '@latchkey/react';
+import {
+  type FundWalletOptions,
+  type SolanaFundWalletOptions,
+  useFundWallet,
+  useLatchkey,
+  useSolanaFundWallet,
+  type WalletWithMetadata,
+} from '@latchkey/react';
 import { useState } from 'react';
 import { errorMessage } from './actions.ts';
-
-type FundOptions = NonNullable<Parameters<ReturnType<typeof useFundWallet>['fundWallet']>[1]>;
 
 /**
  * Fund wallet: opens the funding chooser for the user's first embedded wallet on each chain, with
@@ -30,11 +35,12 @@ export function Funding() {
   const fund = (chain: 'ethereum' | 'solana') => async () => {
     setResult('pending');
     try {
-      const parsed = JSON.parse(options || '{}') as FundOptions;
+      const parsed = JSON.parse(options || '{}') as FundWalletOptions;
       const outcome =
         chain === 'ethereum'
           ? await fundWallet(address(chain), parsed)
-          : await fundSolanaWallet(address(chain), parsed as Parameters<typeof fundSolanaWallet>[1]);
+          : // The incumbent's form of the call, which fundWallet takes too.
+            await fundSolanaWallet({ address: address(chain), options: parsed as SolanaFundWalletOptions });
       setResult(`resolved ${JSON.stringify(outcome)}`);
     } catch (error) {
       setResult(`rejected ${errorMessage(error)}`);

@@ -17,6 +17,25 @@ function reportExit(
   return result;
 }
 
+/**
+ * `fundWallet`'s two forms: Latchkey's `(address, options)`, and the incumbent's
+ * `({ address, options })`, so an app's calls written for the incumbent run as they are.
+ */
+export interface FundWallet<Options> {
+  (address: string, options?: Options): Promise<FundWalletResult>;
+  (input: { address: string; options?: Options }): Promise<FundWalletResult>;
+}
+
+/** The address and options of either form of call. */
+function fundingCall<Options>(
+  first: string | { address: string; options?: Options },
+  options?: Options,
+): { address: string; options: Options | undefined } {
+  return typeof first === 'string'
+    ? { address: first, options }
+    : { address: first?.address, options: first?.options };
+}
+
 /** How a `fundWallet` call ended: the modal closed, after funds arrived or not. */
 export interface FundWalletResult {
   funded: boolean;
@@ -39,17 +58,19 @@ export interface UseFundWalletParameters {
  * await fundWallet(wallet.address, { chain: base, asset: 'USDC', amount: '15' });
  */
 export function useFundWallet(parameters: UseFundWalletParameters = {}): {
-  fundWallet: (address: string, options?: FundWalletOptions) => Promise<FundWalletResult>;
+  fundWallet: FundWallet<FundWalletOptions>;
 } {
   const { client, config, openModal } = useLatchkeyContext();
   const exited = useLatestRef(parameters.onUserExited);
   const fundWallet = useCallback(
-    (address: string, options?: FundWalletOptions) =>
-      loader()
+    (first: string | { address: string; options?: FundWalletOptions }, second?: FundWalletOptions) => {
+      const { address, options } = fundingCall(first, second);
+      return loader()
         .then(({ openFundWallet }) =>
           openFundWallet(client, config, openModal, (m, ctx) => m.evmFundingTask(ctx, address, options)),
         )
-        .then((result) => reportExit(exited, address, result)),
+        .then((result) => reportExit(exited, address, result));
+    },
     [client, config, openModal, exited],
   );
   return { fundWallet };
@@ -64,17 +85,22 @@ export function useFundWallet(parameters: UseFundWalletParameters = {}): {
  * await fundWallet(solanaWallet.address, { asset: 'USDC', amount: '10' });
  */
 export function useSolanaFundWallet(parameters: UseFundWalletParameters = {}): {
-  fundWallet: (address: string, options?: SolanaFundWalletOptions) => Promise<FundWalletResult>;
+  fundWallet: FundWallet<SolanaFundWalletOptions>;
 } {
   const { client, config, openModal } = useLatchkeyContext();
   const exited = useLatestRef(parameters.onUserExited);
   const fundWallet = useCallback(
-    (address: string, options?: SolanaFundWalletOptions) =>
-      loader()
+    (
+      first: string | { address: string; options?: SolanaFundWalletOptions },
+      second?: SolanaFundWalletOptions,
+    ) => {
+      const { address, options } = fundingCall(first, second);
+      return loader()
         .then(({ openFundWallet }) =>
           openFundWallet(client, config, openModal, (m, ctx) => m.solanaFundingTask(ctx, address, options)),
         )
-        .then((result) => reportExit(exited, address, result)),
+        .then((result) => reportExit(exited, address, result));
+    },
     [client, config, openModal, exited],
   );
   return { fundWallet };
