@@ -1,39 +1,29 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { EmailAccount, PhoneAccount, User } from '@latchkey/protocol';
 import {
   copyStorage,
   deadOrigin,
+  type JwksIssuer,
+  startJwksIssuer,
   startScriptedServer,
   startTestServer,
   type TestServer,
   testClient,
 } from '@latchkey/test/client';
-import { decodeJwt, exportJWK, generateKeyPair, SignJWT } from 'jose';
+import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLatchkeyClient } from '../createLatchkeyClient.ts';
 import { memoryStorage, storageKeys } from '../storage.ts';
 import { linkCustomJwt, syncExternalJwt } from './customJwt.ts';
 
 let t: TestServer;
-let jwks: Server;
-let jwksUrl: string;
-let keyPair: Awaited<ReturnType<typeof generateKeyPair>>;
+let issuer: JwksIssuer;
 
 beforeAll(async () => {
   t = await startTestServer('sqlite');
-  keyPair = await generateKeyPair('ES256');
-  const jwk = { ...(await exportJWK(keyPair.publicKey)), kid: 'k1', alg: 'ES256', use: 'sig' };
-  jwks = createServer((_req, res) => {
-    res.writeHead(200, { 'content-type': 'application/json' });
-    res.end(JSON.stringify({ keys: [jwk] }));
-  });
-  await new Promise<void>((resolve) => jwks.listen(0, '127.0.0.1', resolve));
-  jwksUrl = `http://127.0.0.1:${(jwks.address() as AddressInfo).port}/jwks.json`;
+  issuer = await startJwksIssuer();
 });
 afterAll(async () => {
-  jwks.closeAllConnections();
-  await new Promise<void>((resolve) => jwks.close(() => resolve()));
+  await issuer.close();
   await t.close();
 });
 
@@ -91,15 +81,10 @@ describe('guest', () => {
 });
 
 describe('custom JWT', () => {
-  const mint = (sub: string) =>
-    new SignJWT({ sub })
-      .setProtectedHeader({ alg: 'ES256', kid: 'k1', typ: 'JWT' })
-      .setIssuedAt()
-      .setExpirationTime('5m')
-      .sign(keyPair.privateKey);
+  const mint = (sub: string) => issuer.mint(sub);
 
   it('initialize logs in with the custom token; sync logs out when it is gone and back in when it returns', async () => {
-    const { app } = await t.createApp({ custom_jwt_auth: true, custom_jwt_jwks_url: jwksUrl });
+    const { app } = await t.createApp({ custom_jwt_auth: true, custom_jwt_jwks_url: issuer.url });
     let current: string | null = await mint('app-user-1');
     const c = testClient(t, app.id, { getCustomAccessToken: async () => current });
     await c.client.initialize();
@@ -130,7 +115,7 @@ describe('custom JWT', () => {
   });
 
   it('syncExternalJwt: logs in (new user), keeps the same user, switches users, logs out without a token', async () => {
-    const { app } = await t.createApp({ custom_jwt_auth: true, custom_jwt_jwks_url: jwksUrl });
+    const { app } = await t.createApp({ custom_jwt_auth: true, custom_jwt_jwks_url: issuer.url });
     const c = testClient(t, app.id);
     await c.client.initialize();
     let current: string | null = await mint('ext-user-1');
@@ -159,7 +144,7 @@ describe('custom JWT', () => {
   it('linkCustomJwt: links the app-auth account to the logged-in user; refused logged out and for another user’s account', async () => {
     const { app, client: server } = await t.createApp({
       custom_jwt_auth: true,
-      custom_jwt_jwks_url: jwksUrl,
+      custom_jwt_jwks_url: issuer.url,
       email_auth: true,
     });
     const other = testClient(t, app.id);

@@ -8,25 +8,13 @@ import {
 } from '@latchkey/core';
 import type { User } from '@latchkey/protocol';
 import { describe, expect, it, vi } from 'vitest';
+import { address, connection } from '../../test/wallet-connection.ts';
 import { PrivyErrorCode } from '../callbacks.ts';
 import { createLatchkeyEvents } from '../events.ts';
 import type { LatchkeyContextValue } from '../LatchkeyContext.ts';
 import type { ModalIntent } from '../types.ts';
 import { connectActiveWallet } from './useActiveWallet.ts';
 import { connectOrCreate } from './useConnectOrCreateWallet.ts';
-
-const address = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
-const connection: WalletConnection = {
-  chainType: 'ethereum',
-  address,
-  walletId: 'io.metamask',
-  name: 'MetaMask',
-  icon: 'data:,',
-  walletClientType: 'metamask',
-  connectorType: 'injected',
-  chainId: 'eip155:8453',
-  connectedAt: 5,
-};
 
 /**
  * A provider context whose modal "connects" `connects` when asked (if any) and closes at once, and

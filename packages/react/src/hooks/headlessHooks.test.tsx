@@ -1,8 +1,11 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { type LatchkeyClient, LatchkeyError } from '@latchkey/core';
-import { startTestServer, type TestServer, testClient } from '@latchkey/test/client';
-import { exportJWK, generateKeyPair, SignJWT } from 'jose';
+import {
+  type JwksIssuer,
+  startJwksIssuer,
+  startTestServer,
+  type TestServer,
+  testClient,
+} from '@latchkey/test/client';
 import { renderToString } from 'react-dom/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LinkAccountCallbacks } from '../callbacks.ts';
@@ -26,32 +29,17 @@ import {
 // server (react-dom/server: the hooks run, effects do not); their actions are then called for real.
 
 let t: TestServer;
-let jwks: Server;
-let jwksUrl: string;
-let keyPair: Awaited<ReturnType<typeof generateKeyPair>>;
+let issuer: JwksIssuer;
 beforeAll(async () => {
   t = await startTestServer('sqlite');
-  keyPair = await generateKeyPair('ES256');
-  const jwk = { ...(await exportJWK(keyPair.publicKey)), kid: 'k1', alg: 'ES256', use: 'sig' };
-  jwks = createServer((_req, res) => {
-    res.writeHead(200, { 'content-type': 'application/json' });
-    res.end(JSON.stringify({ keys: [jwk] }));
-  });
-  await new Promise<void>((resolve) => jwks.listen(0, '127.0.0.1', resolve));
-  jwksUrl = `http://127.0.0.1:${(jwks.address() as AddressInfo).port}/jwks.json`;
+  issuer = await startJwksIssuer();
 });
 afterAll(async () => {
-  jwks.closeAllConnections();
-  await new Promise<void>((resolve) => jwks.close(() => resolve()));
+  await issuer.close();
   await t.close();
 });
 
-const mint = (sub: string) =>
-  new SignJWT({ sub })
-    .setProtectedHeader({ alg: 'ES256', kid: 'k1', typ: 'JWT' })
-    .setIssuedAt()
-    .setExpirationTime('5m')
-    .sign(keyPair.privateKey);
+const mint = (sub: string) => issuer.mint(sub);
 
 function Probe({ hook, onResult }: { hook: () => unknown; onResult: (result: unknown) => void }) {
   onResult(hook());
@@ -140,7 +128,7 @@ describe('useLinkJwtAccount', () => {
   it('links the app-auth account: onSuccess with the user, "custom" and the custom_auth account', async () => {
     const { client } = await loggedIn('jwt-1@example.com', {
       custom_jwt_auth: true,
-      custom_jwt_jwks_url: jwksUrl,
+      custom_jwt_jwks_url: issuer.url,
     });
     const successes: Parameters<NonNullable<LinkAccountCallbacks['onSuccess']>>[0][] = [];
     const { linkWithCustomJwt } = render(client, () =>
@@ -157,7 +145,7 @@ describe('useLinkJwtAccount', () => {
   });
 
   it('onError(code, { linkMethod: "custom" }) and rejects: logged out, and an account another user has', async () => {
-    const patch = { custom_jwt_auth: true, custom_jwt_jwks_url: jwksUrl };
+    const patch = { custom_jwt_auth: true, custom_jwt_jwks_url: issuer.url };
     const { client, app, server } = await loggedIn(null, patch);
     const onError: unknown[][] = [];
     const hook = () => useLinkJwtAccount({ onError: (...args) => onError.push(args) });
@@ -247,7 +235,7 @@ describe('useLoginWithEmail under one provider', () => {
 
 describe('custom auth (config.customAuth): the sync tells the provider of a login', () => {
   it('loggedIn once per user logged in (the wallets createOnLogin asks for), not for a session kept', async () => {
-    const { app } = await t.createApp({ custom_jwt_auth: true, custom_jwt_jwks_url: jwksUrl });
+    const { app } = await t.createApp({ custom_jwt_auth: true, custom_jwt_jwks_url: issuer.url });
     let token: string | undefined = await mint('app-user-sync');
     const { client } = testClient(t, app.id, { getCustomAccessToken: async () => token ?? null });
     // The client's own sync logs the user in as it starts, before the provider loads the sync module.

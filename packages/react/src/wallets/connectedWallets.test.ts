@@ -1,31 +1,13 @@
-import {
-  createStore,
-  type LatchkeyClient,
-  type LatchkeyState,
-  type WalletConnection,
-  type WalletManager,
-} from '@latchkey/core';
+import { createStore, type LatchkeyClient, type LatchkeyState, type WalletManager } from '@latchkey/core';
 import type { EmbeddedWalletAccount, EmbeddedWallets } from '@latchkey/core/embedded';
 import type { User } from '@latchkey/protocol';
 import { describe, expect, it } from 'vitest';
+import { address, connection } from '../../test/wallet-connection.ts';
 import { embeddedEthereumWallet } from '../embedded/embeddedWalletObjects.ts';
 import { personalSignMessage } from '../embedded/walletActions.ts';
 import type { ConnectedSolanaWallet, ConnectedWallet, ModalIntent } from '../types.ts';
 import { connectedWallets, toConnectedWallet, type WalletEnv } from './connectedWallets.ts';
 import { eventfulProvider } from './eventfulProvider.ts';
-
-const address = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
-const connection: WalletConnection = {
-  chainType: 'ethereum',
-  address,
-  walletId: 'io.metamask',
-  name: 'MetaMask',
-  icon: 'data:,',
-  walletClientType: 'metamask',
-  connectorType: 'injected',
-  chainId: 'eip155:8453',
-  connectedAt: 5,
-};
 
 function fixture(user: User | null = null) {
   const store = createStore<LatchkeyState>({ ready: true, authenticated: !!user, user, appConfig: null });

@@ -155,4 +155,5 @@ export function testClient(
   return { client, storage, jar, ...recorder };
 }
 
+export { type JwksIssuer, startJwksIssuer } from './jwks-issuer.ts';
 export { CookieJar, startTestServer, type TestServer, testOrigin };
